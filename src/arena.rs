@@ -1,0 +1,141 @@
+//! Matches between players: single games, N-game matches with both colours,
+//! and the records that learning curves are made of.
+
+use rand::seq::IndexedRandom;
+use serde::{Deserialize, Serialize};
+
+use crate::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
+
+/// Wins, draws and losses of one player, from its own point of view.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Record {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl Record {
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Wins as a percentage of games (0 when no game was played).
+    pub fn win_percent(&self) -> f64 {
+        if self.games() == 0 {
+            0.0
+        } else {
+            100.0 * f64::from(self.wins) / f64::from(self.games())
+        }
+    }
+
+    /// Adds one game's outcome, seen from `side`.
+    pub fn add(&mut self, outcome: Outcome, side: Side) {
+        match outcome {
+            Outcome::Draw => self.draws += 1,
+            Outcome::Win(s) if s == side => self.wins += 1,
+            Outcome::Win(_) => self.losses += 1,
+        }
+    }
+
+    pub fn merge(&mut self, other: &Record) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+    }
+}
+
+/// The result of a match, from player A's point of view, split by the side A
+/// played.
+#[derive(Clone, Default, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct MatchResult {
+    pub a: String,
+    pub b: String,
+    /// A's record in the games where A moved first.
+    pub a_first: Record,
+    /// A's record in the games where A moved second.
+    pub a_second: Record,
+}
+
+impl MatchResult {
+    /// A's record over all games.
+    pub fn total(&self) -> Record {
+        let mut r = self.a_first;
+        r.merge(&self.a_second);
+        r
+    }
+}
+
+/// Plays `m` uniformly at random among the legal moves. Returns `false` if the
+/// game is over.
+pub fn play_random_move<G: Game>(game: &mut G, rng: &mut Rng, buf: &mut Vec<G::Move>) -> bool {
+    game.legal_moves(buf);
+    match buf.choose(rng) {
+        Some(&m) => {
+            game.play(m);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Plays one game from `start` to the end. The first `random_opening` moves
+/// (plies, both sides counted) are uniformly random, as in the evaluation
+/// protocol of the Othello study; then `first` and `second` choose. Returns the
+/// final position.
+pub fn play_game<G: Game>(
+    start: &G,
+    first: &mut dyn Player<G>,
+    second: &mut dyn Player<G>,
+    random_opening: usize,
+    rng: &mut Rng,
+) -> G {
+    let mut game = start.clone();
+    let mut buf = Vec::new();
+    for _ in 0..random_opening {
+        if !play_random_move(&mut game, rng, &mut buf) {
+            return game;
+        }
+    }
+    while !game.is_over() {
+        let m = match game.to_move() {
+            Side::First => first.choose(&game, rng),
+            Side::Second => second.choose(&game, rng),
+        };
+        game.play(m);
+    }
+    game
+}
+
+/// Plays `games` games between A and B from the start position: A moves first
+/// in the first half (rounded up) and second in the rest. Deterministic for a
+/// given seed.
+pub fn play_match<G: Game>(
+    a: &mut dyn Player<G>,
+    b: &mut dyn Player<G>,
+    games: u32,
+    random_opening: usize,
+    seed: u64,
+) -> MatchResult {
+    let mut rng = rng_from_seed(seed);
+    let start = G::start();
+    let mut result = MatchResult {
+        a: a.name(),
+        b: b.name(),
+        ..MatchResult::default()
+    };
+    let first_half = games.div_ceil(2);
+    for i in 0..games {
+        if i < first_half {
+            let end = play_game(&start, a, b, random_opening, &mut rng);
+            result
+                .a_first
+                .add(end.outcome().expect("game ended"), Side::First);
+        } else {
+            let end = play_game(&start, b, a, random_opening, &mut rng);
+            result
+                .a_second
+                .add(end.outcome().expect("game ended"), Side::Second);
+        }
+    }
+    result
+}

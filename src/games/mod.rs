@@ -1,0 +1,1 @@
+//! One module per game: rules only. Rules know nothing of players or learners.

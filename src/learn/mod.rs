@@ -1,0 +1,1 @@
+//! Learners: they turn played games into better players.

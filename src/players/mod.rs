@@ -1,0 +1,5 @@
+//! Fixed strategies: the opponents that learners are measured against.
+
+pub mod random;
+
+pub use random::RandomPlayer;

@@ -1,0 +1,1 @@
+//! Search: generic alpha-beta and exact solvers.

@@ -1,0 +1,1 @@
+//! The wasm-bindgen API: the only module that knows about JavaScript.
