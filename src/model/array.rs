@@ -100,6 +100,8 @@ pub trait Element: Copy + 'static {
     fn wrap(values: Vec<Self>) -> ArrayData;
     /// Whether the value is a finite number (always true for integers).
     fn is_finite(self) -> bool;
+    /// The value as an `f64` (64-bit integers beyond 2^53 round).
+    fn to_f64(self) -> f64;
 }
 
 /// The elements of an array, one variant per element type.
@@ -154,6 +156,10 @@ macro_rules! elements {
                 fn is_finite(self) -> bool {
                     let f: fn($t) -> bool = $finite;
                     f(self)
+                }
+                #[inline]
+                fn to_f64(self) -> f64 {
+                    self as f64
                 }
             }
 

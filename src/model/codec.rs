@@ -214,6 +214,27 @@ impl<'a> Reader<'a> {
 /// the limits, data, finite floats). Nothing larger than the limits is ever
 /// allocated.
 pub fn decode_with(bytes: &[u8], limits: &Limits) -> Result<Model, ModelError> {
+    decode_with_layout(bytes, limits).map(|(model, _)| model)
+}
+
+/// How one array is stored in a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredArray {
+    pub name: String,
+    pub compression: Compression,
+    /// Offset of the stored bytes from the start of the file.
+    pub offset: u64,
+    /// Bytes stored in the file.
+    pub stored_bytes: u64,
+    /// Bytes of the elements once decoded.
+    pub raw_bytes: u64,
+}
+
+/// [`decode_with`], also telling how each array is stored (for `model inspect`).
+pub fn decode_with_layout(
+    bytes: &[u8],
+    limits: &Limits,
+) -> Result<(Model, Vec<StoredArray>), ModelError> {
     let actual = bytes.len() as u64;
     if bytes.is_empty() {
         return Err(ModelError::Empty);
@@ -318,6 +339,7 @@ pub fn decode_with(bytes: &[u8], limits: &Limits) -> Result<Model, ModelError> {
     }
     // Each array takes at least 23 bytes, so the count is also bounded by the file.
     let mut arrays: Vec<NamedArray> = Vec::with_capacity((count as usize).min(body_len / 23));
+    let mut layout = Vec::with_capacity(arrays.capacity());
     let mut names = HashSet::new();
     let mut decoded: u64 = 0;
     for i in 0..count {
@@ -412,6 +434,7 @@ pub fn decode_with(bytes: &[u8], limits: &Limits) -> Result<Model, ModelError> {
                 ),
             });
         }
+        let offset = r.pos as u64;
         let stored = r.take(stored_len, &what)?;
         // Every size is now bounded by the limits: allocation is safe.
         let data = unpack(&name, dtype, method, stored, raw_len as usize)?;
@@ -424,6 +447,13 @@ pub fn decode_with(bytes: &[u8], limits: &Limits) -> Result<Model, ModelError> {
                 value,
             });
         }
+        layout.push(StoredArray {
+            name: name.clone(),
+            compression: method,
+            offset,
+            stored_bytes: stored_len,
+            raw_bytes: raw_len,
+        });
         arrays.push(NamedArray { name, shape, data });
     }
     if r.pos != body_len {
@@ -434,5 +464,5 @@ pub fn decode_with(bytes: &[u8], limits: &Limits) -> Result<Model, ModelError> {
             ),
         });
     }
-    Ok(Model { header, arrays })
+    Ok((Model { header, arrays }, layout))
 }

@@ -76,7 +76,10 @@ mod file_name;
 mod header;
 
 pub use array::{check_array_name, shape_elements, ArrayData, DType, Element, NamedArray};
-pub use codec::{decode, decode_with, encode, encode_with, Limits, DEFAULT_LEVEL, PREAMBLE_LEN};
+pub use codec::{
+    decode, decode_with, decode_with_layout, encode, encode_with, Limits, StoredArray,
+    DEFAULT_LEVEL, PREAMBLE_LEN,
+};
 pub use compress::Compression;
 pub use error::ModelError;
 pub use file_name::{format_count, FILE_EXTENSION};
