@@ -38,14 +38,14 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// 256 MB files, 4 MB headers, 4096 arrays of up to 8 dimensions, 512 MB decoded.
+    /// 250 MB files, 4 MB headers, 4096 arrays of up to 8 dimensions, 500 MB decoded.
     fn default() -> Limits {
         Limits {
-            max_file_bytes: 256 << 20,
-            max_header_bytes: 4 << 20,
+            max_file_bytes: 250_000_000,
+            max_header_bytes: 4_000_000,
             max_arrays: 4096,
             max_dims: 8,
-            max_decoded_bytes: 512 << 20,
+            max_decoded_bytes: 500_000_000,
         }
     }
 }
@@ -90,9 +90,9 @@ impl Model {
                 .iter()
                 .find(|&&d| d as u64 > limits.max_decoded_bytes)
             {
-                return Err(ModelError::ArrayTooLarge {
+                return Err(ModelError::DimensionTooLarge {
                     array: a.name.clone(),
-                    bytes: d as u64,
+                    dim: d as u64,
                     limit: limits.max_decoded_bytes,
                 });
             }
@@ -382,9 +382,9 @@ pub fn decode_with_layout(
             // A dimension beyond the byte budget only fits with a zero elsewhere;
             // refusing it keeps every dimension a valid usize on 32-bit targets.
             if d > limits.max_decoded_bytes {
-                return Err(ModelError::ArrayTooLarge {
+                return Err(ModelError::DimensionTooLarge {
                     array: name,
-                    bytes: d,
+                    dim: d,
                     limit: limits.max_decoded_bytes,
                 });
             }

@@ -66,6 +66,10 @@ pub enum ModelError {
         bytes: u64,
         limit: u64,
     },
+    /// One dimension of an array is larger than the whole decoded-size budget
+    /// (possible only next to a zero dimension; refused so that every
+    /// dimension fits a 32-bit `usize`).
+    DimensionTooLarge { array: String, dim: u64, limit: u64 },
     /// The shape of an array does not match the amount of data it holds.
     ShapeMismatch {
         array: String,
@@ -133,6 +137,7 @@ impl ModelError {
             UnknownCompression { .. } => "unknown_compression",
             TooManyDimensions { .. } => "too_many_dimensions",
             ArrayTooLarge { .. } => "array_too_large",
+            DimensionTooLarge { .. } => "dimension_too_large",
             ShapeMismatch { .. } => "shape_mismatch",
             CorruptArray { .. } => "corrupt_array",
             NonFinite { .. } => "non_finite",
@@ -158,7 +163,12 @@ pub(crate) fn human_bytes(n: u64) -> String {
         v /= 1000.0;
         unit += 1;
     }
-    format!("{v:.1} {}", UNITS[unit])
+    let text = format!("{v:.1}");
+    format!(
+        "{} {}",
+        text.strip_suffix(".0").unwrap_or(&text),
+        UNITS[unit]
+    )
 }
 
 /// The first bytes of a file as readable text: printable ASCII as is, the rest
@@ -308,10 +318,18 @@ impl fmt::Display for ModelError {
             ),
             ArrayTooLarge { array, bytes, limit } => write!(
                 f,
-                "Array '{array}' is too large: it would need {} of memory where the model may use \
+                "Array '{array}' is too large: it would need {} where the model may use \
                  at most {} in total.",
-                human_bytes(*bytes),
+                if *bytes == u64::MAX {
+                    "more memory than any computer has".to_string()
+                } else {
+                    format!("{} of memory", human_bytes(*bytes))
+                },
                 human_bytes(*limit)
+            ),
+            DimensionTooLarge { array, dim, limit } => write!(
+                f,
+                "Array '{array}' has a dimension of {dim}, larger than the {limit} allowed."
             ),
             ShapeMismatch {
                 array,

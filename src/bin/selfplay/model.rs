@@ -4,7 +4,9 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
-use selfplay::model::{decode_with_layout, ArrayData, Element, Limits, Model, StoredArray};
+use selfplay::model::{
+    decode_with_layout, ArrayData, Element, Limits, Model, ModelError, StoredArray,
+};
 
 #[derive(Subcommand, Debug)]
 pub enum ModelCommand {
@@ -38,7 +40,15 @@ fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
     let reader: Box<dyn Read> = if path == Path::new("-") {
         Box::new(std::io::stdin())
     } else {
-        Box::new(std::fs::File::open(path).map_err(|e| format!("cannot open: {e}"))?)
+        let file = std::fs::File::open(path).map_err(|e| format!("cannot open: {e}"))?;
+        let size = file
+            .metadata()
+            .map_err(|e| format!("cannot read: {e}"))?
+            .len();
+        if size > limit {
+            return Err(ModelError::TooLarge { size, limit }.to_string());
+        }
+        Box::new(file)
     };
     let mut bytes = Vec::new();
     reader
