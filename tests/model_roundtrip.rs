@@ -166,6 +166,11 @@ fn large_q_tables_compress() {
     m.push("q/values", vec![keys.len()], values).unwrap();
     m.push("q/visits", vec![keys.len()], visits).unwrap();
     let bytes = round_trip(&m);
+    eprintln!(
+        "q-tables: {} bytes in memory, file {} bytes",
+        m.payload_bytes(),
+        bytes.len()
+    );
     let (_, layout) = decode_with_layout(&bytes, &Limits::default()).unwrap();
     let dense = &layout[0];
     assert_eq!(dense.compression, Compression::ShuffleDeflate);
@@ -202,6 +207,16 @@ fn td_linear_round_trip() {
     m.push("w", vec![69], w).unwrap();
     m.push("traces", vec![69], vec![0.0f64; 69]).unwrap();
     round_trip(&m);
+    let parts = Model::from_parts(m.header.clone(), m.arrays.clone()).unwrap();
+    assert_eq!(parts, m);
+    let mut arrays = m.arrays.clone();
+    arrays[1].shape = vec![70];
+    assert_eq!(
+        Model::from_parts(m.header.clone(), arrays)
+            .unwrap_err()
+            .code(),
+        "shape_mismatch"
+    );
 }
 
 #[test]
@@ -316,4 +331,23 @@ fn decompression_bomb_is_refused() {
     let err = decode_with(&bytes, &small).unwrap_err();
     assert_eq!(err.code(), "array_too_large", "{err}");
     assert_eq!(decode(&bytes).unwrap(), m);
+}
+
+/// Generous limits cannot make encode write fields wider than the format has.
+#[test]
+fn limits_cannot_exceed_the_format() {
+    let mut m = Model::new(header(GameId::Othello, Algorithm::QNet, "x"));
+    m.push("deep", vec![1; 256], vec![1.0f32]).unwrap();
+    let generous = Limits {
+        max_dims: 1000,
+        ..Limits::default()
+    };
+    assert_eq!(
+        encode_with(&m, 6, &generous).unwrap_err().code(),
+        "too_many_dimensions"
+    );
+    m.arrays[0].shape = vec![1; 255];
+    let bytes = encode_with(&m, 6, &generous).unwrap();
+    assert_eq!(decode_with(&bytes, &generous).unwrap(), m);
+    assert_eq!(decode(&bytes).unwrap_err().code(), "too_many_dimensions");
 }

@@ -55,6 +55,13 @@ impl Model {
     /// decodes (with the same limits): header fields, array names (valid,
     /// unique), shapes, finite floats, and the size limits.
     pub fn check(&self, limits: &Limits) -> Result<(), ModelError> {
+        // The fields' widths in the file bound the limits, whatever the caller asks.
+        let limits = &Limits {
+            max_header_bytes: limits.max_header_bytes.min(u64::from(u32::MAX)),
+            max_arrays: limits.max_arrays.min(u64::from(u32::MAX)),
+            max_dims: limits.max_dims.min(u64::from(u8::MAX)),
+            ..limits.clone()
+        };
         self.header.check()?;
         let header_len = self.header.to_json().len() as u64;
         if header_len > limits.max_header_bytes {
@@ -85,6 +92,14 @@ impl Model {
                     limit: limits.max_dims,
                 });
             }
+            decoded += a.data.byte_len() as u64;
+            if decoded > limits.max_decoded_bytes {
+                return Err(ModelError::ArrayTooLarge {
+                    array: a.name.clone(),
+                    bytes: decoded,
+                    limit: limits.max_decoded_bytes,
+                });
+            }
             if let Some(&d) = a
                 .shape
                 .iter()
@@ -93,14 +108,6 @@ impl Model {
                 return Err(ModelError::DimensionTooLarge {
                     array: a.name.clone(),
                     dim: d as u64,
-                    limit: limits.max_decoded_bytes,
-                });
-            }
-            decoded += a.data.byte_len() as u64;
-            if decoded > limits.max_decoded_bytes {
-                return Err(ModelError::ArrayTooLarge {
-                    array: a.name.clone(),
-                    bytes: decoded,
                     limit: limits.max_decoded_bytes,
                 });
             }
@@ -378,17 +385,7 @@ pub fn decode_with_layout(
         }
         let mut dims = Vec::with_capacity(ndim as usize);
         for _ in 0..ndim {
-            let d = r.u64(&what)?;
-            // A dimension beyond the byte budget only fits with a zero elsewhere;
-            // refusing it keeps every dimension a valid usize on 32-bit targets.
-            if d > limits.max_decoded_bytes {
-                return Err(ModelError::DimensionTooLarge {
-                    array: name,
-                    dim: d,
-                    limit: limits.max_decoded_bytes,
-                });
-            }
-            dims.push(d);
+            dims.push(r.u64(&what)?);
         }
         let raw_len = r.u64(&what)?;
         let stored_len = r.u64(&what)?;
@@ -408,6 +405,15 @@ pub fn decode_with_layout(
             .ok_or_else(|| too_large(u64::MAX))?;
         if shape_bytes > limits.max_decoded_bytes {
             return Err(too_large(shape_bytes));
+        }
+        // A dimension beyond the byte budget only fits with a zero elsewhere;
+        // refusing it keeps every dimension a valid usize on 32-bit targets.
+        if let Some(&dim) = dims.iter().find(|&&d| d > limits.max_decoded_bytes) {
+            return Err(ModelError::DimensionTooLarge {
+                array: name,
+                dim,
+                limit: limits.max_decoded_bytes,
+            });
         }
         if raw_len != shape_bytes {
             return Err(ModelError::ShapeMismatch {

@@ -107,6 +107,14 @@ impl Model {
         }
     }
 
+    /// A model from a learner's parts, checked as [`encode`] would check it
+    /// (with the default [`Limits`]).
+    pub fn from_parts(header: Header, arrays: Vec<NamedArray>) -> Result<Model, ModelError> {
+        let model = Model { header, arrays };
+        model.check(&Limits::default())?;
+        Ok(model)
+    }
+
     /// Adds an array; fails on a bad or duplicate name, a shape that does not
     /// match the data, or a NaN / infinite float.
     pub fn push(
