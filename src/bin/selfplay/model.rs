@@ -16,6 +16,22 @@ pub enum ModelCommand {
         /// The model file.
         file: PathBuf,
     },
+    /// Measure encode and decode speed and file sizes for typical models:
+    /// a Q-network's weights and a large, mostly-zero Q-table.
+    Bench {
+        /// Entries of the benchmark Q-table (f32).
+        #[arg(long, default_value_t = 4_000_000)]
+        entries: usize,
+        /// Fraction of non-zero entries in the Q-table.
+        #[arg(long, default_value_t = 0.02)]
+        density: f64,
+        /// Deflate level (0 = store plain, 1 fastest .. 9 smallest).
+        #[arg(long, default_value_t = selfplay::model::DEFAULT_LEVEL)]
+        level: u32,
+        /// Seed of the random weights.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 /// Runs a `model` subcommand; returns the process exit code.
@@ -31,7 +47,78 @@ pub fn run(command: ModelCommand) -> i32 {
                 2
             }
         },
+        ModelCommand::Bench {
+            entries,
+            density,
+            level,
+            seed,
+        } => match bench(entries, density, level, seed) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("{e}");
+                2
+            }
+        },
     }
+}
+
+/// Times encode and decode of two models; prints one line per model.
+fn bench(entries: usize, density: f64, level: u32, seed: u64) -> Result<(), ModelError> {
+    use rand::Rng as _;
+    use selfplay::model::{decode, encode_with, Algorithm, GameId, Header};
+    use std::time::Instant;
+
+    let mut rng = selfplay::rng_from_seed(seed);
+    let mut qnet = Model::new(Header::new(GameId::Othello, Algorithm::QNet, "bench"));
+    for (name, shape) in [
+        ("w/0", vec![64, 64]),
+        ("b/0", vec![64]),
+        ("w/1", vec![1, 64]),
+    ] {
+        let n = shape.iter().product();
+        let w: Vec<f32> = (0..n).map(|_| rng.random_range(-0.5..0.5)).collect();
+        qnet.push(name, shape, w)?;
+    }
+    let mut table = Model::new(Header::new(GameId::HareHounds, Algorithm::QTable, "bench"));
+    let mut q = vec![0.0f32; entries];
+    for v in q.iter_mut() {
+        if rng.random_bool(density.clamp(0.0, 1.0)) {
+            *v = rng.random_range(-1.0..1.0);
+        }
+    }
+    table.push("q", vec![entries], q)?;
+
+    println!(
+        "model       memory_bytes  file_bytes  encode_ms  decode_ms  encode_MB/s  decode_MB/s"
+    );
+    for (label, model) in [("qnet-64-64", &qnet), ("q-table", &table)] {
+        let memory = model.payload_bytes() as f64;
+        // Enough repetitions for about 50 MB of work, at least 3.
+        let reps = ((50e6 / memory.max(1.0)) as usize).clamp(3, 2000);
+        let limits = Limits::default();
+        let start = Instant::now();
+        let mut bytes = Vec::new();
+        for _ in 0..reps {
+            bytes = encode_with(model, level, &limits)?;
+        }
+        let encode_s = start.elapsed().as_secs_f64() / reps as f64;
+        let start = Instant::now();
+        for _ in 0..reps {
+            let back = decode(&bytes)?;
+            assert_eq!(back.arrays.len(), model.arrays.len());
+        }
+        let decode_s = start.elapsed().as_secs_f64() / reps as f64;
+        println!(
+            "{label:<10}  {:>12}  {:>10}  {:>9.3}  {:>9.3}  {:>11.0}  {:>11.0}",
+            model.payload_bytes(),
+            bytes.len(),
+            encode_s * 1e3,
+            decode_s * 1e3,
+            memory / encode_s / 1e6,
+            memory / decode_s / 1e6
+        );
+    }
+    Ok(())
 }
 
 /// Reads at most one byte more than the limit, so that an oversized file is
