@@ -50,7 +50,7 @@ impl Compression {
 }
 
 /// Arrays smaller than this are stored plain: deflate cannot gain much.
-const MIN_COMPRESS_BYTES: usize = 128;
+const MIN_COMPRESS_BYTES: usize = 512;
 
 /// Deflate can expand at most 258 bytes from a 2-bit code (about 1032:1); a
 /// compressed array declaring more than this many bytes per stored byte (plus
@@ -114,8 +114,29 @@ fn elements_from_bytes(dtype: DType, bytes: &[u8], shuffled: bool) -> ArrayData 
     }
 }
 
-fn deflate(input: &[u8], level: u32) -> Vec<u8> {
-    let mut c = Compress::new(Level::new(level), false);
+/// A deflate compressor reused across the arrays of one file (setting one up
+/// costs more than compressing a small array).
+pub(crate) struct Deflater {
+    level: u32,
+    compress: Option<Compress>,
+}
+
+impl Deflater {
+    /// `level` is the deflate level 0..=9; 0 stores everything plain.
+    pub(crate) fn new(level: u32) -> Deflater {
+        Deflater {
+            level: level.min(9),
+            compress: None,
+        }
+    }
+}
+
+fn deflate(input: &[u8], deflater: &mut Deflater) -> Vec<u8> {
+    let level = deflater.level;
+    let c = deflater
+        .compress
+        .get_or_insert_with(|| Compress::new(Level::new(level), false));
+    c.reset();
     // Stop as soon as the output would not pay: no need to finish a stream we drop.
     let mut out = Vec::with_capacity(input.len() / 2 + 64);
     loop {
@@ -134,15 +155,14 @@ fn deflate(input: &[u8], level: u32) -> Vec<u8> {
 }
 
 /// The stored form of an array: the method chosen and the stored bytes.
-/// `level` is the deflate level 0..=9; 0 stores everything plain.
-pub(crate) fn pack(data: &ArrayData, level: u32) -> (Compression, Vec<u8>) {
+pub(crate) fn pack(data: &ArrayData, deflater: &mut Deflater) -> (Compression, Vec<u8>) {
     let raw_len = data.byte_len();
-    if level == 0 || raw_len < MIN_COMPRESS_BYTES {
+    if deflater.level == 0 || raw_len < MIN_COMPRESS_BYTES {
         return (Compression::None, element_bytes(data, false));
     }
     let shuffle = data.dtype().size() > 1;
     let bytes = element_bytes(data, shuffle);
-    let packed = deflate(&bytes, level.min(9));
+    let packed = deflate(&bytes, deflater);
     // Keep the compressed form only if it saves at least 1/16.
     if packed.len() < raw_len - raw_len / 16 {
         let method = if shuffle {
@@ -235,15 +255,15 @@ mod tests {
     fn pack_unpack_every_method() {
         let data = ArrayData::F32((0..1000).map(|i| (i % 7) as f32 * 0.25).collect());
         for level in [0, 1, 6, 9] {
-            let (method, stored) = pack(&data, level);
+            let (method, stored) = pack(&data, &mut Deflater::new(level));
             let back = unpack("w", DType::F32, method, &stored, data.byte_len()).unwrap();
             assert_eq!(back, data);
         }
-        let (method, stored) = pack(&data, 6);
+        let (method, stored) = pack(&data, &mut Deflater::new(6));
         assert_eq!(method, Compression::ShuffleDeflate);
         assert!(stored.len() < data.byte_len() / 10);
         let bytes = ArrayData::U8(vec![3; 5000]);
-        let (method, stored) = pack(&bytes, 6);
+        let (method, stored) = pack(&bytes, &mut Deflater::new(6));
         assert_eq!(method, Compression::Deflate);
         assert_eq!(
             unpack("b", DType::U8, method, &stored, 5000).unwrap(),
@@ -262,7 +282,7 @@ mod tests {
                 x
             })
             .collect();
-        let (method, stored) = pack(&ArrayData::U64(noise), 6);
+        let (method, stored) = pack(&ArrayData::U64(noise), &mut Deflater::new(6));
         assert_eq!(method, Compression::None);
         assert_eq!(stored.len(), 512 * 8);
     }
@@ -270,7 +290,7 @@ mod tests {
     #[test]
     fn wrong_sizes_are_corrupt() {
         let data = ArrayData::U8(vec![0; 4096]);
-        let (method, stored) = pack(&data, 6);
+        let (method, stored) = pack(&data, &mut Deflater::new(6));
         for raw_len in [4095, 4097, 100_000] {
             let err = unpack("q", DType::U8, method, &stored, raw_len).unwrap_err();
             assert_eq!(err.code(), "corrupt_array", "{raw_len}: {err}");
