@@ -3,6 +3,7 @@
 //!
 //! Exit codes: 0 success, 2 bad input (with a message), 1 internal error.
 
+mod model;
 mod othello;
 
 use std::process::ExitCode;
@@ -25,6 +26,11 @@ enum Command {
     /// Othello / Reversi.
     #[command(subcommand)]
     Othello(othello::Command),
+    /// Model files of any game.
+    Model {
+        #[command(subcommand)]
+        command: model::ModelCommand,
+    },
 }
 
 /// An error of the CLI: bad input (exit 2) or an internal failure (exit 1).
@@ -50,6 +56,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Othello(cmd) => othello::run(cmd),
+        Command::Model { command } => return ExitCode::from(model::run(command) as u8),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
