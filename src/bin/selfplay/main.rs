@@ -56,7 +56,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Othello(cmd) => othello::run(cmd),
-        Command::Model { command } => return ExitCode::from(model::run(command) as u8),
+        Command::Model { command } => model::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

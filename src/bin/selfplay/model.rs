@@ -4,6 +4,8 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
+
+use crate::CliError;
 use selfplay::model::{
     decode_with_layout, ArrayData, Element, Limits, Model, ModelError, StoredArray,
 };
@@ -34,31 +36,21 @@ pub enum ModelCommand {
     },
 }
 
-/// Runs a `model` subcommand; returns the process exit code.
-pub fn run(command: ModelCommand) -> i32 {
+/// Runs a `model` subcommand.
+pub fn run(command: ModelCommand) -> Result<(), CliError> {
     match command {
-        ModelCommand::Inspect { file } => match inspect(&file) {
-            Ok(text) => {
-                print!("{text}");
-                0
-            }
-            Err(message) => {
-                eprintln!("{}: {message}", file.display());
-                2
-            }
-        },
+        ModelCommand::Inspect { file } => {
+            let text = inspect(&file)
+                .map_err(|e| CliError::BadInput(format!("{}: {e}", file.display())))?;
+            print!("{text}");
+            Ok(())
+        }
         ModelCommand::Bench {
             entries,
             density,
             level,
             seed,
-        } => match bench(entries, density, level, seed) {
-            Ok(()) => 0,
-            Err(e) => {
-                eprintln!("{e}");
-                2
-            }
-        },
+        } => bench(entries, density, level, seed).map_err(|e| CliError::Internal(e.to_string())),
     }
 }
 
