@@ -451,7 +451,6 @@ impl Game for HareHounds {
 
 #[cfg(test)]
 mod tests {
-    use super::board::*;
     use super::*;
 
     fn pos(text: &str) -> HareHounds {
