@@ -1,5 +1,6 @@
 //! Fixed strategies: the opponents that learners are measured against.
 
+pub mod hare_hounds;
 pub mod random;
 
 pub use random::RandomPlayer;
