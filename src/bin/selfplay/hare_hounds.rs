@@ -180,9 +180,7 @@ fn stable_from(curve: &[CurvePoint], level: f64) -> Option<u64> {
     for p in curve {
         match p.win_percent {
             Some(w) if w >= level => {
-                if from.is_none() {
-                    from = Some(p.games)
-                }
+                from.get_or_insert(p.games);
             }
             Some(_) => from = None,
             None => {}
