@@ -252,6 +252,24 @@ mod tests {
     }
 
     #[test]
+    fn hounds_are_never_stuck_in_a_real_game() {
+        let s = Solution::solve();
+        let mut moves = Vec::new();
+        for g in s.reachable(Side::Second) {
+            g.legal_moves(&mut moves);
+            for &m in &moves {
+                let mut c = *g;
+                c.play(m);
+                assert_ne!(
+                    c.end(),
+                    Some(crate::games::hare_hounds::End::HoundsStuck),
+                    "{g} {m}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn hand_made_values() {
         let s = Solution::solve();
         // the hounds trap the hare on R in one move

@@ -299,6 +299,15 @@ fn summarise(r: &Run) {
             fmt(stable_from(curve, 100.0))
         );
     }
+    if let Some(w) = last.vs_perfect_percent {
+        print!(
+            ", against the perfect hare {w:.1}% (first point > 0: {})",
+            curve
+                .iter()
+                .find(|p| p.vs_perfect_percent > Some(0.0))
+                .map_or("never".to_string(), |p| p.games.to_string())
+        );
+    }
     if let Some(p) = last.hounds_perfect {
         print!(
             ", hounds perfect in {:.1}% of positions ({:.1}% of won ones)",
@@ -345,7 +354,7 @@ fn write_curves(path: &str, runs: &[Run]) -> Result<(), CliError> {
             .unwrap_or(0);
         write!(
             f,
-            "run,label,games,win_percent,hounds_perfect,hounds_perfect_won,hare_perfect,hare_perfect_won"
+            "run,label,games,win_percent,vs_perfect_percent,hounds_perfect,hounds_perfect_won,hare_perfect,hare_perfect_won"
         )
         .map_err(io)?;
         for i in 0..probes {
@@ -357,10 +366,11 @@ fn write_curves(path: &str, runs: &[Run]) -> Result<(), CliError> {
             for p in r.curve() {
                 write!(
                     f,
-                    "{i},\"{}\",{},{},{},{},{},{}",
+                    "{i},\"{}\",{},{},{},{},{},{},{}",
                     r.config().label,
                     p.games,
                     opt(p.win_percent),
+                    opt(p.vs_perfect_percent),
                     opt(p.hounds_perfect.map(|s| s.all)),
                     opt(p.hounds_perfect.map(|s| s.winning)),
                     opt(p.hare_perfect.map(|s| s.all)),

@@ -33,10 +33,13 @@
 //! # Rule choices the study leaves open
 //!
 //! * **Hounds without a move lose.** If it is the hounds' turn and none of
-//!   them can move (e.g. hounds on `R`, `c`, `i` with the hare on `f`), the
+//!   them can move (e.g. hounds on `c`, `f`, `R` with the hare on `i`), the
 //!   hare wins. This mirrors the hounds' own winning condition. As a result the
 //!   game has no draws and no passes, and "no legal moves" coincides with
-//!   "game over".
+//!   "game over". The rule only matters for set-up positions: there are four
+//!   positions where the hounds cannot move, and the hare can only enter them
+//!   from a point where it had already escaped (the exact solution confirms
+//!   that none is reachable from the start).
 //! * **A trap beats stalling.** If the tenth vertical hound move in a row
 //!   traps the hare, the hounds win: the trap ends the game first.
 //! * A move that ends the game by the escape rule is checked before anything
@@ -402,6 +405,23 @@ impl Game for HareHounds {
         }
     }
 
+    /// Checked with bit masks, without generating the moves.
+    fn is_legal(&self, m: Move) -> bool {
+        if self.end.is_some() || m.from.index() >= POINTS || m.to.index() >= POINTS {
+            return false;
+        }
+        let free = !self.occupied();
+        match self.to_move {
+            Side::First => {
+                self.hounds & m.from.bit() != 0
+                    && HOUND_STEPS[m.from.index()] & free & m.to.bit() != 0
+            }
+            Side::Second => {
+                m.from == self.hare && NEIGHBOURS[self.hare.index()] & free & m.to.bit() != 0
+            }
+        }
+    }
+
     fn play(&mut self, m: Move) {
         debug_assert!(self.is_legal(m), "illegal move {m} in {self}");
         let mut stall_reached = false;
@@ -518,10 +538,20 @@ mod tests {
 
     #[test]
     fn hounds_without_a_move_lose() {
-        let mut g = pos("hounds=R,c,i hare=e move=hare");
-        g.play(HareHounds::parse_move("e-f").unwrap());
-        assert_eq!(g.end(), Some(End::HoundsStuck));
-        assert_eq!(g.outcome(), Some(Outcome::Win(Side::Second)));
+        // All four such positions (none arises in a game from the start).
+        for text in [
+            "hounds=c,f,R hare=i",
+            "hounds=c,f,i hare=R",
+            "hounds=c,R,i hare=f",
+            "hounds=f,R,i hare=c",
+        ] {
+            let g = pos(text);
+            assert_eq!(g.end(), Some(End::HoundsStuck), "{text}");
+            assert_eq!(g.outcome(), Some(Outcome::Win(Side::Second)));
+            let mut v = Vec::new();
+            g.legal_moves(&mut v);
+            assert!(v.is_empty());
+        }
     }
 
     #[test]
@@ -560,6 +590,27 @@ mod tests {
         g.play(HareHounds::parse_move("h-e").unwrap());
         assert_eq!(g.stall(), 10);
         assert_eq!(g.end(), Some(End::Trapped));
+    }
+
+    #[test]
+    fn is_legal_agrees_with_move_generation() {
+        let mut rng = crate::rng_from_seed(11);
+        let mut buf = Vec::new();
+        for _ in 0..300 {
+            let mut g = HareHounds::start();
+            while !g.is_over() {
+                g.legal_moves(&mut buf);
+                for from in Point::all() {
+                    for to in Point::all() {
+                        let m = Move::new(from, to);
+                        assert_eq!(g.is_legal(m), buf.contains(&m), "{m} in {g}");
+                    }
+                }
+                let m = *rand::seq::IndexedRandom::choose(buf.as_slice(), &mut rng).unwrap();
+                g.play(m);
+            }
+            assert!(!g.is_legal(Move::new(Point(0), Point(1))));
+        }
     }
 
     #[test]

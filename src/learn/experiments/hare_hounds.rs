@@ -84,6 +84,9 @@ pub struct CurvePoint {
     pub games: u64,
     /// The greedy hounds' win % in the evaluation games (if any).
     pub win_percent: Option<f64>,
+    /// The greedy hounds' win % against the perfect hare in `eval_games`
+    /// games (measured with the perfect-move share).
+    pub vs_perfect_percent: Option<f64>,
     /// How often the greedy hounds play a perfect move.
     pub hounds_perfect: Option<PerfectShare>,
     /// How often the greedy learning hare plays a perfect move (experiment 5).
@@ -341,6 +344,18 @@ impl Run {
 
     fn measure(&mut self) -> CurvePoint {
         let win_percent = (self.config.eval_games > 0).then(|| self.evaluate());
+        let vs_perfect_percent = match (&self.solution, self.config.perfect_share) {
+            (Some(s), true) if self.config.eval_games > 0 => {
+                let mut hare = PerfectPlayer::new(s.clone());
+                Some(win_percent_against(
+                    &self.hounds,
+                    &mut hare,
+                    self.config.eval_games,
+                    &mut self.rng,
+                ))
+            }
+            _ => None,
+        };
         let (hounds_perfect, hare_perfect) = match (&self.solution, self.config.perfect_share) {
             (Some(s), true) => {
                 let h = s.perfect_share(Side::First, |g, out| self.hounds.greedy_moves(g, out));
@@ -354,6 +369,7 @@ impl Run {
         CurvePoint {
             games: self.games,
             win_percent,
+            vs_perfect_percent,
             hounds_perfect,
             hare_perfect,
             probes: self
@@ -364,11 +380,9 @@ impl Run {
         }
     }
 
-    /// The greedy hounds' win % over `eval_games` games, learning off.
+    /// The greedy hounds' win % over `eval_games` games against the run's
+    /// hare (greedy if it learns), learning off.
     fn evaluate(&mut self) -> f64 {
-        let start = HareHounds::start();
-        let mut hounds = self.hounds.greedy();
-        let mut wins = 0u32;
         let mut learned_hare;
         let hare: &mut dyn Player<HareHounds> = match &mut self.hare {
             Hare::Fixed(p) => p.as_mut(),
@@ -377,14 +391,27 @@ impl Run {
                 &mut learned_hare
             }
         };
-        for _ in 0..self.config.eval_games {
-            let end = play_game(&start, &mut hounds, hare, 0, &mut self.rng);
-            if end.outcome().and_then(|o| o.winner()) == Some(Side::First) {
-                wins += 1;
-            }
-        }
-        100.0 * f64::from(wins) / f64::from(self.config.eval_games)
+        win_percent_against(&self.hounds, hare, self.config.eval_games, &mut self.rng)
     }
+}
+
+/// The win % of the greedy `hounds` against `hare` over `games` games.
+pub fn win_percent_against(
+    hounds: &QLearner<HareHounds>,
+    hare: &mut dyn Player<HareHounds>,
+    games: u32,
+    rng: &mut Rng,
+) -> f64 {
+    let start = HareHounds::start();
+    let mut greedy = hounds.greedy();
+    let mut wins = 0u32;
+    for _ in 0..games {
+        let end = play_game(&start, &mut greedy, hare, 0, rng);
+        if end.outcome().and_then(|o| o.winner()) == Some(Side::First) {
+            wins += 1;
+        }
+    }
+    100.0 * f64::from(wins) / f64::from(games.max(1))
 }
 
 #[cfg(test)]
