@@ -29,6 +29,13 @@ pub enum Command {
     Train(TrainArgs),
     /// Plays hounds against a hare and reports the hounds' record.
     Match(MatchArgs),
+    /// Measures random games, learning games and the solver (native speed).
+    Bench {
+        #[arg(long, default_value_t = 200_000)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 #[derive(Args)]
@@ -101,6 +108,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
         Command::Experiment(a) => experiment(a),
         Command::Train(a) => train(a),
         Command::Match(a) => play_match(a),
+        Command::Bench { games, seed } => bench(games, seed),
     }
 }
 
@@ -190,6 +198,13 @@ fn stable_from(curve: &[CurvePoint], level: f64) -> Option<u64> {
 }
 
 fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
+    if let Some(path) = &a.out {
+        if !(path.ends_with(".csv") || path.ends_with(".json")) {
+            return Err(CliError::Input(format!(
+                "--out {path}: the name must end in .csv or .json"
+            )));
+        }
+    }
     let mut configs = preset(a.number, a.seed).map_err(CliError::Input)?;
     if !a.probe.is_empty() {
         let probes = a
@@ -604,5 +619,58 @@ fn play_match(a: MatchArgs) -> Result<(), CliError> {
     for (e, n) in ends {
         println!("  {e}: {n}");
     }
+    Ok(())
+}
+
+fn bench(games: u64, seed: u64) -> Result<(), CliError> {
+    use selfplay::learn::q_table::{play_learning_game, Agent};
+    let start = HareHounds::start();
+    let mut rng = rng_from_seed(seed);
+    let mut buf = Vec::new();
+    let t = web_time::Instant::now();
+    let mut plies = 0u64;
+    for _ in 0..games {
+        let mut g = start;
+        while selfplay::arena::play_random_move(&mut g, &mut rng, &mut buf) {
+            plies += 1;
+        }
+    }
+    let secs = t.elapsed().as_secs_f64();
+    println!(
+        "random games: {games} in {secs:.2} s, {:.0} games/s, {:.0} plies/s",
+        games as f64 / secs,
+        plies as f64 / secs
+    );
+    let params = QParams {
+        alpha: 0.1,
+        gamma: 0.9,
+        epsilon: 0.5,
+    };
+    let mut hounds: QLearner<HareHounds> =
+        QLearner::new(Side::First, params).map_err(CliError::Internal)?;
+    let mut hare = RandomPlayer::new();
+    let t = web_time::Instant::now();
+    for _ in 0..games {
+        play_learning_game(
+            &start,
+            Agent::Learning(&mut hounds),
+            Agent::Fixed(&mut hare),
+            &mut rng,
+        );
+    }
+    let secs = t.elapsed().as_secs_f64();
+    println!(
+        "Q-learning hounds vs random hare: {games} games in {secs:.2} s, {:.0} games/s",
+        games as f64 / secs
+    );
+    let t = web_time::Instant::now();
+    let reps = 20;
+    for _ in 0..reps {
+        std::hint::black_box(Solution::solve());
+    }
+    println!(
+        "exact solution: {:.1} ms per solve",
+        t.elapsed().as_secs_f64() * 1000.0 / f64::from(reps)
+    );
     Ok(())
 }
