@@ -112,8 +112,15 @@ pub fn default_probes() -> Vec<Probe> {
     .collect()
 }
 
+/// The seed of run `index` of an experiment started with `seed`:
+/// `seed × 1,000,003 + index` (wrapping), so that runs of different base
+/// seeds never share a seed.
+pub fn run_seed(seed: u64, index: u64) -> u64 {
+    seed.wrapping_mul(1_000_003).wrapping_add(index)
+}
+
 /// The runs of one of the study's experiments (1 to 4, and 5 for both sides
-/// learning). Each run's seed is `seed + its index`.
+/// learning). Run `i` gets the seed [`run_seed`]`(seed, i)`.
 pub fn preset(experiment: u32, seed: u64) -> Result<Vec<RunConfig>, String> {
     let base = |label: String, hounds: QParams, hare: HareConfig, i: u64| RunConfig {
         label,
@@ -122,7 +129,7 @@ pub fn preset(experiment: u32, seed: u64) -> Result<Vec<RunConfig>, String> {
         learn_games: 300,
         eval_games: 500,
         total_games: 300_000,
-        seed: seed.wrapping_add(i),
+        seed: run_seed(seed, i),
         perfect_share: true,
         probes: Vec::new(),
     };
