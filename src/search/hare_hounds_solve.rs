@@ -176,15 +176,10 @@ impl Solution {
 
     /// The optimal moves of `g` (winning fastest or losing slowest) into `out`.
     pub fn best_moves(&self, g: &HareHounds, out: &mut Vec<Move>) {
-        let mut all = Vec::new();
-        g.legal_moves(&mut all);
+        g.legal_moves(out);
         let me = g.to_move();
-        let best = all.iter().map(|&m| self.value_after(g, m).score(me)).max();
-        out.clear();
-        out.extend(
-            all.into_iter()
-                .filter(|&m| Some(self.value_after(g, m).score(me)) == best),
-        );
+        let best = out.iter().map(|&m| self.value_after(g, m).score(me)).max();
+        out.retain(|&m| Some(self.value_after(g, m).score(me)) == best);
     }
 
     /// The non-final positions reachable from the start (under any play) with
