@@ -175,7 +175,7 @@ fn solve() -> Result<(), CliError> {
 fn parse_probe(text: &str) -> Result<Probe, CliError> {
     let (p, a) = text
         .split_once('|')
-        .ok_or_else(|| CliError::Input(format!("probe '{text}' is not \"position|move\"")))?;
+        .ok_or_else(|| CliError::BadInput(format!("probe '{text}' is not \"position|move\"")))?;
     Ok(Probe {
         position: p.trim().to_string(),
         action: a.trim().to_string(),
@@ -200,12 +200,12 @@ fn stable_from(curve: &[CurvePoint], level: f64) -> Option<u64> {
 fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
     if let Some(path) = &a.out {
         if !(path.ends_with(".csv") || path.ends_with(".json")) {
-            return Err(CliError::Input(format!(
+            return Err(CliError::BadInput(format!(
                 "--out {path}: the name must end in .csv or .json"
             )));
         }
     }
-    let mut configs = preset(a.number, a.seed).map_err(CliError::Input)?;
+    let mut configs = preset(a.number, a.seed).map_err(CliError::BadInput)?;
     if !a.probe.is_empty() {
         let probes = a
             .probe
@@ -223,7 +223,7 @@ fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
     }
     if !a.runs.is_empty() {
         if let Some(bad) = a.runs.iter().find(|&&i| i >= configs.len()) {
-            return Err(CliError::Input(format!(
+            return Err(CliError::BadInput(format!(
                 "run {bad} does not exist (experiment {} has runs 0-{})",
                 a.number,
                 configs.len() - 1
@@ -236,7 +236,7 @@ fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
         .into_iter()
         .map(|c| Run::new(c, Some(solution.clone())))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(CliError::Input)?;
+        .map_err(CliError::BadInput)?;
     let t = web_time::Instant::now();
     let threads = a.threads.max(1);
     let done: Vec<Run> = if threads == 1 {
@@ -399,7 +399,7 @@ fn write_curves(path: &str, runs: &[Run]) -> Result<(), CliError> {
             }
         }
     } else {
-        return Err(CliError::Input(format!(
+        return Err(CliError::BadInput(format!(
             "--out {path}: the name must end in .csv or .json"
         )));
     }
@@ -419,7 +419,7 @@ fn write_parts(path: &str, parts: &Parts) -> Result<(), CliError> {
 }
 
 fn read_parts(path: &str) -> Result<Parts, CliError> {
-    let bad = |m: String| CliError::Input(format!("{path}: {m}"));
+    let bad = |m: String| CliError::BadInput(format!("{path}: {m}"));
     let text = std::fs::read_to_string(path).map_err(|e| bad(e.to_string()))?;
     let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
     let header = v
@@ -446,7 +446,7 @@ fn train(a: TrainArgs) -> Result<(), CliError> {
         gamma: a.gamma,
         epsilon: a.epsilon,
     };
-    params.validate().map_err(CliError::Input)?;
+    params.validate().map_err(CliError::BadInput)?;
     let solution = Arc::new(Solution::solve());
     let t = web_time::Instant::now();
     match a.side.as_str() {
@@ -459,7 +459,7 @@ fn train(a: TrainArgs) -> Result<(), CliError> {
                     "simple" => HareConfig::Simple,
                     "perfect" => HareConfig::Perfect,
                     o => {
-                        return Err(CliError::Input(format!(
+                        return Err(CliError::BadInput(format!(
                             "--opponent {o}: expected random, simple or perfect"
                         )))
                     }
@@ -476,7 +476,7 @@ fn train(a: TrainArgs) -> Result<(), CliError> {
                 perfect_share: true,
                 probes: Vec::new(),
             };
-            let mut run = Run::new(config, Some(solution)).map_err(CliError::Input)?;
+            let mut run = Run::new(config, Some(solution)).map_err(CliError::BadInput)?;
             run.run_to_end();
             let last = run.curve().last().expect("a point");
             let p = last.hounds_perfect.expect("measured");
@@ -490,7 +490,7 @@ fn train(a: TrainArgs) -> Result<(), CliError> {
             write_parts(&a.out, &run.hounds().to_parts())?;
             if let Some(hare) = run.hare_learner() {
                 let path = a.hare_out.as_deref().ok_or_else(|| {
-                    CliError::Input("--side both needs --hare-out for the hare".into())
+                    CliError::BadInput("--side both needs --hare-out for the hare".into())
                 })?;
                 let p = last.hare_perfect.expect("measured");
                 println!(
@@ -504,12 +504,12 @@ fn train(a: TrainArgs) -> Result<(), CliError> {
         "hare" => {
             use selfplay::learn::q_table::{play_learning_game, Agent};
             let mut hare: QLearner<HareHounds> =
-                QLearner::new(Side::Second, params).map_err(CliError::Input)?;
+                QLearner::new(Side::Second, params).map_err(CliError::BadInput)?;
             let mut hounds: Box<dyn Player<HareHounds>> = match a.opponent.as_str() {
                 "random" => Box::new(RandomPlayer::new()),
                 "perfect" => Box::new(PerfectPlayer::new(solution.clone())),
                 o => {
-                    return Err(CliError::Input(format!(
+                    return Err(CliError::BadInput(format!(
                         "--opponent {o}: the hounds can be random or perfect"
                     )))
                 }
@@ -535,7 +535,7 @@ fn train(a: TrainArgs) -> Result<(), CliError> {
             write_parts(&a.out, &hare.to_parts())?;
         }
         s => {
-            return Err(CliError::Input(format!(
+            return Err(CliError::BadInput(format!(
                 "--side {s}: expected hounds, hare or both"
             )))
         }
@@ -556,9 +556,9 @@ fn load_player(
         "simple" if side == Side::Second => Box::new(SimpleHare::new()),
         path => {
             let l = QLearner::<HareHounds>::from_parts(&read_parts(path)?)
-                .map_err(|e| CliError::Input(format!("{path}: {e}")))?;
+                .map_err(|e| CliError::BadInput(format!("{path}: {e}")))?;
             if l.side() != side {
-                return Err(CliError::Input(format!(
+                return Err(CliError::BadInput(format!(
                     "{path} is a table for the {}, not the {}",
                     side_name(l.side()),
                     side_name(side)

@@ -1,6 +1,11 @@
-//! The native command line: `selfplay <game> <command> [options]`.
+//! `selfplay`: the native command line. Shaped `selfplay <game> <command>`,
+//! so that every figure in the README has a command that reproduces it.
+//!
+//! Exit codes: 0 success, 2 bad input (with a message), 1 internal error.
 
 mod hare_hounds;
+mod model;
+mod othello;
 
 use std::process::ExitCode;
 
@@ -14,32 +19,53 @@ use clap::{Parser, Subcommand};
 )]
 struct Cli {
     #[command(subcommand)]
-    game: GameCommand,
+    command: Command,
 }
 
 #[derive(Subcommand)]
-enum GameCommand {
+enum Command {
     /// Hare and Hounds: tabular Q-learning, the study's experiments, the exact solution.
-    HareHounds {
+    #[command(subcommand)]
+    HareHounds(hare_hounds::Command),
+    /// Othello / Reversi.
+    #[command(subcommand)]
+    Othello(othello::Command),
+    /// Model files of any game.
+    Model {
         #[command(subcommand)]
-        command: hare_hounds::Command,
+        command: model::ModelCommand,
     },
 }
 
-/// A command's failure: bad input (exit code 2) or an internal error (1).
+/// An error of the CLI: bad input (exit 2) or an internal failure (exit 1).
+#[derive(Debug)]
 pub enum CliError {
-    Input(String),
+    BadInput(String),
     Internal(String),
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> Self {
+        CliError::Internal(e.to_string())
+    }
+}
+
+impl From<selfplay::MoveError> for CliError {
+    fn from(e: selfplay::MoveError) -> Self {
+        CliError::BadInput(e.0)
+    }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.game {
-        GameCommand::HareHounds { command } => hare_hounds::run(command),
+    let result = match cli.command {
+        Command::HareHounds(cmd) => hare_hounds::run(cmd),
+        Command::Othello(cmd) => othello::run(cmd),
+        Command::Model { command } => model::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(CliError::Input(msg)) => {
+        Err(CliError::BadInput(msg)) => {
             eprintln!("error: {msg}");
             ExitCode::from(2)
         }
