@@ -19,11 +19,13 @@
 //!
 //! Both sides may learn at once: give [`play_learning_game`] two learners.
 //!
-//! # Serialisation
+//! # Models
 //!
-//! [`QLearner::to_parts`] gives a JSON header plus named `f32` arrays
-//! ([`Parts`]); [`QLearner::from_parts`] validates and rebuilds. A model file
-//! format wraps these parts.
+//! [`QLearner::to_model`] gives a [`Model`] (algorithm `q_table`): the header's
+//! `hyper` holds `side` (`"first"`/`"second"`), `alpha`, `gamma`, `epsilon`;
+//! `encoding` names the game's indexing ([`Tabular::ENCODING`]); one `f32`
+//! array `q` of shape `[states, actions]`, row-major.
+//! [`QLearner::from_model`] checks every field and rebuilds the learner.
 
 use std::marker::PhantomData;
 
@@ -32,11 +34,16 @@ use rand::Rng as _;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use crate::model::{Algorithm, GameId, Header, Model};
+
 use crate::game::{Game, Outcome, Player, Rng, Side};
 use crate::games::hare_hounds::{HareHounds, POINTS};
 
 /// A game whose positions and moves can be indexed densely per side.
 pub trait Tabular: Game {
+    /// The name of the state and action indexing, stored in model headers
+    /// (a model is only read back by the same indexing).
+    const ENCODING: &'static str;
     /// The number of rows in the table of `side`'s learner.
     fn state_count(side: Side) -> usize;
     /// The number of columns in the table of `side`'s learner.
@@ -53,6 +60,7 @@ pub trait Tabular: Game {
 /// which hound steps where, one of the 28 directed steps a hound can make
 /// (`board::HOUND_ACTION`); a hare action is the point it steps to (11).
 impl Tabular for HareHounds {
+    const ENCODING: &'static str = "houndset-hare-stall";
     fn state_count(_side: Side) -> usize {
         HareHounds::STATE_INDICES
     }
@@ -97,13 +105,6 @@ impl QParams {
         }
         Ok(())
     }
-}
-
-/// A model's header (JSON) and its named arrays.
-#[derive(Clone, PartialEq, Debug)]
-pub struct Parts {
-    pub header: serde_json::Value,
-    pub arrays: Vec<(String, Vec<f32>)>,
 }
 
 /// A Q-table and the learner's state within a game.
@@ -241,56 +242,72 @@ impl<G: Tabular> QLearner<G> {
         }
     }
 
-    /// The header and the table. The header names the game, the algorithm,
-    /// the side, the parameters, the table's shape and the games trained.
-    pub fn to_parts(&self) -> Parts {
-        Parts {
-            header: json!({
-                "game": G::NAME,
-                "algorithm": "q_table",
-                "side": match self.side { Side::First => "first", Side::Second => "second" },
-                "alpha": self.params.alpha,
-                "gamma": self.params.gamma,
-                "epsilon": self.params.epsilon,
-                "states": G::state_count(self.side),
-                "actions": self.actions,
-                "games_trained": self.games,
-            }),
-            arrays: vec![("q".to_string(), self.q.clone())],
+    /// The learner as a model named `name`, trained from `seed`.
+    pub fn to_model(&self, name: &str, seed: u64) -> Result<Model, String> {
+        let game = GameId::from_name(G::NAME)
+            .ok_or_else(|| format!("the model format does not know the game '{}'", G::NAME))?;
+        let mut header = Header::new(game, Algorithm::QTable, name);
+        header.encoding = G::ENCODING.to_string();
+        header.seed = seed;
+        header.games_trained = self.games;
+        // f32 → shortest decimal → f64, so that 0.1 is stored as 0.1
+        let dec = |v: f32| v.to_string().parse::<f64>().unwrap_or(f64::from(v));
+        let hyper = json!({
+            "side": match self.side { Side::First => "first", Side::Second => "second" },
+            "alpha": dec(self.params.alpha),
+            "gamma": dec(self.params.gamma),
+            "epsilon": dec(self.params.epsilon),
+        });
+        if let serde_json::Value::Object(map) = hyper {
+            header.hyper = map;
         }
+        let mut model = Model::new(header);
+        model
+            .push(
+                "q",
+                vec![G::state_count(self.side), self.actions],
+                self.q.clone(),
+            )
+            .map_err(|e| e.to_string())?;
+        Ok(model)
     }
 
-    /// Rebuilds a learner from [`Self::to_parts`], checking every field.
-    pub fn from_parts(parts: &Parts) -> Result<Self, String> {
-        let h = &parts.header;
-        let text = |k: &str| {
-            h.get(k)
-                .and_then(|v| v.as_str())
-                .ok_or_else(|| format!("header field '{k}' is missing or not text"))
-        };
-        let num = |k: &str| {
-            h.get(k)
-                .and_then(|v| v.as_f64())
-                .ok_or_else(|| format!("header field '{k}' is missing or not a number"))
-        };
-        let count = |k: &str| {
-            h.get(k)
-                .and_then(|v| v.as_u64())
-                .ok_or_else(|| format!("header field '{k}' is missing or not a whole number"))
-        };
-        if text("game")? != G::NAME {
+    /// Rebuilds a learner from [`Self::to_model`]'s model, checking the game,
+    /// the algorithm, the encoding, the parameters and the table's shape.
+    pub fn from_model(model: &Model) -> Result<Self, String> {
+        let h = &model.header;
+        if h.game.name() != G::NAME {
             return Err(format!(
-                "the model is for '{}', not '{}'",
-                text("game")?,
+                "the model is for {}, not {}",
+                h.game.name(),
                 G::NAME
             ));
         }
-        if text("algorithm")? != "q_table" {
+        if h.algorithm != Algorithm::QTable {
             return Err(format!(
-                "the model's algorithm is '{}', not 'q_table'",
-                text("algorithm")?
+                "the model's algorithm is {}, not q_table",
+                h.algorithm.name()
             ));
         }
+        if h.encoding != G::ENCODING {
+            return Err(format!(
+                "the model's encoding is '{}', expected '{}'",
+                h.encoding,
+                G::ENCODING
+            ));
+        }
+        let text = |k: &str| {
+            h.hyper
+                .get(k)
+                .and_then(|v| v.as_str())
+                .ok_or_else(|| format!("hyper-parameter '{k}' is missing or not text"))
+        };
+        let num = |k: &str| {
+            h.hyper
+                .get(k)
+                .and_then(|v| v.as_f64())
+                .ok_or_else(|| format!("hyper-parameter '{k}' is missing or not a number"))
+        };
         let side = match text("side")? {
             "first" => Side::First,
             "second" => Side::Second,
@@ -302,32 +319,14 @@ impl<G: Tabular> QLearner<G> {
             epsilon: num("epsilon")? as f32,
         };
         let mut learner = QLearner::new(side, params)?;
-        let (states, actions) = (count("states")?, count("actions")?);
-        if states != G::state_count(side) as u64 || actions != learner.actions as u64 {
-            return Err(format!(
-                "the table is {states}×{actions}, expected {}×{}",
-                G::state_count(side),
-                learner.actions
-            ));
-        }
-        let q = parts
-            .arrays
-            .iter()
-            .find(|(n, _)| n == "q")
-            .map(|(_, a)| a)
-            .ok_or("the model has no array 'q'")?;
-        if q.len() != learner.q.len() {
-            return Err(format!(
-                "array 'q' has {} values, expected {}",
-                q.len(),
-                learner.q.len()
-            ));
-        }
+        let q = model
+            .values_shaped::<f32>("q", &[G::state_count(side), learner.actions])
+            .map_err(|e| e.to_string())?;
         if let Some(i) = q.iter().position(|v| !v.is_finite()) {
             return Err(format!("array 'q' has a non-finite value at {i}"));
         }
         learner.q.copy_from_slice(q);
-        learner.games = count("games_trained")?;
+        learner.games = h.games_trained;
         Ok(learner)
     }
 }
@@ -492,24 +491,38 @@ mod tests {
     }
 
     #[test]
-    fn parts_round_trip_and_validation() {
+    fn model_round_trip_and_validation() {
         let mut l: QLearner<HareHounds> = QLearner::new(Side::Second, P).unwrap();
         l.q[17] = -0.25;
         l.games = 42;
-        let parts = l.to_parts();
-        let back = QLearner::<HareHounds>::from_parts(&parts).unwrap();
+        let model = l.to_model("hare test", 5).unwrap();
+        let bytes = crate::model::encode(&model).unwrap();
+        let back =
+            QLearner::<HareHounds>::from_model(&crate::model::decode(&bytes).unwrap()).unwrap();
         assert_eq!(back.table(), l.table());
         assert_eq!(back.games_trained(), 42);
         assert_eq!(back.side(), Side::Second);
-        let mut bad = parts.clone();
-        bad.arrays[0].1.pop();
-        assert!(QLearner::<HareHounds>::from_parts(&bad).is_err());
-        let mut bad = parts.clone();
-        bad.header["game"] = json!("othello");
-        assert!(QLearner::<HareHounds>::from_parts(&bad).is_err());
-        let mut bad = parts;
-        bad.header["alpha"] = json!(3.0);
-        assert!(QLearner::<HareHounds>::from_parts(&bad).is_err());
+        assert_eq!(back.params(), P);
+        let mut bad = model.clone();
+        bad.set(
+            "q",
+            vec![HareHounds::STATE_INDICES, 28],
+            vec![0f32; HareHounds::STATE_INDICES * 28],
+        )
+        .unwrap();
+        assert!(
+            QLearner::<HareHounds>::from_model(&bad).is_err(),
+            "hounds' shape for a hare"
+        );
+        let mut bad = model.clone();
+        bad.header.game = GameId::Othello;
+        assert!(QLearner::<HareHounds>::from_model(&bad).is_err());
+        let mut bad = model.clone();
+        bad.header.encoding = "other".into();
+        assert!(QLearner::<HareHounds>::from_model(&bad).is_err());
+        let mut bad = model;
+        bad.header.hyper.insert("alpha".into(), json!(3.0));
+        assert!(QLearner::<HareHounds>::from_model(&bad).is_err());
         assert!(QLearner::<HareHounds>::new(
             Side::First,
             QParams {

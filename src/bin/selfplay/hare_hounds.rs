@@ -10,10 +10,10 @@ use selfplay::games::hare_hounds::{HareHounds, Move};
 use selfplay::learn::experiments::hare_hounds::{
     preset, CurvePoint, HareConfig, Probe, Run, RunConfig,
 };
-use selfplay::learn::q_table::{Parts, QLearner, QParams};
+use selfplay::learn::q_table::{QLearner, QParams};
 use selfplay::players::hare_hounds::{PerfectPlayer, SimpleHare};
 use selfplay::players::RandomPlayer;
-use selfplay::search::hare_hounds_solve::Solution;
+use selfplay::search::hare_hounds_solve::{PerfectShare, Solution};
 use selfplay::{rng_from_seed, Game, Player, Side};
 
 use crate::CliError;
@@ -80,7 +80,8 @@ pub struct TrainArgs {
     pub games: u64,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Where to write the learner (for `--side both`: the hounds).
+    /// Where to write the learner, a model file (`.selfplay`; for `--side
+    /// both`: the hounds).
     #[arg(long)]
     pub out: String,
     /// For `--side both`: where to write the hare.
@@ -90,10 +91,10 @@ pub struct TrainArgs {
 
 #[derive(Args)]
 pub struct MatchArgs {
-    /// random, perfect, or a Q-table file written by `train`.
+    /// random, perfect, or a model file written by `train`.
     #[arg(long, default_value = "random")]
     pub hounds: String,
-    /// random, simple, perfect, or a Q-table file written by `train`.
+    /// random, simple, perfect, or a model file written by `train`.
     #[arg(long, default_value = "random")]
     pub hare: String,
     #[arg(long, default_value_t = 1000)]
@@ -406,38 +407,35 @@ fn write_curves(path: &str, runs: &[Run]) -> Result<(), CliError> {
     f.flush().map_err(io)
 }
 
-/// Writes learner parts as JSON: `{"header": {...}, "arrays": {"q": [...]}}`.
-fn write_parts(path: &str, parts: &Parts) -> Result<(), CliError> {
-    let arrays: serde_json::Map<String, serde_json::Value> = parts
-        .arrays
-        .iter()
-        .map(|(n, a)| (n.clone(), json!(a)))
-        .collect();
-    let v = json!({"header": parts.header, "arrays": arrays});
-    let text = serde_json::to_string(&v).map_err(|e| CliError::Internal(e.to_string()))?;
-    std::fs::write(path, text).map_err(|e| CliError::Internal(format!("writing {path}: {e}")))
+/// Writes a learner as a model file (`.selfplay`), with the perfect-move
+/// share as its evaluation.
+fn write_model(
+    path: &str,
+    learner: &QLearner<HareHounds>,
+    name: &str,
+    seed: u64,
+    share: PerfectShare,
+) -> Result<(), CliError> {
+    let mut model = learner.to_model(name, seed).map_err(CliError::Internal)?;
+    model.header.evaluation = json!({ "perfect_share": share });
+    let bytes = selfplay::model::encode(&model).map_err(|e| CliError::Internal(e.to_string()))?;
+    std::fs::write(path, bytes).map_err(|e| CliError::Internal(format!("writing {path}: {e}")))
 }
 
-fn read_parts(path: &str) -> Result<Parts, CliError> {
+fn read_model(path: &str) -> Result<QLearner<HareHounds>, CliError> {
     let bad = |m: String| CliError::BadInput(format!("{path}: {m}"));
-    let text = std::fs::read_to_string(path).map_err(|e| bad(e.to_string()))?;
-    let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
-    let header = v
-        .get("header")
-        .cloned()
-        .ok_or_else(|| bad("no header".into()))?;
-    let arrays = v
-        .get("arrays")
-        .and_then(|a| a.as_object())
-        .ok_or_else(|| bad("no arrays".into()))?
-        .iter()
-        .map(|(n, a)| {
-            let values: Vec<f32> =
-                serde_json::from_value(a.clone()).map_err(|e| bad(format!("array '{n}': {e}")))?;
-            Ok((n.clone(), values))
-        })
-        .collect::<Result<Vec<_>, CliError>>()?;
-    Ok(Parts { header, arrays })
+    let limit = selfplay::model::Limits::default().max_file_bytes;
+    let size = std::fs::metadata(path)
+        .map_err(|e| bad(e.to_string()))?
+        .len();
+    if size > limit {
+        return Err(bad(format!(
+            "{size} bytes is more than a model may have ({limit})"
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| bad(e.to_string()))?;
+    let model = selfplay::model::decode(&bytes).map_err(|e| bad(e.to_string()))?;
+    QLearner::from_model(&model).map_err(bad)
 }
 
 fn train(a: TrainArgs) -> Result<(), CliError> {
@@ -447,6 +445,11 @@ fn train(a: TrainArgs) -> Result<(), CliError> {
         epsilon: a.epsilon,
     };
     params.validate().map_err(CliError::BadInput)?;
+    if a.side == "both" && a.hare_out.is_none() {
+        return Err(CliError::BadInput(
+            "--side both needs --hare-out for the hare".into(),
+        ));
+    }
     let solution = Arc::new(Solution::solve());
     let t = web_time::Instant::now();
     match a.side.as_str() {
@@ -487,7 +490,12 @@ fn train(a: TrainArgs) -> Result<(), CliError> {
                 100.0 * p.all,
                 100.0 * p.winning
             );
-            write_parts(&a.out, &run.hounds().to_parts())?;
+            let name = if a.side == "both" {
+                "hounds (both learn)".to_string()
+            } else {
+                format!("hounds vs {} hare", a.opponent)
+            };
+            write_model(&a.out, run.hounds(), &name, a.seed, p)?;
             if let Some(hare) = run.hare_learner() {
                 let path = a.hare_out.as_deref().ok_or_else(|| {
                     CliError::BadInput("--side both needs --hare-out for the hare".into())
@@ -498,7 +506,7 @@ fn train(a: TrainArgs) -> Result<(), CliError> {
                     100.0 * p.all,
                     100.0 * p.winning
                 );
-                write_parts(path, &hare.to_parts())?;
+                write_model(path, hare, "hare (both learn)", a.seed, p)?;
             }
         }
         "hare" => {
@@ -532,7 +540,13 @@ fn train(a: TrainArgs) -> Result<(), CliError> {
                 100.0 * p.all,
                 100.0 * p.winning
             );
-            write_parts(&a.out, &hare.to_parts())?;
+            write_model(
+                &a.out,
+                &hare,
+                &format!("hare vs {} hounds", a.opponent),
+                a.seed,
+                p,
+            )?;
         }
         s => {
             return Err(CliError::BadInput(format!(
@@ -555,8 +569,7 @@ fn load_player(
         "perfect" => Box::new(PerfectPlayer::new(solution.clone())),
         "simple" if side == Side::Second => Box::new(SimpleHare::new()),
         path => {
-            let l = QLearner::<HareHounds>::from_parts(&read_parts(path)?)
-                .map_err(|e| CliError::BadInput(format!("{path}: {e}")))?;
+            let l = read_model(path)?;
             if l.side() != side {
                 return Err(CliError::BadInput(format!(
                     "{path} is a table for the {}, not the {}",
