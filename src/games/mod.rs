@@ -1,3 +1,4 @@
 //! One module per game: rules only. Rules know nothing of players or learners.
 
+pub mod hare_hounds;
 pub mod othello;

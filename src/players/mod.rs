@@ -1,5 +1,6 @@
 //! Fixed strategies: the opponents that learners are measured against.
 
+pub mod hare_hounds;
 pub mod max_flips;
 pub mod max_stable;
 pub mod random;

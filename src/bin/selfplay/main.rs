@@ -3,6 +3,7 @@
 //!
 //! Exit codes: 0 success, 2 bad input (with a message), 1 internal error.
 
+mod hare_hounds;
 mod model;
 mod othello;
 
@@ -23,6 +24,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Hare and Hounds: tabular Q-learning, the study's experiments, the exact solution.
+    #[command(subcommand)]
+    HareHounds(hare_hounds::Command),
     /// Othello / Reversi.
     #[command(subcommand)]
     Othello(othello::Command),
@@ -55,6 +59,7 @@ impl From<selfplay::MoveError> for CliError {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::HareHounds(cmd) => hare_hounds::run(cmd),
         Command::Othello(cmd) => othello::run(cmd),
         Command::Model { command } => model::run(command),
     };

@@ -1,0 +1,493 @@
+//! The Hare and Hounds study's experiments, runnable in chunks.
+//!
+//! A [`Run`] trains Q-learning hounds (and optionally a Q-learning hare)
+//! against an opponent and records a [`CurvePoint`] every `learn_games`
+//! learning games (and once before learning): the win % of `eval_games`
+//! greedy games with learning off, the share of reachable hound-to-move
+//! positions where the greedy move is perfect, and the Q-values of chosen
+//! state–action pairs ("probes").
+//!
+//! The presets ([`preset`]):
+//! 1. α ∈ {0.1, 0.5, 0.9} × γ ∈ {0.1, 0.5, 0.9}, ε = 1.0, against the random
+//!    hare: 300 learning games, then 500 greedy games, up to 300,000 games.
+//! 2. ε ∈ {0.1, 0.5, 0.9, 1.0}, α = 0.1, γ = 0.9, same protocol.
+//! 3. Against the simple hare (α = 0.1, γ = 0.9, ε = 0.5): 10 learning games,
+//!    then 500 greedy games, up to 10,000 games.
+//! 4. Convergence (α = 0.1, γ = 0.9, ε = 0.5, random hare): the Q-values of
+//!    three state–action pairs sampled every 100 games over 200,000 games.
+//! 5. (not in the study; its proposed next step) Both sides learn against each
+//!    other with α = 0.1, γ = 0.9, ε = 0.5: 300 learning games, then 500
+//!    greedy games between the two greedy learners, up to 300,000 games.
+//!
+//! Where the study does not give a parameter (ε and α, γ in 3 and 4), the
+//! presets use its recommended values: α = 0.1, γ = 0.9 (the only stable
+//! combination of experiment 1) and ε = 0.5 (the fastest of experiment 2).
+//!
+//! Same configuration and seed, same curve, however the run is cut into
+//! chunks: each run has one random stream and draws from it in a fixed order.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::arena::play_game;
+use crate::game::{rng_from_seed, Game, Player, Rng, Side};
+use crate::games::hare_hounds::{HareHounds, Move};
+use crate::learn::q_table::{play_learning_game, Agent, QLearner, QParams};
+use crate::players::hare_hounds::{PerfectPlayer, SimpleHare};
+use crate::players::RandomPlayer;
+use crate::search::hare_hounds_solve::{PerfectShare, Solution};
+
+/// Who plays the hare.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum HareConfig {
+    Random,
+    Simple,
+    Perfect,
+    /// A Q-learning hare with these parameters, learning alongside the hounds.
+    Learning(QParams),
+}
+
+/// A state–action pair whose Q-value is sampled at every curve point.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Probe {
+    /// A hound-to-move position, e.g. `hounds=e,c,i hare=R stall=0`.
+    pub position: String,
+    /// A legal hound move there, e.g. `e-f`.
+    pub action: String,
+}
+
+/// One run of an experiment.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct RunConfig {
+    pub label: String,
+    /// The hounds' α, γ, ε.
+    pub hounds: QParams,
+    pub hare: HareConfig,
+    /// Learning games between two curve points.
+    pub learn_games: u32,
+    /// Greedy games (learning off) at each curve point; 0 for none.
+    pub eval_games: u32,
+    /// Learning games in all.
+    pub total_games: u64,
+    pub seed: u64,
+    /// Whether each point measures the perfect-move share (needs the solution).
+    pub perfect_share: bool,
+    pub probes: Vec<Probe>,
+}
+
+/// One point of the curves.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct CurvePoint {
+    /// Learning games played before this point.
+    pub games: u64,
+    /// The greedy hounds' win % in the evaluation games (if any).
+    pub win_percent: Option<f64>,
+    /// The greedy hounds' win % against the perfect hare in `eval_games`
+    /// games (measured with the perfect-move share).
+    pub vs_perfect_percent: Option<f64>,
+    /// How often the greedy hounds play a perfect move.
+    pub hounds_perfect: Option<PerfectShare>,
+    /// How often the greedy learning hare plays a perfect move (experiment 5).
+    pub hare_perfect: Option<PerfectShare>,
+    /// Q-values of the probes, in the configuration's order.
+    pub probes: Vec<f32>,
+}
+
+/// The state-action pairs sampled by experiment 4: a trapping move (the
+/// hounds win at once: Q → +1), a move that lets the hare escape at once
+/// (Q → −1), and the opening move `L-d` from the start (a winning move).
+pub fn default_probes() -> Vec<Probe> {
+    [
+        ("hounds=e,c,i hare=R stall=0", "e-f"),
+        ("hounds=d,b,h hare=a stall=0", "d-e"),
+        ("hounds=L,a,g hare=R stall=0", "L-d"),
+    ]
+    .iter()
+    .map(|(p, a)| Probe {
+        position: p.to_string(),
+        action: a.to_string(),
+    })
+    .collect()
+}
+
+/// The seed of run `index` of an experiment started with `seed`:
+/// `seed × 1,000,003 + index` (wrapping), so that runs of different base
+/// seeds never share a seed.
+pub fn run_seed(seed: u64, index: u64) -> u64 {
+    seed.wrapping_mul(1_000_003).wrapping_add(index)
+}
+
+/// The runs of one of the study's experiments (1 to 4, and 5 for both sides
+/// learning). Run `i` gets the seed [`run_seed`]`(seed, i)`.
+pub fn preset(experiment: u32, seed: u64) -> Result<Vec<RunConfig>, String> {
+    let base = |label: String, hounds: QParams, hare: HareConfig, i: u64| RunConfig {
+        label,
+        hounds,
+        hare,
+        learn_games: 300,
+        eval_games: 500,
+        total_games: 300_000,
+        seed: run_seed(seed, i),
+        perfect_share: true,
+        probes: Vec::new(),
+    };
+    let recommended = QParams {
+        alpha: 0.1,
+        gamma: 0.9,
+        epsilon: 0.5,
+    };
+    let runs = match experiment {
+        1 => {
+            let mut v = Vec::new();
+            for alpha in [0.1, 0.5, 0.9] {
+                for gamma in [0.1, 0.5, 0.9] {
+                    let p = QParams {
+                        alpha,
+                        gamma,
+                        epsilon: 1.0,
+                    };
+                    let i = v.len() as u64;
+                    v.push(base(
+                        format!("alpha={alpha} gamma={gamma}"),
+                        p,
+                        HareConfig::Random,
+                        i,
+                    ));
+                }
+            }
+            v
+        }
+        2 => [0.1, 0.5, 0.9, 1.0]
+            .iter()
+            .enumerate()
+            .map(|(i, &epsilon)| {
+                let p = QParams {
+                    alpha: 0.1,
+                    gamma: 0.9,
+                    epsilon,
+                };
+                base(
+                    format!("epsilon={epsilon}"),
+                    p,
+                    HareConfig::Random,
+                    i as u64,
+                )
+            })
+            .collect(),
+        3 => vec![RunConfig {
+            learn_games: 10,
+            total_games: 10_000,
+            ..base("simple hare".into(), recommended, HareConfig::Simple, 0)
+        }],
+        4 => vec![RunConfig {
+            learn_games: 100,
+            eval_games: 0,
+            total_games: 200_000,
+            perfect_share: false,
+            probes: default_probes(),
+            ..base("convergence".into(), recommended, HareConfig::Random, 0)
+        }],
+        5 => vec![base(
+            "both learn".into(),
+            recommended,
+            HareConfig::Learning(recommended),
+            0,
+        )],
+        n => return Err(format!("there is no experiment {n} (1 to 5)")),
+    };
+    Ok(runs)
+}
+
+enum Hare {
+    Fixed(Box<dyn Player<HareHounds> + Send>),
+    Learning(Box<QLearner<HareHounds>>),
+}
+
+/// A run in progress.
+pub struct Run {
+    config: RunConfig,
+    hounds: QLearner<HareHounds>,
+    hare: Hare,
+    solution: Option<Arc<Solution>>,
+    probes: Vec<(HareHounds, Move)>,
+    rng: Rng,
+    games: u64,
+    next_point: u64,
+    curve: Vec<CurvePoint>,
+}
+
+impl Run {
+    /// Checks the configuration and sets up the run. `solution` is needed for
+    /// the perfect-move share and the perfect hare; it is computed if `None`
+    /// and needed.
+    pub fn new(config: RunConfig, solution: Option<Arc<Solution>>) -> Result<Run, String> {
+        config.hounds.validate()?;
+        if config.learn_games == 0 {
+            return Err("learn_games must be at least 1".into());
+        }
+        let mut probes = Vec::new();
+        for p in &config.probes {
+            let g = HareHounds::parse(&p.position)
+                .map_err(|e| format!("probe position '{}': {e}", p.position))?;
+            if g.to_move() != Side::First || g.is_over() {
+                return Err(format!(
+                    "probe position '{}' must be a hound-to-move position that is not over",
+                    p.position
+                ));
+            }
+            let m = HareHounds::parse_move(&p.action).map_err(|e| e.0)?;
+            if !g.is_legal(m) {
+                return Err(format!("probe move {m} is not legal in '{}'", p.position));
+            }
+            probes.push((g, m));
+        }
+        let needs_solution = config.perfect_share || matches!(config.hare, HareConfig::Perfect);
+        let solution = match solution {
+            Some(s) => Some(s),
+            None if needs_solution => Some(Arc::new(Solution::solve())),
+            None => None,
+        };
+        let hare = match config.hare {
+            HareConfig::Random => Hare::Fixed(Box::new(RandomPlayer::<HareHounds>::new())),
+            HareConfig::Simple => Hare::Fixed(Box::new(SimpleHare::new())),
+            HareConfig::Perfect => Hare::Fixed(Box::new(PerfectPlayer::new(
+                solution.clone().expect("solved above"),
+            ))),
+            HareConfig::Learning(p) => Hare::Learning(Box::new(QLearner::new(Side::Second, p)?)),
+        };
+        Ok(Run {
+            hounds: QLearner::new(Side::First, config.hounds)?,
+            hare,
+            solution,
+            probes,
+            rng: rng_from_seed(config.seed),
+            games: 0,
+            next_point: 0,
+            curve: Vec::new(),
+            config,
+        })
+    }
+
+    pub fn config(&self) -> &RunConfig {
+        &self.config
+    }
+
+    /// Learning games played so far.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.next_point > self.config.total_games
+    }
+
+    pub fn curve(&self) -> &[CurvePoint] {
+        &self.curve
+    }
+
+    pub fn hounds(&self) -> &QLearner<HareHounds> {
+        &self.hounds
+    }
+
+    /// The learning hare, if the hare learns.
+    pub fn hare_learner(&self) -> Option<&QLearner<HareHounds>> {
+        match &self.hare {
+            Hare::Learning(l) => Some(l),
+            Hare::Fixed(_) => None,
+        }
+    }
+
+    /// Plays up to `max_games` learning games, with the curve points that fall
+    /// among them. Returns how many curve points were added.
+    pub fn step(&mut self, max_games: u64) -> usize {
+        let before = self.curve.len();
+        let mut budget = max_games;
+        loop {
+            if self.games == self.next_point && !self.is_done() {
+                let p = self.measure();
+                self.curve.push(p);
+                self.next_point += u64::from(self.config.learn_games);
+            }
+            if self.games >= self.config.total_games || budget == 0 {
+                break;
+            }
+            self.learning_game();
+            self.games += 1;
+            budget -= 1;
+        }
+        self.curve.len() - before
+    }
+
+    /// Runs to the end.
+    pub fn run_to_end(&mut self) {
+        while !self.is_done() {
+            self.step(u64::MAX);
+        }
+    }
+
+    fn learning_game(&mut self) {
+        let start = HareHounds::start();
+        match &mut self.hare {
+            Hare::Fixed(p) => {
+                play_learning_game(
+                    &start,
+                    Agent::Learning(&mut self.hounds),
+                    Agent::Fixed(p.as_mut()),
+                    &mut self.rng,
+                );
+            }
+            Hare::Learning(l) => {
+                play_learning_game(
+                    &start,
+                    Agent::Learning(&mut self.hounds),
+                    Agent::Learning(l),
+                    &mut self.rng,
+                );
+            }
+        }
+    }
+
+    fn measure(&mut self) -> CurvePoint {
+        let win_percent = (self.config.eval_games > 0).then(|| self.evaluate());
+        let vs_perfect_percent = match (&self.solution, self.config.perfect_share) {
+            (Some(s), true) if self.config.eval_games > 0 => {
+                let mut hare = PerfectPlayer::new(s.clone());
+                Some(win_percent_against(
+                    &self.hounds,
+                    &mut hare,
+                    self.config.eval_games,
+                    &mut self.rng,
+                ))
+            }
+            _ => None,
+        };
+        let (hounds_perfect, hare_perfect) = match (&self.solution, self.config.perfect_share) {
+            (Some(s), true) => {
+                let h = s.perfect_share(Side::First, |g, out| self.hounds.greedy_moves(g, out));
+                let r = self
+                    .hare_learner()
+                    .map(|l| s.perfect_share(Side::Second, |g, out| l.greedy_moves(g, out)));
+                (Some(h), r)
+            }
+            _ => (None, None),
+        };
+        CurvePoint {
+            games: self.games,
+            win_percent,
+            vs_perfect_percent,
+            hounds_perfect,
+            hare_perfect,
+            probes: self
+                .probes
+                .iter()
+                .map(|(g, m)| self.hounds.q_value(g, *m))
+                .collect(),
+        }
+    }
+
+    /// The greedy hounds' win % over `eval_games` games against the run's
+    /// hare (greedy if it learns), learning off.
+    fn evaluate(&mut self) -> f64 {
+        let mut learned_hare;
+        let hare: &mut dyn Player<HareHounds> = match &mut self.hare {
+            Hare::Fixed(p) => p.as_mut(),
+            Hare::Learning(l) => {
+                learned_hare = l.greedy();
+                &mut learned_hare
+            }
+        };
+        win_percent_against(&self.hounds, hare, self.config.eval_games, &mut self.rng)
+    }
+}
+
+/// The win % of the greedy `hounds` against `hare` over `games` games.
+pub fn win_percent_against(
+    hounds: &QLearner<HareHounds>,
+    hare: &mut dyn Player<HareHounds>,
+    games: u32,
+    rng: &mut Rng,
+) -> f64 {
+    let start = HareHounds::start();
+    let mut greedy = hounds.greedy();
+    let mut wins = 0u32;
+    for _ in 0..games {
+        let end = play_game(&start, &mut greedy, hare, 0, rng);
+        if end.outcome().and_then(|o| o.winner()) == Some(Side::First) {
+            wins += 1;
+        }
+    }
+    100.0 * f64::from(wins) / f64::from(games.max(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_have_the_study_shapes() {
+        assert_eq!(preset(1, 0).unwrap().len(), 9);
+        assert_eq!(preset(2, 0).unwrap().len(), 4);
+        let e3 = &preset(3, 0).unwrap()[0];
+        assert_eq!(
+            (e3.learn_games, e3.eval_games, e3.total_games),
+            (10, 500, 10_000)
+        );
+        let e4 = &preset(4, 0).unwrap()[0];
+        assert_eq!(
+            (e4.learn_games, e4.total_games, e4.probes.len()),
+            (100, 200_000, 3)
+        );
+        assert!(preset(6, 0).is_err());
+    }
+
+    #[test]
+    fn default_probes_are_a_win_and_a_loss() {
+        let s = Solution::solve();
+        let wins: Vec<bool> = default_probes()
+            .iter()
+            .map(|p| {
+                let g = HareHounds::parse(&p.position).unwrap();
+                let m = HareHounds::parse_move(&p.action).unwrap();
+                assert!(
+                    s.reachable(Side::First).contains(&g),
+                    "{} reachable",
+                    p.position
+                );
+                s.value_after(&g, m).winner == Side::First
+            })
+            .collect();
+        assert_eq!(wins, [true, false, true]);
+    }
+
+    #[test]
+    fn chunking_does_not_change_the_curve() {
+        let config = RunConfig {
+            total_games: 600,
+            learn_games: 100,
+            eval_games: 50,
+            probes: default_probes(),
+            ..preset(2, 9).unwrap()[1].clone()
+        };
+        let solution = Arc::new(Solution::solve());
+        let mut a = Run::new(config.clone(), Some(solution.clone())).unwrap();
+        a.run_to_end();
+        let mut b = Run::new(config, Some(solution)).unwrap();
+        while !b.is_done() {
+            b.step(37);
+        }
+        assert_eq!(a.curve(), b.curve());
+        assert_eq!(a.curve().len(), 7);
+        assert_eq!(a.hounds().table(), b.hounds().table());
+    }
+
+    #[test]
+    fn bad_probes_are_rejected() {
+        let mut c = preset(4, 0).unwrap().remove(0);
+        c.probes[0].action = "e-d".into();
+        assert!(Run::new(c.clone(), None).is_err());
+        c.probes[0].position = "hounds=e,c hare=R".into();
+        assert!(Run::new(c, None).is_err());
+    }
+}
