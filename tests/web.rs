@@ -1,0 +1,119 @@
+//! The wasm API's boundary, run in node by wasm-bindgen-test:
+//! `CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+//!  cargo test --target wasm32-unknown-unknown --test web`
+//!
+//! Bad input from JavaScript must come back as a `JsError` with a readable
+//! message, never as a panic (which would kill the worker's module).
+#![cfg(target_arch = "wasm32")]
+
+use selfplay::web::{Session, SessionState};
+use wasm_bindgen::{JsError, JsValue};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+/// The message of a `JsError`, as JavaScript sees it.
+fn message(e: JsError) -> String {
+    let v = JsValue::from(e);
+    js_sys::Error::from(v).message().into()
+}
+
+fn state(s: &Session) -> SessionState {
+    serde_wasm_bindgen::from_value(s.state().expect("state"))
+        .expect("state has the documented shape")
+}
+
+#[wasm_bindgen_test]
+fn unknown_game_is_an_error() {
+    let e = message(
+        Session::new("chess")
+            .err()
+            .expect("chess is not a game here"),
+    );
+    assert!(e.contains("unknown game 'chess'"), "{e}");
+    let e = message(Session::new("connect6").err().expect("not built yet"));
+    assert!(e.contains("not playable yet"), "{e}");
+}
+
+#[wasm_bindgen_test]
+fn state_is_a_plain_object() {
+    let s = Session::new("othello").unwrap();
+    assert_eq!(s.game(), "othello");
+    let st = state(&s);
+    assert_eq!(st.cells.len(), 64);
+    assert_eq!(st.to_move, Some(0));
+    let legal: Vec<&str> = st.legal.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(legal.len(), 4);
+    for m in ["d3", "c4", "f5", "e6"] {
+        assert!(legal.contains(&m), "{m} in {legal:?}");
+    }
+    // Field names are camelCase and absent values are null.
+    let v = s.state().unwrap();
+    let to_move = js_sys::Reflect::get(&v, &JsValue::from_str("toMove")).unwrap();
+    assert_eq!(to_move.as_f64(), Some(0.0));
+    let last = js_sys::Reflect::get(&v, &JsValue::from_str("lastMove")).unwrap();
+    assert!(last.is_null());
+}
+
+#[wasm_bindgen_test]
+fn illegal_and_malformed_moves_are_errors() {
+    let mut s = Session::new("othello").unwrap();
+    let e = message(s.play("a1").unwrap_err());
+    assert!(e.contains("not a legal move"), "{e}");
+    for bad in ["", "zz", "i9", "f55", "pass", "ключ"] {
+        let e = message(
+            s.play(bad)
+                .err()
+                .unwrap_or_else(|| panic!("{bad:?} was accepted")),
+        );
+        assert!(!e.is_empty());
+    }
+    // Nothing was played.
+    assert_eq!(state(&s).history.len(), 0);
+    s.play("f5").unwrap();
+    assert_eq!(state(&s).to_move, Some(1));
+}
+
+#[wasm_bindgen_test]
+fn unknown_player_and_bad_seed_are_errors() {
+    let mut s = Session::new("othello").unwrap();
+    assert!(s.ai_move("alphazero", 1.0).is_err());
+    for seed in [-1.0, 0.5, f64::NAN, f64::INFINITY, 1e300] {
+        let e = message(s.ai_move("random", seed).unwrap_err());
+        assert!(e.contains("seed"), "{e}");
+    }
+    let m = s.ai_move("mvb", 1.0).unwrap();
+    assert_eq!(state(&s).last_move.unwrap().text, m);
+}
+
+#[wasm_bindgen_test]
+fn play_after_the_end_is_an_error() {
+    let mut s = Session::new("othello").unwrap();
+    let mut seed = 0.0;
+    while state(&s).outcome.is_none() {
+        s.ai_move("random", seed).unwrap();
+        seed += 1.0;
+    }
+    let e = message(s.play("f5").unwrap_err());
+    assert!(e.contains("game is over"), "{e}");
+    let e = message(s.ai_move("msb", 1.0).unwrap_err());
+    assert!(e.contains("game is over"), "{e}");
+    // Undo still works after the end, and play resumes from there.
+    assert!(s.undo());
+    let st = state(&s);
+    assert!(st.outcome.is_none());
+    s.play(&st.legal[0].text).unwrap();
+}
+
+#[wasm_bindgen_test]
+fn bad_positions_and_transcripts_are_errors() {
+    let mut s = Session::new("othello").unwrap();
+    assert!(s.load_position("").is_err());
+    assert!(s.load_position("XO- X").is_err());
+    assert!(s.load_transcript("f5a1").is_err());
+    assert!(s.load_transcript("hello").is_err());
+    s.load_transcript("f5d6c3").unwrap();
+    let st = state(&s);
+    assert_eq!(st.history.len(), 3);
+    assert_eq!(s.transcript(), "f5d6c3");
+    assert!(s.undo() && s.undo());
+    assert_eq!(s.transcript(), "f5");
+}

@@ -1,0 +1,238 @@
+// End-to-end: the built page in headless Chromium. A person plays Othello
+// against the fixed players with mouse, keyboard and touch; the page's final
+// score must equal the engine's, the page must log no error, and the page
+// thread must never be blocked for more than 50 ms while the computer thinks.
+
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { initSync, Session } from '../src/pkg/selfplay.js';
+
+// The same wasm module the page uses, run here in node to check the page.
+initSync({ module: readFileSync(fileURLToPath(new URL('../src/pkg/selfplay_bg.wasm', import.meta.url))) });
+
+interface EngineState {
+  counts: [number, number];
+  outcome: { winner: 0 | 1 | null; text: string } | null;
+}
+
+/** Fails the test on any console error or uncaught exception of the page. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return errors;
+}
+
+/** Records the page thread's long tasks from the start. */
+async function recordLongTasks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+}
+
+async function longTasksSince(page: Page, since: number): Promise<{ start: number; duration: number }[]> {
+  return page.evaluate(
+    (t) => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks.filter((e) => e.start >= t),
+    since,
+  );
+}
+
+const board = (page: Page) => page.locator('canvas.board-canvas');
+
+/** The number of moves on the board, as the page last drew it. */
+async function cursor(page: Page): Promise<number> {
+  return Number(await board(page).getAttribute('data-cursor'));
+}
+
+/** Page coordinates of a square's centre ("f5"), from the board's geometry. */
+async function squarePoint(page: Page, square: string): Promise<{ x: number; y: number }> {
+  const c = board(page);
+  const box = await c.boundingBox();
+  if (!box) throw new Error('the board is not visible');
+  const [ox, oy, cell] = await Promise.all(['data-origin-x', 'data-origin-y', 'data-cell'].map(async (a) => Number(await c.getAttribute(a))));
+  const col = square.charCodeAt(0) - 97;
+  const row = Number(square.slice(1)) - 1;
+  return { x: box.x + ox + (col + 0.5) * cell, y: box.y + oy + (row + 0.5) * cell };
+}
+
+/** Waits until Black (the person) is to move or the game is over. */
+async function waitForBlackOrEnd(page: Page): Promise<'over' | 'move' | 'pass'> {
+  const handle = await page.waitForFunction(() => {
+    const play = document.querySelector<HTMLElement>('.play');
+    const canvas = document.querySelector<HTMLCanvasElement>('canvas.board-canvas');
+    const pass = document.querySelector<HTMLButtonElement>('[data-testid=pass]');
+    if (!play || !canvas) return null;
+    if (play.dataset.over === 'true') return 'over';
+    if (play.dataset.toMove !== '0') return null;
+    if (pass && !pass.hidden && !pass.disabled) return 'pass';
+    return canvas.dataset.legal ? 'move' : null;
+  });
+  return (await handle.jsonValue()) as 'over' | 'move' | 'pass';
+}
+
+/** Replays the page's move list in the engine and returns its final state. */
+function engineReplay(moves: string[]): EngineState {
+  const s = new Session('othello');
+  try {
+    for (const m of moves) s.play(m);
+    return s.state() as EngineState;
+  } finally {
+    s.free();
+  }
+}
+
+test('a whole game against MVB, by clicking, with undo and redo', async ({ page }) => {
+  const errors = watchErrors(page);
+  await recordLongTasks(page);
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: /teach themselves/ })).toBeVisible();
+  // The games that are not built are listed as coming, not as links.
+  await expect(page.locator('.card.coming')).toHaveCount(3);
+  await expect(page.locator('.card.coming a')).toHaveCount(0);
+  await page.getByTestId('open-othello').click();
+  await page.getByTestId('player-1').selectOption('mvb');
+  await page.getByTestId('player-0').selectOption('human');
+  await page.getByTestId('new-game').click();
+  await expect(page.getByTestId('count-0')).toHaveText('2');
+  const t0 = await page.evaluate(() => performance.now());
+
+  let plies = 0;
+  let undone = false;
+  for (;;) {
+    const what = await waitForBlackOrEnd(page);
+    if (what === 'over') break;
+    const before = await cursor(page);
+    if (what === 'pass') {
+      await page.getByTestId('pass').click();
+    } else {
+      const legal = (await board(page).getAttribute('data-legal'))!.split(' ');
+      // Vary the choice so that games differ from the computer's greedy line.
+      const move = legal[(plies * 7) % legal.length];
+      const p = await squarePoint(page, move);
+      await page.mouse.click(p.x, p.y);
+    }
+    await expect.poll(() => cursor(page)).toBeGreaterThan(before);
+    plies++;
+
+    if (!undone && plies === 6) {
+      // Undo takes back the computer's reply and our move; redo restores them.
+      await waitForBlackOrEnd(page);
+      const at = await cursor(page);
+      const movesBefore = await page.getByTestId('moves').locator('li').allTextContents();
+      await page.getByTestId('undo').click();
+      await expect.poll(() => cursor(page)).toBe(at - 2);
+      await expect(page.getByTestId('moves').locator('li.undone')).toHaveCount(2);
+      await page.getByTestId('redo').click();
+      await expect.poll(() => cursor(page)).toBe(at);
+      expect(await page.getByTestId('moves').locator('li').allTextContents()).toEqual(movesBefore);
+      undone = true;
+    }
+  }
+  expect(undone).toBe(true);
+
+  const moves = await page.getByTestId('moves').locator('li').allTextContents();
+  const shown: [number, number] = [
+    Number(await page.getByTestId('count-0').textContent()),
+    Number(await page.getByTestId('count-1').textContent()),
+  ];
+  const engine = engineReplay(moves);
+  expect(engine.outcome, 'the engine agrees that the game is over').not.toBeNull();
+  expect(shown).toEqual(engine.counts);
+  await expect(page.getByTestId('turn')).toHaveText(engine.outcome!.text);
+  await page.screenshot({ path: 'test-results/othello-final.png' });
+
+  const longTasks = await longTasksSince(page, t0);
+  expect(longTasks, 'long tasks on the page thread during the game').toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('keyboard only: tab to the board, arrows and Enter play, U and R undo and redo', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/othello?first=human&second=human&seed=1');
+  await expect(page.getByTestId('count-0')).toHaveText('2');
+  // Tab until the board has the focus.
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab');
+    if (await board(page).evaluate((c) => c === document.activeElement)) break;
+  }
+  await expect(board(page)).toBeFocused();
+  // The cursor starts on d3; d3 → e3 → f3 → f4 → f5 (a legal move for Black).
+  for (const k of ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown']) await page.keyboard.press(k);
+  await expect(board(page)).toHaveAttribute('data-focus-square', 'f5');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => cursor(page)).toBe(1);
+  await expect(page.getByTestId('moves').locator('li')).toHaveText(['f5']);
+  await expect(page.getByTestId('count-0')).toHaveText('4');
+  // White answers with Space on a legal square: f5 → f6 is legal for White.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press(' ');
+  await expect.poll(() => cursor(page)).toBe(2);
+  await page.keyboard.press('u');
+  await expect.poll(() => cursor(page)).toBe(1);
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => cursor(page)).toBe(0);
+  await page.keyboard.press('r');
+  await expect.poll(() => cursor(page)).toBe(1);
+  await page.keyboard.press('Control+y');
+  await expect.poll(() => cursor(page)).toBe(2);
+  // An illegal square says so and plays nothing.
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('turn')).toContainText('not a legal move');
+  expect(await cursor(page)).toBe(2);
+  // Every control is reachable by Tab.
+  const reached = new Set<string>();
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    reached.add(await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? ''));
+  }
+  for (const id of ['player-0', 'player-1', 'new-game', 'undo']) expect(reached).toContain(id);
+  expect(errors).toEqual([]);
+});
+
+test('touch: tapping a legal square plays it on a phone-sized screen', async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto('/#/othello?first=human&second=msb&seed=2');
+  await expect(page.getByTestId('count-0')).toHaveText('2');
+  // The canvas's backing store follows the pixel ratio: crisp on this screen.
+  const [css, px] = await board(page).evaluate((c: HTMLCanvasElement) => [c.getBoundingClientRect().width, c.width]);
+  expect(Math.abs(px - css * 3)).toBeLessThanOrEqual(3);
+  const p = await squarePoint(page, 'c4');
+  await page.touchscreen.tap(p.x, p.y);
+  await expect.poll(() => cursor(page)).toBeGreaterThanOrEqual(1);
+  await expect(page.getByTestId('moves').locator('li').first()).toHaveText('c4');
+  // MSB answers.
+  await expect.poll(() => cursor(page)).toBe(2);
+  await page.screenshot({ path: 'test-results/othello-phone.png' });
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('the board follows the window size', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1200, height: 900 });
+  await page.goto('/#/othello?first=human&second=random&seed=3');
+  await expect(page.getByTestId('count-0')).toHaveText('2');
+  const wide = (await board(page).boundingBox())!.width;
+  await page.setViewportSize({ width: 700, height: 600 });
+  await expect.poll(async () => (await board(page).boundingBox())!.width).toBeLessThan(wide);
+  const narrow = await board(page).evaluate((c: HTMLCanvasElement) => [c.getBoundingClientRect().width, c.width]);
+  expect(Math.abs(narrow[1] - narrow[0])).toBeLessThanOrEqual(1);
+  expect(errors).toEqual([]);
+});

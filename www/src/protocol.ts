@@ -1,0 +1,123 @@
+// The messages between the page and its workers: one union for requests,
+// one for replies. Every request carries an id; the reply to it carries the
+// same id. Messages a worker sends on its own (progress of a training run,
+// "ready") have `id: null`.
+//
+// The page never runs rules: it sends a request and draws the state that
+// comes back. Training messages share the same envelope so that a training
+// worker is driven exactly like the engine worker.
+
+/** The games of the playground, by the engine's names. */
+export type GameId = 'othello' | 'connect4' | 'hare_hounds' | 'connect6';
+
+/** One legal move: the text `play` takes and the cell it places on. */
+export interface LegalMove {
+  text: string;
+  cell: number | null;
+}
+
+/** One move of the game record. `side` is 0 for the first mover. */
+export interface MoveEntry {
+  text: string;
+  side: 0 | 1;
+  cell: number | null;
+}
+
+export interface OutcomeView {
+  /** 0 or 1; null for a draw. */
+  winner: 0 | 1 | null;
+  text: string;
+}
+
+/** The engine's state of a game, as `Session.state()` returns it. */
+export interface GameState {
+  game: GameId;
+  title: string;
+  sides: [string, string];
+  rows: number;
+  cols: number;
+  /** Row-major: 0 empty, 1 first side, 2 second side. */
+  cells: number[];
+  /** 0 or 1; null once the game is over. */
+  toMove: 0 | 1 | null;
+  legal: LegalMove[];
+  lastMove: MoveEntry | null;
+  /** Cells the last move changed (placed or flipped). */
+  changed: number[];
+  counts: [number, number] | null;
+  /** A sentence about a pass that just happened or must happen now. */
+  notice: string | null;
+  outcome: OutcomeView | null;
+  /** The whole record, including undone moves after `cursor`. */
+  history: MoveEntry[];
+  cursor: number;
+  position: string;
+  players: string[];
+}
+
+// ---- Requests -------------------------------------------------------------
+
+/** Requests to the engine worker, which holds one `Session`. */
+export type EngineCommand =
+  | { kind: 'new'; game: GameId }
+  | { kind: 'state' }
+  | { kind: 'play'; move: string }
+  | { kind: 'ai'; player: string; seed: number }
+  | { kind: 'undo' }
+  | { kind: 'redo' }
+  | { kind: 'loadPosition'; text: string }
+  | { kind: 'loadTranscript'; text: string }
+  /** Replays a record in a fresh session, without touching the current game. */
+  | { kind: 'replay'; game: GameId; moves: string[] };
+
+/** Settings of a training run; each learner reads its own fields. */
+export interface TrainSettings {
+  game: GameId;
+  algorithm: string;
+  seed: number;
+  games: number;
+  params: Record<string, number | string | boolean>;
+}
+
+/** Requests to a training worker, which holds one run. */
+export type TrainCommand =
+  | { kind: 'trainStart'; runId: string; settings: TrainSettings }
+  | { kind: 'trainPause'; runId: string }
+  | { kind: 'trainResume'; runId: string }
+  | { kind: 'trainStop'; runId: string };
+
+export type Command = EngineCommand | TrainCommand;
+
+/** A request as posted: a command with its id. */
+export type Request = Command & { id: number };
+
+// ---- Replies --------------------------------------------------------------
+
+/** A point of a learning curve, sent after each chunk of games. */
+export interface TrainProgress {
+  runId: string;
+  gamesPlayed: number;
+  gamesTotal: number;
+  elapsedMs: number;
+  metrics: Record<string, number>;
+}
+
+export type Reply =
+  /** The module is loaded and the worker takes requests. */
+  | { id: null; kind: 'ready' }
+  /** The answer to any engine command. `move` is set after `ai`. */
+  | { id: number; kind: 'state'; state: GameState; move?: string; elapsedMs: number }
+  /** A request that failed; the message is for people. `fatal`: the worker
+   *  cannot go on and must be replaced. */
+  | { id: number | null; kind: 'error'; message: string; fatal?: boolean }
+  /** The answer to a training command (started, paused, ...). */
+  | { id: number; kind: 'trainAck'; runId: string; status: TrainStatus }
+  /** Unsolicited: a training run's progress. */
+  | { id: null; kind: 'trainProgress'; progress: TrainProgress }
+  /** Unsolicited: a run ended (finished or stopped). */
+  | { id: null; kind: 'trainDone'; runId: string; status: TrainStatus };
+
+export type TrainStatus = 'running' | 'paused' | 'stopped' | 'finished';
+
+/** Replies that answer a request (those with a number id). */
+export type Answer = Extract<Reply, { id: number }>;

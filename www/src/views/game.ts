@@ -1,0 +1,111 @@
+// A game's page: the board, and a side panel with tabs. Every game has the
+// same shape. Tabs are a list: Play now; Train, Experiments and Models add
+// themselves to `tabsFor` when they exist (no empty tabs are shown).
+
+import { createBoard } from '../boards';
+import type { BoardView } from '../boards/board';
+import { el } from '../dom';
+import type { Engine } from '../engine';
+import type { GameInfo } from '../games';
+import { messageOf, showNotice } from '../notices';
+import { PlayPanel } from './play';
+
+/** One tab of the side panel. */
+export interface Tab {
+  id: string;
+  label: string;
+  element: HTMLElement;
+  /** Called when the tab becomes visible. */
+  shown?(): void;
+  destroy?(): void;
+}
+
+export interface View {
+  element: HTMLElement;
+  destroy(): void;
+}
+
+/** The tabs of a game's side panel, in order. */
+function tabsFor(game: GameInfo, engine: Engine, board: BoardView, params: URLSearchParams): Tab[] {
+  const first = params.get('first');
+  const second = params.get('second');
+  const seed = Number(params.get('seed'));
+  const play = new PlayPanel(game, engine, board, {
+    controllers: first && second ? [first, second] : undefined,
+    seed: Number.isInteger(seed) && seed >= 0 && params.has('seed') ? seed : undefined,
+  });
+  const restoring = engine.onRestart(() => void play.restore());
+  play.start().catch((e: unknown) => showNotice(messageOf(e)));
+  return [
+    {
+      id: 'play',
+      label: 'Play',
+      element: play.element,
+      destroy() {
+        restoring();
+        play.destroy();
+      },
+    },
+  ];
+}
+
+export function gameView(game: GameInfo, engine: Engine, params: URLSearchParams): View {
+  const board = createBoard(game.id);
+  if (!board) {
+    const element = el('main', { className: 'coming' }, el('h1', {}, game.title), el('p', {}, `${game.title} is coming soon.`));
+    return { element, destroy() {} };
+  }
+  const tabs = tabsFor(game, engine, board, params);
+
+  const tablist = el('div', { className: 'tabs', role: 'tablist', 'aria-label': `${game.title} panels` });
+  const panels = el('div', { className: 'tab-panels' });
+  const buttons: HTMLButtonElement[] = [];
+  const select = (i: number, focus: boolean) => {
+    tabs.forEach((t, j) => {
+      const on = i === j;
+      buttons[j].setAttribute('aria-selected', String(on));
+      buttons[j].tabIndex = on ? 0 : -1;
+      t.element.hidden = !on;
+    });
+    if (focus) buttons[i].focus();
+    tabs[i].shown?.();
+  };
+  tabs.forEach((t, i) => {
+    const b = el('button', { type: 'button', role: 'tab', id: `tab-${t.id}`, 'aria-controls': `panel-${t.id}` }, t.label);
+    b.addEventListener('click', () => select(i, false));
+    b.addEventListener('keydown', (e) => {
+      const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+      if (d) {
+        e.preventDefault();
+        select((i + d + tabs.length) % tabs.length, true);
+      }
+    });
+    buttons.push(b);
+    tablist.append(b);
+    t.element.id = `panel-${t.id}`;
+    t.element.setAttribute('role', 'tabpanel');
+    t.element.setAttribute('aria-labelledby', `tab-${t.id}`);
+    panels.append(t.element);
+  });
+  select(0, false);
+
+  const about = el(
+    'section',
+    { className: 'about' },
+    el('h2', {}, `About ${game.title}`),
+    ...game.about.map((p) => el('p', {}, p)),
+  );
+  const element = el(
+    'main',
+    { className: 'game-view', 'data-game': game.id },
+    el('div', { className: 'board-area' }, board.element),
+    el('aside', { className: 'side-panel' }, el('h1', {}, game.title), tablist, panels, about),
+  );
+  return {
+    element,
+    destroy() {
+      for (const t of tabs) t.destroy?.();
+      board.destroy();
+    },
+  };
+}
