@@ -110,7 +110,7 @@ pub fn exp(x: f32) -> f32 {
     let p = ((((1.987_569_2e-4 * r + 1.398_199_9e-3) * r + 8.333_452e-3) * r + 4.166_579_6e-2) * r
         + 1.666_666_5e-1)
         * r
-        + 5.000_000_1e-1;
+        + 5e-1;
     let e_r = p * r * r + r + 1.0;
     // 2^n from the exponent bits; n is in [−126, 127] after the clamp.
     e_r * f32::from_bits(((n + 127) as u32) << 23)

@@ -336,8 +336,8 @@ impl Mlp {
                 self.count((self.n_out * nh) as u64);
             }
         }
-        for j in 0..nh {
-            dh[j] *= self.activation.derivative(h.u[j], h.y[j]);
+        for ((d, &u), &y) in dh.iter_mut().zip(&h.u).zip(&h.y) {
+            *d *= self.activation.derivative(u, y);
         }
 
         // Output layer: nW2_kj = η δ_k y_j, nb2_k = η δ_k.
@@ -452,6 +452,7 @@ impl Mlp {
     }
 
     /// All parameters in a fixed order (w1, b1, w2, b2): for tests.
+    #[cfg(test)]
     fn params_mut(&mut self) -> [&mut Vec<f32>; 4] {
         [&mut self.w1, &mut self.b1, &mut self.w2, &mut self.b2]
     }
@@ -498,7 +499,7 @@ mod tests {
                 plus.params_mut()[p][i] += eps;
                 let mut minus = net.clone();
                 minus.params_mut()[p][i] -= eps;
-                let d = (loss(&mut plus, x, t) - loss(&mut minus, x, t)) / (2.0 * eps as f64);
+                let d = (loss(&plus, x, t) - loss(&minus, x, t)) / (2.0 * eps as f64);
                 g.push(-d);
             }
             grads.push(g);
@@ -613,7 +614,7 @@ mod tests {
         let mut net = Mlp::new(8, 16, 4, Activation::Arctan, &mut rng);
         let x: Vec<f32> = sample_input(&mut rng, 8);
         let t = [0.5, -0.5, 0.25, 0.0];
-        let before = loss(&mut net, &x, &t);
+        let before = loss(&net, &x, &t);
         let mut h = net.scratch();
         let mut out = [0.0; 4];
         let mut delta = [0.0; 4];
@@ -621,7 +622,7 @@ mod tests {
             net.hidden(&x, &mut h);
             net.train(&x, &h, &t, &mut out, &mut delta);
         }
-        let after = loss(&mut net, &x, &t);
+        let after = loss(&net, &x, &t);
         assert!(after < before * 0.01, "loss {before} -> {after}");
     }
 
