@@ -653,7 +653,7 @@ mod tests {
         let b = Mlp::from_arrays(5, 3, 2, Activation::Arctan, get).unwrap();
         assert!(a.same_weights(&b));
         assert!(Mlp::from_arrays(5, 4, 2, Activation::Arctan, get).is_err());
-        let bad = vec![f32::NAN; 15];
+        let bad = [f32::NAN; 15];
         let get_bad = |n: &str| {
             if n == "w1" {
                 Some(&bad[..])
