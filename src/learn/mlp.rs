@@ -258,14 +258,22 @@ impl Mlp {
     }
 
     /// One backpropagation step on a target that differs from the current
-    /// output only at output `k`: the error is `target − o_k` there and 0
-    /// elsewhere (the Q-learning update). `h` must hold the hidden layer of
-    /// `x` under the current weights ([`Mlp::hidden`]). Returns the output
-    /// `o_k` before the step.
-    pub fn train_single(&mut self, x: &[f32], h: &Hidden, k: usize, target: f32) -> f32 {
+    /// output only at output `k`: the error is `target(o_k) − o_k` there and
+    /// 0 elsewhere (the Q-learning update, whose target depends on the
+    /// current output). `h` must hold the hidden layer of `x` under the
+    /// current weights ([`Mlp::hidden`]). Returns the output `o_k` before the
+    /// step.
+    pub fn train_single(
+        &mut self,
+        x: &[f32],
+        h: &Hidden,
+        k: usize,
+        target: impl FnOnce(f32) -> f32,
+    ) -> f32 {
         let nh = self.n_hidden;
         let z = self.z(h, k);
         let o = self.activation.apply(z);
+        let target = target(o);
         let delta_k = (target - o) * self.activation.derivative(z, o);
         self.step(x, h, |_| 0.0, Some((k, delta_k)));
         self.count(nh as u64);
@@ -563,7 +571,7 @@ mod tests {
             let grad = fd_gradient(&net, &x, &target);
             let before = params(&net);
             if single {
-                net.train_single(&x, &h, k, target[k]);
+                net.train_single(&x, &h, k, |_| target[k]);
             } else {
                 let mut delta = vec![0.0; n_out];
                 net.train(&x, &h, &target, &mut out, &mut delta);
