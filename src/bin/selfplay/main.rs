@@ -1,1 +1,65 @@
-fn main() {}
+//! `selfplay`: the native command line. Shaped `selfplay <game> <command>`,
+//! so that every figure in the README has a command that reproduces it.
+//!
+//! Exit codes: 0 success, 2 bad input (with a message), 1 internal error.
+
+mod othello;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "selfplay",
+    version,
+    about = "Board-game agents that teach themselves"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Othello / Reversi.
+    #[command(subcommand)]
+    Othello(othello::Command),
+}
+
+/// An error of the CLI: bad input (exit 2) or an internal failure (exit 1).
+#[derive(Debug)]
+pub enum CliError {
+    BadInput(String),
+    Internal(String),
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> Self {
+        CliError::Internal(e.to_string())
+    }
+}
+
+impl From<selfplay::MoveError> for CliError {
+    fn from(e: selfplay::MoveError) -> Self {
+        CliError::BadInput(e.0)
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Othello(cmd) => othello::run(cmd),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError::BadInput(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+        Err(CliError::Internal(msg)) => {
+            eprintln!("internal error: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}
