@@ -81,7 +81,10 @@ mod tests {
         for (i, &c) in counts.iter().enumerate() {
             let p = ((beta * q[i]) as f64).exp() / z;
             let f = c as f64 / n as f64;
-            assert!((f - p).abs() < 0.005, "move {i}: frequency {f}, probability {p}");
+            assert!(
+                (f - p).abs() < 0.005,
+                "move {i}: frequency {f}, probability {p}"
+            );
         }
     }
 
@@ -93,7 +96,10 @@ mod tests {
         for _ in 0..30_000 {
             counts[softmax_index(&q, 0.0, &mut rng)] += 1;
         }
-        assert!(counts.iter().all(|&c| (9_400..10_600).contains(&c)), "{counts:?}");
+        assert!(
+            counts.iter().all(|&c| (9_400..10_600).contains(&c)),
+            "{counts:?}"
+        );
         for _ in 0..1000 {
             assert_eq!(softmax_index(&q, 1e4, &mut rng), 2);
         }

@@ -1,4 +1,14 @@
 //! Learners: they turn played games into better players.
+//!
+//! * [`mlp`]: a one-hidden-layer perceptron as flat `f32` arrays, with
+//!   backpropagation and momentum; [`activation`]: its squashing functions.
+//! * [`q_net`]: Q-learning for Othello with that network (encodings, update,
+//!   greedy player); [`exploration`]: softmax and greedy move choice;
+//!   [`q_trainer`]: chunked training runs, presets, curves, saved state.
 
 pub mod activation;
+pub mod bench;
+pub mod exploration;
 pub mod mlp;
+pub mod q_net;
+pub mod q_trainer;

@@ -4,6 +4,7 @@
 //! Exit codes: 0 success, 2 bad input (with a message), 1 internal error.
 
 mod othello;
+mod othello_learn;
 
 use std::process::ExitCode;
 
