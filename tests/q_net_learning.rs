@@ -3,10 +3,10 @@
 
 use selfplay::game::{rng_from_seed, Game};
 use selfplay::games::othello::Board;
+use selfplay::learn::activation::Activation;
 use selfplay::learn::exploration::softmax_index;
 use selfplay::learn::q_net::{Encoding, LegalQ, QNet, QScratch};
 use selfplay::learn::q_trainer::{evaluate, TrainOpponent, Trainer, TrainerConfig};
-use selfplay::learn::activation::Activation;
 use selfplay::players::MaxFlipsPlayer;
 
 fn win_percent_vs_mvb(t: &Trainer) -> f64 {

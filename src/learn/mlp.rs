@@ -36,7 +36,21 @@
 //! Error E = ½ Σ_k (t_k − o_k)². The step of a weight is nW = −η ∂E/∂W, and
 //! momentum follows the study: dW ← α·dW + (1−α)·nW, then W ← W + dW, with
 //! η = 0.1 and α = 0.9 by default. Every weight (and bias) has its own dW, so
-//! each step updates all weights, also those whose gradient is zero.
+//! each step moves all weights, also those whose gradient is zero.
+//!
+//! # Lazy momentum
+//! In the Q-update only one output has an error, so 63 of the 64 rows of
+//! `w2` get a zero gradient, and so do the rows of `w1` whose input is 0
+//! (empty squares in QL1). For such a row, k steps of the rule reduce to a
+//! closed form: W ← W + dW·(α + α² + … + α^k), dW ← α^k·dW. Each row
+//! therefore carries a stamp (the number of steps already applied to it) and
+//! is brought up to date only when it is read or receives a gradient
+//! ([`Mlp::hidden_fresh`], [`Mlp::output_fresh`]), or by [`Mlp::sync`]. This
+//! is the same rule, not an approximation (the results differ from applying
+//! the steps one by one only in f32 rounding), and it more than halves the
+//! work per move. Between training games the trainer calls [`Mlp::sync`], so
+//! saved weights and the read-only methods ([`Mlp::hidden`],
+//! [`Mlp::output`]) always see up-to-date rows.
 //!
 //! Nothing here allocates after [`Mlp::new`]: callers own a [`Hidden`] scratch
 //! buffer and reuse it.
@@ -51,6 +65,37 @@ use crate::game::Rng;
 /// The number of independent partial sums in [`dot`].
 const LANES: usize = 8;
 
+/// Inputs gathered on the stack by [`Mlp::hidden`].
+const MAX_GATHER: usize = 256;
+
+/// Length of the table of α^k and Σα^j used to catch rows up. After about
+/// 1000 steps α^k (α ≤ 0.93) is below the smallest f32, so longer gaps use
+/// the last entry.
+const DECAY_TABLE: usize = 1024;
+
+/// (α^k, α + α² + … + α^k) for k = 0 .. DECAY_TABLE, by repeated f32
+/// multiplication (identical on every platform).
+fn decay_table(alpha: f32) -> Vec<(f32, f32)> {
+    let mut t = Vec::with_capacity(DECAY_TABLE);
+    let (mut p, mut s) = (1.0f32, 0.0f32);
+    t.push((p, s));
+    for _ in 1..DECAY_TABLE {
+        p *= alpha;
+        s += p;
+        t.push((p, s));
+    }
+    t
+}
+
+/// k zero-gradient momentum steps at once: W += dW·Σα^j, dW ← α^k·dW.
+#[inline]
+fn catch_up(w: &mut [f32], d: &mut [f32], (pow, sum): (f32, f32)) {
+    for (w, d) in w.iter_mut().zip(d.iter_mut()) {
+        *w += *d * sum;
+        *d *= pow;
+    }
+}
+
 /// A one-hidden-layer perceptron with momentum state.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Mlp {
@@ -60,8 +105,8 @@ pub struct Mlp {
     activation: Activation,
     /// Learning rate η.
     pub learning_rate: f32,
-    /// Momentum α.
-    pub momentum: f32,
+    /// Momentum α (set with [`Mlp::set_momentum`]).
+    momentum: f32,
     w1: Vec<f32>,
     b1: Vec<f32>,
     w2: Vec<f32>,
@@ -70,6 +115,14 @@ pub struct Mlp {
     db1: Vec<f32>,
     dw2: Vec<f32>,
     db2: Vec<f32>,
+    /// Training steps taken.
+    steps: u64,
+    /// Steps already applied to each row of `w1` / `dw1`.
+    w1_stamp: Vec<u64>,
+    /// Steps already applied to each row of `w2` / `dw2` and entry of
+    /// `b2` / `db2`.
+    w2_stamp: Vec<u64>,
+    decay: Vec<(f32, f32)>,
     multiply_adds: Cell<u64>,
 }
 
@@ -121,15 +174,6 @@ fn momentum_row(w: &mut [f32], d: &mut [f32], g: &[f32], scale: f32, alpha: f32,
     }
 }
 
-/// The momentum step for a row whose gradient is zero: `d = α·d`, `w += d`.
-#[inline]
-fn momentum_decay(w: &mut [f32], d: &mut [f32], alpha: f32) {
-    for (w, d) in w.iter_mut().zip(d.iter_mut()) {
-        *d *= alpha;
-        *w += *d;
-    }
-}
-
 impl Mlp {
     /// A network with weights drawn uniformly from ±1/√fan-in (biases too),
     /// momentum zero, η = 0.1, α = 0.9.
@@ -164,8 +208,102 @@ impl Mlp {
             b1,
             w2,
             b2,
+            steps: 0,
+            w1_stamp: vec![0; n_in],
+            w2_stamp: vec![0; n_out],
+            decay: decay_table(0.9),
             multiply_adds: Cell::new(0),
         }
+    }
+
+    /// Momentum α.
+    pub fn momentum(&self) -> f32 {
+        self.momentum
+    }
+
+    /// Sets the momentum α (in [0, 1)). Brings every row up to date first.
+    pub fn set_momentum(&mut self, alpha: f32) {
+        assert!((0.0..1.0).contains(&alpha), "momentum must be in [0, 1)");
+        self.sync();
+        self.momentum = alpha;
+        self.decay = decay_table(alpha);
+    }
+
+    #[inline]
+    fn decay_for(&self, gap: u64) -> (f32, f32) {
+        self.decay[(gap as usize).min(DECAY_TABLE - 1)]
+    }
+
+    /// Brings row `i` of `w1` up to date.
+    #[inline]
+    fn catch_up_w1(&mut self, i: usize) {
+        let gap = self.steps - self.w1_stamp[i];
+        if gap > 0 {
+            let nh = self.n_hidden;
+            let f = self.decay_for(gap);
+            catch_up(
+                &mut self.w1[i * nh..(i + 1) * nh],
+                &mut self.dw1[i * nh..(i + 1) * nh],
+                f,
+            );
+            self.w1_stamp[i] = self.steps;
+            self.count(2 * nh as u64);
+        }
+    }
+
+    /// Brings row `k` of `w2` and entry `k` of `b2` up to date.
+    #[inline]
+    fn catch_up_w2(&mut self, k: usize) {
+        let gap = self.steps - self.w2_stamp[k];
+        if gap > 0 {
+            let nh = self.n_hidden;
+            let f = self.decay_for(gap);
+            catch_up(
+                &mut self.w2[k * nh..(k + 1) * nh],
+                &mut self.dw2[k * nh..(k + 1) * nh],
+                f,
+            );
+            catch_up(
+                std::slice::from_mut(&mut self.b2[k]),
+                std::slice::from_mut(&mut self.db2[k]),
+                f,
+            );
+            self.w2_stamp[k] = self.steps;
+            self.count(2 * (nh + 1) as u64);
+        }
+    }
+
+    /// Brings every row up to date (see the module notes on lazy momentum).
+    pub fn sync(&mut self) {
+        for i in 0..self.n_in {
+            self.catch_up_w1(i);
+        }
+        for k in 0..self.n_out {
+            self.catch_up_w2(k);
+        }
+    }
+
+    /// Whether every row is up to date.
+    pub fn is_synced(&self) -> bool {
+        self.w1_stamp.iter().all(|&s| s == self.steps)
+            && self.w2_stamp.iter().all(|&s| s == self.steps)
+    }
+
+    /// [`Mlp::hidden`] after bringing the rows it reads up to date.
+    pub fn hidden_fresh(&mut self, x: &[f32], h: &mut Hidden) {
+        for (i, &xi) in x.iter().enumerate() {
+            if xi != 0.0 {
+                self.catch_up_w1(i);
+            }
+        }
+        self.hidden(x, h);
+    }
+
+    /// [`Mlp::output`] after bringing row `k` up to date.
+    #[inline]
+    pub fn output_fresh(&mut self, h: &Hidden, k: usize) -> f32 {
+        self.catch_up_w2(k);
+        self.output(h, k)
     }
 
     pub fn n_in(&self) -> usize {
@@ -200,39 +338,78 @@ impl Mlp {
 
     /// The hidden layer for input `x`: `h.u = b1 + W1·x`, `h.y = φ(h.u)`.
     /// Inputs equal to 0 cost nothing; inputs ±1 need no multiplication.
+    /// The rows read must be up to date (always true between training games;
+    /// during one use [`Mlp::hidden_fresh`]).
     pub fn hidden(&self, x: &[f32], h: &mut Hidden) {
         assert_eq!(x.len(), self.n_in, "input size");
         let nh = self.n_hidden;
         h.u.resize(nh, 0.0);
         h.y.resize(nh, 0.0);
-        h.u.copy_from_slice(&self.b1);
-        let mut nonzero = 0u64;
-        for (&xi, col) in x.iter().zip(self.w1.chunks_exact(nh)) {
-            if xi == 0.0 {
-                continue;
+        // The non-zero inputs, gathered once (on the stack for up to
+        // MAX_GATHER inputs; the study's encodings have 64 and 129).
+        let mut idx = [0u32; MAX_GATHER];
+        let mut val = [0.0f32; MAX_GATHER];
+        let mut n = 0;
+        if x.len() <= MAX_GATHER {
+            for (i, &xi) in x.iter().enumerate() {
+                if xi != 0.0 {
+                    debug_assert_eq!(self.w1_stamp[i], self.steps, "stale row {i} of w1");
+                    idx[n] = i as u32;
+                    val[n] = xi;
+                    n += 1;
+                }
             }
-            nonzero += 1;
-            if xi == 1.0 {
-                for (u, &w) in h.u.iter_mut().zip(col) {
-                    *u += w;
-                }
-            } else if xi == -1.0 {
-                for (u, &w) in h.u.iter_mut().zip(col) {
-                    *u -= w;
-                }
-            } else {
-                for (u, &w) in h.u.iter_mut().zip(col) {
-                    *u += xi * w;
+            // Blocks of hidden units accumulate in registers over all inputs
+            // (each unit still sums its inputs in input order).
+            let mut j = 0;
+            while j + 16 <= nh {
+                self.hidden_block::<16>(j, &idx[..n], &val[..n], &mut h.u);
+                j += 16;
+            }
+            while j + 4 <= nh {
+                self.hidden_block::<4>(j, &idx[..n], &val[..n], &mut h.u);
+                j += 4;
+            }
+            while j < nh {
+                self.hidden_block::<1>(j, &idx[..n], &val[..n], &mut h.u);
+                j += 1;
+            }
+        } else {
+            h.u.copy_from_slice(&self.b1);
+            for (&xi, col) in x.iter().zip(self.w1.chunks_exact(nh)) {
+                if xi != 0.0 {
+                    n += 1;
+                    for (u, &w) in h.u.iter_mut().zip(col) {
+                        *u += xi * w;
+                    }
                 }
             }
         }
-        self.count(nonzero * nh as u64);
+        self.count((n * nh) as u64);
         self.activation.apply_slice(&h.u, &mut h.y);
     }
 
-    /// Output `k` given the hidden layer: φ(b2_k + W2_k · y).
+    /// Hidden units `j .. j + B`: u = b1 + Σ x_i·w1[i], accumulated in a
+    /// register-sized array.
+    #[inline(always)]
+    fn hidden_block<const B: usize>(&self, j: usize, idx: &[u32], val: &[f32], u: &mut [f32]) {
+        let nh = self.n_hidden;
+        let mut acc: [f32; B] = self.b1[j..j + B].try_into().expect("block");
+        for (&i, &xi) in idx.iter().zip(val) {
+            let off = i as usize * nh + j;
+            let w: &[f32; B] = self.w1[off..off + B].try_into().expect("block");
+            for l in 0..B {
+                acc[l] += xi * w[l];
+            }
+        }
+        u[j..j + B].copy_from_slice(&acc);
+    }
+
+    /// Output `k` given the hidden layer: φ(b2_k + W2_k · y). Row `k` must be
+    /// up to date (see [`Mlp::output_fresh`]).
     #[inline]
     pub fn output(&self, h: &Hidden, k: usize) -> f32 {
+        debug_assert_eq!(self.w2_stamp[k], self.steps, "stale row {k} of w2");
         self.count(self.n_hidden as u64);
         self.activation.apply(self.z(h, k))
     }
@@ -271,6 +448,7 @@ impl Mlp {
         target: impl FnOnce(f32) -> f32,
     ) -> f32 {
         let nh = self.n_hidden;
+        self.catch_up_w2(k);
         let z = self.z(h, k);
         let o = self.activation.apply(z);
         let target = target(o);
@@ -293,6 +471,7 @@ impl Mlp {
     ) {
         assert_eq!(target.len(), self.n_out, "target size");
         assert_eq!(delta.len(), self.n_out, "delta size");
+        self.sync();
         self.outputs(h, out);
         for k in 0..self.n_out {
             let z = self.z(h, k);
@@ -360,49 +539,56 @@ impl Mlp {
                 }
                 None => delta(k),
             };
-            let row = k * nh..(k + 1) * nh;
             if dk == 0.0 {
-                momentum_decay(&mut self.w2[row.clone()], &mut self.dw2[row], alpha);
-            } else {
-                momentum_row(
-                    &mut self.w2[row.clone()],
-                    &mut self.dw2[row],
-                    &h.y,
-                    dk,
-                    alpha,
-                    c,
-                );
+                // No gradient: the row lags and catches up when next used.
+                continue;
             }
+            self.catch_up_w2(k);
+            let row = k * nh..(k + 1) * nh;
+            momentum_row(
+                &mut self.w2[row.clone()],
+                &mut self.dw2[row],
+                &h.y,
+                dk,
+                alpha,
+                c,
+            );
             self.db2[k] = alpha * self.db2[k] + c * dk;
             self.b2[k] += self.db2[k];
+            self.w2_stamp[k] = self.steps + 1;
+            self.count(3 * (nh + 1) as u64);
         }
 
         // Hidden layer: nW1_ij = η δ_j x_i, nb1_j = η δ_j.
         for (i, &xi) in x.iter().enumerate() {
-            let row = i * nh..(i + 1) * nh;
             if xi == 0.0 {
-                momentum_decay(&mut self.w1[row.clone()], &mut self.dw1[row], alpha);
-            } else {
-                momentum_row(
-                    &mut self.w1[row.clone()],
-                    &mut self.dw1[row],
-                    dh,
-                    xi,
-                    alpha,
-                    c,
-                );
+                // No gradient: the row lags and catches up when next used.
+                continue;
             }
+            self.catch_up_w1(i);
+            let row = i * nh..(i + 1) * nh;
+            momentum_row(
+                &mut self.w1[row.clone()],
+                &mut self.dw1[row],
+                dh,
+                xi,
+                alpha,
+                c,
+            );
+            self.w1_stamp[i] = self.steps + 1;
+            self.count(3 * nh as u64);
         }
         momentum_row(&mut self.b1, &mut self.db1, dh, 1.0, alpha, c);
-
-        let weights = (self.w1.len() + self.b1.len() + self.w2.len() + self.b2.len()) as u64;
-        self.count(3 * weights + nh as u64);
+        self.count(4 * nh as u64);
+        self.steps += 1;
     }
 
     /// The parameters and momentum arrays by name, for serialisation:
     /// `w1` (input-major), `b1`, `w2` (output-major), `b2`, and their momenta
-    /// `dw1`, `db1`, `dw2`, `db2`.
+    /// `dw1`, `db1`, `dw2`, `db2`. Every row must be up to date
+    /// ([`Mlp::sync`]).
     pub fn arrays(&self) -> [(&'static str, &[f32]); 8] {
+        assert!(self.is_synced(), "arrays of a network with lagging rows");
         [
             ("w1", &self.w1),
             ("b1", &self.b1),
@@ -455,6 +641,10 @@ impl Mlp {
             db1: take("db1", n_hidden)?,
             dw2: take("dw2", n_out * n_hidden)?,
             db2: take("db2", n_out)?,
+            steps: 0,
+            w1_stamp: vec![0; n_in],
+            w2_stamp: vec![0; n_out],
+            decay: decay_table(0.9),
             multiply_adds: Cell::new(0),
         })
     }
@@ -465,7 +655,8 @@ impl Mlp {
         [&mut self.w1, &mut self.b1, &mut self.w2, &mut self.b2]
     }
 
-    /// Whether two networks have bit-identical weights and momenta.
+    /// Whether two networks (both up to date) have bit-identical weights and
+    /// momenta.
     pub fn same_weights(&self, other: &Mlp) -> bool {
         self.arrays()
             .iter()
@@ -517,6 +708,7 @@ mod tests {
 
     fn params(net: &Mlp) -> Vec<Vec<f32>> {
         let mut n = net.clone();
+        n.sync();
         n.params_mut().iter().map(|v| v.to_vec()).collect()
     }
 
@@ -553,12 +745,13 @@ mod tests {
         let mut rng = rng_from_seed(7);
         let (n_in, nh, n_out) = (13, 11, 5);
         let mut net = Mlp::new(n_in, nh, n_out, act, &mut rng);
-        let (alpha, eta) = (net.momentum as f64, net.learning_rate as f64);
+        let (alpha, eta) = (net.momentum() as f64, net.learning_rate as f64);
         let mut prev_step: Option<Vec<Vec<f64>>> = None;
         for round in 0..2 {
             let x = sample_input(&mut rng, n_in);
             let mut h = net.scratch();
             let mut out = vec![0.0; n_out];
+            net.sync();
             net.forward(&x, &mut h, &mut out);
             let k = 3;
             let target: Vec<f32> = if single {
@@ -627,11 +820,44 @@ mod tests {
         let mut out = [0.0; 4];
         let mut delta = [0.0; 4];
         for _ in 0..200 {
-            net.hidden(&x, &mut h);
+            net.hidden_fresh(&x, &mut h);
             net.train(&x, &h, &t, &mut out, &mut delta);
         }
+        net.sync();
         let after = loss(&net, &x, &t);
         assert!(after < before * 0.01, "loss {before} -> {after}");
+    }
+
+    /// Lazy rows give the same weights as applying every zero-gradient step
+    /// (up to f32 rounding).
+    #[test]
+    fn lazy_momentum_matches_eager_steps() {
+        let mut rng = rng_from_seed(12);
+        let mut lazy = Mlp::new(10, 8, 6, Activation::Sigmoid, &mut rng);
+        let mut eager = lazy.clone();
+        let mut h = lazy.scratch();
+        for step in 0..300 {
+            let mut x = sample_input(&mut rng, 10);
+            x[step % 10] = 0.0;
+            let k = (step * 7) % 6;
+            let t = rng.random_range(-0.9..0.9);
+            lazy.hidden_fresh(&x, &mut h);
+            lazy.train_single(&x, &h, k, |_| t);
+            // Eager: every row up to date before and after each step.
+            eager.sync();
+            eager.hidden(&x, &mut h);
+            eager.train_single(&x, &h, k, |_| t);
+            eager.sync();
+        }
+        lazy.sync();
+        for ((name, a), (_, b)) in lazy.arrays().iter().zip(eager.arrays().iter()) {
+            for (i, (x, y)) in a.iter().zip(b.iter()).enumerate() {
+                assert!(
+                    (x - y).abs() <= 1e-5 * (1.0 + y.abs()),
+                    "{name}[{i}]: {x} vs {y}"
+                );
+            }
+        }
     }
 
     #[test]

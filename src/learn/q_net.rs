@@ -212,7 +212,25 @@ impl QNet {
         out.len = n;
     }
 
-    /// All 64 outputs for `board` (for a heat map). Entries of illegal
+    /// [`QNet::legal_q`] during training: brings the rows it reads up to
+    /// date first (see the lazy momentum of [`Mlp`]).
+    pub fn legal_q_fresh(&mut self, board: &Board, mask: u64, s: &mut QScratch, out: &mut LegalQ) {
+        self.encoding.encode(board, &mut s.x);
+        self.mlp.hidden_fresh(&s.x, &mut s.h);
+        let mut m = mask;
+        let mut n = 0;
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            out.moves[n] = sq as u8;
+            out.q[n] = self.mlp.output_fresh(&s.h, sq);
+            n += 1;
+            m &= m - 1;
+        }
+        out.len = n;
+    }
+
+    /// All 64 outputs for `board` (for a heat map; the network must be up to
+    /// date, as it is between training games). Entries of illegal
     /// squares are what the network outputs there; they are never trained
     /// and mean nothing.
     pub fn q_values(&self, board: &Board) -> [f32; 64] {
@@ -240,7 +258,7 @@ impl QNet {
     pub fn update(&mut self, s: &Board, a: u8, value: f32, mu: f32, scratch: &mut QScratch) -> f32 {
         debug_assert!(a < 64, "only placements are learned");
         self.encoding.encode(s, &mut scratch.xs);
-        self.mlp.hidden(&scratch.xs, &mut scratch.hs);
+        self.mlp.hidden_fresh(&scratch.xs, &mut scratch.hs);
         self.mlp
             .train_single(&scratch.xs, &scratch.hs, a as usize, |q| {
                 q + mu * (value - q)
@@ -372,6 +390,7 @@ mod tests {
         for _ in 0..50 {
             net.update(&b, a, 1.0, 0.1, &mut s);
         }
+        net.mlp_mut().sync();
         let after = net.q_values(&b)[a as usize];
         assert!(after > before + 0.05, "Q went from {before} to {after}");
     }

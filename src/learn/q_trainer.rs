@@ -330,7 +330,7 @@ impl Trainer {
         let mut net = QNet::new(config.encoding, config.hidden, config.activation, &mut rng);
         let mlp = net.mlp_mut();
         mlp.learning_rate = config.learning_rate;
-        mlp.momentum = config.momentum;
+        mlp.set_momentum(config.momentum);
         Ok(Trainer::assemble(config, net, rng, 0, Vec::new()))
     }
 
@@ -491,6 +491,8 @@ impl Trainer {
                     .update(&s, a, outcome.reward(side), mu, &mut self.scratch);
             }
         }
+        // Between games every row is up to date (saved state, evaluation).
+        self.net.mlp_mut().sync();
         self.games_played += 1;
         (outcome, agent.unwrap_or(Side::First))
     }
@@ -500,7 +502,7 @@ impl Trainer {
     #[inline]
     fn decide(&mut self, board: &Board, mask: u64, side: Side, beta: f32, mu: f32) -> u8 {
         self.net
-            .legal_q(board, mask, &mut self.scratch, &mut self.lq);
+            .legal_q_fresh(board, mask, &mut self.scratch, &mut self.lq);
         if let Some((s, a)) = self.pending[side.index()] {
             let v = max_value(self.lq.q());
             self.net.update(&s, a, v, mu, &mut self.scratch);
@@ -573,7 +575,7 @@ impl Trainer {
             get,
         )?;
         mlp.learning_rate = h.config.learning_rate;
-        mlp.momentum = h.config.momentum;
+        mlp.set_momentum(h.config.momentum);
         let net = QNet::from_mlp(h.config.encoding, mlp)?;
         Ok(Trainer::assemble(
             h.config,
