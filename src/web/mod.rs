@@ -1,1 +1,3 @@
 //! The wasm-bindgen API: the only module that knows about JavaScript.
+
+pub mod train;
