@@ -63,6 +63,26 @@ impl Activation {
         }
     }
 
+    /// The output layer's function: φ scaled to the range (−1, 1), i.e. the
+    /// bipolar sigmoid itself and (2/π)·arctan (see [`crate::learn::mlp`]).
+    #[inline]
+    pub fn apply_output(self, x: f32) -> f32 {
+        match self {
+            Activation::Sigmoid => bipolar_sigmoid(x),
+            Activation::Arctan => std::f32::consts::FRAC_2_PI * atan(x),
+        }
+    }
+
+    /// The derivative of [`Activation::apply_output`] given `x` and its
+    /// output `y`.
+    #[inline]
+    pub fn output_derivative(self, x: f32, y: f32) -> f32 {
+        match self {
+            Activation::Sigmoid => 0.5 * (1.0 - y * y),
+            Activation::Arctan => std::f32::consts::FRAC_2_PI / (1.0 + x * x),
+        }
+    }
+
     /// Applies φ to every element of `x`, writing `y`.
     #[inline]
     pub fn apply_slice(self, x: &[f32], y: &mut [f32]) {
@@ -194,6 +214,13 @@ mod tests {
                 let fd = (f(x64 + h) - f(x64 - h)) / (2.0 * h);
                 let d = act.derivative(x, act.apply(x)) as f64;
                 assert!((d - fd).abs() < 1e-5, "{act:?} φ'({x}) = {d}, fd {fd}");
+                let scale = match act {
+                    Activation::Sigmoid => 1.0,
+                    Activation::Arctan => std::f64::consts::FRAC_2_PI,
+                };
+                let d_out = act.output_derivative(x, act.apply_output(x)) as f64;
+                assert!((d_out - scale * fd).abs() < 1e-5, "{act:?} output φ'({x})");
+                assert!(act.apply_output(x).abs() < 1.0);
             }
         }
     }

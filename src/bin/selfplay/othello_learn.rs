@@ -212,6 +212,8 @@ pub fn train(a: TrainArgs) -> Result<(), CliError> {
         a.out.display()
     );
     curve_header();
+    // The untrained snapshot (if due) before the clock starts.
+    t.train(0);
     for p in t.curve() {
         curve_line(p, 0.0, 0.0);
     }
