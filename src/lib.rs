@@ -7,6 +7,7 @@ pub mod arena;
 pub mod game;
 pub mod games;
 pub mod learn;
+pub mod model;
 pub mod players;
 pub mod search;
 pub mod web;

@@ -3,6 +3,7 @@
 //!
 //! Exit codes: 0 success, 2 bad input (with a message), 1 internal error.
 
+mod model;
 mod othello;
 mod othello_learn;
 
@@ -26,6 +27,11 @@ enum Command {
     /// Othello / Reversi.
     #[command(subcommand)]
     Othello(othello::Command),
+    /// Model files of any game.
+    Model {
+        #[command(subcommand)]
+        command: model::ModelCommand,
+    },
 }
 
 /// An error of the CLI: bad input (exit 2) or an internal failure (exit 1).
@@ -51,6 +57,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Othello(cmd) => othello::run(cmd),
+        Command::Model { command } => model::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,53 @@
+//! `selfplay model inspect`: exit code 0 and a summary for a good file, exit
+//! code 2 and the readable message for a bad one.
+
+use std::process::Command;
+
+fn inspect(path: &str) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_selfplay"))
+        .args(["model", "inspect", path])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn inspects_a_good_file() {
+    let (code, stdout, _) = inspect("tests/data/models/good/v1-shuffle-deflate.selfplay");
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains("Selfplay model for Othello, qnet"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\"games_trained\": 1000"), "{stdout}");
+    assert!(stdout.contains("othello-corpus-1k.selfplay"), "{stdout}");
+    let row = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("v "))
+        .unwrap();
+    let cells: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(cells[..5], ["v", "f32", "[2,", "2]", "13"], "{row}");
+    assert!(
+        row.contains("shuffle+deflate") && row.contains("2.500000"),
+        "{row}"
+    );
+}
+
+#[test]
+fn reports_a_bad_file() {
+    let (code, stdout, stderr) = inspect("tests/data/models/bad/nan-weight.selfplay");
+    assert_eq!(code, 2);
+    assert!(stdout.is_empty());
+    assert!(
+        stderr.contains("Array 'w/0' holds an invalid number (NaN at position 2)"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = inspect("tests/data/models/does-not-exist.selfplay");
+    assert_eq!(code, 2);
+    assert!(stderr.contains("cannot open"), "{stderr}");
+}
