@@ -27,7 +27,6 @@
 //! probabilities by one small step of learning.)
 
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 use super::activation::Activation;
 use super::exploration::{max_value, softmax_index};
@@ -36,6 +35,7 @@ use super::q_net::{Encoding, LegalQ, QNet, QNetPlayer, QScratch};
 use crate::arena::{play_match, Record};
 use crate::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
 use crate::games::othello::{moves_mask, Board, PASS};
+use crate::model::{Algorithm, GameId, Header, Kind, Model};
 use crate::players::{MaxFlipsPlayer, MaxStablePlayer, RandomPlayer};
 
 /// Who the agent plays while it learns.
@@ -88,11 +88,11 @@ pub struct TrainerConfig {
     /// Games per opponent in each snapshot (half as black, half as white).
     pub eval_games: u32,
     /// Backpropagation learning rate η.
-    pub learning_rate: f32,
+    pub learning_rate: f64,
     /// Momentum α.
-    pub momentum: f32,
+    pub momentum: f64,
     /// Q-learning step µ.
-    pub mu: f32,
+    pub mu: f64,
 }
 
 impl Default for TrainerConfig {
@@ -317,11 +317,6 @@ impl std::fmt::Debug for Trainer {
     }
 }
 
-/// The tag in serialised headers.
-pub const FORMAT: &str = "selfplay-othello-qnet";
-/// The version of the header layout.
-pub const FORMAT_VERSION: u32 = 1;
-
 impl Trainer {
     /// A fresh run: weights drawn from the seed, nothing played.
     pub fn new(config: TrainerConfig) -> Result<Trainer, String> {
@@ -329,8 +324,8 @@ impl Trainer {
         let mut rng = rng_from_seed(config.seed);
         let mut net = QNet::new(config.encoding, config.hidden, config.activation, &mut rng);
         let mlp = net.mlp_mut();
-        mlp.learning_rate = config.learning_rate;
-        mlp.set_momentum(config.momentum);
+        mlp.learning_rate = config.learning_rate as f32;
+        mlp.set_momentum(config.momentum as f32);
         Ok(Trainer::assemble(config, net, rng, 0, Vec::new()))
     }
 
@@ -455,7 +450,7 @@ impl Trainer {
     /// self-play).
     fn play_training_game(&mut self) -> (Outcome, Side) {
         let beta = self.beta();
-        let mu = self.config.mu;
+        let mu = self.config.mu as f32;
         let agent = match self.config.opponent {
             TrainOpponent::SelfPlay => None,
             TrainOpponent::Msb => Some(if self.games_played < self.config.games / 2 {
@@ -512,166 +507,130 @@ impl Trainer {
         m
     }
 
-    /// The full state as a JSON header and named arrays: configuration,
-    /// games played, RNG state and learning curve in the header; weights and
-    /// momenta (`w1 b1 w2 b2 dw1 db1 dw2 db2`, see [`Mlp::arrays`]) as
-    /// arrays. Saved between games, so nothing else is needed to resume.
-    pub fn to_parts(&self) -> (String, Vec<(String, Vec<f32>)>) {
-        let header = json!({
-            "format": FORMAT,
-            "version": FORMAT_VERSION,
-            "game": "othello",
-            "algorithm": "q-learning-mlp",
-            "label": self.config.label(),
-            "config": self.config,
-            "games_played": self.games_played,
-            "rng": self.rng,
-            "curve": self.curve,
-        });
-        let arrays = self
-            .net
-            .mlp()
-            .arrays()
-            .iter()
-            .map(|(n, a)| (n.to_string(), a.to_vec()))
-            .collect();
-        (header.to_string(), arrays)
+    /// The run as a model file's contents ([`crate::model`]): the header
+    /// carries the settings (`hyper`), seed, games trained, the last
+    /// snapshot (`evaluation`) and the curve; the arrays are the weights
+    /// `w/0` (shape [inputs, hidden], input-major), `b/0`, `w/1` (shape [64,
+    /// hidden], output-major), `b/1`. A [`Kind::Checkpoint`] also holds the
+    /// momenta (`opt/momentum/w/0` …) and the generator (`rng`), so that
+    /// [`Trainer::from_model`] resumes the run bit-exactly.
+    pub fn to_model(&self, kind: Kind) -> Result<Model, String> {
+        let mut header = Header::new(GameId::Othello, Algorithm::QNet, self.config.label());
+        header.kind = kind;
+        header.encoding = self.config.encoding.name().to_string();
+        header.hyper = match serde_json::to_value(&self.config) {
+            Ok(serde_json::Value::Object(m)) => m,
+            _ => return Err("the settings do not serialise to an object".into()),
+        };
+        header.seed = self.config.seed;
+        header.games_trained = self.games_played;
+        header.evaluation = match self.curve.last() {
+            Some(p) => serde_json::to_value(p).map_err(|e| e.to_string())?,
+            None => serde_json::json!({}),
+        };
+        header.curve = serde_json::to_value(&self.curve).map_err(|e| e.to_string())?;
+        let mut model = Model::new(header);
+        let mlp = self.net.mlp();
+        let (n_in, nh) = (mlp.n_in(), mlp.n_hidden());
+        let shapes = [vec![n_in, nh], vec![nh], vec![64, nh], vec![64]];
+        let arrays = mlp.arrays();
+        let err = |e: crate::model::ModelError| e.to_string();
+        for (i, name) in ARRAY_NAMES.iter().enumerate() {
+            model
+                .push(*name, shapes[i].clone(), arrays[i].1.to_vec())
+                .map_err(err)?;
+        }
+        if kind == Kind::Checkpoint {
+            for (i, name) in ARRAY_NAMES.iter().enumerate() {
+                model
+                    .push(
+                        format!("{MOMENTUM_PREFIX}{name}"),
+                        shapes[i].clone(),
+                        arrays[4 + i].1.to_vec(),
+                    )
+                    .map_err(err)?;
+            }
+            model.set_rng(&self.rng);
+        }
+        Ok(model)
     }
 
-    /// Rebuilds a run from [`Trainer::to_parts`]; every field is checked.
-    pub fn from_parts(header: &str, arrays: &[(String, Vec<f32>)]) -> Result<Trainer, String> {
-        #[derive(Deserialize)]
-        struct Header {
-            format: String,
-            version: u32,
-            config: TrainerConfig,
-            games_played: u64,
-            rng: Rng,
-            curve: Vec<EvalPoint>,
-        }
-        let h: Header =
-            serde_json::from_str(header).map_err(|e| format!("bad Q-network header: {e}"))?;
-        if h.format != FORMAT {
-            return Err(format!("not a Q-network state (format {:?})", h.format));
-        }
-        if h.version != FORMAT_VERSION {
+    /// Rebuilds a run from [`Trainer::to_model`]; every field is checked. A
+    /// model of kind `model` (weights only) starts with zero momentum and a
+    /// generator seeded from its seed and games trained: it plays exactly as
+    /// saved, and training continues from its weights.
+    pub fn from_model(model: &Model) -> Result<Trainer, String> {
+        let h = &model.header;
+        if h.game != GameId::Othello || h.algorithm != Algorithm::QNet {
             return Err(format!(
-                "Q-network state version {} is not supported (this build reads {FORMAT_VERSION})",
-                h.version
+                "this is a {} {} model, not an Othello Q-network",
+                h.game.title(),
+                h.algorithm.name()
             ));
         }
-        h.config.validate()?;
+        let config: TrainerConfig =
+            serde_json::from_value(serde_json::Value::Object(h.hyper.clone()))
+                .map_err(|e| format!("bad Q-network settings in the header: {e}"))?;
+        config.validate()?;
+        let curve: Vec<EvalPoint> = serde_json::from_value(h.curve.clone())
+            .map_err(|e| format!("bad learning curve in the header: {e}"))?;
+        let (n_in, nh) = (config.encoding.inputs(), config.hidden);
+        let shapes = [vec![n_in, nh], vec![nh], vec![64, nh], vec![64]];
+        let checkpoint = h.kind == Kind::Checkpoint;
+        let mut values: Vec<(&str, Vec<f32>)> = Vec::new();
+        for (i, name) in ARRAY_NAMES.iter().enumerate() {
+            let w = model
+                .values_shaped::<f32>(name, &shapes[i])
+                .map_err(|e| e.to_string())?;
+            values.push((MLP_NAMES[i], w.to_vec()));
+            let m = if checkpoint {
+                model
+                    .values_shaped::<f32>(&format!("{MOMENTUM_PREFIX}{name}"), &shapes[i])
+                    .map_err(|e| e.to_string())?
+                    .to_vec()
+            } else {
+                vec![0.0; w.len()]
+            };
+            values.push((MLP_NAMES[4 + i], m));
+        }
         let get = |name: &str| {
-            arrays
+            values
                 .iter()
-                .find(|(n, _)| n == name)
+                .find(|(n, _)| *n == name)
                 .map(|(_, a)| a.as_slice())
         };
-        let mut mlp = Mlp::from_arrays(
-            h.config.encoding.inputs(),
-            h.config.hidden,
-            64,
-            h.config.activation,
-            get,
-        )?;
-        mlp.learning_rate = h.config.learning_rate;
-        mlp.set_momentum(h.config.momentum);
-        let net = QNet::from_mlp(h.config.encoding, mlp)?;
-        Ok(Trainer::assemble(
-            h.config,
-            net,
-            h.rng,
-            h.games_played,
-            h.curve,
-        ))
+        let mut mlp = Mlp::from_arrays(n_in, nh, 64, config.activation, get)?;
+        mlp.learning_rate = config.learning_rate as f32;
+        mlp.set_momentum(config.momentum as f32);
+        let net = QNet::from_mlp(config.encoding, mlp)?;
+        let rng = if checkpoint {
+            model.rng().map_err(|e| e.to_string())?
+        } else {
+            rng_from_seed(config.seed ^ h.games_trained.rotate_left(32))
+        };
+        Ok(Trainer::assemble(config, net, rng, h.games_trained, curve))
     }
 
-    /// The state as bytes: [`MAGIC`], then a little-endian u32 header length,
-    /// the JSON header, a u32 array count, and per array a u32 name length,
-    /// the name, a u32 value count and the values as little-endian f32.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let (header, arrays) = self.to_parts();
-        let mut out = Vec::new();
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&(header.len() as u32).to_le_bytes());
-        out.extend_from_slice(header.as_bytes());
-        out.extend_from_slice(&(arrays.len() as u32).to_le_bytes());
-        for (name, a) in &arrays {
-            out.extend_from_slice(&(name.len() as u32).to_le_bytes());
-            out.extend_from_slice(name.as_bytes());
-            out.extend_from_slice(&(a.len() as u32).to_le_bytes());
-            for v in a {
-                out.extend_from_slice(&v.to_le_bytes());
-            }
-        }
-        out
+    /// The full state (a checkpoint in the model file format) as bytes.
+    pub fn to_bytes(&self) -> Result<Vec<u8>, String> {
+        let model = self.to_model(Kind::Checkpoint)?;
+        crate::model::encode(&model).map_err(|e| e.to_string())
     }
 
-    /// Reads [`Trainer::to_bytes`]. Defensive: lengths are checked against
-    /// the bytes present before anything is allocated.
+    /// Reads a model file (checkpoint or model) written by
+    /// [`Trainer::to_bytes`] or [`Trainer::to_model`] + encode.
     pub fn from_bytes(bytes: &[u8]) -> Result<Trainer, String> {
-        let mut r = Reader { bytes, pos: 0 };
-        if r.take(MAGIC.len())? != MAGIC {
-            return Err("not a Q-network file (bad magic bytes)".into());
-        }
-        let hlen = r.u32()? as usize;
-        let header = std::str::from_utf8(r.take(hlen)?)
-            .map_err(|_| "the header is not UTF-8".to_string())?
-            .to_string();
-        let n = r.u32()?;
-        if n > 64 {
-            return Err(format!("{n} arrays is too many"));
-        }
-        let mut arrays = Vec::new();
-        for _ in 0..n {
-            let nl = r.u32()? as usize;
-            let name = std::str::from_utf8(r.take(nl)?)
-                .map_err(|_| "an array name is not UTF-8".to_string())?
-                .to_string();
-            let len = r.u32()? as usize;
-            let raw = r.take(len.checked_mul(4).ok_or("array too long")?)?;
-            let values = raw
-                .chunks_exact(4)
-                .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                .collect();
-            arrays.push((name, values));
-        }
-        if r.pos != bytes.len() {
-            return Err(format!(
-                "{} unexpected bytes after the last array",
-                bytes.len() - r.pos
-            ));
-        }
-        Trainer::from_parts(&header, &arrays)
+        let model = crate::model::decode(bytes).map_err(|e| e.to_string())?;
+        Trainer::from_model(&model)
     }
 }
 
-/// The first bytes of a serialised Q-network state.
-pub const MAGIC: &[u8; 8] = b"SPQNET\x00\x01";
-
-struct Reader<'a> {
-    bytes: &'a [u8],
-    pos: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
-        if n > self.bytes.len() - self.pos {
-            return Err(format!(
-                "the file is truncated (needed {n} bytes at offset {})",
-                self.pos
-            ));
-        }
-        let s = &self.bytes[self.pos..self.pos + n];
-        self.pos += n;
-        Ok(s)
-    }
-
-    fn u32(&mut self) -> Result<u32, String> {
-        let b = self.take(4)?;
-        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-    }
-}
+/// Array names of the weights in model files, in [`Mlp::arrays`] order.
+const ARRAY_NAMES: [&str; 4] = ["w/0", "b/0", "w/1", "b/1"];
+/// The names [`Mlp::from_arrays`] uses for weights then momenta.
+const MLP_NAMES: [&str; 8] = ["w1", "b1", "w2", "b2", "dw1", "db1", "dw2", "db2"];
+/// Momentum arrays in checkpoints: `opt/momentum/w/0` …
+const MOMENTUM_PREFIX: &str = "opt/momentum/";
 
 #[cfg(test)]
 mod tests {
@@ -745,7 +704,7 @@ mod tests {
     fn serialise_round_trip_resumes_exactly() {
         let mut a = Trainer::new(small(TrainOpponent::Msb, 3)).unwrap();
         a.train(15);
-        let bytes = a.to_bytes();
+        let bytes = a.to_bytes().unwrap();
         let mut b = Trainer::from_bytes(&bytes).unwrap();
         assert_eq!(b.games_played(), 15);
         assert_eq!(b.config(), a.config());
@@ -754,26 +713,36 @@ mod tests {
         a.train(25);
         b.train(25);
         assert!(a.net().mlp().same_weights(b.net().mlp()));
-        assert_eq!(a.to_bytes(), b.to_bytes());
+        assert_eq!(
+            a.to_model(Kind::Checkpoint).unwrap().arrays,
+            b.to_model(Kind::Checkpoint).unwrap().arrays
+        );
+        // A weights-only model plays exactly as the run it came from.
+        let m = crate::model::encode(&a.to_model(Kind::Model).unwrap()).unwrap();
+        let c = Trainer::from_bytes(&m).unwrap();
+        assert!(c.net().mlp().arrays()[..4] == a.net().mlp().arrays()[..4]);
+        assert_eq!(c.games_played(), 40);
     }
 
     #[test]
     fn bad_bytes_are_errors() {
         let t = Trainer::new(small(TrainOpponent::SelfPlay, 3)).unwrap();
-        let bytes = t.to_bytes();
+        let bytes = t.to_bytes().unwrap();
         assert!(Trainer::from_bytes(&bytes[..bytes.len() - 1]).is_err());
         assert!(Trainer::from_bytes(b"hello").is_err());
-        let mut extra = bytes.clone();
-        extra.push(0);
-        assert!(Trainer::from_bytes(&extra).is_err());
         let mut bad = bytes.clone();
         bad[0] = b'X';
-        assert!(Trainer::from_bytes(&bad).unwrap_err().contains("magic"));
-        // A header that claims more bytes than the file has.
-        let mut long = bytes;
-        long[8..12].copy_from_slice(&u32::MAX.to_le_bytes());
-        assert!(Trainer::from_bytes(&long)
+        assert!(Trainer::from_bytes(&bad).is_err());
+        // Another game's model is refused with a message.
+        let mut m = t.to_model(Kind::Model).unwrap();
+        m.header.game = GameId::Connect4;
+        let other = crate::model::encode(&m).unwrap();
+        assert!(Trainer::from_bytes(&other)
             .unwrap_err()
-            .contains("truncated"));
+            .contains("not an Othello Q-network"));
+        // Settings that fail validation.
+        let mut m = t.to_model(Kind::Checkpoint).unwrap();
+        m.header.hyper.insert("hidden".into(), serde_json::json!(0));
+        assert!(Trainer::from_bytes(&crate::model::encode(&m).unwrap()).is_err());
     }
 }

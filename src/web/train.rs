@@ -57,16 +57,27 @@ impl Trainer {
         })
     }
 
-    /// Resumes a run saved with `save()`.
+    /// Resumes a run saved with `save()` (or continues from a model file).
     pub fn load(bytes: &[u8]) -> Result<Trainer, JsError> {
         Ok(Trainer {
             inner: q_trainer::Trainer::from_bytes(bytes).map_err(js_err)?,
         })
     }
 
-    /// The full state (settings, weights, momentum, RNG, curve) as bytes.
-    pub fn save(&self) -> Vec<u8> {
-        self.inner.to_bytes()
+    /// The full state (settings, weights, momentum, RNG, curve) as a model
+    /// file of kind "checkpoint".
+    pub fn save(&self) -> Result<Vec<u8>, JsError> {
+        self.inner.to_bytes().map_err(js_err)
+    }
+
+    /// The weights only (a model file of kind "model", for playing and
+    /// sharing; training continues from it with fresh momentum).
+    pub fn export_model(&self) -> Result<Vec<u8>, JsError> {
+        let m = self
+            .inner
+            .to_model(crate::model::Kind::Model)
+            .map_err(js_err)?;
+        crate::model::encode(&m).map_err(js_err)
     }
 
     /// Trains at most `max_games` games (stopping at the planned total) and

@@ -150,7 +150,7 @@ fn read_model(path: &Path) -> Result<Trainer, CliError> {
 /// Writes atomically: a temporary file next to `path`, then a rename.
 fn write_model(path: &Path, t: &Trainer) -> Result<(), CliError> {
     let tmp = path.with_extension("selfplay.tmp");
-    std::fs::write(&tmp, t.to_bytes())?;
+    std::fs::write(&tmp, t.to_bytes().map_err(CliError::Internal)?)?;
     std::fs::rename(&tmp, path)?;
     Ok(())
 }
