@@ -4,6 +4,8 @@
 //! objects exported here and posts their plain-data state to the page.
 //!
 //! * [`Session`] — one game being played: moves, undo/redo, fixed players.
+//! * [`model`] — model files: inspect a file, rename a model inside it.
+//! * [`train::Trainer`] — a training run of the Othello Q-network, in chunks.
 //!
 //! Every method that takes input from JavaScript checks it and returns a
 //! `JsError` with a readable message; nothing here panics on bad input. The
@@ -12,7 +14,9 @@
 
 use wasm_bindgen::prelude::*;
 
+mod model;
 mod session;
+pub mod train;
 
 pub use session::{GameSession, LegalMove, MoveEntry, Session, SessionState, GAMES};
 

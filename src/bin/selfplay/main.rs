@@ -6,6 +6,7 @@
 mod hare_hounds;
 mod model;
 mod othello;
+mod othello_learn;
 
 use std::process::ExitCode;
 

@@ -35,10 +35,19 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Trains a learner (`qnet`) and writes a model file.
+    Train(Box<crate::othello_learn::TrainArgs>),
+    /// Plays a model's greedy agent against the fixed players.
+    Eval(crate::othello_learn::EvalArgs),
+    /// Training speed of the Q-network (QL1, 64 hidden, self-play).
+    Bench(crate::othello_learn::BenchArgs),
 }
 
 pub fn run(cmd: Command) -> Result<(), CliError> {
     match cmd {
+        Command::Train(a) => crate::othello_learn::train(*a),
+        Command::Eval(a) => crate::othello_learn::eval(a),
+        Command::Bench(a) => crate::othello_learn::bench(a),
         Command::Perft { depth } => {
             if depth > 20 {
                 return Err(CliError::BadInput(format!(

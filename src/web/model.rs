@@ -1,0 +1,85 @@
+//! Model files across the JS boundary: inspect a file's header (for the
+//! library list and for import) and rename a model inside its file.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use super::to_js;
+use crate::model::{decode, encode, Model};
+
+/// What the page shows of a model file.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ModelInfo {
+    name: String,
+    kind: &'static str,
+    game: &'static str,
+    variant: String,
+    algorithm: &'static str,
+    encoding: String,
+    hyper: serde_json::Map<String, serde_json::Value>,
+    /// As text: seeds may exceed 2^53.
+    seed: String,
+    /// Games trained, as a number (exact up to 2^53).
+    games_trained: f64,
+    evaluation: serde_json::Value,
+    curve: serde_json::Value,
+    created: String,
+    producer: String,
+    file_name: String,
+    size: usize,
+    arrays: Vec<ArrayInfo>,
+}
+
+#[derive(Serialize)]
+struct ArrayInfo {
+    name: String,
+    dtype: &'static str,
+    shape: Vec<usize>,
+}
+
+fn info(model: &Model, size: usize) -> ModelInfo {
+    let h = &model.header;
+    ModelInfo {
+        name: h.name.clone(),
+        kind: h.kind.name(),
+        game: h.game.name(),
+        variant: h.variant.clone(),
+        algorithm: h.algorithm.name(),
+        encoding: h.encoding.clone(),
+        hyper: h.hyper.clone(),
+        seed: h.seed.to_string(),
+        games_trained: h.games_trained as f64,
+        evaluation: h.evaluation.clone(),
+        curve: h.curve.clone(),
+        created: h.created.clone(),
+        producer: h.producer.clone(),
+        file_name: model.suggested_file_name(),
+        size,
+        arrays: model
+            .arrays
+            .iter()
+            .map(|a| ArrayInfo {
+                name: a.name.clone(),
+                dtype: a.dtype().name(),
+                shape: a.shape.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// Reads a model file and describes it. A file that is not a valid model
+/// gives an error whose message says what is wrong with it.
+#[wasm_bindgen(js_name = inspectModel)]
+pub fn inspect_model(bytes: &[u8]) -> Result<JsValue, JsError> {
+    let model = decode(bytes).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&info(&model, bytes.len()))
+}
+
+/// The same model file with a new name in its header.
+#[wasm_bindgen(js_name = renameModel)]
+pub fn rename_model(bytes: &[u8], name: &str) -> Result<Vec<u8>, JsError> {
+    let mut model = decode(bytes).map_err(|e| JsError::new(&e.to_string()))?;
+    model.header.name = name.trim().to_string();
+    encode(&model).map_err(|e| JsError::new(&e.to_string()))
+}
