@@ -1,0 +1,150 @@
+// Learning curves: several curves (runs × opponents) overlaid on one chart,
+// growing as training goes. Drawn with uPlot (small, fast, canvas-based);
+// each curve keeps its own x values and uPlot.join aligns them.
+
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+/** One curve: points (x, y) in order of x. */
+export interface Curve {
+  label: string;
+  color: string;
+  points: Array<[number, number]>;
+  /** Dashed, e.g. for the second colour of the same run. */
+  dashed?: boolean;
+}
+
+export interface ChartOptions {
+  title: string;
+  xLabel: string;
+  yLabel: string;
+  /** Fixed y range, e.g. [0, 100] for percentages. */
+  yRange?: [number, number];
+  height?: number;
+}
+
+/** A palette that stays readable on the page's light and dark themes. */
+export const PALETTE = [
+  '#2f7ed8', '#d9534f', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#8c564b', '#e377c2', '#7f7f7f',
+];
+
+/** Formats a game count compactly: 950, 12.5k, 2.1M. */
+export function compactCount(n: number): string {
+  if (n >= 1e6) return `${+(n / 1e6).toFixed(n >= 1e7 ? 0 : 1)}M`;
+  if (n >= 1e3) return `${+(n / 1e3).toFixed(n >= 1e4 ? 0 : 1)}k`;
+  return `${Math.round(n)}`;
+}
+
+export class CurveChart {
+  private plot: uPlot | null = null;
+  private signature = '';
+  private readonly box: HTMLElement;
+  private readonly table: HTMLTableElement;
+  private readonly resize: ResizeObserver;
+  private curves: Curve[] = [];
+
+  constructor(
+    host: HTMLElement,
+    private readonly opts: ChartOptions,
+  ) {
+    this.box = document.createElement('div');
+    this.box.className = 'chart';
+    this.box.setAttribute('role', 'img');
+    this.box.setAttribute('aria-label', opts.title);
+    // The numbers behind the chart, for keyboards and screen readers.
+    const details = document.createElement('details');
+    details.className = 'chart-data';
+    const summary = document.createElement('summary');
+    summary.textContent = 'Data';
+    this.table = document.createElement('table');
+    details.append(summary, this.table);
+    host.append(this.box, details);
+    this.resize = new ResizeObserver(() => this.fit());
+    this.resize.observe(this.box);
+  }
+
+  private width(): number {
+    return Math.max(240, Math.floor(this.box.clientWidth || 480));
+  }
+
+  private fit(): void {
+    this.plot?.setSize({ width: this.width(), height: this.opts.height ?? 260 });
+  }
+
+  /** Replaces the curves; keeps the chart when only the points changed. */
+  setCurves(curves: Curve[]): void {
+    this.curves = curves;
+    const sig = curves.map((c) => `${c.label}|${c.color}|${c.dashed ? 1 : 0}`).join('\n');
+    const tables = curves.map((c): uPlot.AlignedData => [
+      c.points.map((p) => p[0]),
+      c.points.map((p) => p[1]),
+    ]);
+    const data: uPlot.AlignedData =
+      tables.length === 0 ? [[]] : tables.length === 1 ? tables[0] : uPlot.join(tables);
+    if (sig !== this.signature || !this.plot) {
+      this.signature = sig;
+      this.plot?.destroy();
+      this.plot = new uPlot(this.options(curves), data, this.box);
+    } else {
+      this.plot.setData(data);
+    }
+    this.renderTable();
+  }
+
+  private options(curves: Curve[]): uPlot.Options {
+    const o = this.opts;
+    return {
+      title: o.title,
+      width: this.width(),
+      height: o.height ?? 260,
+      scales: {
+        x: { time: false },
+        y: o.yRange ? { range: o.yRange } : {},
+      },
+      axes: [
+        { label: o.xLabel, values: (_u, ticks) => ticks.map(compactCount) },
+        { label: o.yLabel },
+      ],
+      legend: { live: true },
+      series: [
+        { label: o.xLabel, value: (_u, v) => (v == null ? '–' : compactCount(v)) },
+        ...curves.map(
+          (c): uPlot.Series => ({
+            label: c.label,
+            stroke: c.color,
+            width: 2,
+            dash: c.dashed ? [6, 4] : undefined,
+            spanGaps: true,
+            points: { show: c.points.length < 40 },
+            value: (_u, v) => (v == null ? '–' : v.toFixed(1)),
+          }),
+        ),
+      ],
+    };
+  }
+
+  private renderTable(): void {
+    const rows: string[][] = [['curve', this.opts.xLabel, this.opts.yLabel]];
+    for (const c of this.curves) {
+      const last = c.points[c.points.length - 1];
+      if (last) rows.push([c.label, compactCount(last[0]), last[1].toFixed(1)]);
+    }
+    this.table.replaceChildren(
+      ...rows.map((r, i) => {
+        const tr = document.createElement('tr');
+        for (const cell of r) {
+          const td = document.createElement(i === 0 ? 'th' : 'td');
+          td.textContent = cell;
+          tr.append(td);
+        }
+        return tr;
+      }),
+    );
+  }
+
+  destroy(): void {
+    this.resize.disconnect();
+    this.plot?.destroy();
+    this.plot = null;
+  }
+}
