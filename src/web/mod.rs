@@ -14,6 +14,7 @@
 
 use wasm_bindgen::prelude::*;
 
+pub mod hare_hounds;
 mod model;
 mod session;
 pub mod train;

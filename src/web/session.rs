@@ -14,6 +14,9 @@ use crate::game::{rng_from_seed, Game, MoveError, Outcome, Player, Side};
 use crate::games::othello;
 use crate::players;
 
+use super::hare_hounds::{HhExtras, HintsView};
+use crate::games::hare_hounds::HareHounds;
+
 /// A game the page lists, and whether the engine plays it yet.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct GameInfo {
@@ -33,7 +36,7 @@ pub const GAMES: [GameInfo; 4] = [
     },
     GameInfo {
         id: "hare_hounds",
-        built: false,
+        built: true,
     },
     GameInfo {
         id: "connect6",
@@ -70,6 +73,10 @@ pub trait WebGame: Game + Copy {
     fn parse_transcript(text: &str) -> Result<Vec<Self::Move>, MoveError>;
     /// Writes a game record that [`WebGame::parse_transcript`] reads back.
     fn transcript(moves: &[Self::Move]) -> String;
+    /// A sentence on how the game ended, where "X wins." says too little.
+    fn end_text(&self) -> Option<String> {
+        None
+    }
 }
 
 impl WebGame for othello::Board {
@@ -153,7 +160,7 @@ pub struct OutcomeView {
 
 /// Everything the page draws, as plain data (a JavaScript object on the
 /// other side, field names in camelCase).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SessionState {
     pub game: String,
@@ -182,6 +189,10 @@ pub struct SessionState {
     pub position: String,
     /// Names of the fixed players this game has.
     pub players: Vec<String>,
+    /// Game-specific advice for the position (Hare and Hounds: the perfect
+    /// moves and a loaded model's Q-values).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hints: Option<HintsView>,
 }
 
 fn side_index(side: Side) -> u8 {
@@ -220,6 +231,9 @@ impl<G: WebGame> History<G> {
     }
 
     fn outcome_text(&self, outcome: Outcome) -> String {
+        if let Some(text) = self.current().end_text() {
+            return text;
+        }
         let score = match self.current().counts() {
             Some([a, b]) => format!(" {a}–{b}"),
             None => String::new(),
@@ -273,6 +287,15 @@ impl<G: WebGame> History<G> {
 
     fn ai_move(&mut self, player: &str, seed: u64) -> Result<String, MoveError> {
         let mut player = G::player(player)?;
+        self.player_move(player.as_mut(), seed)
+    }
+
+    /// Lets `player` choose and play a move; returns its text.
+    pub(crate) fn player_move(
+        &mut self,
+        player: &mut dyn Player<G>,
+        seed: u64,
+    ) -> Result<String, MoveError> {
         if let Some(outcome) = self.current().outcome() {
             return Err(MoveError(format!(
                 "the game is over ({}); there is no move to choose",
@@ -386,6 +409,7 @@ impl<G: WebGame> History<G> {
             cursor: self.cursor,
             position: pos.position_text(),
             players: G::PLAYERS.iter().map(|s| s.to_string()).collect(),
+            hints: None,
         }
     }
 }
@@ -393,6 +417,7 @@ impl<G: WebGame> History<G> {
 /// A game in progress, of any of the games the engine plays.
 pub enum GameSession {
     Othello(History<othello::Board>),
+    HareHounds(History<HareHounds>, Box<HhExtras>),
 }
 
 /// Runs the same expression on whichever game the session holds.
@@ -400,6 +425,7 @@ macro_rules! each_game {
     ($session:expr, $h:ident => $body:expr) => {
         match $session {
             GameSession::Othello($h) => $body,
+            GameSession::HareHounds($h, _) => $body,
         }
     };
 }
@@ -411,6 +437,10 @@ impl GameSession {
             "othello" => Ok(GameSession::Othello(History::from_position(
                 othello::Board::start(),
             ))),
+            "hare_hounds" => Ok(GameSession::HareHounds(
+                History::from_position(HareHounds::start()),
+                Box::default(),
+            )),
             other => {
                 let names: Vec<&str> = GAMES.iter().map(|g| g.id).collect();
                 Err(match GAMES.iter().find(|g| g.id == other) {
@@ -429,7 +459,14 @@ impl GameSession {
     }
 
     pub fn state(&self) -> SessionState {
-        each_game!(self, h => h.state())
+        match self {
+            GameSession::HareHounds(h, extras) => {
+                let mut state = h.state();
+                state.hints = extras.hints(h.current());
+                state
+            }
+            _ => each_game!(self, h => h.state()),
+        }
     }
 
     /// Plays a move given as text ("f5", "pass").
@@ -439,7 +476,27 @@ impl GameSession {
 
     /// Lets the named fixed player choose and play a move; returns its text.
     pub fn ai_move(&mut self, player: &str, seed: u64) -> Result<String, MoveError> {
-        each_game!(self, h => h.ai_move(player.trim(), seed))
+        match self {
+            GameSession::HareHounds(h, extras) => {
+                let side = h.current().to_move();
+                match extras.player(player.trim(), side)? {
+                    Some(mut p) => h.player_move(p.as_mut(), seed),
+                    None => h.ai_move(player.trim(), seed),
+                }
+            }
+            _ => each_game!(self, h => h.ai_move(player.trim(), seed)),
+        }
+    }
+
+    /// Loads a learned model as the "learned" player and for the hints.
+    pub fn set_learned(&mut self, bytes: &[u8]) -> Result<(), MoveError> {
+        match self {
+            GameSession::HareHounds(_, extras) => extras.set_learned(bytes),
+            other => Err(MoveError(format!(
+                "{} has no learned player on this page yet",
+                other.game()
+            ))),
+        }
     }
 
     /// Takes back one move; false when there is none.
@@ -525,6 +582,13 @@ impl Session {
     /// Plays a move given as text ("f5", "pass").
     pub fn play(&mut self, mv: &str) -> Result<(), JsError> {
         self.inner.play(mv).map_err(js_error)
+    }
+
+    /// Loads a model file as the "learned" player (Hare and Hounds: a
+    /// Q-table for either side); its Q-values then appear in the hints.
+    #[wasm_bindgen(js_name = setLearned)]
+    pub fn set_learned(&mut self, bytes: &[u8]) -> Result<(), JsError> {
+        self.inner.set_learned(bytes).map_err(js_error)
     }
 
     /// Lets a fixed player ("random", "mvb", "msb") choose and play a move,
