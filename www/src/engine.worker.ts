@@ -49,6 +49,9 @@ function run(cmd: EngineCommand): { state: GameState; move?: string } {
     case 'loadPosition':
       current().loadPosition(cmd.text);
       return { state: stateOf(current()) };
+    case 'setLearned':
+      current().setLearned(cmd.bytes);
+      return { state: stateOf(current()) };
     case 'loadTranscript':
       current().loadTranscript(cmd.text);
       return { state: stateOf(current()) };

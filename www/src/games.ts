@@ -56,10 +56,32 @@ export const GAMES: GameInfo[] = [
     id: 'hare_hounds',
     title: 'Hare and Hounds',
     sides: ['Hounds', 'Hare'],
-    built: false,
-    blurb: 'Three hounds try to trap a hare on a small board.',
-    about: [],
-    players: {},
+    built: true,
+    blurb: 'Three hounds try to trap a hare on an 11-point board; Q-learning hounds and the exact solution.',
+    about: [
+      'The French Military Game. Three hounds start on the left, the hare on the right. A hound ' +
+        'steps along a line to an empty point, rightwards, diagonally or straight up or down, never ' +
+        'back to the left; the hare steps along any line. The hounds move first. They win when the ' +
+        'hare cannot move; the hare wins when it gets past every hound (it stands left of all of ' +
+        'them) or when the hounds make ten vertical moves in a row (stalling).',
+      'The game is small enough to solve exactly: with perfect play the hounds win in 23 plies ' +
+        'whatever the hare does. The Perfect player plays from that solution, for either side. ' +
+        'Simple is the study’s fixed hare: it always steps to the free neighbouring point furthest ' +
+        'to its right (top row first, then the most forward point). Random plays any legal move.',
+      'The hounds of the study learn by tabular Q-learning: a table holds a value for every ' +
+        'position (where the hounds are, where the hare is, the stalling count) and every hound ' +
+        'step, and each game nudges the values of the moves played towards what followed. The ' +
+        'Experiments tab reruns the study: how the learning rate α, the discount γ and the ' +
+        'exploration ε change the learning, and how fast the hounds master the simple hare. Save ' +
+        'the learned hounds, load them under Hints, and compare their Q-values with the perfect ' +
+        'moves: a hound pack that beats the random hare can still be far from perfect.',
+    ],
+    players: {
+      random: { label: 'Random', description: 'any legal move' },
+      simple: { label: 'Simple', description: 'the study’s fixed hare (hare only)' },
+      perfect: { label: 'Perfect', description: 'from the exact solution' },
+      learned: { label: 'Learned', description: 'the model loaded under Hints' },
+    },
   },
   {
     id: 'connect6',

@@ -53,6 +53,30 @@ export interface GameState {
   cursor: number;
   position: string;
   players: string[];
+  /** Hare and Hounds: the perfect moves and a loaded model's Q-values. */
+  hints?: HintsView;
+}
+
+/** One legal move with its advice (Hare and Hounds). */
+export interface HintMove {
+  text: string;
+  /** The loaded model's Q-value, when it plays the side to move. */
+  q: number | null;
+  /** Among the loaded model's greedy choices. */
+  greedy: boolean;
+  /** A best move of the exact solution. */
+  perfect: boolean;
+  /** Keeps the position's value (a win stays a win). */
+  keepsValue: boolean;
+  /** "hounds win in 21 plies" after the move, with perfect play. */
+  valueAfter: string;
+}
+
+export interface HintsView {
+  value: string;
+  moves: HintMove[];
+  /** The loaded model's name and side. */
+  model: string | null;
 }
 
 // ---- Requests -------------------------------------------------------------
@@ -67,6 +91,8 @@ export type EngineCommand =
   | { kind: 'redo' }
   | { kind: 'loadPosition'; text: string }
   | { kind: 'loadTranscript'; text: string }
+  /** Loads a model file as the "learned" player (and for the hints). */
+  | { kind: 'setLearned'; bytes: Uint8Array }
   /** Replays a record in a fresh session, without touching the current game. */
   | { kind: 'replay'; game: GameId; moves: string[] };
 

@@ -2,12 +2,15 @@
 
 import type { GameId } from '../protocol';
 import type { BoardView } from './board';
+import { HareHoundsBoard } from './hare_hounds';
 import { OthelloBoard } from './othello';
 
 export function createBoard(game: GameId): BoardView | null {
   switch (game) {
     case 'othello':
       return new OthelloBoard();
+    case 'hare_hounds':
+      return new HareHoundsBoard();
     default:
       return null;
   }

@@ -9,6 +9,7 @@ import type { Engine } from '../engine';
 import type { GameInfo } from '../games';
 import { messageOf, showNotice } from '../notices';
 import { PlayPanel } from './play';
+import { hareHoundsTabs } from '../hh/tabs';
 
 /** One tab of the side panel. */
 export interface Tab {
@@ -36,7 +37,7 @@ function tabsFor(game: GameInfo, engine: Engine, board: BoardView, params: URLSe
   });
   const restoring = engine.onRestart(() => void play.restore());
   play.start().catch((e: unknown) => showNotice(messageOf(e)));
-  return [
+  const tabs: Tab[] = [
     {
       id: 'play',
       label: 'Play',
@@ -47,6 +48,8 @@ function tabsFor(game: GameInfo, engine: Engine, board: BoardView, params: URLSe
       },
     },
   ];
+  if (game.id === 'hare_hounds') tabs.push(...hareHoundsTabs(engine, board, play.element));
+  return tabs;
 }
 
 export function gameView(game: GameInfo, engine: Engine, params: URLSearchParams): View {

@@ -1,0 +1,290 @@
+// The Experiments tab of Hare and Hounds: the study's experiments as
+// presets. The runs of one experiment go to the worker pool; their curves
+// (win %, perfect-move share, and experiment 4's Q-values) are overlaid as
+// points arrive. The learned hounds of any run can be saved to the library.
+
+import { CurveChart, PALETTE, type Curve } from '../charts';
+import { el } from '../dom';
+import { messageOf, showNotice } from '../notices';
+import { newId } from '../storage';
+import type { HareHoundsBoard } from '../boards/hare_hounds';
+import { moveEnds } from '../boards/hare_hounds';
+import { hhLibrary } from './library';
+import { RunPool } from './pool';
+import type { CurvePoint, Probe, RunConfig } from './protocol';
+
+const PRESETS: Array<{ n: number; label: string }> = [
+  { n: 1, label: '1 · α × γ (ε = 1) vs the random hare — 9 runs, 300k games' },
+  { n: 2, label: '2 · ε ∈ {0.1, 0.5, 0.9, 1} vs the random hare — 4 runs, 300k games' },
+  { n: 3, label: '3 · vs the simple hare — 10k games' },
+  { n: 4, label: '4 · convergence of three Q-values — 200k games' },
+  { n: 5, label: '5 · both sides learn (not in the study) — 300k games' },
+];
+
+/** Experiment 4's default state–action pairs (as in the engine). */
+const DEFAULT_PROBES: Probe[] = [
+  { position: 'hounds=e,c,i hare=R stall=0', action: 'e-f' },
+  { position: 'hounds=d,b,h hare=a stall=0', action: 'd-e' },
+  { position: 'hounds=L,a,g hare=R stall=0', action: 'L-d' },
+];
+
+interface RunView {
+  id: string;
+  config: RunConfig;
+  color: string;
+  points: CurvePoint[];
+  games: number;
+  status: 'running' | 'done' | 'stopped' | 'failed';
+  row: HTMLTableRowElement;
+}
+
+export class ExperimentsPanel {
+  readonly element: HTMLElement;
+  private pool: RunPool | null = null;
+  private runs: RunView[] = [];
+  private preset = el('select', { 'data-testid': 'preset' }) as HTMLSelectElement;
+  private seed = el('input', { type: 'number', min: 0, step: 1, value: '1', 'data-testid': 'exp-seed' }) as HTMLInputElement;
+  private startButton = el('button', { type: 'button', className: 'primary', 'data-testid': 'exp-start' }, 'Start');
+  private stopButton = el('button', { type: 'button', 'data-testid': 'exp-stop', disabled: true }, 'Stop');
+  private status = el('p', { className: 'exp-status', 'aria-live': 'polite', 'data-testid': 'exp-status' });
+  private probeBox = el('fieldset', { className: 'probes' });
+  private probeInputs: Array<{ position: HTMLInputElement; action: HTMLInputElement; moves: HTMLDataListElement }> = [];
+  private table = el('table', { className: 'exp-runs', 'data-testid': 'exp-runs' });
+  private charts = el('div', { className: 'exp-charts' });
+  private winChart: CurveChart;
+  private perfectChart: CurveChart;
+  private probeChart: CurveChart;
+  private perfectHost = el('div', {});
+  private winHost = el('div', {});
+  private probeHost = el('div', {});
+  private redrawQueued = false;
+
+  constructor(private readonly board: HareHoundsBoard) {
+    for (const p of PRESETS) this.preset.append(el('option', { value: p.n }, p.label));
+    this.preset.value = '3';
+    this.preset.addEventListener('change', () => this.showProbes());
+    this.startButton.addEventListener('click', () => void this.start());
+    this.stopButton.addEventListener('click', () => this.stop());
+
+    this.probeBox.append(el('legend', {}, 'State–action pairs whose Q-values are sampled'));
+    DEFAULT_PROBES.forEach((p, i) => {
+      const moves = el('datalist', { id: `hh-probe-moves-${i}` }) as HTMLDataListElement;
+      const position = el('input', { type: 'text', value: p.position, size: 30, 'aria-label': `Pair ${i + 1}: position`, 'data-testid': `probe-pos-${i}` }) as HTMLInputElement;
+      const action = el('input', { type: 'text', value: p.action, size: 5, list: moves.id, 'aria-label': `Pair ${i + 1}: hound move`, 'data-testid': `probe-move-${i}` }) as HTMLInputElement;
+      const fromBoard = el('button', { type: 'button', title: 'Take the position on the board (hounds to move) and its last or first legal hound move' }, 'From the board');
+      fromBoard.addEventListener('click', () => this.probeFromBoard(i));
+      this.probeInputs.push({ position, action, moves });
+      this.probeBox.append(el('div', { className: 'probe' }, `${i + 1}. `, position, ' ', action, moves, ' ', fromBoard));
+    });
+    this.probeBox.append(
+      el(
+        'p',
+        { className: 'hint' },
+        'Set up a position on the board in the Play tab (hounds to move), pick a hound there, then press “From the board”: the pair takes that position and the picked hound’s first legal step (edit the move if you want another).',
+      ),
+    );
+
+    this.charts.append(this.winHost, this.perfectHost, this.probeHost);
+    this.winChart = new CurveChart(this.winHost, { title: 'Greedy hounds’ win %', xLabel: 'learning games', yLabel: 'win %', yRange: [0, 100] });
+    this.perfectChart = new CurveChart(this.perfectHost, {
+      title: 'Perfect moves in won positions %',
+      xLabel: 'learning games',
+      yLabel: '% perfect',
+      yRange: [0, 100],
+    });
+    this.probeChart = new CurveChart(this.probeHost, { title: 'Sampled Q-values', xLabel: 'learning games', yLabel: 'Q', yRange: [-1, 1] });
+
+    this.element = el(
+      'div',
+      { className: 'hh-experiments' },
+      el('p', {}, 'The Hare and Hounds study’s experiments. Each run learns in a worker of its own (as many at once as this device has cores); the curves grow as it goes.'),
+      el('label', {}, 'Experiment ', this.preset),
+      el('label', {}, ' Seed ', this.seed),
+      this.probeBox,
+      el('div', { className: 'controls' }, this.startButton, this.stopButton),
+      this.status,
+      this.table,
+      this.charts,
+    );
+    this.showProbes();
+  }
+
+  destroy(): void {
+    this.pool?.destroy();
+    this.winChart.destroy();
+    this.perfectChart.destroy();
+    this.probeChart.destroy();
+  }
+
+  private showProbes(): void {
+    this.probeBox.hidden = this.preset.value !== '4';
+  }
+
+  private probeFromBoard(i: number): void {
+    const s = this.board.state;
+    const inputs = this.probeInputs[i];
+    if (!s || s.toMove !== 0) {
+      showNotice('The board must show a position with the hounds to move.', 'info');
+      return;
+    }
+    inputs.position.value = s.position.replace(/\s*move=\S+/, '');
+    const moves = s.legal.map((m) => m.text);
+    inputs.moves.replaceChildren(...moves.map((m) => el('option', { value: m })));
+    const picked = this.board.selectedPoint();
+    const fromPicked = picked === null ? undefined : moves.find((m) => moveEnds(m)?.[0] === picked);
+    inputs.action.value = fromPicked ?? moves[0] ?? '';
+  }
+
+  private async start(): Promise<void> {
+    const experiment = Number(this.preset.value);
+    const seed = Number(this.seed.value);
+    if (!Number.isInteger(seed) || seed < 0) {
+      showNotice('The seed must be a whole number from 0 up.');
+      return;
+    }
+    this.stop();
+    this.pool ??= new RunPool();
+    const probes = experiment === 4 ? this.probeInputs.map((p) => ({ position: p.position.value.trim(), action: p.action.value.trim() })) : null;
+    let configs: RunConfig[];
+    try {
+      configs = await this.pool.preset(experiment, seed, probes);
+    } catch (e) {
+      showNotice(`The experiment cannot start: ${messageOf(e)}`);
+      return;
+    }
+    this.runs = configs.map((config, i) => ({
+      id: newId(),
+      config,
+      color: PALETTE[i % PALETTE.length],
+      points: [],
+      games: 0,
+      status: 'running' as const,
+      row: el('tr', {}) as HTMLTableRowElement,
+    }));
+    this.table.replaceChildren(
+      el('tr', {}, el('th', {}, 'Run'), el('th', {}, 'Games'), el('th', {}, 'Win %'), el('th', {}, 'Perfect %'), el('th', {}, 'Status'), el('th', {}, 'Hounds')),
+      ...this.runs.map((r) => r.row),
+    );
+    this.probeHost.hidden = experiment !== 4;
+    this.winHost.hidden = this.perfectHost.hidden = experiment === 4;
+    for (const r of this.runs) {
+      this.renderRow(r);
+      this.pool.start(r.id, r.config, {
+        onPoints: (points, games, done) => {
+          r.points.push(...points);
+          r.games = games;
+          if (done) r.status = 'done';
+          this.renderRow(r);
+          this.queueRedraw();
+        },
+        onError: (message) => {
+          r.status = 'failed';
+          this.renderRow(r);
+          showNotice(`Run ${r.config.label}: ${message}`);
+          this.updateButtons();
+        },
+      });
+    }
+    this.status.textContent = `Experiment ${experiment}: ${this.runs.length} run${this.runs.length === 1 ? '' : 's'} on ${this.pool.size} worker${this.pool.size === 1 ? '' : 's'}.`;
+    this.updateButtons();
+    this.queueRedraw();
+  }
+
+  private stop(): void {
+    for (const r of this.runs) {
+      if (r.status === 'running') {
+        this.pool?.stop(r.id);
+        r.status = 'stopped';
+        this.renderRow(r);
+      }
+    }
+    this.updateButtons();
+  }
+
+  private updateButtons(): void {
+    const running = this.runs.some((r) => r.status === 'running');
+    this.stopButton.disabled = !running;
+    if (!running && this.runs.length > 0) this.status.textContent = `${this.status.textContent?.replace(/ —.*$/, '')} — finished or stopped.`;
+  }
+
+  private renderRow(r: RunView): void {
+    const last = r.points[r.points.length - 1];
+    const save = el('button', { type: 'button', 'data-testid': 'save-hounds', disabled: r.status === 'failed' }, 'Save');
+    save.addEventListener('click', () => void this.save(r));
+    r.row.dataset.status = r.status;
+    r.row.dataset.points = String(r.points.length);
+    r.row.replaceChildren(
+      el('td', {}, el('span', { className: 'swatch', style: `background:${r.color}`, 'aria-hidden': 'true' }), ` ${r.config.label}`),
+      el('td', {}, `${r.games.toLocaleString()} / ${r.config.total_games.toLocaleString()}`),
+      el('td', {}, last?.win_percent == null ? '–' : last.win_percent.toFixed(1)),
+      el('td', {}, last?.hounds_perfect == null ? '–' : (100 * last.hounds_perfect.winning).toFixed(1)),
+      el('td', {}, r.status),
+      el('td', {}, save),
+    );
+    if (r.status !== 'running') this.updateButtons();
+  }
+
+  private queueRedraw(): void {
+    if (this.redrawQueued) return;
+    this.redrawQueued = true;
+    requestAnimationFrame(() => {
+      this.redrawQueued = false;
+      this.redraw();
+    });
+  }
+
+  private redraw(): void {
+    const curve = (r: RunView, f: (p: CurvePoint) => number | null | undefined, label = r.config.label, color = r.color, dashed = false): Curve => ({
+      label,
+      color,
+      dashed,
+      points: r.points.flatMap((p) => {
+        const y = f(p);
+        return y == null ? [] : [[p.games, y] as [number, number]];
+      }),
+    });
+    this.winChart.setCurves(this.runs.map((r) => curve(r, (p) => p.win_percent)));
+    this.perfectChart.setCurves(this.runs.map((r) => curve(r, (p) => (p.hounds_perfect ? 100 * p.hounds_perfect.winning : null))));
+    const probeCurves: Curve[] = [];
+    for (const r of this.runs) {
+      r.config.probes.forEach((pr, i) => {
+        probeCurves.push(curve(r, (p) => p.probes[i], `${pr.position.replace(/ stall=0/, '')} · ${pr.action}`, PALETTE[i % PALETTE.length]));
+      });
+    }
+    if (probeCurves.length > 0) this.probeChart.setCurves(probeCurves);
+  }
+
+  private async save(r: RunView): Promise<void> {
+    if (!this.pool) return;
+    const h = r.config.hounds;
+    const name = `Hounds ${r.config.label} (seed ${r.config.seed}, ${r.games.toLocaleString()} games)`;
+    try {
+      const bytes = await this.pool.model(r.id, name);
+      const last = [...r.points].reverse().find((p) => p.win_percent !== null);
+      const winRates: Record<string, number> = {};
+      if (last?.win_percent != null) winRates[`vs ${r.config.hare.kind} hare`] = last.win_percent;
+      if (last?.vs_perfect_percent != null) winRates['vs perfect hare'] = last.vs_perfect_percent;
+      const now = Date.now();
+      const lib = await hhLibrary();
+      await lib.save(
+        {
+          id: newId(),
+          name,
+          game: 'hare_hounds',
+          algorithm: 'q_table',
+          summary: `hounds · α ${h.alpha} γ ${h.gamma} ε ${h.epsilon} · vs ${r.config.hare.kind} hare`,
+          gamesTrained: r.games,
+          winRates,
+          fileName: `hare_hounds-hounds-${r.config.label.replace(/[^a-z0-9.]+/gi, '_')}-seed${r.config.seed}.selfplay`,
+          size: bytes.byteLength,
+          created: now,
+          modified: now,
+        },
+        bytes,
+      );
+      showNotice(`Saved “${name}” to the model library. Load it under Play → Hints.`, 'info');
+    } catch (e) {
+      showNotice(`The hounds could not be saved: ${messageOf(e)}`);
+    }
+  }
+}

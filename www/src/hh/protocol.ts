@@ -1,0 +1,52 @@
+// Messages between the Experiments tab's pool and its workers (Hare and
+// Hounds). Each worker holds its own wasm instance and its runs; it steps
+// one run at a time in chunks of about 100 ms, so that it stays responsive.
+
+/** A run as the engine describes it (`RunConfig`, snake_case as in Rust). */
+export interface RunConfig {
+  label: string;
+  hounds: { alpha: number; gamma: number; epsilon: number };
+  hare: { kind: string };
+  learn_games: number;
+  eval_games: number;
+  total_games: number;
+  seed: number;
+  perfect_share: boolean;
+  probes: Probe[];
+}
+
+export interface Probe {
+  position: string;
+  action: string;
+}
+
+export interface PerfectShare {
+  all: number;
+  winning: number;
+  states: number;
+  winning_states: number;
+}
+
+/** One point of a run's curves (`CurvePoint`). */
+export interface CurvePoint {
+  games: number;
+  win_percent: number | null;
+  vs_perfect_percent: number | null;
+  hounds_perfect: PerfectShare | null;
+  hare_perfect: PerfectShare | null;
+  probes: number[];
+}
+
+export type PoolRequest =
+  | { kind: 'preset'; reqId: number; experiment: number; seed: number; probes: Probe[] | null }
+  | { kind: 'start'; runId: string; config: RunConfig }
+  | { kind: 'stop'; runId: string }
+  | { kind: 'model'; reqId: number; runId: string; name: string };
+
+export type PoolReply =
+  | { kind: 'ready' }
+  | { kind: 'preset'; reqId: number; runs: RunConfig[] }
+  | { kind: 'model'; reqId: number; bytes: Uint8Array }
+  | { kind: 'failed'; reqId: number; message: string }
+  | { kind: 'points'; runId: string; points: CurvePoint[]; games: number; done: boolean }
+  | { kind: 'runError'; runId: string; message: string };

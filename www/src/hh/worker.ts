@@ -1,0 +1,104 @@
+// A worker of the Experiments pool: one wasm instance, its runs, stepped one
+// at a time in chunks sized to take about 100 ms each.
+
+import init, { HhRun, hhPreset } from '../pkg/selfplay.js';
+import type { CurvePoint, PoolReply, PoolRequest, RunConfig } from './protocol';
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+const ready = init();
+
+const runs = new Map<string, HhRun>();
+const queue: string[] = [];
+const chunk = new Map<string, number>();
+let looping = false;
+
+function post(reply: PoolReply, transfer: Transferable[] = []): void {
+  scope.postMessage(reply, transfer);
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+function loop(): void {
+  const runId = queue[0];
+  const run = runId === undefined ? undefined : runs.get(runId);
+  if (!run) {
+    if (runId !== undefined) queue.shift();
+    looping = queue.length > 0;
+    if (looping) setTimeout(loop, 0);
+    return;
+  }
+  try {
+    const n = chunk.get(runId) ?? 20;
+    const t0 = performance.now();
+    const points = run.step(n) as CurvePoint[];
+    const ms = performance.now() - t0;
+    // Aim at ~100 ms per chunk, changing the size by at most 4× at a time.
+    const next = Math.max(1, Math.min(n * 4, Math.max(1, Math.round((n * 100) / Math.max(ms, 1))), 100_000));
+    chunk.set(runId, Math.max(Math.floor(n / 4), next));
+    const done = run.done;
+    post({ kind: 'points', runId, points, games: run.games, done });
+    if (done) queue.shift();
+  } catch (e) {
+    queue.shift();
+    post({ kind: 'runError', runId, message: messageOf(e) });
+  }
+  setTimeout(loop, 0);
+}
+
+function handle(req: PoolRequest): void {
+  switch (req.kind) {
+    case 'preset':
+      try {
+        const runs = hhPreset(req.experiment, req.seed, req.probes) as RunConfig[];
+        post({ kind: 'preset', reqId: req.reqId, runs });
+      } catch (e) {
+        post({ kind: 'failed', reqId: req.reqId, message: messageOf(e) });
+      }
+      return;
+    case 'start':
+      try {
+        runs.get(req.runId)?.free();
+        runs.set(req.runId, new HhRun(req.config));
+        queue.push(req.runId);
+        if (!looping) {
+          looping = true;
+          setTimeout(loop, 0);
+        }
+      } catch (e) {
+        post({ kind: 'runError', runId: req.runId, message: messageOf(e) });
+      }
+      return;
+    case 'stop': {
+      const i = queue.indexOf(req.runId);
+      if (i >= 0) queue.splice(i, 1);
+      return;
+    }
+    case 'model': {
+      const run = runs.get(req.runId);
+      try {
+        if (!run) throw new Error('that run is not in this worker any more');
+        const bytes = run.houndsModel(req.name);
+        post({ kind: 'model', reqId: req.reqId, bytes }, [bytes.buffer]);
+      } catch (e) {
+        post({ kind: 'failed', reqId: req.reqId, message: messageOf(e) });
+      }
+      return;
+    }
+  }
+}
+
+ready.then(
+  () => post({ kind: 'ready' }),
+  (e: unknown) => post({ kind: 'runError', runId: '', message: `the engine could not load: ${messageOf(e)}` }),
+);
+
+scope.onmessage = async (ev: MessageEvent<PoolRequest>) => {
+  try {
+    await ready;
+  } catch {
+    return;
+  }
+  handle(ev.data);
+};
