@@ -70,7 +70,8 @@ export class ExperimentsPanel {
     DEFAULT_PROBES.forEach((p, i) => {
       const moves = el('datalist', { id: `hh-probe-moves-${i}` }) as HTMLDataListElement;
       const position = el('input', { type: 'text', value: p.position, size: 30, 'aria-label': `Pair ${i + 1}: position`, 'data-testid': `probe-pos-${i}` }) as HTMLInputElement;
-      const action = el('input', { type: 'text', value: p.action, size: 5, list: moves.id, 'aria-label': `Pair ${i + 1}: hound move`, 'data-testid': `probe-move-${i}` }) as HTMLInputElement;
+      const action = el('input', { type: 'text', value: p.action, size: 5, 'aria-label': `Pair ${i + 1}: hound move`, 'data-testid': `probe-move-${i}` }) as HTMLInputElement;
+      action.setAttribute('list', moves.id);
       const fromBoard = el('button', { type: 'button', title: 'Take the position on the board (hounds to move) and its last or first legal hound move' }, 'From the board');
       fromBoard.addEventListener('click', () => this.probeFromBoard(i));
       this.probeInputs.push({ position, action, moves });

@@ -1,0 +1,129 @@
+// End-to-end: Hare and Hounds in headless Chromium. A person plays the
+// hounds against the simple hare by clicking (and one move by keyboard);
+// the page's result must equal the engine's for the same moves. The
+// Experiments tab runs experiment 3 in the worker pool and its curve points
+// appear; the learned hounds are saved and loaded for the hints. The page
+// must log no error.
+
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { initSync, Session } from '../src/pkg/selfplay.js';
+
+initSync({ module: readFileSync(fileURLToPath(new URL('../src/pkg/selfplay_bg.wasm', import.meta.url))) });
+
+interface EngineState {
+  toMove: 0 | 1 | null;
+  outcome: { winner: 0 | 1 | null; text: string } | null;
+  history: { text: string }[];
+  cursor: number;
+  position: string;
+}
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return errors;
+}
+
+const board = (page: Page) => page.getByTestId('board');
+
+async function cursor(page: Page): Promise<number> {
+  return Number(await board(page).getAttribute('data-cursor'));
+}
+
+test('a whole game as the hounds against the simple hare, by clicking', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/hare_hounds?first=human&second=simple&seed=3&delay=0');
+  await expect(page.getByRole('heading', { name: 'Hare and Hounds', level: 1 })).toBeVisible();
+  await expect(board(page)).toHaveAttribute('data-cursor', '0');
+  await expect(board(page)).toHaveAttribute('data-interactive', 'true');
+  await expect(page.locator('[data-point="L"]')).toHaveAttribute('data-content', 'hound');
+  await expect(page.locator('[data-point="R"]')).toHaveAttribute('data-content', 'hare');
+  // The hints show the solution's verdict on the start position.
+  await expect(page.getByTestId('hint-value')).toContainText('hounds win in 23 plies');
+
+  // The same game in the engine, run here: the hounds play perfect moves.
+  const mirror = new Session('hare_hounds');
+  let seed = 1;
+  let byKeyboard = true;
+  for (let turn = 0; turn < 40; turn++) {
+    const st = mirror.state() as EngineState;
+    if (st.outcome) break;
+    expect(st.toMove).toBe(0);
+    const before = await cursor(page);
+    expect(before).toBe(st.cursor);
+    const move = mirror.aiMove('perfect', seed++);
+    const [from, to] = move.split('-');
+    if (byKeyboard) {
+      // Keyboard: focus the hound, Enter; the target, Enter.
+      await page.locator(`[data-point="${from}"]`).focus();
+      await page.keyboard.press('Enter');
+      await expect(page.locator(`[data-point="${to}"]`)).toHaveAttribute('data-target', 'true');
+      await page.locator(`[data-point="${to}"]`).focus();
+      await page.keyboard.press('Enter');
+      byKeyboard = false;
+    } else {
+      await page.locator(`[data-point="${from}"]`).click();
+      await expect(page.locator(`[data-point="${to}"]`)).toHaveAttribute('data-target', 'true');
+      await page.locator(`[data-point="${to}"]`).click();
+    }
+    const after = mirror.state() as EngineState;
+    if (after.outcome) {
+      await expect(board(page)).toHaveAttribute('data-cursor', String(before + 1));
+      break;
+    }
+    // The simple hare answers on the page; play its move in the mirror.
+    await expect(board(page)).toHaveAttribute('data-cursor', String(before + 2));
+    const hare = (await page.getByTestId('moves').locator('li').nth(before + 1).textContent())!.trim();
+    mirror.play(hare);
+  }
+  const final = mirror.state() as EngineState;
+  expect(final.outcome).not.toBeNull();
+  expect(final.outcome!.winner).toBe(0);
+  await expect(page.getByTestId('turn')).toHaveText(final.outcome!.text);
+  await expect(board(page)).toHaveAttribute('data-to-move', '');
+  const pageMoves = await page.getByTestId('moves').locator('li').allTextContents();
+  expect(pageMoves.map((m) => m.trim())).toEqual(final.history.map((m) => m.text));
+  mirror.free();
+  expect(errors).toEqual([]);
+});
+
+test('a click on a point that is not a legal move changes nothing', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');
+  await expect(board(page)).toHaveAttribute('data-interactive', 'true');
+  await page.locator('[data-point="c"]').click();
+  await page.locator('[data-point="a"]').click();
+  await page.locator('[data-point="c"]').click();
+  await expect(page.getByTestId('turn')).toContainText('not a legal move');
+  expect(await cursor(page)).toBe(0);
+  expect(errors).toEqual([]);
+});
+
+test('experiment 3 in the worker pool: curve points appear; the hounds are saved and give hints', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');
+  await page.getByRole('tab', { name: 'Experiments' }).click();
+  await page.getByTestId('preset').selectOption('3');
+  await page.getByTestId('exp-start').click();
+  const row = page.getByTestId('exp-runs').locator('tr[data-points]');
+  await expect(row).toHaveCount(1);
+  await expect
+    .poll(async () => Number(await row.getAttribute('data-points')), { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(3);
+  await expect(page.locator('.exp-charts canvas').first()).toBeVisible();
+  // Save the learned hounds now, stop, and load them for the hints.
+  await page.getByTestId('save-hounds').click();
+  await page.getByTestId('exp-stop').click();
+  await expect(row).toHaveAttribute('data-status', 'stopped');
+  await page.getByRole('tab', { name: 'Play' }).click();
+  await expect(page.getByTestId('hint-model').locator('option')).toContainText(['Hounds simple hare']);
+  await page.getByTestId('load-model').click();
+  await expect(page.getByTestId('loaded-model')).toContainText('Hounds simple hare');
+  await expect(page.getByTestId('hints').locator('tr[data-move]').first()).not.toContainText('–');
+  expect(errors).toEqual([]);
+});
