@@ -85,7 +85,7 @@ export class HareHoundsBoard implements BoardView {
       pts.append(g);
       this.points.push(g);
     });
-    this.root.append(lines, this.pieces, pts);
+    this.root.append(lines, pts, this.pieces);
     this.status = document.createElement('p');
     this.status.className = 'hh-board-status visually-hidden';
     this.status.setAttribute('aria-live', 'polite');

@@ -1,0 +1,68 @@
+//! The Hare and Hounds part of the wasm API, run in node by wasm-bindgen-test:
+//! `CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+//!  cargo test --target wasm32-unknown-unknown --test web_hare_hounds`
+//!
+//! Bad input (an unknown preset, an illegal move, a broken run configuration
+//! or model file) comes back as a `JsError` with a readable message.
+#![cfg(target_arch = "wasm32")]
+
+use selfplay::web::hare_hounds::{hh_preset, HhRun};
+use selfplay::web::{Session, SessionState};
+use wasm_bindgen::{JsError, JsValue};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+fn message(e: JsError) -> String {
+    let v = JsValue::from(e);
+    js_sys::Error::from(v).message().into()
+}
+
+fn state(s: &Session) -> SessionState {
+    serde_wasm_bindgen::from_value(s.state().expect("state")).expect("documented shape")
+}
+
+#[wasm_bindgen_test]
+fn illegal_and_unknown_moves_are_errors() {
+    let mut s = Session::new("hare_hounds").unwrap();
+    let e = message(s.play("R-c").unwrap_err());
+    assert!(e.contains("not a legal move for Hounds"), "{e}");
+    let e = message(s.play("L-z").unwrap_err());
+    assert!(e.contains("not a Hare and Hounds move"), "{e}");
+    let e = message(s.ai_move("simple", 1.0).unwrap_err());
+    assert!(e.contains("hare strategy"), "{e}");
+    let e = message(s.ai_move("learned", 1.0).unwrap_err());
+    assert!(e.contains("no learned model"), "{e}");
+    let e = message(s.ai_move("cheetah", 1.0).unwrap_err());
+    assert!(e.contains("unknown player"), "{e}");
+    let e = message(s.set_learned(b"not a model").unwrap_err());
+    assert!(!e.is_empty());
+    assert_eq!(state(&s).cursor, 0);
+    s.play("a-e").unwrap();
+    let st = state(&s);
+    assert_eq!(st.to_move, Some(1));
+    assert!(st.hints.is_some());
+}
+
+#[wasm_bindgen_test]
+fn unknown_presets_and_bad_configurations_are_errors() {
+    let e = message(hh_preset(9, 1.0, JsValue::NULL).unwrap_err());
+    assert!(e.contains("there is no experiment 9"), "{e}");
+    let e = message(hh_preset(3, -1.0, JsValue::NULL).unwrap_err());
+    assert!(e.contains("seed"), "{e}");
+    let e = message(hh_preset(4, 1.0, JsValue::from_str("probes")).unwrap_err());
+    assert!(e.contains("probes must be"), "{e}");
+    let e = message(HhRun::new(JsValue::from_str("nonsense")).err().unwrap());
+    assert!(e.contains("not a run configuration"), "{e}");
+
+    // A valid preset runs in chunks and gives a model file.
+    let runs = hh_preset(3, 1.0, JsValue::NULL).unwrap();
+    let first = js_sys::Array::from(&runs).get(0);
+    let mut run = HhRun::new(first).unwrap();
+    let points = js_sys::Array::from(&run.step(20).unwrap());
+    assert!(points.length() >= 2);
+    assert_eq!(run.games(), 20.0);
+    assert!(!run.done());
+    let bytes = run.hounds_model("h").unwrap();
+    let mut s = Session::new("hare_hounds").unwrap();
+    s.set_learned(&bytes).unwrap();
+    assert!(state(&s).hints.unwrap().moves.iter().all(|m| m.q.is_some()));
+}
