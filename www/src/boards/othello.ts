@@ -34,6 +34,7 @@ export class OthelloBoard implements BoardView {
   private hover: number | null = null;
   private showCursor = false;
   private pressed: number | null = null;
+  private heat: Map<number, number> | null = null;
 
   constructor() {
     this.element = document.createElement('div');
@@ -71,6 +72,17 @@ export class OthelloBoard implements BoardView {
     c.dataset.cursor = String(state.cursor);
     this.crisp.redraw();
     this.describe();
+  }
+
+  setHeat(values: Map<number, number> | null): void {
+    this.heat = values && values.size > 0 ? values : null;
+    const c = this.crisp.canvas;
+    if (this.heat) {
+      c.dataset.heat = [...this.heat].map(([sq, v]) => `${squareName(sq)}:${v.toFixed(2)}`).join(' ');
+    } else {
+      delete c.dataset.heat;
+    }
+    this.crisp.redraw();
   }
 
   focus(): void {
@@ -250,6 +262,29 @@ export class OthelloBoard implements BoardView {
       ctx.beginPath();
       ctx.arc(x, y, cell * 0.09, 0, Math.PI * 2);
       ctx.fill();
+    }
+
+    if (this.heat) {
+      // Q(s, a) of the legal moves: the best green, the worst red, in between
+      // by rank of value; the number itself on the square.
+      const vals = [...this.heat.values()];
+      const lo = Math.min(...vals);
+      const hi = Math.max(...vals);
+      ctx.save();
+      ctx.font = `600 ${Math.max(9, cell * 0.26)}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      for (const [sq, v] of this.heat) {
+        const t = hi > lo ? (v - lo) / (hi - lo) : 1;
+        const col = sq % N;
+        const row = Math.floor(sq / N);
+        ctx.fillStyle = `hsla(${Math.round(t * 120)}, 85%, 45%, 0.75)`;
+        ctx.fillRect(margin + col * cell + 1, margin + row * cell + 1, cell - 2, cell - 2);
+        ctx.fillStyle = '#fff';
+        const [x, y] = center(sq);
+        ctx.fillText(v.toFixed(2), x, y);
+      }
+      ctx.restore();
     }
 
     if (this.interactive && s.toMove !== null) {
