@@ -287,6 +287,7 @@ class Run {
     this.card.dataset.status = s;
     this.card.dataset.games = String(this.gamesPlayed);
     this.card.dataset.points = String(this.curve.length);
+    this.card.dataset.curve = this.curve.map((p) => p.games).join(' ');
     this.bar.max = Math.max(1, this.gamesTotal);
     this.bar.value = this.gamesPlayed;
     this.bar.setAttribute('aria-label', `${this.label} progress`);

@@ -1,0 +1,129 @@
+// End-to-end: train a Q-network in the page, pause (a checkpoint is stored),
+// reload, resume the same run and finish it, save it to the library, export
+// the file, delete the model, import the file again and play against it;
+// a corrupt file is refused with the decoder's reason and changes nothing.
+// The page must log no error.
+
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return errors;
+}
+
+const run = (page: Page) => page.getByTestId('run').first();
+
+async function runNumber(page: Page, attr: string): Promise<number> {
+  return Number(await run(page).getAttribute(attr));
+}
+
+async function squarePoint(page: Page, square: string): Promise<{ x: number; y: number }> {
+  const c = page.locator('canvas.board-canvas');
+  const box = await c.boundingBox();
+  if (!box) throw new Error('the board is not visible');
+  const [ox, oy, cell] = await Promise.all(['data-origin-x', 'data-origin-y', 'data-cell'].map(async (a) => Number(await c.getAttribute(a))));
+  const col = square.charCodeAt(0) - 97;
+  const row = Number(square.slice(1)) - 1;
+  return { x: box.x + ox + (col + 0.5) * cell, y: box.y + oy + (row + 0.5) * cell };
+}
+
+test('train, pause, reload, resume, save, export, delete, import, play', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/othello?tab=train&checkpointMs=1000&delay=0');
+  await expect(page.getByRole('tab', { name: 'Train' })).toHaveAttribute('aria-selected', 'true');
+  // The presets come from the engine.
+  await expect(page.getByTestId('train-preset').locator('option')).not.toHaveCount(1);
+
+  await page.getByTestId('train-games').fill('4000');
+  await page.getByTestId('train-eval_every').fill('500');
+  await page.getByTestId('train-eval_games').fill('20');
+  await page.getByTestId('train-seed').fill('7');
+  await page.getByTestId('train-start').click();
+
+  // Curve points appear as the run goes.
+  await expect.poll(() => runNumber(page, 'data-points'), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+  await expect(page.locator('.train-chart canvas').first()).toBeVisible();
+
+  // Pause: the worker posts a checkpoint, the page stores it.
+  await page.getByTestId('run-pause').click();
+  await expect(run(page)).toHaveAttribute('data-status', 'paused');
+  await expect(run(page)).toHaveAttribute('data-checkpoint', /\d+/);
+  const pausedAt = await runNumber(page, 'data-checkpoint');
+  const pointsAtPause = await runNumber(page, 'data-points');
+  expect(pausedAt).toBeGreaterThan(0);
+  expect(pausedAt).toBeLessThan(4000);
+
+  // Reload: the page offers to resume; the run continues the same curve.
+  await page.reload();
+  await expect(page.getByTestId('resume-offer')).toHaveCount(1);
+  await expect(page.getByTestId('resume-offer')).toContainText(`${pausedAt.toLocaleString('en')} of 4,000 games`);
+  await page.getByTestId('resume-run').click();
+  await expect.poll(() => runNumber(page, 'data-points')).toBeGreaterThanOrEqual(pointsAtPause);
+  expect(await runNumber(page, 'data-games')).toBeGreaterThanOrEqual(pausedAt);
+  await expect(run(page)).toHaveAttribute('data-status', 'finished', { timeout: 120_000 });
+  expect(await runNumber(page, 'data-games')).toBe(4000);
+  // One curve point for the untrained net, then one every 500 games, none lost or repeated.
+  await expect(run(page)).toHaveAttribute('data-curve', '0 500 1000 1500 2000 2500 3000 3500 4000');
+  // Finishing saves the model and drops the checkpoint.
+  await expect(run(page)).toHaveAttribute('data-saved', 'true');
+  await page.getByTestId('run-save').click();
+  await expect(page.getByTestId('run-note')).toContainText('Saved to the library');
+
+  // Models: one model, exported as a file.
+  await page.getByRole('tab', { name: 'Models' }).click();
+  const models = page.getByTestId('model');
+  await expect(models).toHaveCount(1);
+  await expect(models.first()).toContainText('4k games trained');
+  await expect(models.first()).toContainText('vs ');
+  const [download] = await Promise.all([page.waitForEvent('download'), models.first().getByTestId('model-export').click()]);
+  expect(download.suggestedFilename()).toMatch(/^othello-.*\.selfplay$/);
+  const file = testInfo.outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+  const bytes = readFileSync(file);
+  expect(bytes.length).toBeGreaterThan(1000);
+
+  // Delete, then import the exported file again.
+  await models.first().getByTestId('model-delete').click();
+  await expect(models).toHaveCount(0);
+  await expect(page.getByTestId('undo-bar')).toBeVisible();
+  await page.getByTestId('model-import').setInputFiles(file);
+  await expect(models).toHaveCount(1);
+  await expect(page.getByTestId('models-status')).toContainText('Imported');
+
+  // A corrupt file: refused with the decoder's reason, the library unchanged.
+  const corrupt = Buffer.from(bytes);
+  corrupt[corrupt.length - 10] ^= 0xff;
+  await page.getByTestId('model-import').setInputFiles({ name: 'corrupt.selfplay', mimeType: 'application/octet-stream', buffer: corrupt });
+  await expect(page.getByTestId('models-status')).toHaveAttribute('data-kind', 'error');
+  await expect(page.getByTestId('models-status')).toContainText('corrupt.selfplay was not imported:');
+  const reason = await page.getByTestId('models-status').textContent();
+  expect(reason!.length).toBeGreaterThan('corrupt.selfplay was not imported: '.length + 5);
+  await page.getByTestId('model-import').setInputFiles({ name: 'notes.selfplay', mimeType: 'text/plain', buffer: Buffer.from('just some text') });
+  await expect(page.getByTestId('models-status')).toContainText('notes.selfplay was not imported:');
+  await expect(models).toHaveCount(1);
+
+  // Play against the imported model: the visitor is Black, the network White.
+  await models.first().getByTestId('model-play').click();
+  await expect(page.getByRole('tab', { name: 'Play' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('player-1')).toHaveValue(/^net:/);
+  const board = page.locator('canvas.board-canvas');
+  // The heat map shows Q(s, a) on the four legal opening squares.
+  await expect(board).toHaveAttribute('data-heat', /^(\w\d:-?\d+\.\d\d ?){4}$/);
+  // Close the two import errors, which sit over the top of the page.
+  const dismiss = page.getByRole('button', { name: 'Dismiss' });
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
+  await board.scrollIntoViewIfNeeded();
+  const legal = (await board.getAttribute('data-legal'))!.split(' ');
+  const p = await squarePoint(page, legal[0]);
+  await page.mouse.click(p.x, p.y);
+  // The network answers.
+  await expect.poll(async () => Number(await board.getAttribute('data-cursor'))).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('moves').locator('li')).toHaveCount(2);
+
+  expect(errors).toEqual([]);
+});
