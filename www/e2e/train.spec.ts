@@ -125,5 +125,81 @@ test('train, pause, reload, resume, save, export, delete, import, play', async (
   await expect.poll(async () => Number(await board.getAttribute('data-cursor'))).toBeGreaterThanOrEqual(2);
   await expect(page.getByTestId('moves').locator('li')).toHaveCount(2);
 
+  // The finished run left no checkpoint behind: nothing to resume after a reload.
+  await page.goto('/#/othello?tab=train');
+  await page.reload();
+  await expect(page.getByTestId('train-start')).toBeVisible();
+  await expect(page.getByTestId('models-status')).toHaveCount(1);
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('resume-offer')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Models' }).click();
+  await expect(models).toHaveCount(1);
+
+  expect(errors).toEqual([]);
+});
+
+test('two runs at once, curves overlaid, the page never blocked; continue training a model', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: number[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto('/#/othello?tab=train');
+  // A preset fills the configuration.
+  const presets = page.getByTestId('train-preset');
+  await expect(presets.locator('option')).not.toHaveCount(1);
+  await presets.selectOption({ index: 2 });
+  expect(await page.getByTestId('train-encoding').inputValue()).toMatch(/^ql[12]$/);
+  for (const [seed, activation] of [
+    ['1', 'arctan'],
+    ['2', 'sigmoid'],
+  ]) {
+    await page.getByTestId('train-activation').selectOption(activation);
+    await page.getByTestId('train-opponent').selectOption('self');
+    await page.getByTestId('train-games').fill('3000');
+    await page.getByTestId('train-eval_every').fill('1000');
+    await page.getByTestId('train-eval_games').fill('20');
+    await page.getByTestId('train-seed').fill(seed);
+    // Keyboard: Enter in the form starts the run.
+    await page.getByTestId('train-seed').press('Enter');
+  }
+  const runs = page.getByTestId('run');
+  await expect(runs).toHaveCount(2);
+  const t0 = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.length);
+  await expect(runs.nth(0)).toHaveAttribute('data-status', 'running');
+  await expect(runs.nth(1)).toHaveAttribute('data-status', 'running');
+  for (const i of [0, 1]) await expect(runs.nth(i)).toHaveAttribute('data-status', 'finished', { timeout: 120_000 });
+  // Both runs' curves are on the chart: 2 runs × 3 opponents × 2 colours.
+  await expect(page.locator('.chart-data tr')).toHaveCount(1 + 12);
+  const long = await page.evaluate((n) => (window as unknown as { __longTasks: number[] }).__longTasks.slice(n), t0);
+  expect(long.filter((d) => d > 100)).toEqual([]);
+
+  // Play against a run's current network, with the heat map of Q(s, a).
+  await runs.nth(1).getByTestId('run-play').click();
+  await expect(page.getByRole('tab', { name: 'Play' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('player-1')).toHaveValue(/^net:/);
+  await expect(page.locator('canvas.board-canvas')).toHaveAttribute('data-heat', /^(\w\d:-?\d+\.\d\d ?){4}$/);
+  // The toggle hides it.
+  await page.getByTestId('heat-toggle').uncheck();
+  await expect(page.locator('canvas.board-canvas')).not.toHaveAttribute('data-heat', /./);
+
+  // Continue training the first saved model for 1,000 more games.
+  await page.getByRole('tab', { name: 'Models' }).click();
+  const models = page.getByTestId('model');
+  await expect(models).toHaveCount(2);
+  await page.getByRole('tab', { name: 'Train' }).click();
+  await page.getByTestId('train-games').fill('1000');
+  await page.getByRole('tab', { name: 'Models' }).click();
+  await models.first().getByTestId('model-train').click();
+  await expect(page.getByRole('tab', { name: 'Train' })).toHaveAttribute('aria-selected', 'true');
+  await expect(runs).toHaveCount(3);
+  await expect(runs.first()).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
+  expect(Number(await runs.first().getAttribute('data-games'))).toBe(4000);
+  // The continued run carries the model's curve and extends it.
+  await expect(runs.first()).toHaveAttribute('data-curve', '0 1000 2000 3000 4000');
+
   expect(errors).toEqual([]);
 });

@@ -99,13 +99,16 @@ function step(): void {
       },
     });
     if (p.done) {
+      // Finished: the page saves the model and drops the checkpoint.
       status = 'finished';
-      checkpoint();
       post({ id: null, kind: 'trainDone', runId, status });
       return;
     }
     if (performance.now() - lastCheckpoint >= checkpointMs) checkpoint();
   } catch (e) {
+    // A trap leaves the module in an unknown state: let the worker die, so
+    // that the page replaces it and offers to resume from the last checkpoint.
+    if (e instanceof WebAssembly.RuntimeError) throw e;
     status = 'stopped';
     post({ id: null, kind: 'error', message: `training stopped: ${messageOf(e)}` });
     return;

@@ -221,7 +221,7 @@ class Run {
     try {
       if (this.status === 'crashed') {
         const cp = this.lastCheckpoint;
-        await this.start(cp ? { bytes: cp.bytes } : { settings: this.settings ?? undefined });
+        await this.start(cp ? { bytes: cp.bytes, totalGames: cp.gamesTotal } : { settings: this.settings ?? undefined });
         return;
       }
       const kind = this.status === 'running' ? 'trainPause' : 'trainResume';
