@@ -74,6 +74,9 @@ test('train, pause, reload, resume, save, export, delete, import, play', async (
   await page.getByTestId('run-save').click();
   await expect(page.getByTestId('run-note')).toContainText('Saved to the library');
 
+  // No error was shown on the page while training.
+  await expect(page.locator('.notice-error')).toHaveCount(0);
+
   // Models: one model, exported as a file.
   await page.getByRole('tab', { name: 'Models' }).click();
   const models = page.getByTestId('model');
@@ -200,6 +203,7 @@ test('two runs at once, curves overlaid, the page never blocked; continue traini
   expect(Number(await runs.first().getAttribute('data-games'))).toBe(4000);
   // The continued run carries the model's curve and extends it.
   await expect(runs.first()).toHaveAttribute('data-curve', '0 1000 2000 3000 4000');
+  await expect(page.locator('.notice-error')).toHaveCount(0);
 
   expect(errors).toEqual([]);
 });
