@@ -282,7 +282,7 @@ export class OthelloBoard implements BoardView {
         ctx.fillRect(margin + col * cell + 1, margin + row * cell + 1, cell - 2, cell - 2);
         ctx.fillStyle = '#fff';
         const [x, y] = center(sq);
-        ctx.fillText(v.toFixed(2), x, y);
+        ctx.fillText(v.toFixed(hi - lo < 0.05 ? 3 : 2), x, y);
       }
       ctx.restore();
     }
@@ -293,7 +293,7 @@ export class OthelloBoard implements BoardView {
         const [x, y] = center(sq);
         if (sq === this.hover) {
           drawDisc(ctx, x, y, cell * 0.42, black, 0.45);
-        } else {
+        } else if (!this.heat?.has(sq)) {
           ctx.fillStyle = black ? 'rgba(0, 0, 0, 0.38)' : 'rgba(255, 255, 255, 0.55)';
           ctx.beginPath();
           ctx.arc(x, y, cell * 0.11, 0, Math.PI * 2);
