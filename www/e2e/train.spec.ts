@@ -207,3 +207,68 @@ test('two runs at once, curves overlaid, the page never blocked; continue traini
 
   expect(errors).toEqual([]);
 });
+
+test('a crashed training worker: the run resumes from its last checkpoint and continues the same curve', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/othello?tab=train&checkpointMs=1000');
+  await page.getByTestId('train-games').fill('200000');
+  await page.getByTestId('train-eval_every').fill('1000');
+  await page.getByTestId('train-eval_games').fill('20');
+  await page.getByTestId('train-start').click();
+  await expect(run(page)).toHaveAttribute('data-checkpoint', /\d+/, { timeout: 30_000 });
+  const worker = page.workers().find((w) => w.url().includes('train.worker'));
+  expect(worker).toBeDefined();
+  // An uncaught error kills the worker, as a trap would.
+  await worker!.evaluate(() => setTimeout(() => {
+    throw new Error('simulated crash');
+  }));
+  await expect(run(page)).toHaveAttribute('data-status', 'crashed');
+  await expect(page.getByTestId('run-status')).toContainText('resume from the last checkpoint');
+  const saved = await runNumber(page, 'data-checkpoint');
+  await page.getByTestId('run-pause').click();
+  await expect(run(page)).toHaveAttribute('data-status', 'running');
+  await expect.poll(() => runNumber(page, 'data-games')).toBeGreaterThan(saved + 1000);
+  // The curve goes on from the checkpoint's: strictly increasing, every 1,000 games.
+  const curve = (await run(page).getAttribute('data-curve'))!.split(' ').map(Number);
+  curve.forEach((g, i) => expect(g).toBe(i * 1000));
+  await page.getByTestId('run-stop').click();
+  await expect(run(page)).toHaveAttribute('data-status', 'stopped');
+  expect(errors.filter((e) => !e.includes('simulated crash'))).toEqual([]);
+});
+
+test('library: rename by keyboard, duplicate, delete and undo; kept across a reload', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/othello?tab=train');
+  await page.getByTestId('train-games').fill('200');
+  await page.getByTestId('train-eval_every').fill('100');
+  await page.getByTestId('train-eval_games').fill('10');
+  await page.getByTestId('train-start').click();
+  await expect(run(page)).toHaveAttribute('data-saved', 'true', { timeout: 60_000 });
+
+  await page.getByRole('tab', { name: 'Models' }).click();
+  const models = page.getByTestId('model');
+  await expect(models).toHaveCount(1);
+  await models.first().getByTestId('model-rename').click();
+  const input = page.getByTestId('model-rename-input');
+  await expect(input).toBeFocused();
+  await input.fill('My first network');
+  await input.press('Enter');
+  await expect(models.first().getByTestId('model-name')).toHaveText('My first network');
+
+  await models.first().getByTestId('model-duplicate').click();
+  await expect(models).toHaveCount(2);
+  await expect(page.getByTestId('model-name')).toContainText(['My first network (copy)', 'My first network']);
+
+  await models.first().getByTestId('model-delete').click();
+  await expect(models).toHaveCount(1);
+  // Undo is focused: Enter brings the model back.
+  await expect(page.getByTestId('undo-delete')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(models).toHaveCount(2);
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'Models' }).click();
+  await expect(models).toHaveCount(2);
+  await expect(page.getByTestId('model-name')).toContainText(['My first network (copy)', 'My first network']);
+  expect(errors).toEqual([]);
+});

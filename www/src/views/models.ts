@@ -147,8 +147,11 @@ export class ModelsPanel {
   private async rename(m: ModelMeta, li: HTMLElement): Promise<void> {
     const name = li.querySelector('.model-name') as HTMLElement;
     const input = el('input', { type: 'text', value: m.name, 'aria-label': 'New name', 'data-testid': 'model-rename-input' }) as HTMLInputElement;
+    let finished = false;
     const done = async (save: boolean) => {
-      if (!input.isConnected) return;
+      // Replacing the input blurs it, which calls this again: once only.
+      if (finished) return;
+      finished = true;
       input.replaceWith(name);
       if (save && input.value.trim() && input.value.trim() !== m.name) {
         try {
