@@ -272,3 +272,23 @@ test('library: rename by keyboard, duplicate, delete and undo; kept across a rel
   await expect(page.getByTestId('model-name')).toContainText(['My first network (copy)', 'My first network']);
   expect(errors).toEqual([]);
 });
+
+test('without IndexedDB: the page says models last only for this tab, and export still works', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.addInitScript(() => Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true }));
+  await page.goto('/#/othello?tab=train&checkpointMs=1000');
+  await page.getByTestId('train-games').fill('100000');
+  await page.getByTestId('train-eval_every').fill('1000');
+  await page.getByTestId('train-eval_games').fill('10');
+  await page.getByTestId('train-start').click();
+  await expect(page.getByTestId('run-note')).toContainText('in this tab only', { timeout: 30_000 });
+  await page.getByTestId('run-stop').click();
+  await page.getByTestId('run-save').click();
+  await expect(page.getByTestId('run-note')).toContainText('Saved to the library');
+  await page.getByRole('tab', { name: 'Models' }).click();
+  await expect(page.getByTestId('storage-note')).toContainText('Models are kept only until this tab closes');
+  await expect(page.getByTestId('model')).toHaveCount(1);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('model-export').click()]);
+  expect(download.suggestedFilename()).toMatch(/\.selfplay$/);
+  expect(errors).toEqual([]);
+});
