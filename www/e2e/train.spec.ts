@@ -270,6 +270,19 @@ test('library: rename by keyboard, duplicate, delete and undo; kept across a rel
   await page.getByRole('tab', { name: 'Models' }).click();
   await expect(models).toHaveCount(2);
   await expect(page.getByTestId('model-name')).toContainText(['My first network (copy)', 'My first network']);
+
+  // Drag and drop: an exported file dropped on the drop zone is imported under its name.
+  const [download] = await Promise.all([page.waitForEvent('download'), models.nth(1).getByTestId('model-export').click()]);
+  const bytes = readFileSync(await download.path());
+  const drop = await page.evaluateHandle((data) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(data)], 'dropped.selfplay', { type: 'application/octet-stream' }));
+    return dt;
+  }, [...bytes]);
+  await page.getByTestId('drop-zone').dispatchEvent('dragover', { dataTransfer: drop });
+  await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: drop });
+  await expect(models).toHaveCount(3);
+  await expect(page.getByTestId('models-status')).toContainText('Imported “My first network” from dropped.selfplay');
   expect(errors).toEqual([]);
 });
 
