@@ -77,6 +77,7 @@ class Run {
   private readonly stats = el('p', { className: 'run-stats', 'data-testid': 'run-stats' });
   private readonly statusText = el('p', { className: 'run-status', 'data-testid': 'run-status', 'aria-live': 'polite' });
   private readonly note = el('p', { className: 'run-note', 'data-testid': 'run-note' });
+  private readonly latest = el('p', { className: 'run-latest', 'data-testid': 'run-latest' });
   private readonly pauseButton = el('button', { type: 'button', 'data-testid': 'run-pause' }, 'Pause');
   private readonly stopButton = el('button', { type: 'button', 'data-testid': 'run-stop' }, 'Stop');
   private readonly playButton = el('button', { type: 'button', 'data-testid': 'run-play' }, 'Play against this network');
@@ -105,6 +106,7 @@ class Run {
       this.statusText,
       this.bar,
       this.stats,
+      this.latest,
       el('div', { className: 'controls' }, this.pauseButton, this.stopButton, this.playButton, this.saveButton, this.closeButton),
       this.note,
     );
@@ -288,6 +290,17 @@ class Run {
     this.card.dataset.games = String(this.gamesPlayed);
     this.card.dataset.points = String(this.curve.length);
     this.card.dataset.curve = this.curve.map((p) => p.games).join(' ');
+    const last = this.curve[this.curve.length - 1];
+    this.latest.textContent = last
+      ? `At ${last.games.toLocaleString('en')} games, greedy wins (as black / as white): ` +
+        last.results
+          .map((r) => {
+            const pct = (x: { wins: number; draws: number; losses: number }) =>
+              `${Math.round((100 * x.wins) / Math.max(1, x.wins + x.draws + x.losses))}%`;
+            return `vs ${r.opponent} ${pct(r.black)} / ${pct(r.white)}`;
+          })
+          .join(' · ')
+      : 'No curve point yet.';
     this.bar.max = Math.max(1, this.gamesTotal);
     this.bar.value = this.gamesPlayed;
     this.bar.setAttribute('aria-label', `${this.label} progress`);
