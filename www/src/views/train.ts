@@ -272,9 +272,14 @@ class Run {
     try {
       const bytes = await this.exportBytes();
       const info = await inspect(this.panel.host.engine, bytes);
-      const s = this.settings;
-      const name = info.name || `Othello ${s ? describe(s) : 'Q-network'} · ${compactCount(info.gamesTrained)} games`;
       const lib = await this.panel.host.library;
+      // A name that tells runs apart; a name given in the library stays.
+      const given = await lib.meta(this.modelId).then(
+        (m) => m.name,
+        () => null,
+      );
+      const seed = this.settings ? ` · seed ${this.settings.seed}` : '';
+      const name = given ?? `${info.name || 'Q-network'}${seed} · ${compactCount(info.gamesTrained)} games`;
       await lib.save(metaOf(info, name, this.modelId), bytes);
       this.note.textContent = `Saved to the library as “${name}”.`;
       this.card.dataset.saved = 'true';
