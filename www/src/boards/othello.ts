@@ -83,6 +83,7 @@ export class OthelloBoard implements BoardView {
       delete c.dataset.heat;
     }
     this.crisp.redraw();
+    this.describe();
   }
 
   focus(): void {
@@ -186,7 +187,8 @@ export class OthelloBoard implements BoardView {
     let what = 'empty';
     const v = this.state?.cells[this.cursor] ?? 0;
     if (v !== 0 && this.state) what = this.state.sides[v - 1];
-    const legal = this.legal.has(this.cursor) ? ', legal move' : '';
+    const q = this.heat?.get(this.cursor);
+    const legal = (this.legal.has(this.cursor) ? ', legal move' : '') + (q !== undefined ? `, network's Q ${q.toFixed(3)}` : '');
     c.setAttribute(
       'aria-label',
       `Othello board. Arrow keys move the cursor, Enter plays. Cursor on ${name}: ${what}${legal}.`,
