@@ -296,6 +296,9 @@ test('without IndexedDB: the page says models last only for this tab, and export
   await page.getByTestId('train-start').click();
   await expect(page.getByTestId('run-note')).toContainText('in this tab only', { timeout: 30_000 });
   await page.getByTestId('run-stop').click();
+  // A run's network downloads straight from its worker.
+  const [fromRun] = await Promise.all([page.waitForEvent('download'), page.getByTestId('run-export').click()]);
+  expect(fromRun.suggestedFilename()).toMatch(/^othello-ql1-h64-arctan.*\.selfplay$/);
   await page.getByTestId('run-save').click();
   await expect(page.getByTestId('run-note')).toContainText('Saved to the library');
   await page.getByRole('tab', { name: 'Models' }).click();

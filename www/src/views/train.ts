@@ -9,7 +9,7 @@ import type { Engine } from '../engine';
 import { inspect, metaOf } from '../models';
 import { messageOf, showNotice } from '../notices';
 import type { EvalPoint, Reply, TrainCheckpoint, TrainSettings, TrainStatus } from '../protocol';
-import { newId, type Checkpoint, type ModelLibrary } from '../storage';
+import { downloadFile, newId, type Checkpoint, type ModelLibrary } from '../storage';
 import { WorkerClient } from '../worker-client';
 
 /** What the Train tab needs from the rest of the page. */
@@ -82,6 +82,7 @@ class Run {
   private readonly stopButton = el('button', { type: 'button', 'data-testid': 'run-stop' }, 'Stop');
   private readonly playButton = el('button', { type: 'button', 'data-testid': 'run-play' }, 'Play against this network');
   private readonly saveButton = el('button', { type: 'button', 'data-testid': 'run-save' }, 'Save to library');
+  private readonly exportButton = el('button', { type: 'button', 'data-testid': 'run-export' }, 'Export file');
   private readonly closeButton = el('button', { type: 'button', 'data-testid': 'run-close', hidden: true }, 'Close');
 
   constructor(
@@ -107,13 +108,14 @@ class Run {
       this.bar,
       this.stats,
       this.latest,
-      el('div', { className: 'controls' }, this.pauseButton, this.stopButton, this.playButton, this.saveButton, this.closeButton),
+      el('div', { className: 'controls' }, this.pauseButton, this.stopButton, this.playButton, this.saveButton, this.exportButton, this.closeButton),
       this.note,
     );
     this.pauseButton.addEventListener('click', () => void this.togglePause());
     this.stopButton.addEventListener('click', () => void this.stop());
     this.playButton.addEventListener('click', () => void this.play());
     this.saveButton.addEventListener('click', () => void this.save());
+    this.exportButton.addEventListener('click', () => void this.exportFile());
     this.closeButton.addEventListener('click', () => this.panel.removeRun(this));
     this.render();
   }
@@ -289,6 +291,17 @@ class Run {
     }
   }
 
+  /** Downloads the current weights as a model file (works without storage). */
+  private async exportFile(): Promise<void> {
+    try {
+      const bytes = await this.exportBytes();
+      const info = await inspect(this.panel.host.engine, bytes);
+      downloadFile(bytes, info.fileName);
+    } catch (e) {
+      showNotice(`Not exported: ${messageOf(e)}`);
+    }
+  }
+
   render(): void {
     const s = this.status;
     this.card.dataset.status = s;
@@ -327,6 +340,7 @@ class Run {
     this.stopButton.disabled = !(s === 'running' || s === 'paused' || s === 'crashed');
     this.playButton.disabled = s === 'starting' || s === 'crashed';
     this.saveButton.disabled = s === 'starting' || s === 'crashed';
+    this.exportButton.disabled = s === 'starting' || s === 'crashed';
     this.closeButton.hidden = !(s === 'stopped' || s === 'finished');
   }
 
