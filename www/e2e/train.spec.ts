@@ -308,3 +308,39 @@ test('without IndexedDB: the page says models last only for this tab, and export
   expect(download.suggestedFilename()).toMatch(/\.selfplay$/);
   expect(errors).toEqual([]);
 });
+
+test('a full IndexedDB: the page says so, the stored model is kept, export still works', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/othello?tab=train');
+  await page.getByTestId('train-games').fill('200');
+  await page.getByTestId('train-eval_every').fill('100');
+  await page.getByTestId('train-eval_games').fill('10');
+  await page.getByTestId('train-start').click();
+  await expect(run(page)).toHaveAttribute('data-saved', 'true', { timeout: 60_000 });
+  await page.getByRole('tab', { name: 'Models' }).click();
+  const models = page.getByTestId('model');
+  await expect(models).toHaveCount(1);
+
+  // From now on the browser refuses every write as over quota.
+  await page.evaluate(() => {
+    const refuse = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    IDBObjectStore.prototype.put = refuse as never;
+    IDBObjectStore.prototype.add = refuse as never;
+  });
+  await models.first().getByTestId('model-duplicate').click();
+  await expect(page.locator('.notice-error').last()).toContainText('storage for this page is full');
+  await expect(models).toHaveCount(1);
+
+  // The page stays usable: the model still exports.
+  const [download] = await Promise.all([page.waitForEvent('download'), models.first().getByTestId('model-export').click()]);
+  expect(download.suggestedFilename()).toMatch(/^othello-.*\.selfplay$/);
+  expect(readFileSync(await download.path()).subarray(0, 8).toString()).toBe('SELFPLAY');
+
+  // Nothing stored was lost or half-written.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Models' }).click();
+  await expect(models).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
