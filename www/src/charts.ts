@@ -67,8 +67,19 @@ export class CurveChart {
     return Math.max(240, Math.floor(this.box.clientWidth || 480));
   }
 
+  private lastWidth = 0;
+  private fitFrame = 0;
+
+  /** Follows the box's width, in the next frame and only when it changed
+   *  (resizing inside the observer's callback would loop). */
   private fit(): void {
-    this.plot?.setSize({ width: this.width(), height: this.opts.height ?? 260 });
+    cancelAnimationFrame(this.fitFrame);
+    this.fitFrame = requestAnimationFrame(() => {
+      const w = this.width();
+      if (!this.plot || w === this.lastWidth) return;
+      this.lastWidth = w;
+      this.plot.setSize({ width: w, height: this.opts.height ?? 260 });
+    });
   }
 
   /** Replaces the curves; keeps the chart when only the points changed. */
@@ -85,6 +96,7 @@ export class CurveChart {
       this.signature = sig;
       this.plot?.destroy();
       this.plot = new uPlot(this.options(curves), data, this.box);
+      this.lastWidth = this.width();
     } else {
       this.plot.setData(data);
     }
@@ -143,6 +155,7 @@ export class CurveChart {
   }
 
   destroy(): void {
+    cancelAnimationFrame(this.fitFrame);
     this.resize.disconnect();
     this.plot?.destroy();
     this.plot = null;

@@ -9,6 +9,8 @@ import { WorkerClient } from './worker-client';
 export class Engine {
   private client: WorkerClient;
   private restartListeners = new Set<() => void>();
+  /** The networks loaded as players, sent again to a restarted worker. */
+  private nets = new Map<string, Uint8Array>();
 
   constructor() {
     this.client = new WorkerClient(
@@ -19,6 +21,7 @@ export class Engine {
         },
         onRestart: (reason) => {
           showNotice(`The engine stopped (${reason}). It has been restarted; the game is being restored.`);
+          for (const [name, bytes] of this.nets) void this.client.request({ kind: 'setNet', name, bytes }).catch(() => {});
           for (const f of this.restartListeners) f();
         },
       },
@@ -30,6 +33,19 @@ export class Engine {
     const answer = await this.client.request(cmd);
     if (answer.kind !== 'state') throw new Error(`unexpected answer '${answer.kind}' from the engine`);
     return answer.state;
+  }
+
+  /** Runs a command answered with a plain value (inspect, presets, …). */
+  async value<T>(cmd: EngineCommand): Promise<T> {
+    const answer = await this.client.request(cmd);
+    if (answer.kind !== 'value') throw new Error(`unexpected answer '${answer.kind}' from the engine`);
+    return answer.value as T;
+  }
+
+  /** Loads a Q-network as the player `name`; kept across engine restarts. */
+  async setNet(name: string, bytes: Uint8Array): Promise<void> {
+    await this.value({ kind: 'setNet', name, bytes });
+    this.nets.set(name, bytes);
   }
 
   /** Registers a function to call after a restart; returns its remover. */

@@ -2,12 +2,50 @@
 // answers the page's requests one at a time. All rules and players run here,
 // never on the page thread.
 
-import init, { Session } from './pkg/selfplay.js';
+import init, { inspectModel, qnetPresets, renameModel, Session, Trainer } from './pkg/selfplay.js';
 import type { EngineCommand, GameState, Reply, Request } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 let session: Session | null = null;
+/** Q-network players by name ("net:…"), each a Trainer loaded from a model file. */
+const nets = new Map<string, Trainer>();
+
+function net(name: string): Trainer {
+  const t = nets.get(name);
+  if (!t) throw new Error(`the network "${name}" is not loaded; choose it again from the Models tab`);
+  return t;
+}
+
+/** "d3" for square 19, "pass" for 64 (the engine's move texts). */
+function moveText(sq: number): string {
+  return sq >= 64 ? 'pass' : `${'abcdefgh'[sq % 8]}${Math.floor(sq / 8) + 1}`;
+}
+
+/** Commands answered with a plain value instead of a game state. */
+function value(cmd: EngineCommand): { value: unknown } | null {
+  switch (cmd.kind) {
+    case 'setNet': {
+      const t = Trainer.load(cmd.bytes);
+      nets.get(cmd.name)?.free();
+      nets.set(cmd.name, t);
+      return { value: true };
+    }
+    case 'qValues': {
+      const s = current().state() as GameState;
+      if (s.toMove === null) return { value: null };
+      return { value: Array.from(net(cmd.name).q_values_text(s.position)) };
+    }
+    case 'inspect':
+      return { value: inspectModel(cmd.bytes) };
+    case 'renameModel':
+      return { value: renameModel(cmd.bytes, cmd.name) };
+    case 'presets':
+      return { value: qnetPresets() };
+    default:
+      return null;
+  }
+}
 
 function post(reply: Reply): void {
   scope.postMessage(reply);
@@ -37,6 +75,12 @@ function run(cmd: EngineCommand): { state: GameState; move?: string } {
       current().play(cmd.move);
       return { state: stateOf(current()) };
     case 'ai': {
+      if (cmd.player.startsWith('net:')) {
+        const s = current();
+        const move = moveText(net(cmd.player).best_move_text((s.state() as GameState).position));
+        s.play(move);
+        return { state: stateOf(s), move };
+      }
       const move = current().aiMove(cmd.player, cmd.seed);
       return { state: stateOf(current()), move };
     }
@@ -55,6 +99,12 @@ function run(cmd: EngineCommand): { state: GameState; move?: string } {
     case 'loadTranscript':
       current().loadTranscript(cmd.text);
       return { state: stateOf(current()) };
+    case 'setNet':
+    case 'qValues':
+    case 'inspect':
+    case 'renameModel':
+    case 'presets':
+      throw new Error(`'${cmd.kind}' is answered with a value`);
     case 'replay': {
       const s = new Session(cmd.game);
       try {
@@ -91,6 +141,11 @@ scope.onmessage = async (ev: MessageEvent<Request>) => {
   try {
     if (req.kind.startsWith('train')) {
       throw new Error('this worker plays games; training runs in a training worker');
+    }
+    const v = value(req as EngineCommand);
+    if (v) {
+      post({ id: req.id, kind: 'value', value: v.value });
+      return;
     }
     const t0 = performance.now();
     const { state, move } = run(req as EngineCommand & { id: number });

@@ -94,23 +94,54 @@ export type EngineCommand =
   /** Loads a model file as the "learned" player (and for the hints). */
   | { kind: 'setLearned'; bytes: Uint8Array }
   /** Replays a record in a fresh session, without touching the current game. */
-  | { kind: 'replay'; game: GameId; moves: string[] };
+  | { kind: 'replay'; game: GameId; moves: string[] }
+  /** Registers a Q-network (a model file) as the player `name` ("net:…"). */
+  | { kind: 'setNet'; name: string; bytes: Uint8Array }
+  /** Q(s, a) of the player `name` in the current position; answered with 'value'. */
+  | { kind: 'qValues'; name: string }
+  /** A model file's header (answered with 'value', or an error saying what is wrong). */
+  | { kind: 'inspect'; bytes: Uint8Array }
+  /** The model file with a new name inside (answered with 'value'). */
+  | { kind: 'renameModel'; bytes: Uint8Array; name: string }
+  /** The study's presets of the Q-network learner (answered with 'value'). */
+  | { kind: 'presets' };
 
-/** Settings of a training run; each learner reads its own fields. */
+/** Settings of a Q-network training run, as the Rust `TrainerConfig` reads them. */
 export interface TrainSettings {
-  game: GameId;
-  algorithm: string;
-  seed: number;
+  encoding: 'ql1' | 'ql2';
+  hidden: number;
+  activation: 'sigmoid' | 'arctan';
+  opponent: 'self' | 'msb';
   games: number;
-  params: Record<string, number | string | boolean>;
+  c: number;
+  seed: number;
+  eval_every: number;
+  eval_games: number;
+}
+
+/** One opponent's results at a curve point (the agent's records). */
+export interface OpponentResult {
+  opponent: string;
+  black: { wins: number; draws: number; losses: number };
+  white: { wins: number; draws: number; losses: number };
+}
+
+/** A learning-curve point: results after `games` training games. */
+export interface EvalPoint {
+  games: number;
+  results: OpponentResult[];
 }
 
 /** Requests to a training worker, which holds one run. */
 export type TrainCommand =
-  | { kind: 'trainStart'; runId: string; settings: TrainSettings }
+  /** Starts a run: new from settings, or from a checkpoint or model file
+   *  (`bytes`); `totalGames` sets a new planned total. */
+  | { kind: 'trainStart'; runId: string; settings?: TrainSettings; bytes?: Uint8Array; totalGames?: number; checkpointMs?: number }
   | { kind: 'trainPause'; runId: string }
   | { kind: 'trainResume'; runId: string }
-  | { kind: 'trainStop'; runId: string };
+  | { kind: 'trainStop'; runId: string }
+  /** The current weights as a model file (answered with 'trainBytes'). */
+  | { kind: 'trainExport'; runId: string };
 
 export type Command = EngineCommand | TrainCommand;
 
@@ -119,13 +150,25 @@ export type Request = Command & { id: number };
 
 // ---- Replies --------------------------------------------------------------
 
-/** A point of a learning curve, sent after each chunk of games. */
+/** Sent after each chunk of games. */
 export interface TrainProgress {
   runId: string;
   gamesPlayed: number;
   gamesTotal: number;
-  elapsedMs: number;
-  metrics: Record<string, number>;
+  /** Training games per second over the last chunks. */
+  gamesPerSecond: number;
+  /** Curve points taken in this chunk. */
+  snapshots: EvalPoint[];
+}
+
+/** A run's saved state, posted at least every 30 s, on pause and on stop. */
+export interface TrainCheckpoint {
+  runId: string;
+  bytes: Uint8Array;
+  gamesPlayed: number;
+  gamesTotal: number;
+  curve: EvalPoint[];
+  settings: TrainSettings;
 }
 
 export type Reply =
@@ -141,7 +184,15 @@ export type Reply =
   /** Unsolicited: a training run's progress. */
   | { id: null; kind: 'trainProgress'; progress: TrainProgress }
   /** Unsolicited: a run ended (finished or stopped). */
-  | { id: null; kind: 'trainDone'; runId: string; status: TrainStatus };
+  | { id: null; kind: 'trainDone'; runId: string; status: TrainStatus }
+  /** Unsolicited: a run's checkpoint to store. */
+  | { id: null; kind: 'trainCheckpoint'; checkpoint: TrainCheckpoint }
+  /** The answer to trainStart: the run's settings and curve so far. */
+  | { id: number; kind: 'trainStarted'; runId: string; settings: TrainSettings; curve: EvalPoint[]; gamesPlayed: number; gamesTotal: number }
+  /** A model file (answer to trainExport). */
+  | { id: number; kind: 'trainBytes'; runId: string; bytes: Uint8Array; gamesPlayed: number }
+  /** A plain value (answers to inspect, renameModel, presets, qValues). */
+  | { id: number; kind: 'value'; value: unknown };
 
 export type TrainStatus = 'running' | 'paused' | 'stopped' | 'finished';
 

@@ -12,6 +12,8 @@ export interface BoardView {
    * marked and input is accepted.
    */
   update(state: GameState, interactive: boolean): void;
+  /** Shows a value per cell over the board (a heat map of Q(s, a)), or clears it. */
+  setHeat?(values: Map<number, number> | null): void;
   /** Called with the move's text when the visitor picks a legal move. */
   onMove: (move: string) => void;
   /** Called when the visitor picks a cell that is not a legal move. */

@@ -34,6 +34,7 @@ export class OthelloBoard implements BoardView {
   private hover: number | null = null;
   private showCursor = false;
   private pressed: number | null = null;
+  private heat: Map<number, number> | null = null;
 
   constructor() {
     this.element = document.createElement('div');
@@ -69,6 +70,18 @@ export class OthelloBoard implements BoardView {
     c.dataset.legal = [...this.legal.values()].join(' ');
     c.dataset.toMove = state.toMove === null ? '' : String(state.toMove);
     c.dataset.cursor = String(state.cursor);
+    this.crisp.redraw();
+    this.describe();
+  }
+
+  setHeat(values: Map<number, number> | null): void {
+    this.heat = values && values.size > 0 ? values : null;
+    const c = this.crisp.canvas;
+    if (this.heat) {
+      c.dataset.heat = [...this.heat].map(([sq, v]) => `${squareName(sq)}:${v.toFixed(2)}`).join(' ');
+    } else {
+      delete c.dataset.heat;
+    }
     this.crisp.redraw();
     this.describe();
   }
@@ -174,7 +187,8 @@ export class OthelloBoard implements BoardView {
     let what = 'empty';
     const v = this.state?.cells[this.cursor] ?? 0;
     if (v !== 0 && this.state) what = this.state.sides[v - 1];
-    const legal = this.legal.has(this.cursor) ? ', legal move' : '';
+    const q = this.heat?.get(this.cursor);
+    const legal = (this.legal.has(this.cursor) ? ', legal move' : '') + (q !== undefined ? `, network's Q ${q.toFixed(3)}` : '');
     c.setAttribute(
       'aria-label',
       `Othello board. Arrow keys move the cursor, Enter plays. Cursor on ${name}: ${what}${legal}.`,
@@ -252,13 +266,36 @@ export class OthelloBoard implements BoardView {
       ctx.fill();
     }
 
+    if (this.heat) {
+      // Q(s, a) of the legal moves: the best green, the worst red, in between
+      // by rank of value; the number itself on the square.
+      const vals = [...this.heat.values()];
+      const lo = Math.min(...vals);
+      const hi = Math.max(...vals);
+      ctx.save();
+      ctx.font = `600 ${Math.max(9, cell * 0.26)}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      for (const [sq, v] of this.heat) {
+        const t = hi > lo ? (v - lo) / (hi - lo) : 1;
+        const col = sq % N;
+        const row = Math.floor(sq / N);
+        ctx.fillStyle = `hsla(${Math.round(t * 120)}, 85%, 45%, 0.75)`;
+        ctx.fillRect(margin + col * cell + 1, margin + row * cell + 1, cell - 2, cell - 2);
+        ctx.fillStyle = '#fff';
+        const [x, y] = center(sq);
+        ctx.fillText(v.toFixed(hi - lo < 0.05 ? 3 : 2), x, y);
+      }
+      ctx.restore();
+    }
+
     if (this.interactive && s.toMove !== null) {
       const black = s.toMove === 0;
       for (const sq of this.legal.keys()) {
         const [x, y] = center(sq);
         if (sq === this.hover) {
           drawDisc(ctx, x, y, cell * 0.42, black, 0.45);
-        } else {
+        } else if (!this.heat?.has(sq)) {
           ctx.fillStyle = black ? 'rgba(0, 0, 0, 0.38)' : 'rgba(255, 255, 255, 0.55)';
           ctx.beginPath();
           ctx.arc(x, y, cell * 0.11, 0, Math.PI * 2);

@@ -8,7 +8,10 @@ import { el } from '../dom';
 import type { Engine } from '../engine';
 import type { GameInfo } from '../games';
 import { messageOf, showNotice } from '../notices';
+import { ModelLibrary } from '../storage';
+import { ModelsPanel } from './models';
 import { PlayPanel } from './play';
+import { TrainPanel } from './train';
 import { hareHoundsTabs } from '../hh/tabs';
 
 /** One tab of the side panel. */
@@ -27,7 +30,13 @@ export interface View {
 }
 
 /** The tabs of a game's side panel, in order. */
-function tabsFor(game: GameInfo, engine: Engine, board: BoardView, params: URLSearchParams): Tab[] {
+function tabsFor(
+  game: GameInfo,
+  engine: Engine,
+  board: BoardView,
+  params: URLSearchParams,
+  showTab: (id: string) => void,
+): Tab[] {
   const first = params.get('first');
   const second = params.get('second');
   const seed = Number(params.get('seed'));
@@ -49,6 +58,28 @@ function tabsFor(game: GameInfo, engine: Engine, board: BoardView, params: URLSe
     },
   ];
   if (game.id === 'hare_hounds') tabs.push(...hareHoundsTabs(engine, board, play.element));
+  // Training and the model library exist for the Othello Q-network so far.
+  if (game.id !== 'othello') return tabs;
+  const library = ModelLibrary.open();
+  const playAgainst = async (name: string, label: string, bytes: Uint8Array) => {
+    await play.addNetPlayer(name, label, bytes);
+    showTab('play');
+  };
+  const train = new TrainPanel({ engine, library, playAgainst });
+  const models = new ModelsPanel({
+    game: game.id,
+    engine,
+    library,
+    playAgainst,
+    async continueTraining(bytes, gamesTrained) {
+      showTab('train');
+      await train.continueFrom(bytes, gamesTrained);
+    },
+  });
+  tabs.push(
+    { id: 'train', label: 'Train', element: train.element, shown: () => train.shown(), destroy: () => train.destroy() },
+    { id: 'models', label: 'Models', element: models.element, shown: () => models.shown(), destroy: () => models.destroy() },
+  );
   return tabs;
 }
 
@@ -58,7 +89,8 @@ export function gameView(game: GameInfo, engine: Engine, params: URLSearchParams
     const element = el('main', { className: 'coming' }, el('h1', {}, game.title), el('p', {}, `${game.title} is coming soon.`));
     return { element, destroy() {} };
   }
-  const tabs = tabsFor(game, engine, board, params);
+  let showTab: (id: string) => void = () => {};
+  const tabs = tabsFor(game, engine, board, params, (id) => showTab(id));
 
   const tablist = el('div', { className: 'tabs', role: 'tablist', 'aria-label': `${game.title} panels` });
   const panels = el('div', { className: 'tab-panels' });
@@ -90,7 +122,12 @@ export function gameView(game: GameInfo, engine: Engine, params: URLSearchParams
     t.element.setAttribute('aria-labelledby', `tab-${t.id}`);
     panels.append(t.element);
   });
-  select(0, false);
+  showTab = (id) => {
+    const i = tabs.findIndex((t) => t.id === id);
+    if (i >= 0) select(i, false);
+  };
+  const initial = tabs.findIndex((t) => t.id === params.get('tab'));
+  select(Math.max(0, initial), false);
 
   const about = el(
     'section',

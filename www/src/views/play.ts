@@ -50,6 +50,11 @@ export class PlayPanel {
   private moveList = el('ol', { className: 'move-list', 'data-testid': 'moves' });
   private seedText = el('p', { className: 'seed' });
   private onKey = (e: KeyboardEvent) => this.keyDown(e);
+  /** Q-network players added from the Train and Models tabs, by engine name. */
+  private nets = new Map<string, string>();
+  private heatBox = el('input', { type: 'checkbox', checked: true, 'data-testid': 'heat-toggle' }) as HTMLInputElement;
+  private heatLabel = el('label', { className: 'heat-toggle', hidden: true }, this.heatBox, ' Show the network’s Q(s, a) on the legal squares');
+  private heatRequest = 0;
 
   constructor(
     private readonly game: GameInfo,
@@ -98,6 +103,7 @@ export class PlayPanel {
       this.schedule();
     });
     this.passButton.addEventListener('click', () => void this.humanMove('pass'));
+    this.heatBox.addEventListener('change', () => void this.updateHeat());
 
     const keys = el(
       'p',
@@ -111,6 +117,7 @@ export class PlayPanel {
       status,
       players,
       controls,
+      this.heatLabel,
       keys,
       el('h3', {}, 'Moves'),
       this.moveList,
@@ -122,6 +129,27 @@ export class PlayPanel {
       if (this.state && this.isHumanTurn()) this.turn.textContent = `${this.sideLabel(this.state.toMove!)}: that square is not a legal move.`;
     };
     document.addEventListener('keydown', this.onKey);
+  }
+
+  /**
+   * Adds a Q-network (a model file) as a player and starts a new game: the
+   * visitor plays Black against it. Choosing the same name again replaces
+   * the network (e.g. the current weights of a run that goes on training).
+   */
+  async addNetPlayer(name: string, label: string, bytes: Uint8Array): Promise<void> {
+    await this.engine.setNet(name, bytes);
+    this.nets.set(name, label);
+    for (const select of this.selects) {
+      let option = [...select.options].find((o) => o.value === name);
+      if (!option) {
+        option = el('option', { value: name });
+        select.append(option);
+      }
+      option.textContent = `${label} — Q-network`;
+    }
+    this.heatLabel.hidden = false;
+    this.controllers = [HUMAN, name];
+    await this.newGame(randomSeed());
   }
 
   /** Starts the first game. */
@@ -283,7 +311,7 @@ export class PlayPanel {
   private sideLabel(side: 0 | 1): string {
     const name = this.game.sides[side];
     const c = this.controllers[side];
-    return c === HUMAN ? name : `${name} (${this.game.players[c]?.label ?? c})`;
+    return c === HUMAN ? name : `${name} (${this.game.players[c]?.label ?? this.nets.get(c) ?? c})`;
   }
 
   private show(s: GameState): void {
@@ -319,7 +347,29 @@ export class PlayPanel {
     this.moveList.querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest' });
     this.seedText.textContent = `Seed ${this.seed} · ${s.cursor} move${s.cursor === 1 ? '' : 's'} played`;
     this.updateControls();
+    void this.updateHeat();
     if (mustPass && document.activeElement === document.body) this.passButton.focus();
+  }
+
+  /** Draws the Q-values of the network in the game (if any) over the legal squares. */
+  private async updateHeat(): Promise<void> {
+    const ticket = ++this.heatRequest;
+    const s = this.state;
+    const net = this.controllers.find((c) => this.nets.has(c));
+    if (!this.board.setHeat) return;
+    if (!net || !s || s.toMove === null || !this.heatBox.checked) {
+      this.board.setHeat(null);
+      return;
+    }
+    try {
+      const q = await this.engine.value<number[] | null>({ kind: 'qValues', name: net });
+      if (ticket !== this.heatRequest || this.destroyed) return;
+      const values = new Map<number, number>();
+      if (q) for (const m of s.legal) if (m.cell !== null) values.set(m.cell, q[m.cell]);
+      this.board.setHeat(values);
+    } catch (e) {
+      if (ticket === this.heatRequest && !this.destroyed) showNotice(messageOf(e));
+    }
   }
 
   private updateControls(): void {

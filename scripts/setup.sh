@@ -1,0 +1,53 @@
+# Installs what the build and the tests need, when it is missing. Sourced by
+# serve.sh and test.sh; each function is quiet when there is nothing to do.
+
+# The wasm-bindgen CLI must match the wasm-bindgen crate exactly: read the
+# version from Cargo.lock.
+wasm_bindgen_version() {
+  awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock
+}
+
+ensure_rust() {
+  if ! command -v cargo >/dev/null; then
+    echo "error: cargo is not installed; install Rust (https://rustup.rs) first" >&2
+    exit 1
+  fi
+  if command -v rustup >/dev/null; then
+    if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+      echo "==> rustup target add wasm32-unknown-unknown"
+      rustup target add wasm32-unknown-unknown
+    fi
+  fi
+}
+
+ensure_wasm_bindgen() {
+  local want have
+  want="$(wasm_bindgen_version)"
+  have="$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)"
+  if [[ "$have" != "$want" ]]; then
+    echo "==> cargo install wasm-bindgen-cli --version $want (found: ${have:-none})"
+    cargo install wasm-bindgen-cli --version "$want"
+  fi
+}
+
+ensure_node() {
+  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    echo "error: node and npm are needed (node 20.19 or newer)" >&2
+    exit 1
+  fi
+  # npm ci when node_modules is missing or older than the lock file.
+  if [[ ! -f www/node_modules/.package-lock.json || www/package-lock.json -nt www/node_modules/.package-lock.json ]]; then
+    echo "==> npm ci (www/)"
+    (cd www && npm ci --no-audit --no-fund)
+  fi
+}
+
+ensure_chromium() {
+  if [[ ! -x /usr/bin/chromium ]]; then
+    local sudo=""
+    if [[ "$(id -u)" != 0 ]]; then sudo="sudo"; fi
+    echo "==> apt-get install chromium chromium-driver"
+    $sudo apt-get update
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y chromium chromium-driver
+  fi
+}

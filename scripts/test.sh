@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs every test: formatting, lints (native and wasm32), the Rust tests, the
+# wasm API tests in node, the page's type-check and build, and the
+# end-to-end tests in headless Chromium. Installs what is missing first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/setup.sh
+
+step() { echo; echo "==> $*"; }
+
+ensure_rust
+ensure_wasm_bindgen
+ensure_node
+ensure_chromium
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "cargo clippy (native, all targets)"
+cargo clippy --all-targets -- -D warnings
+
+step "cargo clippy (wasm32, lib)"
+cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+
+step "cargo test (test profile: opt-level 3)"
+cargo test
+
+step "wasm API tests in node (wasm-bindgen-test)"
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+  cargo test --target wasm32-unknown-unknown --test web
+
+step "build the wasm module"
+./scripts/build-wasm.sh
+
+cd www
+step "tsc --noEmit"
+npx tsc --noEmit
+
+step "vite build"
+npx vite build
+
+step "end-to-end tests (headless Chromium)"
+npx playwright test
+
+echo
+echo "All tests passed."
