@@ -120,6 +120,9 @@ test('experiment 3 in the worker pool: curve points appear; the hounds are saved
   await page.getByTestId('save-hounds').click();
   await page.getByTestId('exp-stop').click();
   await expect(row).toHaveAttribute('data-status', 'stopped');
+  // The Models tab lists it like every other model.
+  await page.getByRole('tab', { name: 'Models' }).click();
+  await expect(page.getByTestId('model-name').first()).toContainText('Hounds simple hare');
   await page.getByRole('tab', { name: 'Play' }).click();
   await expect(page.getByTestId('hint-model').locator('option')).toContainText(['Hounds simple hare']);
   await page.getByTestId('load-model').click();

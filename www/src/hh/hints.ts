@@ -74,13 +74,18 @@ export class HintsPanel {
     if (!id) return;
     try {
       const lib = await hhLibrary();
-      const bytes = await lib.bytes(id);
-      const state = await this.engine.run({ kind: 'setLearned', bytes });
-      this.state = state;
-      this.render();
+      await this.loadBytes(await lib.bytes(id), this.models.selectedOptions[0]?.textContent ?? 'the model');
     } catch (e) {
       showNotice(`The model could not be loaded: ${messageOf(e)}`);
     }
+  }
+
+  /** Loads a model file as the "learned" player and for the hints. */
+  async loadBytes(bytes: Uint8Array, label: string): Promise<void> {
+    const state = await this.engine.run({ kind: 'setLearned', bytes });
+    this.state = state;
+    this.render();
+    showNotice(`Loaded ${label}. Choose “Learned” for its side under Players to play against it.`, 'info');
   }
 
   private render(): void {

@@ -5,16 +5,37 @@ import type { BoardView } from '../boards/board';
 import { HareHoundsBoard } from '../boards/hare_hounds';
 import type { Engine } from '../engine';
 import type { Tab } from '../views/game';
+import { ModelsPanel } from '../views/models';
+import { hhLibrary } from './library';
 import { ExperimentsPanel } from './experiments';
 import { HintsPanel } from './hints';
 
-export function hareHoundsTabs(engine: Engine, board: BoardView, playElement: HTMLElement): Tab[] {
+export function hareHoundsTabs(engine: Engine, board: BoardView, playElement: HTMLElement, showTab: (id: string) => void): Tab[] {
   if (!(board instanceof HareHoundsBoard)) return [];
   const hints = new HintsPanel(engine, board);
   playElement.append(hints.element);
   let experiments: ExperimentsPanel | null = null;
   const host = document.createElement('div');
+  const models = new ModelsPanel({
+    game: 'hare_hounds',
+    engine,
+    library: hhLibrary(),
+    async playAgainst(_name, label, bytes) {
+      await hints.loadBytes(bytes, label);
+      showTab('play');
+    },
+    async continueTraining() {
+      throw new Error('Hare and Hounds tables are trained in the Experiments tab; continuing from a saved table is not available yet.');
+    },
+  });
   return [
+    {
+      id: 'models',
+      label: 'Models',
+      element: models.element,
+      shown: () => models.shown(),
+      destroy: () => models.destroy(),
+    },
     {
       id: 'experiments',
       label: 'Experiments',

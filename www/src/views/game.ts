@@ -57,7 +57,7 @@ function tabsFor(
       },
     },
   ];
-  if (game.id === 'hare_hounds') tabs.push(...hareHoundsTabs(engine, board, play.element));
+  if (game.id === 'hare_hounds') tabs.push(...hareHoundsTabs(engine, board, play.element, showTab));
   // Training and the model library exist for the Othello Q-network so far.
   if (game.id !== 'othello') return tabs;
   const library = ModelLibrary.open();
