@@ -86,7 +86,7 @@ export class ExperimentsPanel {
     );
 
     this.charts.append(this.winHost, this.perfectHost, this.probeHost);
-    this.winChart = new CurveChart(this.winHost, { title: 'Greedy hounds’ win %', xLabel: 'learning games', yLabel: 'win %', yRange: [0, 100] });
+    this.winChart = new CurveChart(this.winHost, { title: 'Greedy hounds’ win % (dashed: against the perfect hare)', xLabel: 'learning games', yLabel: 'win %', yRange: [0, 100] });
     this.perfectChart = new CurveChart(this.perfectHost, {
       title: 'Perfect moves in won positions %',
       xLabel: 'learning games',
@@ -244,7 +244,13 @@ export class ExperimentsPanel {
         return y == null ? [] : [[p.games, y] as [number, number]];
       }),
     });
-    this.winChart.setCurves(this.runs.map((r) => curve(r, (p) => p.win_percent)));
+    this.winChart.setCurves([
+      ...this.runs.map((r) => curve(r, (p) => p.win_percent)),
+      // Dashed: the same greedy hounds against the perfect hare.
+      ...this.runs
+        .filter((r) => r.points.some((p) => p.vs_perfect_percent !== null))
+        .map((r) => curve(r, (p) => p.vs_perfect_percent, `${r.config.label} vs perfect hare`, r.color, true)),
+    ]);
     this.perfectChart.setCurves(this.runs.map((r) => curve(r, (p) => (p.hounds_perfect ? 100 * p.hounds_perfect.winning : null))));
     const probeCurves: Curve[] = [];
     for (const r of this.runs) {
