@@ -1,5 +1,5 @@
-// A worker of the Experiments pool: one wasm instance, its runs, stepped one
-// at a time in chunks sized to take about 100 ms each.
+// A worker of the Experiments pool: one wasm instance and its runs, stepped
+// in turn in chunks sized to take about 100 ms each.
 
 import init, { HhRun, hhPreset } from '../pkg/selfplay.js';
 import type { CurvePoint, PoolReply, PoolRequest, RunConfig } from './protocol';
@@ -39,7 +39,9 @@ function loop(): void {
     chunk.set(runId, Math.max(Math.floor(n / 4), next));
     const done = run.done;
     post({ kind: 'points', runId, points, games: run.games, done });
-    if (done) queue.shift();
+    // Round robin: the runs of a worker grow side by side.
+    queue.shift();
+    if (!done) queue.push(runId);
   } catch (e) {
     queue.shift();
     post({ kind: 'runError', runId, message: messageOf(e) });
