@@ -130,3 +130,22 @@ test('experiment 3 in the worker pool: curve points appear; the hounds are saved
   await expect(page.getByTestId('hints').locator('tr[data-move]').first()).not.toContainText('–');
   expect(errors).toEqual([]);
 });
+
+test('touch: the hare is played by tapping on a phone-sized screen', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  // The perfect hounds move first; a person plays the hare.
+  await page.goto('/#/hare_hounds?first=perfect&second=human&seed=4&delay=0');
+  await expect(board(page)).toHaveAttribute('data-cursor', '1');
+  await expect(board(page)).toHaveAttribute('data-interactive', 'true');
+  // The hare is picked up by itself: its targets are marked at once.
+  const target = page.locator('[data-point][data-target="true"]').first();
+  const name = await target.getAttribute('data-point');
+  await target.tap();
+  await expect.poll(() => cursor(page)).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('moves').locator('li').nth(1)).toHaveText(`R-${name}`);
+  await expect.poll(() => cursor(page)).toBe(3);
+  expect(errors).toEqual([]);
+  await context.close();
+});
