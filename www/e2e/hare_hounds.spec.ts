@@ -149,3 +149,15 @@ test('touch: the hare is played by tapping on a phone-sized screen', async ({ br
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('a learned player without a model: one message, and the game waits', async ({ page }) => {
+  await page.goto('/#/hare_hounds?first=human&second=learned&seed=1&delay=0');
+  await expect(board(page)).toHaveAttribute('data-interactive', 'true');
+  await page.locator('[data-point="a"]').click();
+  await page.locator('[data-point="b"]').click();
+  await expect(page.getByRole('alert').filter({ hasText: 'no learned model is loaded' })).toHaveCount(1);
+  await expect(page.getByTestId('continue')).toBeVisible();
+  await page.waitForTimeout(1000);
+  await expect(page.getByRole('alert').filter({ hasText: 'no learned model is loaded' })).toHaveCount(1);
+  expect(await cursor(page)).toBe(1);
+});

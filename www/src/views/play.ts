@@ -271,9 +271,14 @@ export class PlayPanel {
     const s = this.state;
     if (this.busy || !s || s.toMove !== side || this.isHuman(side)) return;
     const player = this.controllers[side];
+    let moved = false;
     await this.perform(async () => {
       this.show(await this.engine.run({ kind: 'ai', player, seed: this.seed * 1000 + s.cursor }));
+      moved = true;
     });
+    // A player that cannot move (e.g. no model loaded) is not asked again
+    // and again: the game pauses until Continue.
+    if (!moved) this.paused = true;
     this.schedule();
   }
 
