@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { initSync, Session } from '../src/pkg/selfplay.js';
+import { squarePoint, watchErrors } from './helpers';
 
 // The same wasm module the page uses, run here in node to check the page.
 initSync({ module: readFileSync(fileURLToPath(new URL('../src/pkg/selfplay_bg.wasm', import.meta.url))) });
@@ -14,16 +15,6 @@ initSync({ module: readFileSync(fileURLToPath(new URL('../src/pkg/selfplay_bg.wa
 interface EngineState {
   counts: [number, number];
   outcome: { winner: 0 | 1 | null; text: string } | null;
-}
-
-/** Fails the test on any console error or uncaught exception of the page. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  return errors;
 }
 
 /** Records the page thread's long tasks from the start. */
@@ -49,17 +40,6 @@ const board = (page: Page) => page.locator('canvas.board-canvas');
 /** The number of moves on the board, as the page last drew it. */
 async function cursor(page: Page): Promise<number> {
   return Number(await board(page).getAttribute('data-cursor'));
-}
-
-/** Page coordinates of a square's centre ("f5"), from the board's geometry. */
-async function squarePoint(page: Page, square: string): Promise<{ x: number; y: number }> {
-  const c = board(page);
-  const box = await c.boundingBox();
-  if (!box) throw new Error('the board is not visible');
-  const [ox, oy, cell] = await Promise.all(['data-origin-x', 'data-origin-y', 'data-cell'].map(async (a) => Number(await c.getAttribute(a))));
-  const col = square.charCodeAt(0) - 97;
-  const row = Number(square.slice(1)) - 1;
-  return { x: box.x + ox + (col + 0.5) * cell, y: box.y + oy + (row + 0.5) * cell };
 }
 
 /** Waits until Black (the person) is to move or the game is over. */

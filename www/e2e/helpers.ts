@@ -1,0 +1,24 @@
+// Helpers shared by the end-to-end tests.
+
+import type { Page } from '@playwright/test';
+
+/** Fails the test on any console error or uncaught exception of the page. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return errors;
+}
+
+/** Page coordinates of a square's centre ("f5"), from the board's geometry. */
+export async function squarePoint(page: Page, square: string): Promise<{ x: number; y: number }> {
+  const c = page.locator('canvas.board-canvas');
+  const box = await c.boundingBox();
+  if (!box) throw new Error('the board is not visible');
+  const [ox, oy, cell] = await Promise.all(['data-origin-x', 'data-origin-y', 'data-cell'].map(async (a) => Number(await c.getAttribute(a))));
+  const col = square.charCodeAt(0) - 97;
+  const row = Number(square.slice(1)) - 1;
+  return { x: box.x + ox + (col + 0.5) * cell, y: box.y + oy + (row + 0.5) * cell };
+}
