@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { initSync, Session } from '../src/pkg/selfplay.js';
+import { watchErrors } from './helpers';
 
 initSync({ module: readFileSync(fileURLToPath(new URL('../src/pkg/selfplay_bg.wasm', import.meta.url))) });
 
@@ -18,15 +19,6 @@ interface EngineState {
   history: { text: string }[];
   cursor: number;
   position: string;
-}
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  return errors;
 }
 
 const board = (page: Page) => page.getByTestId('board');
