@@ -27,7 +27,7 @@ cargo test
 
 step "wasm API tests in node (wasm-bindgen-test)"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-  cargo test --target wasm32-unknown-unknown --test web
+  cargo test --target wasm32-unknown-unknown --test web --test web_hare_hounds
 
 step "build the wasm module"
 ./scripts/build-wasm.sh
