@@ -216,3 +216,32 @@ test('the board follows the window size', async ({ page }) => {
   expect(Math.abs(narrow[1] - narrow[0])).toBeLessThanOrEqual(1);
   expect(errors).toEqual([]);
 });
+
+test('if the engine worker dies, the page says so, restarts it and keeps the game', async ({ page }) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto('/#/othello?first=human&second=human&seed=5');
+  await expect(page.getByTestId('count-0')).toHaveText('2');
+  const p = await squarePoint(page, 'd3');
+  await page.mouse.click(p.x, p.y);
+  await expect.poll(() => cursor(page)).toBe(1);
+  const workers = page.workers();
+  expect(workers.length).toBe(1);
+  // An uncaught error kills the worker's script.
+  await workers[0].evaluate(() => {
+    setTimeout(() => {
+      throw new Error('simulated engine failure');
+    });
+  });
+  await expect(page.locator('.notice-error')).toContainText('engine stopped');
+  // The new worker has the game back, and play goes on.
+  await expect.poll(() => page.workers().length).toBe(1);
+  const q = await squarePoint(page, 'c3');
+  await page.mouse.click(q.x, q.y);
+  await expect.poll(() => cursor(page)).toBe(2);
+  await expect(page.getByTestId('moves').locator('li')).toHaveText(['d3', 'c3']);
+  // The notice can be dismissed.
+  await page.locator('.notice-close').first().click();
+  await expect(page.locator('.notice-error')).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+});
