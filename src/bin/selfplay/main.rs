@@ -57,7 +57,21 @@ impl From<selfplay::MoveError> for CliError {
     }
 }
 
+/// Output piped into a program that stops reading (`selfplay … | head`) ends
+/// the process quietly, as other command-line tools do, instead of failing on
+/// the next write.
+#[cfg(unix)]
+fn restore_default_sigpipe() {
+    // SAFETY: called first thing in `main`, before any other thread exists;
+    // SIG_DFL is a valid disposition for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    #[cfg(unix)]
+    restore_default_sigpipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::HareHounds(cmd) => hare_hounds::run(cmd),
