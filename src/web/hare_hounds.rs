@@ -16,7 +16,7 @@ use super::session::WebGame;
 use super::{js_error, to_js};
 use crate::game::{Game, MoveError, Player, Side};
 use crate::games::hare_hounds::{HareHounds, Move};
-use crate::learn::experiments::hare_hounds::{preset, Probe, Run, RunConfig};
+use crate::learn::experiments::hare_hounds::{preset, HareConfig, Probe, Run, RunConfig};
 use crate::learn::q_table::QLearner;
 use crate::model::{decode, encode};
 use crate::players::hare_hounds::{PerfectPlayer, SimpleHare};
@@ -321,6 +321,68 @@ impl HhRun {
         Ok(HhRun { run })
     }
 
+    /// `HhRun.fromModel(bytes, games, hare, seed)`: a run that continues a
+    /// hounds model saved by [`HhRun::hounds_model`] for `games` more
+    /// learning games, its table, games and curve going on. `hare` is
+    /// `"random"`, `"simple"` or `"perfect"`, or null for the hare the model
+    /// learned against; `seed` null continues the model's saved random
+    /// stream (the same table and curve as a run that never stopped), a
+    /// number starts a new one.
+    #[wasm_bindgen(js_name = fromModel)]
+    pub fn from_model(
+        bytes: &[u8],
+        games: f64,
+        hare: Option<String>,
+        seed: Option<f64>,
+    ) -> Result<HhRun, JsError> {
+        if !(games.is_finite() && games >= 1.0 && games.fract() == 0.0 && games <= 100_000_000.0) {
+            return Err(JsError::new(&format!(
+                "the number of further games must be a whole number from 1 to 100,000,000, not {games}"
+            )));
+        }
+        let hare = match hare.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some("random") => Some(HareConfig::Random),
+            Some("simple") => Some(HareConfig::Simple),
+            Some("perfect") => Some(HareConfig::Perfect),
+            Some(other) => {
+                return Err(JsError::new(&format!(
+                    "unknown hare '{other}' (random, simple or perfect)"
+                )))
+            }
+        };
+        let seed = seed.map(seed_from_js).transpose()?;
+        let model = decode(bytes)
+            .map_err(|e| JsError::new(&format!("this is not a readable model file: {e}")))?;
+        if model.header.game.name() != HareHounds::NAME {
+            return Err(JsError::new(&format!(
+                "this model is for {}, not Hare and Hounds",
+                model.header.game.title()
+            )));
+        }
+        let run = Run::continue_from(&model, games as u64, hare, seed, Some(solution()))
+            .map_err(|e| JsError::new(&format!("this model cannot continue training: {e}")))?;
+        if run.config().total_games > 1_000_000_000 {
+            return Err(JsError::new(
+                "the run would have more than 1,000,000,000 games in all",
+            ));
+        }
+        Ok(HhRun { run })
+    }
+
+    /// The run's configuration (a `RunConfig` object; a continued run's
+    /// `total_games` counts the saved games too).
+    #[wasm_bindgen(getter)]
+    pub fn config(&self) -> Result<JsValue, JsError> {
+        to_js(self.run.config())
+    }
+
+    /// The curve so far (the saved curve of a continued run included).
+    #[wasm_bindgen(getter)]
+    pub fn curve(&self) -> Result<JsValue, JsError> {
+        to_js(self.run.curve())
+    }
+
     /// Plays up to `games` learning games (with the curve points among
     /// them); returns the new curve points.
     pub fn step(&mut self, games: u32) -> Result<JsValue, JsError> {
@@ -340,14 +402,12 @@ impl HhRun {
         self.run.games() as f64
     }
 
-    /// The learned hounds as a model file named `name`.
+    /// The learned hounds as a model file named `name`, with the run's
+    /// settings, curve and random state, so that it can continue training
+    /// ([`HhRun::from_model`]).
     #[wasm_bindgen(js_name = houndsModel)]
     pub fn hounds_model(&self, name: &str) -> Result<Vec<u8>, JsError> {
-        let model = self
-            .run
-            .hounds()
-            .to_model(name.trim(), self.run.config().seed)
-            .map_err(js_error)?;
+        let model = self.run.hounds_model(name.trim()).map_err(js_error)?;
         encode(&model).map_err(js_error)
     }
 }

@@ -25,6 +25,20 @@
 //!
 //! Same configuration and seed, same curve, however the run is cut into
 //! chunks: each run has one random stream and draws from it in a fixed order.
+//!
+//! # Saving and continuing
+//!
+//! [`Run::hounds_model`] saves the learned hounds as a Q-table model
+//! ([`QLearner::to_model`]) that also holds what the run needs to go on: the
+//! header's `hyper.run` is the run's [`RunConfig`], `curve` is the curve so
+//! far ([`CurvePoint`]s), `games_trained` the learning games played, and the
+//! array `rng` the generator's exact state. [`Run::continue_from`] rebuilds
+//! the run from such a model and plays more games: with the saved hare and
+//! the saved generator, a run of N games saved and continued for M more ends
+//! with the same table and the same curve as one run of N + M games.
+//! Models saved before `hyper.run` existed (only α, γ, ε) continue too, with
+//! the protocol of experiments 1 and 2 (300 learning games, then 500 greedy
+//! games) and a fresh curve.
 
 use std::sync::Arc;
 
@@ -34,6 +48,7 @@ use crate::arena::play_game;
 use crate::game::{rng_from_seed, Game, Player, Rng, Side};
 use crate::games::hare_hounds::{HareHounds, Move};
 use crate::learn::q_table::{play_learning_game, Agent, QLearner, QParams};
+use crate::model::Model;
 use crate::players::hare_hounds::{PerfectPlayer, SimpleHare};
 use crate::players::RandomPlayer;
 use crate::search::hare_hounds_solve::{PerfectShare, Solution};
@@ -291,6 +306,120 @@ impl Run {
         &self.hounds
     }
 
+    /// The learned hounds as a model named `name` that can be continued
+    /// with [`Run::continue_from`] (see the module's documentation).
+    pub fn hounds_model(&self, name: &str) -> Result<Model, String> {
+        let mut model = self.hounds.to_model(name, self.config.seed)?;
+        let run = serde_json::to_value(&self.config).map_err(|e| e.to_string())?;
+        model.header.hyper.insert(RUN_KEY.to_string(), run);
+        model.header.curve = serde_json::to_value(&self.curve).map_err(|e| e.to_string())?;
+        model.set_rng(&self.rng);
+        Ok(model)
+    }
+
+    /// A run that continues a model of [`Run::hounds_model`] (or any hounds
+    /// Q-table of this game) for `more_games` learning games: its table, its
+    /// games and its curve go on. `hare` replaces the saved hare (needed when
+    /// the saved one learned: its table is not in the hounds' model); `seed`
+    /// starts a new random stream instead of continuing the saved one.
+    pub fn continue_from(
+        model: &Model,
+        more_games: u64,
+        hare: Option<HareConfig>,
+        seed: Option<u64>,
+        solution: Option<Arc<Solution>>,
+    ) -> Result<Run, String> {
+        let hounds = QLearner::<HareHounds>::from_model(model)?;
+        if hounds.side() != Side::First {
+            return Err(
+                "the model is a table of the hare, not of the hounds: only hounds can continue training"
+                    .into(),
+            );
+        }
+        if more_games == 0 {
+            return Err("continue for at least 1 more game".into());
+        }
+        let h = &model.header;
+        let games = h.games_trained;
+        let saved = h.hyper.get(RUN_KEY);
+        let (mut config, curve) = match saved {
+            Some(v) => {
+                let config: RunConfig = serde_json::from_value(v.clone())
+                    .map_err(|e| format!("the model's run settings are unreadable: {e}"))?;
+                let curve: Vec<CurvePoint> = serde_json::from_value(h.curve.clone())
+                    .map_err(|e| format!("the model's curve is unreadable: {e}"))?;
+                (config, curve)
+            }
+            None => (
+                RunConfig {
+                    label: if h.name.is_empty() {
+                        "continued".into()
+                    } else {
+                        h.name.clone()
+                    },
+                    hounds: hounds.params(),
+                    hare: HareConfig::Random,
+                    learn_games: 300,
+                    eval_games: 500,
+                    total_games: games,
+                    seed: h.seed,
+                    perfect_share: true,
+                    probes: Vec::new(),
+                },
+                Vec::new(),
+            ),
+        };
+        config.hounds = hounds.params();
+        if let Some(hare) = hare {
+            config.hare = hare;
+        }
+        if let HareConfig::Learning(_) = config.hare {
+            return Err("these hounds learned against a learning hare, whose table is not saved with them: continue against the random, simple or perfect hare".into());
+        }
+        let mut previous = 0;
+        for p in &curve {
+            if p.games < previous || p.games > games {
+                return Err(format!(
+                    "the model's curve is out of order: a point at {} games (of {games})",
+                    p.games
+                ));
+            }
+            if p.probes.len() != config.probes.len() {
+                return Err(format!(
+                    "the model's curve has {} probe values per point, its settings {} probes",
+                    p.probes.len(),
+                    config.probes.len()
+                ));
+            }
+            previous = p.games;
+        }
+        config.total_games = games
+            .checked_add(more_games)
+            .ok_or("too many games in all")?;
+        let rng = match seed {
+            Some(s) => {
+                config.seed = s;
+                rng_from_seed(s)
+            }
+            None if saved.is_some() => model.rng().map_err(|e| {
+                format!("the model has no generator state to continue from ({e}); give a seed")
+            })?,
+            // an old model: a stream of its own, fixed by its seed and games
+            None => rng_from_seed(run_seed(h.seed, games)),
+        };
+        let next_point = match curve.last() {
+            Some(p) => (p.games + u64::from(config.learn_games)).max(games),
+            None => games,
+        };
+        let mut run = Run::new(config, solution)?;
+        run.hounds = hounds;
+        run.rng = rng;
+        run.games = games;
+        run.next_point = next_point;
+        run.curve = curve;
+        Ok(run)
+    }
+
     /// The learning hare, if the hare learns.
     pub fn hare_learner(&self) -> Option<&QLearner<HareHounds>> {
         match &self.hare {
@@ -402,6 +531,9 @@ impl Run {
     }
 }
 
+/// The key of a hounds model's run settings in the header's `hyper`.
+pub const RUN_KEY: &str = "run";
+
 /// The win % of the greedy `hounds` against `hare` over `games` games.
 pub fn win_percent_against(
     hounds: &QLearner<HareHounds>,
@@ -480,6 +612,135 @@ mod tests {
         assert_eq!(a.curve(), b.curve());
         assert_eq!(a.curve().len(), 7);
         assert_eq!(a.hounds().table(), b.hounds().table());
+    }
+
+    #[test]
+    fn a_saved_and_continued_run_equals_one_long_run() {
+        let solution = Arc::new(Solution::solve());
+        for (preset_no, n, m) in [(3, 200, 150), (3, 205, 145), (4, 300, 250)] {
+            let config = RunConfig {
+                total_games: n + m,
+                eval_games: 40,
+                ..preset(preset_no, 11).unwrap()[0].clone()
+            };
+            let mut whole = Run::new(config.clone(), Some(solution.clone())).unwrap();
+            whole.run_to_end();
+
+            let mut first = Run::new(
+                RunConfig {
+                    total_games: n,
+                    ..config
+                },
+                Some(solution.clone()),
+            )
+            .unwrap();
+            while !first.is_done() {
+                first.step(33);
+            }
+            let bytes = crate::model::encode(&first.hounds_model("half").unwrap()).unwrap();
+            let model = crate::model::decode(&bytes).unwrap();
+            assert_eq!(model.header.games_trained, n);
+            let mut rest =
+                Run::continue_from(&model, m, None, None, Some(solution.clone())).unwrap();
+            assert_eq!(rest.games(), n);
+            assert_eq!(rest.curve(), first.curve());
+            rest.run_to_end();
+            assert_eq!(rest.games(), n + m);
+            assert_eq!(rest.curve(), whole.curve());
+            assert_eq!(rest.hounds().table(), whole.hounds().table());
+            assert_eq!(rest.hounds().games_trained(), n + m);
+        }
+    }
+
+    #[test]
+    fn continuing_with_another_hare_or_seed_keeps_table_and_curve() {
+        let solution = Arc::new(Solution::solve());
+        let config = RunConfig {
+            total_games: 100,
+            eval_games: 20,
+            ..preset(3, 2).unwrap()[0].clone()
+        };
+        let mut run = Run::new(config, Some(solution.clone())).unwrap();
+        run.run_to_end();
+        let model = run.hounds_model("h").unwrap();
+        let mut more = Run::continue_from(
+            &model,
+            30,
+            Some(HareConfig::Random),
+            Some(5),
+            Some(solution.clone()),
+        )
+        .unwrap();
+        assert_eq!(more.hounds().table(), run.hounds().table());
+        assert_eq!(more.config().seed, 5);
+        more.run_to_end();
+        assert_eq!(&more.curve()[..run.curve().len()], run.curve());
+        let games: Vec<u64> = more.curve()[run.curve().len()..]
+            .iter()
+            .map(|p| p.games)
+            .collect();
+        assert_eq!(games, [110, 120, 130]);
+
+        // An old model (no run settings, no generator): a fresh curve from
+        // its games on, the study's protocol of experiments 1 and 2.
+        let old = run.hounds().to_model("old", 2).unwrap();
+        let mut again = Run::continue_from(&old, 300, None, None, Some(solution.clone())).unwrap();
+        again.run_to_end();
+        let games: Vec<u64> = again.curve().iter().map(|p| p.games).collect();
+        assert_eq!(games, [100, 400]);
+        assert_eq!(again.config().hare, HareConfig::Random);
+    }
+
+    #[test]
+    fn models_that_cannot_continue_are_refused() {
+        let solution = Arc::new(Solution::solve());
+        let mut c = preset(5, 1).unwrap().remove(0);
+        c.total_games = 10;
+        c.eval_games = 5;
+        let mut run = Run::new(c, Some(solution.clone())).unwrap();
+        run.run_to_end();
+        let model = run.hounds_model("both").unwrap();
+        let e = Run::continue_from(&model, 10, None, None, Some(solution.clone()))
+            .err()
+            .unwrap();
+        assert!(e.contains("learning hare"), "{e}");
+        assert!(Run::continue_from(
+            &model,
+            10,
+            Some(HareConfig::Simple),
+            None,
+            Some(solution.clone())
+        )
+        .is_ok());
+        let hare = run.hare_learner().unwrap().to_model("hare", 1).unwrap();
+        let e = Run::continue_from(&hare, 10, None, None, None)
+            .err()
+            .unwrap();
+        assert!(e.contains("not of the hounds"), "{e}");
+        let e = Run::continue_from(&model, 0, Some(HareConfig::Simple), None, None)
+            .err()
+            .unwrap();
+        assert!(e.contains("at least 1"), "{e}");
+        let mut bad = model.clone();
+        bad.header.curve = serde_json::json!([{"games": 99}]);
+        let e = Run::continue_from(&bad, 10, Some(HareConfig::Simple), None, None)
+            .err()
+            .unwrap();
+        assert!(e.contains("curve is unreadable"), "{e}");
+        let mut bad = model.clone();
+        bad.header
+            .hyper
+            .insert(RUN_KEY.into(), serde_json::json!("x"));
+        let e = Run::continue_from(&bad, 10, Some(HareConfig::Simple), None, None)
+            .err()
+            .unwrap();
+        assert!(e.contains("run settings are unreadable"), "{e}");
+        let mut bad = model;
+        bad.arrays.retain(|a| a.name != "rng");
+        let e = Run::continue_from(&bad, 10, Some(HareConfig::Simple), None, None)
+            .err()
+            .unwrap();
+        assert!(e.contains("generator state"), "{e}");
     }
 
     #[test]
