@@ -123,6 +123,62 @@ test('experiment 3 in the worker pool: curve points appear; the hounds are saved
   expect(errors).toEqual([]);
 });
 
+test('a saved model continues training in the Experiments tab: the curve goes on, and saving again adds a model', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');
+  await page.getByRole('tab', { name: 'Experiments' }).click();
+  await page.getByTestId('preset').selectOption('3');
+  await page.getByTestId('exp-start').click();
+  const rows = page.getByTestId('exp-runs').locator('tr[data-points]');
+  await expect
+    .poll(async () => Number(await rows.first().getAttribute('data-points')), { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(3);
+  await page.getByTestId('exp-stop').click();
+  await expect(rows.first()).toHaveAttribute('data-status', 'stopped');
+  await rows.first().getByTestId('save-hounds').click();
+
+  // The Models tab: Continue training, by keyboard.
+  await page.getByRole('tab', { name: 'Models' }).click();
+  const models = page.getByTestId('model');
+  await expect(models).toHaveCount(1);
+  const original = (await models.first().getByTestId('model-name').textContent())!.trim();
+  // The games the model was saved with, from its name ("…, 1,234 games)").
+  const saved = Number(/([\d,]+) games\)$/.exec(original)![1].replace(/,/g, ''));
+  expect(saved).toBeGreaterThanOrEqual(20);
+  await models.first().getByTestId('model-train').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tab', { name: 'Experiments' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('continue-box')).toBeVisible();
+  await expect(page.getByTestId('continue-games')).toBeFocused();
+  await expect(page.getByTestId('continue-games')).toHaveValue('10000');
+  await page.getByTestId('continue-games').fill('100');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('continue-box')).toBeHidden();
+
+  // The continued run joins the table beside the stopped one, with the
+  // saved curve (a point every 10 games from 0) and then new points.
+  await expect(rows).toHaveCount(2);
+  const continued = rows.nth(1);
+  await expect(continued).toHaveAttribute('data-continued-from', String(saved));
+  await expect(continued).toContainText('(continued)');
+  await expect(continued).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  expect(Number(await continued.getAttribute('data-games'))).toBe(saved + 100);
+  const last = Number(await continued.getAttribute('data-last-point'));
+  expect(last).toBeGreaterThan(saved);
+  expect(last).toBe(Math.floor((saved + 100) / 10) * 10);
+  expect(Number(await continued.getAttribute('data-points'))).toBe(last / 10 + 1);
+  expect(last / 10 + 1).toBeGreaterThan(Math.floor(saved / 10) + 1);
+
+  // Saved again: a new model; the original is unchanged.
+  await continued.getByTestId('save-hounds').click();
+  await page.getByRole('tab', { name: 'Models' }).click();
+  await expect(models).toHaveCount(2);
+  await expect(page.getByTestId('model-name').filter({ hasText: '(continued)' })).toContainText(`${(saved + 100).toLocaleString('en-US')} games`);
+  await expect(page.getByTestId('model-name').filter({ hasText: original })).toHaveCount(1);
+  await expect(page.locator('.notice-error')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test('touch: the hare is played by tapping on a phone-sized screen', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
   const page = await context.newPage();

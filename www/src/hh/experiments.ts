@@ -1,7 +1,10 @@
 // The Experiments tab of Hare and Hounds: the study's experiments as
 // presets. The runs of one experiment go to the worker pool; their curves
 // (win %, perfect-move share, and experiment 4's Q-values) are overlaid as
-// points arrive. The learned hounds of any run can be saved to the library.
+// points arrive. The learned hounds of any run can be saved to the library,
+// and a saved model can continue training here (from the Models tab): its
+// run joins the table with its saved curve and goes on; saving it again
+// adds a new model to the library and leaves the original as it was.
 
 import { CurveChart, PALETTE, type Curve } from '../charts';
 import { el } from '../dom';
@@ -10,7 +13,7 @@ import { newId } from '../storage';
 import type { HareHoundsBoard } from '../boards/hare_hounds';
 import { moveEnds } from '../boards/hare_hounds';
 import { hhLibrary } from './library';
-import { RunPool } from './pool';
+import { RunPool, type RunEvents } from './pool';
 import type { CurvePoint, Probe, RunConfig } from './protocol';
 
 const PRESETS: Array<{ n: number; label: string }> = [
@@ -36,7 +39,19 @@ interface RunView {
   games: number;
   status: 'running' | 'done' | 'stopped' | 'failed';
   row: HTMLTableRowElement;
+  /** Games of the saved model a continued run started from. */
+  continuedFrom?: number;
 }
+
+const HARES: Array<{ value: string; label: string }> = [
+  { value: '', label: 'the hare it learned against' },
+  { value: 'random', label: 'the random hare' },
+  { value: 'simple', label: 'the simple hare' },
+  { value: 'perfect', label: 'the perfect hare' },
+];
+
+/** Further games offered when a saved model continues (experiment 3's length). */
+const DEFAULT_MORE_GAMES = 10_000;
 
 export class ExperimentsPanel {
   readonly element: HTMLElement;
@@ -58,6 +73,12 @@ export class ExperimentsPanel {
   private winHost = el('div', {});
   private probeHost = el('div', {});
   private redrawQueued = false;
+  private continueBox = el('fieldset', { className: 'continue-box', 'data-testid': 'continue-box', hidden: true });
+  private continueText = el('p', { 'data-testid': 'continue-text' });
+  private moreGames = el('input', { type: 'number', min: 1, max: 100_000_000, step: 1, value: String(DEFAULT_MORE_GAMES), 'data-testid': 'continue-games' }) as HTMLInputElement;
+  private continueHare = el('select', { 'data-testid': 'continue-hare' }) as HTMLSelectElement;
+  private continueButton = el('button', { type: 'button', className: 'primary', 'data-testid': 'continue-start' }, 'Continue training');
+  private continueBytes: Uint8Array | null = null;
 
   constructor(private readonly board: HareHoundsBoard) {
     for (const p of PRESETS) this.preset.append(el('option', { value: p.n }, p.label));
@@ -85,6 +106,23 @@ export class ExperimentsPanel {
       ),
     );
 
+    for (const h of HARES) this.continueHare.append(el('option', { value: h.value }, h.label));
+    const cancel = el('button', { type: 'button', 'data-testid': 'continue-cancel' }, 'Cancel');
+    cancel.addEventListener('click', () => this.closeContinue());
+    this.continueButton.addEventListener('click', () => void this.startContinue());
+    this.continueBox.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') this.closeContinue();
+      if (e.key === 'Enter' && e.target instanceof HTMLInputElement) void this.startContinue();
+    });
+    this.continueBox.append(
+      el('legend', {}, 'Continue training a saved model'),
+      this.continueText,
+      el('label', {}, 'Further learning games ', this.moreGames),
+      el('label', {}, ' against ', this.continueHare),
+      el('div', { className: 'controls' }, this.continueButton, cancel),
+      el('p', { className: 'hint' }, 'The run goes on from the saved table, games and curve (with the saved random stream, exactly as if it had not stopped). Saving it adds a new model; the saved one stays as it is.'),
+    );
+
     this.charts.append(this.winHost, this.perfectHost, this.probeHost);
     this.winChart = new CurveChart(this.winHost, { title: 'Greedy hounds’ win % (dashed: against the perfect hare)', xLabel: 'learning games', yLabel: 'win %', yRange: [0, 100] });
     this.perfectChart = new CurveChart(this.perfectHost, {
@@ -103,6 +141,7 @@ export class ExperimentsPanel {
       el('label', {}, ' Seed ', this.seed),
       this.probeBox,
       el('div', { className: 'controls' }, this.startButton, this.stopButton),
+      this.continueBox,
       this.status,
       this.table,
       this.charts,
@@ -136,6 +175,95 @@ export class ExperimentsPanel {
     inputs.action.value = fromPicked ?? moves[0] ?? '';
   }
 
+  /** Offers to continue a saved hounds model (from the Models tab). */
+  offerContinue(bytes: Uint8Array, gamesTrained: number): void {
+    this.continueBytes = bytes;
+    this.continueText.textContent = `A saved Hare and Hounds model, ${gamesTrained.toLocaleString()} learning games so far.`;
+    this.continueBox.hidden = false;
+    this.moreGames.focus();
+    this.moreGames.select();
+  }
+
+  private closeContinue(): void {
+    this.continueBytes = null;
+    this.continueBox.hidden = true;
+  }
+
+  private async startContinue(): Promise<void> {
+    const bytes = this.continueBytes;
+    if (!bytes) return;
+    const games = Number(this.moreGames.value);
+    if (!Number.isInteger(games) || games < 1 || games > 100_000_000) {
+      showNotice('The number of further games must be a whole number from 1 to 100,000,000.');
+      this.moreGames.focus();
+      return;
+    }
+    this.pool ??= new RunPool();
+    const id = newId();
+    const view: RunView = {
+      id,
+      config: { label: 'continued', hounds: { alpha: 0, gamma: 0, epsilon: 0 }, hare: { kind: '' }, learn_games: 1, eval_games: 0, total_games: 0, seed: 0, perfect_share: false, probes: [] },
+      color: PALETTE[this.runs.length % PALETTE.length],
+      points: [],
+      games: 0,
+      status: 'running',
+      row: el('tr', {}) as HTMLTableRowElement,
+    };
+    this.continueButton.disabled = true;
+    try {
+      const r = await this.pool.continueRun(id, bytes, games, this.continueHare.value || null, this.events(view));
+      // Points that arrived before this answer (none: the worker answers first) would be kept.
+      view.config = { ...r.config, label: `${r.config.label} (continued)` };
+      view.points = [...r.points, ...view.points];
+      view.games = Math.max(view.games, r.games);
+      view.continuedFrom = r.games;
+    } catch (e) {
+      showNotice(`The model cannot continue training: ${messageOf(e)}`);
+      this.continueButton.disabled = false;
+      return;
+    }
+    this.continueButton.disabled = false;
+    this.closeContinue();
+    if (this.runs.length === 0) this.table.replaceChildren(this.tableHead());
+    this.runs.push(view);
+    this.table.append(view.row);
+    this.renderRow(view);
+    this.showCharts();
+    this.status.textContent = `Continuing ${view.config.label.replace(/ \(continued\)$/, '')} from ${view.games.toLocaleString()} games for ${games.toLocaleString()} more.`;
+    this.updateButtons();
+    this.queueRedraw();
+  }
+
+  private tableHead(): HTMLTableRowElement {
+    return el('tr', {}, el('th', {}, 'Run'), el('th', {}, 'Games'), el('th', {}, 'Win %'), el('th', {}, 'Perfect %'), el('th', {}, 'Status'), el('th', {}, 'Hounds')) as HTMLTableRowElement;
+  }
+
+  /** Probe chart when a run samples Q-values; win and perfect charts when a run evaluates. */
+  private showCharts(): void {
+    this.probeHost.hidden = !this.runs.some((r) => r.config.probes.length > 0);
+    this.winHost.hidden = this.perfectHost.hidden = !this.runs.some((r) => r.config.eval_games > 0 || r.config.perfect_share);
+  }
+
+  private events(r: RunView): RunEvents {
+    return {
+      onPoints: (points, games, done) => {
+        r.points.push(...points);
+        r.games = games;
+        if (done) r.status = 'done';
+        if (this.runs.includes(r)) {
+          this.renderRow(r);
+          this.queueRedraw();
+        }
+      },
+      onError: (message) => {
+        r.status = 'failed';
+        this.renderRow(r);
+        showNotice(`Run ${r.config.label}: ${message}`);
+        this.updateButtons();
+      },
+    };
+  }
+
   private async start(): Promise<void> {
     const experiment = Number(this.preset.value);
     const seed = Number(this.seed.value);
@@ -162,29 +290,11 @@ export class ExperimentsPanel {
       status: 'running' as const,
       row: el('tr', {}) as HTMLTableRowElement,
     }));
-    this.table.replaceChildren(
-      el('tr', {}, el('th', {}, 'Run'), el('th', {}, 'Games'), el('th', {}, 'Win %'), el('th', {}, 'Perfect %'), el('th', {}, 'Status'), el('th', {}, 'Hounds')),
-      ...this.runs.map((r) => r.row),
-    );
-    this.probeHost.hidden = experiment !== 4;
-    this.winHost.hidden = this.perfectHost.hidden = experiment === 4;
+    this.table.replaceChildren(this.tableHead(), ...this.runs.map((r) => r.row));
+    this.showCharts();
     for (const r of this.runs) {
       this.renderRow(r);
-      this.pool.start(r.id, r.config, {
-        onPoints: (points, games, done) => {
-          r.points.push(...points);
-          r.games = games;
-          if (done) r.status = 'done';
-          this.renderRow(r);
-          this.queueRedraw();
-        },
-        onError: (message) => {
-          r.status = 'failed';
-          this.renderRow(r);
-          showNotice(`Run ${r.config.label}: ${message}`);
-          this.updateButtons();
-        },
-      });
+      this.pool.start(r.id, r.config, this.events(r));
     }
     this.status.textContent = `Experiment ${experiment}: ${this.runs.length} run${this.runs.length === 1 ? '' : 's'} on ${this.pool.size} worker${this.pool.size === 1 ? '' : 's'}.`;
     this.updateButtons();
@@ -214,6 +324,9 @@ export class ExperimentsPanel {
     save.addEventListener('click', () => void this.save(r));
     r.row.dataset.status = r.status;
     r.row.dataset.points = String(r.points.length);
+    r.row.dataset.games = String(r.games);
+    r.row.dataset.lastPoint = String(last?.games ?? '');
+    if (r.continuedFrom !== undefined) r.row.dataset.continuedFrom = String(r.continuedFrom);
     r.row.replaceChildren(
       el('td', {}, el('span', { className: 'swatch', style: `background:${r.color}`, 'aria-hidden': 'true' }), ` ${r.config.label}`),
       el('td', {}, `${r.games.toLocaleString()} / ${r.config.total_games.toLocaleString()}`),

@@ -83,6 +83,36 @@ export class RunPool {
 
   /** Starts a run on the least busy worker. */
   start(runId: string, config: RunConfig, events: RunEvents): void {
+    const slot = this.take(runId, events);
+    slot.worker.postMessage({ kind: 'start', runId, config } satisfies PoolRequest);
+  }
+
+  /**
+   * Continues a saved hounds model on the least busy worker for `games` more
+   * games (against `hare`, or the saved hare when null). Resolves with the
+   * run's settings and saved curve once the worker holds it; new points then
+   * arrive through `events`.
+   */
+  async continueRun(
+    runId: string,
+    bytes: Uint8Array,
+    games: number,
+    hare: string | null,
+    events: RunEvents,
+  ): Promise<{ config: RunConfig; points: CurvePoint[]; games: number }> {
+    const slot = this.take(runId, events);
+    try {
+      const r = await this.ask(slot, { kind: 'continue', reqId: this.nextReq++, runId, bytes, games, hare });
+      if (r.kind !== 'continued') throw new Error('unexpected answer from an experiment worker');
+      return r;
+    } catch (e) {
+      slot.runs.delete(runId);
+      this.listeners.delete(runId);
+      throw e;
+    }
+  }
+
+  private take(runId: string, events: RunEvents): Slot {
     const slot = this.slots.reduce((a, b) => (b.runs.size < a.runs.size ? b : a));
     slot.runs.add(runId);
     this.owner.set(runId, slot);
@@ -96,7 +126,7 @@ export class RunPool {
         events.onError(m);
       },
     });
-    slot.worker.postMessage({ kind: 'start', runId, config } satisfies PoolRequest);
+    return slot;
   }
 
   stop(runId: string): void {

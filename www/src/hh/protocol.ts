@@ -41,12 +41,16 @@ export type PoolRequest =
   | { kind: 'preset'; reqId: number; experiment: number; seed: number; probes: Probe[] | null }
   | { kind: 'start'; runId: string; config: RunConfig }
   | { kind: 'stop'; runId: string }
-  | { kind: 'model'; reqId: number; runId: string; name: string };
+  | { kind: 'model'; reqId: number; runId: string; name: string }
+  /** Continues a saved hounds model for `games` more games; `hare` null: the saved hare. */
+  | { kind: 'continue'; reqId: number; runId: string; bytes: Uint8Array; games: number; hare: string | null };
 
 export type PoolReply =
   | { kind: 'ready' }
   | { kind: 'preset'; reqId: number; runs: RunConfig[] }
   | { kind: 'model'; reqId: number; bytes: Uint8Array }
   | { kind: 'failed'; reqId: number; message: string }
+  /** A continued run: its settings and the saved curve; new points follow as `points`. */
+  | { kind: 'continued'; reqId: number; config: RunConfig; points: CurvePoint[]; games: number }
   | { kind: 'points'; runId: string; points: CurvePoint[]; games: number; done: boolean }
   | { kind: 'runError'; runId: string; message: string };

@@ -24,8 +24,12 @@ export function hareHoundsTabs(engine: Engine, board: BoardView, playElement: HT
       await hints.loadBytes(bytes, label);
       showTab('play');
     },
-    async continueTraining() {
-      throw new Error('Hare and Hounds tables are trained in the Experiments tab; continuing from a saved table is not available yet.');
+    async continueTraining(bytes, gamesTrained) {
+      // The Experiments tab offers the run (further games, which hare);
+      // it is built when first shown.
+      showTab('experiments');
+      if (!experiments) throw new Error('the Experiments tab could not open');
+      experiments.offerContinue(bytes, gamesTrained);
     },
   });
   return [

@@ -72,6 +72,22 @@ function handle(req: PoolRequest): void {
         post({ kind: 'runError', runId: req.runId, message: messageOf(e) });
       }
       return;
+    case 'continue':
+      try {
+        const run = HhRun.fromModel(req.bytes, req.games, req.hare, null);
+        runs.get(req.runId)?.free();
+        runs.set(req.runId, run);
+        // The saved curve first; the new points follow from the loop.
+        post({ kind: 'continued', reqId: req.reqId, config: run.config as RunConfig, points: run.curve as CurvePoint[], games: run.games });
+        queue.push(req.runId);
+        if (!looping) {
+          looping = true;
+          setTimeout(loop, 0);
+        }
+      } catch (e) {
+        post({ kind: 'failed', reqId: req.reqId, message: messageOf(e) });
+      }
+      return;
     case 'stop': {
       const i = queue.indexOf(req.runId);
       if (i >= 0) queue.splice(i, 1);
