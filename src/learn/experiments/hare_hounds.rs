@@ -36,9 +36,10 @@
 //! the run from such a model and plays more games: with the saved hare and
 //! the saved generator, a run of N games saved and continued for M more ends
 //! with the same table and the same curve as one run of N + M games.
-//! Models saved before `hyper.run` existed (only α, γ, ε) continue too, with
-//! the protocol of experiments 1 and 2 (300 learning games, then 500 greedy
-//! games) and a fresh curve.
+//! Models without `hyper.run` (only α, γ, ε: written by `selfplay
+//! hare-hounds train` or before continuing existed) continue too, against a
+//! hare that must be given, with the protocol of experiments 1 and 2 (300
+//! learning games, then 500 greedy games) and a fresh curve.
 
 use std::sync::Arc;
 
@@ -349,6 +350,9 @@ impl Run {
                 let curve: Vec<CurvePoint> = serde_json::from_value(h.curve.clone())
                     .map_err(|e| format!("the model's curve is unreadable: {e}"))?;
                 (config, curve)
+            }
+            None if hare.is_none() => {
+                return Err("the model was saved without its run's settings (by the command line or an earlier version): choose the hare to continue against".into());
             }
             None => (
                 RunConfig {
@@ -684,11 +688,23 @@ mod tests {
         // An old model (no run settings, no generator): a fresh curve from
         // its games on, the study's protocol of experiments 1 and 2.
         let old = run.hounds().to_model("old", 2).unwrap();
-        let mut again = Run::continue_from(&old, 300, None, None, Some(solution.clone())).unwrap();
+        let e = Run::continue_from(&old, 300, None, None, Some(solution.clone()))
+            .err()
+            .unwrap();
+        assert!(e.contains("choose the hare"), "{e}");
+        let mut again = Run::continue_from(
+            &old,
+            300,
+            Some(HareConfig::Simple),
+            None,
+            Some(solution.clone()),
+        )
+        .unwrap();
         again.run_to_end();
         let games: Vec<u64> = again.curve().iter().map(|p| p.games).collect();
         assert_eq!(games, [100, 400]);
-        assert_eq!(again.config().hare, HareConfig::Random);
+        assert_eq!(again.config().hare, HareConfig::Simple);
+        assert_eq!(again.hounds().games_trained(), 400);
     }
 
     #[test]
