@@ -313,7 +313,8 @@ impl Run {
         let mut model = self.hounds.to_model(name, self.config.seed)?;
         let run = serde_json::to_value(&self.config).map_err(|e| e.to_string())?;
         model.header.hyper.insert(RUN_KEY.to_string(), run);
-        model.header.curve = serde_json::to_value(&self.curve).map_err(|e| e.to_string())?;
+        model.header.curve =
+            serde_json::to_value(saved_curve(&self.curve)).map_err(|e| e.to_string())?;
         model.set_rng(&self.rng);
         Ok(model)
     }
@@ -535,6 +536,26 @@ impl Run {
     }
 }
 
+/// The most curve points a hounds model keeps: the curve lives in the JSON
+/// header, which may not exceed 4 MB (a point takes up to ~400 bytes).
+pub const MAX_SAVED_POINTS: usize = 6_000;
+
+/// The curve as saved: all of it up to [`MAX_SAVED_POINTS`], else every
+/// k-th point (k as small as fits) and always the last one, from which a
+/// continued run takes its next point.
+fn saved_curve(curve: &[CurvePoint]) -> Vec<&CurvePoint> {
+    if curve.len() <= MAX_SAVED_POINTS {
+        return curve.iter().collect();
+    }
+    let stride = curve.len().div_ceil(MAX_SAVED_POINTS - 1);
+    curve
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| i % stride == 0 || *i == curve.len() - 1)
+        .map(|(_, p)| p)
+        .collect()
+}
+
 /// The key of a hounds model's run settings in the header's `hyper`.
 pub const RUN_KEY: &str = "run";
 
@@ -705,6 +726,29 @@ mod tests {
         assert_eq!(games, [100, 400]);
         assert_eq!(again.config().hare, HareConfig::Simple);
         assert_eq!(again.hounds().games_trained(), 400);
+    }
+
+    #[test]
+    fn long_curves_are_thinned_when_saved_and_still_continue() {
+        let config = RunConfig {
+            learn_games: 1,
+            eval_games: 0,
+            total_games: 9_000,
+            perfect_share: false,
+            ..preset(3, 4).unwrap()[0].clone()
+        };
+        let mut run = Run::new(config, None).unwrap();
+        run.run_to_end();
+        assert_eq!(run.curve().len(), 9_001);
+        let bytes = crate::model::encode(&run.hounds_model("long").unwrap()).unwrap();
+        let model = crate::model::decode(&bytes).unwrap();
+        let mut more = Run::continue_from(&model, 3, None, None, None).unwrap();
+        let kept: Vec<u64> = more.curve().iter().map(|p| p.games).collect();
+        assert!(kept.len() <= MAX_SAVED_POINTS, "{}", kept.len());
+        assert_eq!((kept[0], kept[1], *kept.last().unwrap()), (0, 2, 9_000));
+        more.run_to_end();
+        let tail: Vec<u64> = more.curve().iter().rev().take(4).map(|p| p.games).collect();
+        assert_eq!(tail, [9_003, 9_002, 9_001, 9_000]);
     }
 
     #[test]
