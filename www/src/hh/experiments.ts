@@ -257,6 +257,9 @@ export class ExperimentsPanel {
       },
       onError: (message) => {
         r.status = 'failed';
+        // A run not (yet) in the table: a continuation that failed to start
+        // says so itself; runs replaced by a new experiment are gone.
+        if (!this.runs.includes(r)) return;
         this.renderRow(r);
         showNotice(`Run ${r.config.label}: ${message}`);
         this.updateButtons();

@@ -24,7 +24,7 @@ export class RunPool {
   private slots: Slot[] = [];
   private owner = new Map<string, Slot>();
   private listeners = new Map<string, RunEvents>();
-  private pending = new Map<number, { resolve: (r: PoolReply) => void; reject: (e: Error) => void }>();
+  private pending = new Map<number, { slot: Slot; resolve: (r: PoolReply) => void; reject: (e: Error) => void }>();
   private nextReq = 1;
 
   constructor(readonly size = poolSize()) {
@@ -39,6 +39,12 @@ export class RunPool {
       ev.preventDefault();
       const message = `an experiment worker stopped: ${ev.message || 'unknown error'}`;
       for (const runId of slot.runs) this.listeners.get(runId)?.onError(message);
+      // Questions the worker will never answer now.
+      for (const [reqId, p] of this.pending) {
+        if (p.slot !== slot) continue;
+        this.pending.delete(reqId);
+        p.reject(new Error(message));
+      }
       slot.runs.clear();
       worker.terminate();
       const fresh = this.spawn(i);
@@ -69,7 +75,7 @@ export class RunPool {
 
   private ask(slot: Slot, req: PoolRequest & { reqId: number }): Promise<PoolReply> {
     return new Promise((resolve, reject) => {
-      this.pending.set(req.reqId, { resolve, reject });
+      this.pending.set(req.reqId, { slot, resolve, reject });
       slot.worker.postMessage(req);
     });
   }
