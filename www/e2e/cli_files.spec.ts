@@ -75,10 +75,34 @@ test('hounds trained by the CLI give hints in the page', async ({ page }, testIn
   await expect(page.getByTestId('models-status')).toContainText('Imported');
   await page.getByRole('tab', { name: 'Play' }).click();
   await page.getByTestId('load-model').click();
-  await expect(page.getByTestId('loaded-model')).not.toBeEmpty();
+  await expect(page.getByTestId('loaded-model')).toContainText('Loaded');
   // Every legal opening move of the hounds has a learned Q-value beside the solution's verdict.
   const rows = page.getByTestId('hints').locator('tr[data-move]');
   await expect(rows).toHaveCount(7);
   await expect(rows.first()).not.toContainText('–');
-  expect(errors).toEqual([]);
+
+  // The model stays loaded for a new game, and across an engine restart.
+  const board = page.getByTestId('board');
+  await page.locator('[data-point="L"]').click();
+  await page.locator('[data-point="d"]').click();
+  await expect(board).toHaveAttribute('data-cursor', '2');
+  await page.getByTestId('new-game').click();
+  await expect(board).toHaveAttribute('data-cursor', '0');
+  await expect(rows).toHaveCount(7);
+  await expect(rows.first()).not.toContainText('–');
+  const engine = page.workers().find((w) => w.url().includes('engine'));
+  expect(engine, 'the engine worker').toBeTruthy();
+  await engine!.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('simulated engine failure');
+    });
+  });
+  await expect(page.locator('.notice-error')).toContainText('engine stopped');
+  await page.locator('[data-point="a"]').click();
+  await page.locator('[data-point="b"]').click();
+  await expect(board).toHaveAttribute('data-cursor', '2');
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByTestId('hints').locator('tr[data-move^="a-"]')).toHaveCount(0);
+  for (const row of await rows.all()) await expect(row).not.toContainText('–');
+  expect(errors.filter((e) => !e.includes('simulated engine failure'))).toEqual([]);
 });

@@ -61,6 +61,12 @@ function run(cmd: EngineCommand): { state: GameState; move?: string } {
   switch (cmd.kind) {
     case 'new': {
       const fresh = new Session(cmd.game);
+      try {
+        if (cmd.learned) fresh.setLearned(cmd.learned);
+      } catch (e) {
+        fresh.free();
+        throw e;
+      }
       session?.free();
       session = fresh;
       return { state: stateOf(fresh) };
