@@ -1,7 +1,8 @@
 // End-to-end: model files travel between the native CLI and the page. A
 // Q-network and a hounds Q-table written by `selfplay … train` are imported
 // into the page and played against; the page's export of the Q-network is
-// read back by `selfplay model inspect` and `selfplay othello eval`.
+// read back by `selfplay model inspect` and `selfplay othello eval`. A link
+// naming a library network as a player brings it back after a reload.
 //
 // The CLI is the binary `cargo test` builds (target/debug/selfplay), or the
 // one named by SELFPLAY_CLI.
@@ -41,6 +42,19 @@ test('an Othello network trained by the CLI plays in the page; the page export l
   const p = await squarePoint(page, legal[0]);
   await page.mouse.click(p.x, p.y);
   await expect.poll(async () => Number(await board.getAttribute('data-cursor'))).toBeGreaterThanOrEqual(2);
+
+  // A reload (or the link) brings the same network back as White.
+  const player = await page.getByTestId('player-1').inputValue();
+  await page.reload();
+  await expect(page.getByTestId('player-1')).toHaveValue(player);
+  await expect(page.getByTestId('player-0')).toHaveValue('human');
+  await expect(board).toHaveAttribute('data-heat', /^(\w\d:-?\d+\.\d\d ?){4}$/);
+  // A link to a network this browser does not have: said so, a human plays instead.
+  await page.goto('/#/othello?first=human&second=net:no-such-model&seed=3');
+  await expect(page.locator('.notice-error')).toContainText('could not be loaded');
+  await expect(page.getByTestId('player-1')).toHaveValue('human');
+  await page.goto('/#/othello?tab=models&delay=0');
+  await page.reload();
 
   // Export from the page; the CLI reads the file and plays with it.
   await page.getByRole('tab', { name: 'Models' }).click();
