@@ -3,7 +3,9 @@
 //   node scripts/bench-wasm.mjs <dir with the wasm-bindgen --target nodejs output> [games] [seed]
 //
 // Prints one JSON object: the same measurement as `selfplay othello bench --json`
-// (QL1, 64 hidden, arctan, self-play), run by the same Rust code compiled to wasm.
+// (QL1, 64 hidden, arctan, self-play), run by the same Rust code compiled to wasm,
+// and under `rules` the measurements of `selfplay bench --json` (perft, Hare and
+// Hounds games, learning and solving).
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -34,5 +36,6 @@ console.log(
     multiply_adds_per_second: r.multiply_adds_per_second,
     multiply_adds_per_game: r.multiply_adds / r.games,
     build_peak_multiply_adds_per_second: peak,
+    rules: wasm.benchRules(seed, Number(process.env.BENCH_SECONDS ?? "1")),
   }),
 );

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Q-network training speed natively and in WebAssembly (Node), in one run.
+# Speed natively and in WebAssembly (Node), in one run.
 #
-#   scripts/bench.sh [games] [seed]
+#   scripts/bench.sh [games] [seed]        (BENCH_SECONDS: seconds per rules measurement)
 #
 # Builds the native CLI and the wasm library (with the simd128 target feature,
-# as the page is built), runs the same benchmark in both, and prints games/s,
-# the wasm/native ratio and multiply-adds per second against each build's
-# measured peak. Needs: cargo, the wasm32-unknown-unknown target, the
+# as the page is built), runs the same benchmarks in both, and prints:
+# Q-network training games/s, the wasm/native ratio and multiply-adds per
+# second against each build's measured peak; then the rules measurements
+# (Othello perft, Hare and Hounds random games, Q-learning games, exact
+# solves) with their wasm/native ratios. Needs: cargo, the wasm32-unknown-unknown target, the
 # wasm-bindgen CLI (same version as the crate's wasm-bindgen), node.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +23,7 @@ trap 'rm -rf "$pkg"' EXIT
 wasm-bindgen --target nodejs --out-dir "$pkg" target/wasm32-unknown-unknown/release/selfplay.wasm
 
 native="$(./target/release/selfplay othello bench --games "$games" --seed "$seed" --json)"
+native_rules="$(./target/release/selfplay bench --seed "$seed" --seconds "${BENCH_SECONDS:-1}" --json)"
 wasm="$(node scripts/bench-wasm.mjs "$pkg" "$games" "$seed")"
 
 node -e '
@@ -37,4 +40,12 @@ for (const [name, r] of [["native", n], ["wasm", w]]) {
 console.log(`wasm / native: ${(100 * w.games_per_second / n.games_per_second).toFixed(0)}%`);
 if (n.core_peak_multiply_adds_per_second)
   console.log(`native vs core peak (cpu MHz x 16 f32 FMA/cycle): ${(100 * n.multiply_adds_per_second / n.core_peak_multiply_adds_per_second).toFixed(1)}%`);
-' "$native" "$wasm"
+console.log("");
+const nr = JSON.parse(process.argv[3]);
+console.log(`rules                          native/s        wasm/s   wasm / native`);
+for (const r of nr) {
+  const m = w.rules.find((x) => x.name === r.name);
+  const e = (x) => x.toExponential(3).padStart(13);
+  console.log(`${(r.name + " (" + r.unit + ")").padEnd(34)} ${e(r.per_second)} ${e(m.per_second)}   ${(100 * m.per_second / r.per_second).toFixed(0).padStart(5)}%`);
+}
+' "$native" "$wasm" "$native_rules"

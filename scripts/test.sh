@@ -24,6 +24,8 @@ cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
 
 step "cargo test (test profile: opt-level 3)"
 cargo test
+# The CLI binary that cargo test built; the end-to-end tests exchange model files with it.
+export SELFPLAY_CLI="$PWD/target/debug/selfplay"
 
 step "wasm API tests in node (wasm-bindgen-test)"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \

@@ -4,6 +4,7 @@
 //! [`search`]) → learners ([`learn`]) → models → the page ([`web`]).
 
 pub mod arena;
+pub mod bench;
 pub mod game;
 pub mod games;
 pub mod learn;

@@ -117,3 +117,25 @@ fn bad_positions_and_transcripts_are_errors() {
     assert!(s.undo() && s.undo());
     assert_eq!(s.transcript(), "f5");
 }
+
+#[wasm_bindgen_test]
+fn rules_benchmark_checks_its_input_and_reports_every_rate() {
+    use selfplay::bench::Rate;
+    use selfplay::web::bench::bench_rules;
+    for (seed, secs) in [(-1.0, 0.01), (0.5, 0.01), (1.0, 0.0), (1.0, f64::NAN)] {
+        let e = message(bench_rules(seed, secs).err().expect("bad input"));
+        assert!(e.contains("must be"), "{e}");
+    }
+    let rates: Vec<Rate> = serde_wasm_bindgen::from_value(bench_rules(1.0, 0.01).unwrap()).unwrap();
+    let names: Vec<&str> = rates.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "othello_perft_9",
+            "hare_hounds_random_games",
+            "hare_hounds_q_learning",
+            "hare_hounds_solve"
+        ]
+    );
+    assert!(rates.iter().all(|r| r.count > 0 && r.per_second > 0.0));
+}

@@ -14,6 +14,7 @@
 
 use wasm_bindgen::prelude::*;
 
+pub mod bench;
 pub mod hare_hounds;
 mod model;
 mod session;

@@ -11,6 +11,8 @@ export class Engine {
   private restartListeners = new Set<() => void>();
   /** The networks loaded as players, sent again to a restarted worker. */
   private nets = new Map<string, Uint8Array>();
+  /** The model file of Hare and Hounds' "learned" player, if one is loaded. */
+  private learned: Uint8Array | null = null;
 
   constructor() {
     this.client = new WorkerClient(
@@ -28,10 +30,16 @@ export class Engine {
     );
   }
 
-  /** Runs a command in the worker; resolves with the resulting state. */
+  /**
+   * Runs a command in the worker; resolves with the resulting state. A model
+   * loaded as Hare and Hounds' "learned" player stays loaded: every new game
+   * (a visitor's, or the replay after an engine restart) gets it again.
+   */
   async run(cmd: EngineCommand): Promise<GameState> {
+    if (cmd.kind === 'new' && cmd.game === 'hare_hounds' && this.learned) cmd = { ...cmd, learned: this.learned };
     const answer = await this.client.request(cmd);
     if (answer.kind !== 'state') throw new Error(`unexpected answer '${answer.kind}' from the engine`);
+    if (cmd.kind === 'setLearned') this.learned = cmd.bytes;
     return answer.state;
   }
 

@@ -2,10 +2,9 @@
 // answers the page's requests one at a time. All rules and players run here,
 // never on the page thread.
 
-import init, { inspectModel, qnetPresets, renameModel, Session, Trainer } from './pkg/selfplay.js';
-import type { EngineCommand, GameState, Reply, Request } from './protocol';
-
-const scope = self as unknown as DedicatedWorkerGlobalScope;
+import { inspectModel, qnetPresets, renameModel, Session, Trainer } from './pkg/selfplay.js';
+import type { EngineCommand, GameState, Reply } from './protocol';
+import { post, serve } from './worker-host';
 
 let session: Session | null = null;
 /** Q-network players by name ("net:…"), each a Trainer loaded from a model file. */
@@ -47,9 +46,6 @@ function value(cmd: EngineCommand): { value: unknown } | null {
   }
 }
 
-function post(reply: Reply): void {
-  scope.postMessage(reply);
-}
 
 function current(): Session {
   if (!session) throw new Error('no game has been started');
@@ -65,6 +61,12 @@ function run(cmd: EngineCommand): { state: GameState; move?: string } {
   switch (cmd.kind) {
     case 'new': {
       const fresh = new Session(cmd.game);
+      try {
+        if (cmd.learned) fresh.setLearned(cmd.learned);
+      } catch (e) {
+        fresh.free();
+        throw e;
+      }
       session?.free();
       session = fresh;
       return { state: stateOf(fresh) };
@@ -117,49 +119,18 @@ function run(cmd: EngineCommand): { state: GameState; move?: string } {
   }
 }
 
-function messageOf(e: unknown): string {
-  if (e instanceof Error) return e.message;
-  return String(e);
-}
-
-const ready = init().then(
-  () => post({ id: null, kind: 'ready' }),
-  (e: unknown) => {
-    post({ id: null, kind: 'error', message: `the engine could not load: ${messageOf(e)}` });
-    throw e;
-  },
-);
-
-scope.onmessage = async (ev: MessageEvent<Request>) => {
-  const req = ev.data;
-  try {
-    await ready;
-  } catch {
-    post({ id: req.id, kind: 'error', message: 'the engine is not loaded' });
+serve('engine', (req) => {
+  if (req.kind.startsWith('train')) {
+    throw new Error('this worker plays games; training runs in a training worker');
+  }
+  const v = value(req as EngineCommand);
+  if (v) {
+    post({ id: req.id, kind: 'value', value: v.value });
     return;
   }
-  try {
-    if (req.kind.startsWith('train')) {
-      throw new Error('this worker plays games; training runs in a training worker');
-    }
-    const v = value(req as EngineCommand);
-    if (v) {
-      post({ id: req.id, kind: 'value', value: v.value });
-      return;
-    }
-    const t0 = performance.now();
-    const { state, move } = run(req as EngineCommand & { id: number });
-    const reply: Reply = { id: req.id, kind: 'state', state, elapsedMs: performance.now() - t0 };
-    if (move !== undefined) reply.move = move;
-    post(reply);
-  } catch (e) {
-    if (e instanceof WebAssembly.RuntimeError) {
-      // A trap (a bug, not bad input) leaves the module in an unknown state:
-      // report it and let the page start a new worker.
-      post({ id: req.id, kind: 'error', message: `the engine crashed: ${messageOf(e)}`, fatal: true });
-      scope.close();
-      return;
-    }
-    post({ id: req.id, kind: 'error', message: messageOf(e) });
-  }
-};
+  const t0 = performance.now();
+  const { state, move } = run(req as EngineCommand & { id: number });
+  const reply: Reply = { id: req.id, kind: 'state', state, elapsedMs: performance.now() - t0 };
+  if (move !== undefined) reply.move = move;
+  post(reply);
+});

@@ -83,7 +83,8 @@ export interface HintsView {
 
 /** Requests to the engine worker, which holds one `Session`. */
 export type EngineCommand =
-  | { kind: 'new'; game: GameId }
+  /** `learned`: a model file to load as the "learned" player of the new game. */
+  | { kind: 'new'; game: GameId; learned?: Uint8Array }
   | { kind: 'state' }
   | { kind: 'play'; move: string }
   | { kind: 'ai'; player: string; seed: number }

@@ -5,10 +5,9 @@
 // weights, momentum, RNG, curve) at least every 30 s, on pause and on stop,
 // and the model when the run finishes.
 
-import init, { Trainer } from './pkg/selfplay.js';
-import type { EvalPoint, Reply, Request, TrainCommand, TrainSettings, TrainStatus } from './protocol';
-
-const scope = self as unknown as DedicatedWorkerGlobalScope;
+import { Trainer } from './pkg/selfplay.js';
+import type { EvalPoint, Reply, TrainCommand, TrainSettings, TrainStatus } from './protocol';
+import { messageOf, post, serve } from './worker-host';
 
 /** Checkpoints at least this often while running (ms); `?checkpointMs=` in tests. */
 const CHECKPOINT_MS = 30_000;
@@ -22,14 +21,6 @@ let status: TrainStatus = 'paused';
 let chunk = 20;
 let lastCheckpoint = 0;
 let rate = 0;
-
-function post(reply: Reply, transfer: Transferable[] = []): void {
-  scope.postMessage(reply, transfer);
-}
-
-function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
 
 function current(): Trainer {
   if (!trainer) throw new Error('no training run has been started');
@@ -167,32 +158,8 @@ function run(cmd: TrainCommand & { id: number }): Reply {
   }
 }
 
-const ready = init().then(
-  () => post({ id: null, kind: 'ready' }),
-  (e: unknown) => {
-    post({ id: null, kind: 'error', message: `the trainer could not load: ${messageOf(e)}` });
-    throw e;
-  },
-);
-
-scope.onmessage = async (ev: MessageEvent<Request>) => {
-  const req = ev.data;
-  try {
-    await ready;
-  } catch {
-    post({ id: req.id, kind: 'error', message: 'the trainer is not loaded' });
-    return;
-  }
+serve('trainer', (req) => {
   if (req.kind === 'trainStart' && typeof req.checkpointMs === 'number' && req.checkpointMs >= 1000) checkpointMs = req.checkpointMs;
-  try {
-    if (!req.kind.startsWith('train')) throw new Error('this worker trains; games are played in the engine worker');
-    post(run(req as TrainCommand & { id: number }));
-  } catch (e) {
-    if (e instanceof WebAssembly.RuntimeError) {
-      post({ id: req.id, kind: 'error', message: `the trainer crashed: ${messageOf(e)}`, fatal: true });
-      scope.close();
-      return;
-    }
-    post({ id: req.id, kind: 'error', message: messageOf(e) });
-  }
-};
+  if (!req.kind.startsWith('train')) throw new Error('this worker trains; games are played in the engine worker');
+  post(run(req as TrainCommand & { id: number }));
+});

@@ -31,8 +31,9 @@ pub enum Command {
     Match(MatchArgs),
     /// Measures random games, learning games and the solver (native speed).
     Bench {
-        #[arg(long, default_value_t = 200_000)]
-        games: u64,
+        /// Seconds per measurement.
+        #[arg(long, default_value_t = 1.0)]
+        seconds: f64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
@@ -109,7 +110,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
         Command::Experiment(a) => experiment(a),
         Command::Train(a) => train(a),
         Command::Match(a) => play_match(a),
-        Command::Bench { games, seed } => bench(games, seed),
+        Command::Bench { seconds, seed } => bench(seconds, seed),
     }
 }
 
@@ -635,55 +636,22 @@ fn play_match(a: MatchArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn bench(games: u64, seed: u64) -> Result<(), CliError> {
-    use selfplay::learn::q_table::{play_learning_game, Agent};
-    let start = HareHounds::start();
-    let mut rng = rng_from_seed(seed);
-    let mut buf = Vec::new();
-    let t = web_time::Instant::now();
-    let mut plies = 0u64;
-    for _ in 0..games {
-        let mut g = start;
-        while selfplay::arena::play_random_move(&mut g, &mut rng, &mut buf) {
-            plies += 1;
-        }
+fn bench(seconds: f64, seed: u64) -> Result<(), CliError> {
+    use selfplay::bench;
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= 600.0) {
+        return Err(CliError::BadInput(
+            "--seconds must be between 0 and 600".into(),
+        ));
     }
-    let secs = t.elapsed().as_secs_f64();
-    println!(
-        "random games: {games} in {secs:.2} s, {:.0} games/s, {:.0} plies/s",
-        games as f64 / secs,
-        plies as f64 / secs
-    );
-    let params = QParams {
-        alpha: 0.1,
-        gamma: 0.9,
-        epsilon: 0.5,
-    };
-    let mut hounds: QLearner<HareHounds> =
-        QLearner::new(Side::First, params).map_err(CliError::Internal)?;
-    let mut hare = RandomPlayer::new();
-    let t = web_time::Instant::now();
-    for _ in 0..games {
-        play_learning_game(
-            &start,
-            Agent::Learning(&mut hounds),
-            Agent::Fixed(&mut hare),
-            &mut rng,
+    for r in [
+        bench::hare_hounds_random_games(seed, seconds),
+        bench::hare_hounds_q_learning(seed, seconds),
+        bench::hare_hounds_solve(seconds),
+    ] {
+        println!(
+            "{:<26} {:>12} {} in {:>6.2} s: {:>12.0} {}/s",
+            r.name, r.count, r.unit, r.seconds, r.per_second, r.unit
         );
     }
-    let secs = t.elapsed().as_secs_f64();
-    println!(
-        "Q-learning hounds vs random hare: {games} games in {secs:.2} s, {:.0} games/s",
-        games as f64 / secs
-    );
-    let t = web_time::Instant::now();
-    let reps = 20;
-    for _ in 0..reps {
-        std::hint::black_box(Solution::solve());
-    }
-    println!(
-        "exact solution: {:.1} ms per solve",
-        t.elapsed().as_secs_f64() * 1000.0 / f64::from(reps)
-    );
     Ok(())
 }

@@ -31,6 +31,18 @@ enum Command {
     /// Othello / Reversi.
     #[command(subcommand)]
     Othello(othello::Command),
+    /// Speed of the rules, the Hare and Hounds solver and its tabular
+    /// learner (`scripts/bench.sh` runs the same measurements in wasm).
+    Bench {
+        /// Seconds per measurement.
+        #[arg(long, default_value_t = 1.0)]
+        seconds: f64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print the rates as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Model files of any game.
     Model {
         #[command(subcommand)]
@@ -69,6 +81,27 @@ fn restore_default_sigpipe() {
     }
 }
 
+fn bench(seconds: f64, seed: u64, json: bool) -> Result<(), CliError> {
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= 600.0) {
+        return Err(CliError::BadInput(
+            "--seconds must be between 0 and 600".into(),
+        ));
+    }
+    let rates = selfplay::bench::rules_suite(seed, seconds);
+    if json {
+        let text = serde_json::to_string(&rates).map_err(|e| CliError::Internal(e.to_string()))?;
+        println!("{text}");
+    } else {
+        for r in rates {
+            println!(
+                "{:<26} {:>12} {} in {:>6.2} s: {:>12.0} {}/s",
+                r.name, r.count, r.unit, r.seconds, r.per_second, r.unit
+            );
+        }
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     #[cfg(unix)]
     restore_default_sigpipe();
@@ -77,6 +110,11 @@ fn main() -> ExitCode {
         Command::HareHounds(cmd) => hare_hounds::run(cmd),
         Command::Othello(cmd) => othello::run(cmd),
         Command::Model { command } => model::run(command),
+        Command::Bench {
+            seconds,
+            seed,
+            json,
+        } => bench(seconds, seed, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

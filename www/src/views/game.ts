@@ -29,6 +29,29 @@ export interface View {
   destroy(): void;
 }
 
+/**
+ * Loads the library model `name` ("net:<id>") as a player with the link's
+ * players and seed; if it is not in this browser's library, says so and
+ * starts the game with the other players.
+ */
+async function loadLinkedNet(
+  libraryOpening: Promise<ModelLibrary>,
+  play: PlayPanel,
+  name: string,
+  players: [string, string],
+  seed: number | undefined,
+): Promise<void> {
+  try {
+    const library = await libraryOpening;
+    const id = name.slice('net:'.length);
+    const [meta, bytes] = await Promise.all([library.meta(id), library.bytes(id)]);
+    await play.addNetPlayer(name, meta.name, bytes, players, seed);
+  } catch (e) {
+    showNotice(`The network named in the link could not be loaded (${messageOf(e)}); it has been replaced by a human player.`);
+    await play.start();
+  }
+}
+
 /** The tabs of a game's side panel, in order. */
 function tabsFor(
   game: GameInfo,
@@ -39,13 +62,17 @@ function tabsFor(
 ): Tab[] {
   const first = params.get('first');
   const second = params.get('second');
-  const seed = Number(params.get('seed'));
-  const play = new PlayPanel(game, engine, board, {
-    controllers: first && second ? [first, second] : undefined,
-    seed: Number.isInteger(seed) && seed >= 0 && params.has('seed') ? seed : undefined,
-  });
+  const players: [string, string] | undefined = first && second ? [first, second] : undefined;
+  const seedParam = Number(params.get('seed'));
+  const seed = Number.isInteger(seedParam) && seedParam >= 0 && params.has('seed') ? seedParam : undefined;
+  const play = new PlayPanel(game, engine, board, { controllers: players && [...players], seed });
   const restoring = engine.onRestart(() => void play.restore());
-  play.start().catch((e: unknown) => showNotice(messageOf(e)));
+  // A link (or a reload) naming a network from the library as a player
+  // ("net:<model id>") loads that network before the first game.
+  const library = game.id === 'othello' ? ModelLibrary.open() : null;
+  const linked = players?.find((c) => c.startsWith('net:'));
+  const starting = library && players && linked ? loadLinkedNet(library, play, linked, players, seed) : play.start();
+  starting.catch((e: unknown) => showNotice(messageOf(e)));
   const tabs: Tab[] = [
     {
       id: 'play',
@@ -59,8 +86,7 @@ function tabsFor(
   ];
   if (game.id === 'hare_hounds') tabs.push(...hareHoundsTabs(engine, board, play.element, showTab));
   // Training and the model library exist for the Othello Q-network so far.
-  if (game.id !== 'othello') return tabs;
-  const library = ModelLibrary.open();
+  if (!library) return tabs;
   const playAgainst = async (name: string, label: string, bytes: Uint8Array) => {
     await play.addNetPlayer(name, label, bytes);
     showTab('play');

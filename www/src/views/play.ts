@@ -133,10 +133,11 @@ export class PlayPanel {
 
   /**
    * Adds a Q-network (a model file) as a player and starts a new game: the
-   * visitor plays Black against it. Choosing the same name again replaces
-   * the network (e.g. the current weights of a run that goes on training).
+   * visitor plays Black against it (or `players` and `seed` as given, e.g.
+   * from a link). Choosing the same name again replaces the network (e.g.
+   * the current weights of a run that goes on training).
    */
-  async addNetPlayer(name: string, label: string, bytes: Uint8Array): Promise<void> {
+  async addNetPlayer(name: string, label: string, bytes: Uint8Array, players?: [Controller, Controller], seed?: number): Promise<void> {
     await this.engine.setNet(name, bytes);
     this.nets.set(name, label);
     for (const select of this.selects) {
@@ -148,8 +149,8 @@ export class PlayPanel {
       option.textContent = `${label} — Q-network`;
     }
     this.heatLabel.hidden = false;
-    this.controllers = [HUMAN, name];
-    await this.newGame(randomSeed());
+    this.controllers = players ?? [HUMAN, name];
+    await this.newGame(seed ?? randomSeed());
   }
 
   /** Starts the first game. */

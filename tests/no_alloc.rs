@@ -1,0 +1,115 @@
+//! Training the Othello Q-network allocates nothing per move or per game:
+//! a counting global allocator watches `Trainer::train` after a warm-up
+//! (curve snapshots off, as between snapshots). Also the Hare and Hounds
+//! Q-learner's learning games.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use selfplay::game::{rng_from_seed, Game, Side};
+use selfplay::games::hare_hounds::HareHounds;
+use selfplay::learn::activation::Activation;
+use selfplay::learn::q_net::Encoding;
+use selfplay::learn::q_table::{play_learning_game, Agent, QLearner, QParams};
+use selfplay::learn::q_trainer::{TrainOpponent, Trainer, TrainerConfig};
+use selfplay::players::RandomPlayer;
+
+struct Counting;
+
+static COUNTING: AtomicBool = AtomicBool::new(false);
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if COUNTING.load(Ordering::Relaxed) {
+            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        }
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from `alloc` above, i.e. from `System`.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if COUNTING.load(Ordering::Relaxed) {
+            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        }
+        // SAFETY: as for `alloc` and `dealloc`.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Allocations made by `f` (the tests in this file run one at a time).
+fn allocations(f: impl FnOnce()) -> u64 {
+    ALLOCATIONS.store(0, Ordering::SeqCst);
+    COUNTING.store(true, Ordering::SeqCst);
+    f();
+    COUNTING.store(false, Ordering::SeqCst);
+    ALLOCATIONS.load(Ordering::SeqCst)
+}
+
+#[test]
+fn no_allocation_while_training() {
+    // One test function, so that no other test allocates while counting.
+    assert!(
+        allocations(|| drop(std::hint::black_box(vec![1u8; 16]))) > 0,
+        "the counter counts"
+    );
+    for encoding in [Encoding::Ql1, Encoding::Ql2] {
+        for opponent in [TrainOpponent::SelfPlay, TrainOpponent::Msb] {
+            let mut t = Trainer::new(TrainerConfig {
+                encoding,
+                hidden: 40,
+                activation: Activation::Sigmoid,
+                opponent,
+                games: 1_000,
+                eval_every: 0,
+                seed: 5,
+                ..TrainerConfig::default()
+            })
+            .unwrap();
+            t.train(20);
+            let mut trained = 0;
+            let n = allocations(|| trained = t.train(300).trained);
+            assert_eq!(trained, 300);
+            assert_eq!(
+                n, 0,
+                "{encoding:?} vs {opponent:?}: {n} allocations in 300 games"
+            );
+        }
+    }
+
+    let start = HareHounds::start();
+    let params = QParams {
+        alpha: 0.1,
+        gamma: 0.9,
+        epsilon: 0.5,
+    };
+    let mut hounds: QLearner<HareHounds> = QLearner::new(Side::First, params).unwrap();
+    let mut hare = RandomPlayer::new();
+    let mut rng = rng_from_seed(2);
+    let mut game = |hounds: &mut QLearner<HareHounds>| {
+        play_learning_game(
+            &start,
+            Agent::Learning(hounds),
+            Agent::Fixed(&mut hare),
+            &mut rng,
+        )
+    };
+    for _ in 0..20 {
+        game(&mut hounds);
+    }
+    let n = allocations(|| {
+        for _ in 0..1_000 {
+            game(&mut hounds);
+        }
+    });
+    assert_eq!(
+        n, 0,
+        "Hare and Hounds: {n} allocations in 1,000 learning games"
+    );
+}

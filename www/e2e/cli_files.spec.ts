@@ -1,0 +1,122 @@
+// End-to-end: model files travel between the native CLI and the page. A
+// Q-network and a hounds Q-table written by `selfplay … train` are imported
+// into the page and played against; the page's export of the Q-network is
+// read back by `selfplay model inspect` and `selfplay othello eval`. A link
+// naming a library network as a player brings it back after a reload.
+//
+// The CLI is the binary `cargo test` builds (target/debug/selfplay), or the
+// one named by SELFPLAY_CLI.
+
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { squarePoint, watchErrors } from './helpers';
+
+const cli = process.env.SELFPLAY_CLI ?? fileURLToPath(new URL('../../target/debug/selfplay', import.meta.url));
+
+function selfplay(...args: string[]): string {
+  if (!existsSync(cli)) throw new Error(`the selfplay CLI is not built at ${cli}: run cargo test (or set SELFPLAY_CLI)`);
+  return execFileSync(cli, args, { encoding: 'utf8', timeout: 120_000 });
+}
+
+test('an Othello network trained by the CLI plays in the page; the page export loads in the CLI', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  const cliFile = testInfo.outputPath('cli-net.selfplay');
+  selfplay('othello', 'train', 'qnet', '--hidden', '40', '--opponent', 'msb', '--games', '300', '--eval-every', '0', '--seed', '11', '--out', cliFile);
+
+  await page.goto('/#/othello?tab=models&delay=0');
+  await expect(page.getByRole('tab', { name: 'Models' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('model-import').setInputFiles(cliFile);
+  const models = page.getByTestId('model');
+  await expect(models).toHaveCount(1);
+  await expect(page.getByTestId('models-status')).toContainText('Imported');
+  await expect(models.first()).toContainText('300 games trained');
+
+  // Play against it: the heat map shows its Q-values and it answers a move.
+  await models.first().getByTestId('model-play').click();
+  await expect(page.getByTestId('player-1')).toHaveValue(/^net:/);
+  const board = page.locator('canvas.board-canvas');
+  await expect(board).toHaveAttribute('data-heat', /^(\w\d:-?\d+\.\d\d ?){4}$/);
+  const legal = (await board.getAttribute('data-legal'))!.split(' ');
+  const p = await squarePoint(page, legal[0]);
+  await page.mouse.click(p.x, p.y);
+  await expect.poll(async () => Number(await board.getAttribute('data-cursor'))).toBeGreaterThanOrEqual(2);
+
+  // A reload (or the link) brings the same network back as White.
+  const player = await page.getByTestId('player-1').inputValue();
+  await page.reload();
+  await expect(page.getByTestId('player-1')).toHaveValue(player);
+  await expect(page.getByTestId('player-0')).toHaveValue('human');
+  await expect(board).toHaveAttribute('data-heat', /^(\w\d:-?\d+\.\d\d ?){4}$/);
+  // A link to a network this browser does not have: said so, a human plays instead.
+  await page.goto('/#/othello?first=human&second=net:no-such-model&seed=3');
+  await expect(page.locator('.notice-error')).toContainText('could not be loaded');
+  await expect(page.getByTestId('player-1')).toHaveValue('human');
+  await page.goto('/#/othello?tab=models&delay=0');
+  await page.reload();
+
+  // Export from the page; the CLI reads the file and plays with it.
+  await page.getByRole('tab', { name: 'Models' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), models.first().getByTestId('model-export').click()]);
+  const exported = testInfo.outputPath(download.suggestedFilename());
+  await download.saveAs(exported);
+  const inspected = selfplay('model', 'inspect', exported);
+  expect(inspected).toMatch(/for Othello, qnet \(\d+ bytes, checksum ok\)/);
+  expect(inspected).toContain('"games_trained": 300');
+  expect(inspected).toContain('"seed": 11');
+  type Rec = { wins: number; draws: number; losses: number };
+  const evaluation = JSON.parse(selfplay('othello', 'eval', exported, '--games', '20', '--opponents', 'random', '--json')) as {
+    games_trained: number;
+    results: { opponent: string; black: Rec; white: Rec }[];
+  };
+  expect(evaluation.games_trained).toBe(300);
+  expect(evaluation.results.map((r) => r.opponent)).toEqual(['random']);
+  const { black, white } = evaluation.results[0];
+  expect(black.wins + black.draws + black.losses + white.wins + white.draws + white.losses).toBe(20);
+  expect(errors).toEqual([]);
+});
+
+test('hounds trained by the CLI give hints in the page', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  const cliFile = testInfo.outputPath('cli-hounds.selfplay');
+  selfplay('hare-hounds', 'train', '--side', 'hounds', '--opponent', 'simple', '--games', '2000', '--seed', '4', '--out', cliFile);
+
+  await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');
+  await page.getByRole('tab', { name: 'Models' }).click();
+  await page.getByTestId('model-import').setInputFiles(cliFile);
+  await expect(page.getByTestId('model')).toHaveCount(1);
+  await expect(page.getByTestId('models-status')).toContainText('Imported');
+  await page.getByRole('tab', { name: 'Play' }).click();
+  await page.getByTestId('load-model').click();
+  await expect(page.getByTestId('loaded-model')).toContainText('Loaded');
+  // Every legal opening move of the hounds has a learned Q-value beside the solution's verdict.
+  const rows = page.getByTestId('hints').locator('tr[data-move]');
+  await expect(rows).toHaveCount(7);
+  await expect(rows.first()).not.toContainText('–');
+
+  // The model stays loaded for a new game, and across an engine restart.
+  const board = page.getByTestId('board');
+  await page.locator('[data-point="L"]').click();
+  await page.locator('[data-point="d"]').click();
+  await expect(board).toHaveAttribute('data-cursor', '2');
+  await page.getByTestId('new-game').click();
+  await expect(board).toHaveAttribute('data-cursor', '0');
+  await expect(rows).toHaveCount(7);
+  await expect(rows.first()).not.toContainText('–');
+  const engine = page.workers().find((w) => w.url().includes('engine'));
+  expect(engine, 'the engine worker').toBeTruthy();
+  await engine!.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('simulated engine failure');
+    });
+  });
+  await expect(page.locator('.notice-error')).toContainText('engine stopped');
+  await page.locator('[data-point="a"]').click();
+  await page.locator('[data-point="b"]').click();
+  await expect(board).toHaveAttribute('data-cursor', '2');
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByTestId('hints').locator('tr[data-move^="a-"]')).toHaveCount(0);
+  for (const row of await rows.all()) await expect(row).not.toContainText('–');
+  expect(errors.filter((e) => !e.includes('simulated engine failure'))).toEqual([]);
+});
