@@ -179,6 +179,40 @@ test('a saved model continues training in the Experiments tab: the curve goes on
   expect(errors).toEqual([]);
 });
 
+test('touch: a saved model continues training by tapping; a bad number of games is refused with a notice', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');
+  await page.getByRole('tab', { name: 'Experiments' }).tap();
+  await page.getByTestId('preset').selectOption('3');
+  await page.getByTestId('exp-start').tap();
+  const rows = page.getByTestId('exp-runs').locator('tr[data-points]');
+  await expect
+    .poll(async () => Number(await rows.first().getAttribute('data-points')), { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(2);
+  await page.getByTestId('exp-stop').tap();
+  await rows.first().getByTestId('save-hounds').tap();
+  await page.getByRole('tab', { name: 'Models' }).tap();
+  await expect(page.getByTestId('model')).toHaveCount(1);
+  await page.getByTestId('model-train').tap();
+  await expect(page.getByTestId('continue-box')).toBeVisible();
+  await page.getByTestId('continue-games').fill('0');
+  await page.getByTestId('continue-start').tap();
+  await expect(page.getByRole('alert').filter({ hasText: 'further games must be a whole number' })).toHaveCount(1);
+  await expect(page.getByTestId('continue-box')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await page.getByTestId('continue-games').fill('20');
+  await page.getByTestId('continue-hare').selectOption('random');
+  await page.getByTestId('continue-start').tap();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  const from = Number(await rows.nth(1).getAttribute('data-continued-from'));
+  expect(Number(await rows.nth(1).getAttribute('data-games'))).toBe(from + 20);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test('touch: the hare is played by tapping on a phone-sized screen', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
   const page = await context.newPage();

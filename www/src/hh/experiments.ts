@@ -143,7 +143,8 @@ export class ExperimentsPanel {
       el('div', { className: 'controls' }, this.startButton, this.stopButton),
       this.continueBox,
       this.status,
-      this.table,
+      // Scrolls sideways by itself on a narrow screen, not the whole page.
+      el('div', { className: 'exp-runs-wrap' }, this.table),
       this.charts,
     );
     this.showProbes();
@@ -380,9 +381,10 @@ export class ExperimentsPanel {
   private async save(r: RunView): Promise<void> {
     if (!this.pool) return;
     const h = r.config.hounds;
-    const name = `Hounds ${r.config.label} (seed ${r.config.seed}, ${r.games.toLocaleString()} games)`;
     try {
-      const bytes = await this.pool.model(r.id, name);
+      // The worker's table may be ahead of the last points shown here: the
+      // name and the games come from the worker, with the table.
+      const { bytes, games, name } = await this.pool.model(r.id, `Hounds ${r.config.label} (seed ${r.config.seed}, {games} games)`);
       const last = [...r.points].reverse().find((p) => p.win_percent !== null);
       const winRates: Record<string, number> = {};
       if (last?.win_percent != null) winRates[`vs ${r.config.hare.kind} hare`] = last.win_percent;
@@ -396,7 +398,7 @@ export class ExperimentsPanel {
           game: 'hare_hounds',
           algorithm: 'q_table',
           summary: `hounds · α ${h.alpha} γ ${h.gamma} ε ${h.epsilon} · vs ${r.config.hare.kind} hare`,
-          gamesTrained: r.games,
+          gamesTrained: games,
           winRates,
           fileName: `hare_hounds-hounds-${r.config.label.replace(/[^a-z0-9.]+/gi, '_')}-seed${r.config.seed}.selfplay`,
           size: bytes.byteLength,

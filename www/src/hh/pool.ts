@@ -141,13 +141,16 @@ export class RunPool {
     slot?.worker.postMessage({ kind: 'stop', runId } satisfies PoolRequest);
   }
 
-  /** The learned hounds of a run as a model file. */
-  async model(runId: string, name: string): Promise<Uint8Array> {
+  /**
+   * The learned hounds of a run as a model file named `name`, where the
+   * worker puts the games played in place of `{games}`.
+   */
+  async model(runId: string, name: string): Promise<{ bytes: Uint8Array; games: number; name: string }> {
     const slot = this.owner.get(runId);
     if (!slot || !this.slots.includes(slot)) throw new Error('that run is no longer held by a worker');
     const r = await this.ask(slot, { kind: 'model', reqId: this.nextReq++, runId, name });
     if (r.kind !== 'model') throw new Error('unexpected answer from an experiment worker');
-    return r.bytes;
+    return r;
   }
 
   destroy(): void {

@@ -41,6 +41,7 @@ export type PoolRequest =
   | { kind: 'preset'; reqId: number; experiment: number; seed: number; probes: Probe[] | null }
   | { kind: 'start'; runId: string; config: RunConfig }
   | { kind: 'stop'; runId: string }
+  /** The run's hounds as a model file; `{games}` in `name` becomes the games played. */
   | { kind: 'model'; reqId: number; runId: string; name: string }
   /** Continues a saved hounds model for `games` more games; `hare` null: the saved hare. */
   | { kind: 'continue'; reqId: number; runId: string; bytes: Uint8Array; games: number; hare: string | null };
@@ -48,7 +49,7 @@ export type PoolRequest =
 export type PoolReply =
   | { kind: 'ready' }
   | { kind: 'preset'; reqId: number; runs: RunConfig[] }
-  | { kind: 'model'; reqId: number; bytes: Uint8Array }
+  | { kind: 'model'; reqId: number; bytes: Uint8Array; games: number; name: string }
   | { kind: 'failed'; reqId: number; message: string }
   /** A continued run: its settings and the saved curve; new points follow as `points`. */
   | { kind: 'continued'; reqId: number; config: RunConfig; points: CurvePoint[]; games: number }

@@ -97,8 +97,10 @@ function handle(req: PoolRequest): void {
       const run = runs.get(req.runId);
       try {
         if (!run) throw new Error('that run is not in this worker any more');
-        const bytes = run.houndsModel(req.name);
-        post({ kind: 'model', reqId: req.reqId, bytes }, [bytes.buffer]);
+        const games = run.games;
+        const name = req.name.replace('{games}', games.toLocaleString());
+        const bytes = run.houndsModel(name);
+        post({ kind: 'model', reqId: req.reqId, bytes, games, name }, [bytes.buffer]);
       } catch (e) {
         post({ kind: 'failed', reqId: req.reqId, message: messageOf(e) });
       }
