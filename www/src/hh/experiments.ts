@@ -192,7 +192,8 @@ export class ExperimentsPanel {
 
   private async startContinue(): Promise<void> {
     const bytes = this.continueBytes;
-    if (!bytes) return;
+    // Once only, however often Enter is pressed while the worker answers.
+    if (!bytes || this.continueButton.disabled) return;
     const games = Number(this.moreGames.value);
     if (!Number.isInteger(games) || games < 1 || games > 100_000_000) {
       showNotice('The number of further games must be a whole number from 1 to 100,000,000.');
@@ -219,7 +220,8 @@ export class ExperimentsPanel {
       view.games = Math.max(view.games, r.games);
       view.continuedFrom = r.games;
     } catch (e) {
-      showNotice(`The model cannot continue training: ${messageOf(e)}`);
+      // The engine's message says what is wrong ("this model cannot continue training: …").
+      showNotice(`Continue training: ${messageOf(e)}`);
       this.continueButton.disabled = false;
       return;
     }
