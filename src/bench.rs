@@ -21,7 +21,7 @@ use crate::search::hare_hounds_solve::Solution;
 /// One measured rate: `count` `unit`s in `seconds`.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct Rate {
-    /// A stable key, the same natively and in wasm (`othello_perft_10`, …).
+    /// A stable key, the same natively and in wasm (`othello_perft_9`, …).
     pub name: String,
     /// What was counted: `leaves`, `games`, `solves`.
     pub unit: String,
