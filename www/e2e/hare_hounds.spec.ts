@@ -2,13 +2,14 @@
 // hounds against the simple hare by clicking (and one move by keyboard);
 // the page's result must equal the engine's for the same moves. The
 // Experiments tab runs experiment 3 in the worker pool and its curve points
-// appear; the learned hounds are saved and loaded for the hints. The page
-// must log no error.
+// appear; the learned hounds are saved and loaded for the hints. A running
+// experiment is checkpointed and resumes after a reload with the result of a
+// run that never stopped. The page must log no error.
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { initSync, Session } from '../src/pkg/selfplay.js';
+import { HhRun, hhPreset, initSync, Session } from '../src/pkg/selfplay.js';
 import { watchErrors } from './helpers';
 
 initSync({ module: readFileSync(fileURLToPath(new URL('../src/pkg/selfplay_bg.wasm', import.meta.url))) });
@@ -242,4 +243,94 @@ test('a learned player without a model: one message, and the game waits', async 
   await page.waitForTimeout(1000);
   await expect(page.getByRole('alert').filter({ hasText: 'no learned model is loaded' })).toHaveCount(1);
   expect(await cursor(page)).toBe(1);
+});
+
+/** Experiment 3 (seed 1) run to its end in the engine, without a stop: its last curve point and point count. */
+function experiment3Uninterrupted(): { points: number; win: string; perfect: string; exact: string } {
+  const run = new HhRun((hhPreset(3, 1, null) as unknown[])[0]);
+  while (!run.done) run.step(1000);
+  const curve = run.curve as Array<{ win_percent: number; hounds_perfect: { all: number; winning: number } }>;
+  run.free();
+  const last = curve[curve.length - 1];
+  const p = last.hounds_perfect;
+  return { points: curve.length, win: last.win_percent.toFixed(1), perfect: (100 * p.winning).toFixed(1), exact: `${p.all} ${p.winning}` };
+}
+
+test('a running experiment is checkpointed; after a reload it resumes from the checkpoint and ends as if it had never stopped', async ({ page }) => {
+  const errors = watchErrors(page);
+  const url = '/#/hare_hounds?first=human&second=simple&seed=1&delay=0&checkpointMs=300';
+  await page.goto(url);
+  await page.getByRole('tab', { name: 'Experiments' }).click();
+  await expect(page.getByTestId('hh-resume-offer')).toHaveCount(0);
+  await page.getByTestId('preset').selectOption('3');
+  await page.getByTestId('exp-start').click();
+  const rows = page.getByTestId('exp-runs').locator('tr[data-points]');
+  await expect(rows.first()).toHaveAttribute('data-checkpoint', /^\d+$/, { timeout: 60_000 });
+  const at = Number(await rows.first().getAttribute('data-checkpoint'));
+  expect(at).toBeGreaterThan(0);
+  expect(at).toBeLessThan(10_000);
+
+  // A reload ends the run mid-way; the tab offers its last checkpoint.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Experiments' }).click();
+  const offer = page.getByTestId('hh-resume-offer');
+  await expect(offer).toHaveCount(1);
+  const offered = Number(await offer.getAttribute('data-games'));
+  expect(offered).toBeGreaterThanOrEqual(at);
+  await expect(offer).toContainText(`simple hare, experiment 3, seed 1000003: ${offered.toLocaleString('en-US')} of 10,000 games`);
+  // Resume by keyboard.
+  await offer.getByTestId('hh-resume-run').focus();
+  await page.keyboard.press('Enter');
+  await expect(offer).toHaveCount(0);
+  await expect(rows).toHaveCount(1);
+  const row = rows.first();
+  // The saved curve comes back (a point every 10 games from 0), then it goes on to the end.
+  expect(Number(await row.getAttribute('data-points'))).toBeGreaterThanOrEqual(Math.floor(offered / 10) + 1);
+  await expect(row).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  expect(Number(await row.getAttribute('data-games'))).toBe(10_000);
+  // The same curve and the same hounds as a run that never stopped.
+  const whole = experiment3Uninterrupted();
+  await expect(row).toHaveAttribute('data-points', String(whole.points));
+  await expect(row).toHaveAttribute('data-last-point', '10000');
+  await expect(row.locator('td').nth(2)).toHaveText(whole.win);
+  await expect(row.locator('td').nth(3)).toHaveText(whole.perfect);
+  // Exactly: a resumed run with another random stream differs in the fourth digit.
+  await expect(row).toHaveAttribute('data-last-perfect', whole.exact);
+  // A finished run keeps no checkpoint: nothing to resume after another reload.
+  await expect(row).not.toHaveAttribute('data-checkpoint', /.*/);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Experiments' }).click();
+  await expect(page.getByTestId('exp-start')).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('hh-resume-offer')).toHaveCount(0);
+  await expect(page.locator('.notice-error')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('touch: a stopped experiment leaves a checkpoint that is offered; discarding it by tapping removes it for good', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');
+  await page.getByRole('tab', { name: 'Experiments' }).tap();
+  await page.getByTestId('preset').selectOption('3');
+  await page.getByTestId('exp-start').tap();
+  const rows = page.getByTestId('exp-runs').locator('tr[data-points]');
+  await expect
+    .poll(async () => Number(await rows.first().getAttribute('data-points')), { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(2);
+  // Stopping checkpoints the run (the interval, 30 s, has not passed): it is offered at once.
+  await page.getByTestId('exp-stop').tap();
+  const offer = page.getByTestId('hh-resume-offer');
+  await expect(offer).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-checkpoint', await offer.getAttribute('data-games') ?? '');
+  await offer.getByTestId('hh-discard-run').tap();
+  await expect(offer).toHaveCount(0);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Experiments' }).tap();
+  await expect(page.getByTestId('exp-start')).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(offer).toHaveCount(0);
+  expect(errors).toEqual([]);
+  await context.close();
 });

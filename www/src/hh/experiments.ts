@@ -5,11 +5,16 @@
 // and a saved model can continue training here (from the Models tab): its
 // run joins the table with its saved curve and goes on; saving it again
 // adds a new model to the library and leaves the original as it was.
+// Running runs are checkpointed (the hounds model with the run's settings,
+// curve and random state) to the library's checkpoints store every 30 s and
+// when stopped; after a reload or a crashed worker the tab offers to resume
+// them, exactly where the checkpoint was. Runs beside a learning hare
+// (experiment 5) are not checkpointed: the hare's table is not saved.
 
 import { CurveChart, PALETTE, type Curve } from '../charts';
 import { el } from '../dom';
 import { messageOf, showNotice } from '../notices';
-import { newId } from '../storage';
+import { newId, type Checkpoint } from '../storage';
 import type { HareHoundsBoard } from '../boards/hare_hounds';
 import { moveEnds } from '../boards/hare_hounds';
 import { hhLibrary } from './library';
@@ -33,6 +38,8 @@ const DEFAULT_PROBES: Probe[] = [
 
 interface RunView {
   id: string;
+  /** The experiment (1–5) of a preset run. */
+  experiment?: number;
   config: RunConfig;
   color: string;
   points: CurvePoint[];
@@ -41,6 +48,30 @@ interface RunView {
   row: HTMLTableRowElement;
   /** Games of the saved model a continued run started from. */
   continuedFrom?: number;
+  /** Games of the last stored checkpoint. */
+  checkpointAt?: number;
+  /** Checkpoint writes and deletes of this run, in order. */
+  storing: Promise<void>;
+}
+
+/** What a Hare and Hounds checkpoint keeps beside the model file (`Checkpoint.settings`). */
+interface HhCheckpointSettings {
+  label: string;
+  color: string;
+  experiment: number | null;
+  seed: number;
+  continuedFrom: number | null;
+}
+
+/** Checkpoint interval: 30 s, or `?checkpointMs=` (200 ms to 30 s) for tests. */
+function checkpointMs(): number {
+  const v = Number(new URLSearchParams(location.hash.split('?')[1] ?? '').get('checkpointMs'));
+  return Number.isFinite(v) && v >= 200 && v <= 30_000 ? v : 30_000;
+}
+
+/** A run beside a learning hare cannot resume exactly: the hare's table is not in the hounds' model. */
+function checkpointable(config: RunConfig): boolean {
+  return config.hare.kind !== 'learning';
 }
 
 const HARES: Array<{ value: string; label: string }> = [
@@ -79,6 +110,10 @@ export class ExperimentsPanel {
   private continueHare = el('select', { 'data-testid': 'continue-hare' }) as HTMLSelectElement;
   private continueButton = el('button', { type: 'button', className: 'primary', 'data-testid': 'continue-start' }, 'Continue training');
   private continueBytes: Uint8Array | null = null;
+  private resumeBox = el('section', { className: 'resume-list', 'data-testid': 'hh-resume-list', 'aria-label': 'Unfinished runs' });
+  /** A storage problem is told once, not at every checkpoint. */
+  private storageTold = false;
+  private offersGen = 0;
 
   constructor(private readonly board: HareHoundsBoard) {
     for (const p of PRESETS) this.preset.append(el('option', { value: p.n }, p.label));
@@ -141,6 +176,7 @@ export class ExperimentsPanel {
       el('label', {}, ' Seed ', this.seed),
       this.probeBox,
       el('div', { className: 'controls' }, this.startButton, this.stopButton),
+      this.resumeBox,
       this.continueBox,
       this.status,
       // Scrolls sideways by itself on a narrow screen, not the whole page.
@@ -148,6 +184,7 @@ export class ExperimentsPanel {
       this.charts,
     );
     this.showProbes();
+    void this.refreshOffers();
   }
 
   destroy(): void {
@@ -210,10 +247,11 @@ export class ExperimentsPanel {
       games: 0,
       status: 'running',
       row: el('tr', {}) as HTMLTableRowElement,
+      storing: Promise.resolve(),
     };
     this.continueButton.disabled = true;
     try {
-      const r = await this.pool.continueRun(id, bytes, games, this.continueHare.value || null, this.events(view));
+      const r = await this.pool.continueRun(id, bytes, games, this.continueHare.value || null, this.events(view), checkpointMs());
       // Points that arrived before this answer (none: the worker answers first) would be kept.
       view.config = { ...r.config, label: `${r.config.label} (continued)` };
       view.points = [...r.points, ...view.points];
@@ -252,7 +290,10 @@ export class ExperimentsPanel {
       onPoints: (points, games, done) => {
         r.points.push(...points);
         r.games = games;
-        if (done) r.status = 'done';
+        if (done) {
+          r.status = 'done';
+          this.dropCheckpoint(r);
+        }
         if (this.runs.includes(r)) {
           this.renderRow(r);
           this.queueRedraw();
@@ -266,8 +307,171 @@ export class ExperimentsPanel {
         this.renderRow(r);
         showNotice(`Run ${r.config.label}: ${message}`);
         this.updateButtons();
+        // Its last checkpoint (if any) can go on in a fresh worker.
+        void r.storing.then(() => this.refreshOffers());
       },
+      onCheckpoint: (bytes, games) => this.storeCheckpoint(r, bytes, games),
+      onCheckpointFailed: (message) => this.tellStorage(`Run ${r.config.label} could not be checkpointed (${message}); it goes on.`),
     };
+  }
+
+  private tellStorage(message: string): void {
+    if (this.storageTold) return;
+    this.storageTold = true;
+    showNotice(message, 'info');
+  }
+
+  /** Stores a run's checkpoint (after its earlier writes); a stopped run's becomes an offer. */
+  private storeCheckpoint(r: RunView, bytes: Uint8Array, games: number): void {
+    const settings: HhCheckpointSettings = {
+      label: r.config.label,
+      color: r.color,
+      experiment: r.experiment ?? null,
+      seed: r.config.seed,
+      continuedFrom: r.continuedFrom ?? null,
+    };
+    const cp: Checkpoint = {
+      runId: r.id,
+      game: 'hare_hounds',
+      algorithm: 'q_table',
+      settings,
+      bytes,
+      gamesPlayed: games,
+      gamesTotal: r.config.total_games,
+      // The curve is in the model file, with the table and the random state.
+      curve: null,
+      savedAt: Date.now(),
+    };
+    r.storing = r.storing.then(async () => {
+      // A run that ended meanwhile keeps no checkpoint.
+      if (r.status === 'done') return;
+      try {
+        const lib = await hhLibrary();
+        await lib.saveCheckpoint(cp);
+        r.checkpointAt = games;
+        if (lib.volatileReason) this.tellStorage(`${lib.volatileReason} Checkpoints of the runs are kept in this tab only.`);
+      } catch (e) {
+        this.tellStorage(`${messageOf(e)} The runs go on without checkpoints.`);
+        return;
+      }
+      if (this.runs.includes(r)) this.renderRow(r);
+      if (r.status !== 'running') await this.refreshOffers();
+    });
+  }
+
+  private dropCheckpoint(r: RunView): void {
+    r.storing = r.storing.then(async () => {
+      try {
+        await (await hhLibrary()).deleteCheckpoint(r.id);
+      } catch (e) {
+        this.tellStorage(messageOf(e));
+      }
+      r.checkpointAt = undefined;
+      if (this.runs.includes(r)) this.renderRow(r);
+      await this.refreshOffers();
+    });
+  }
+
+  /** Offers the checkpoints of Hare and Hounds runs that are not running here. */
+  private async refreshOffers(): Promise<void> {
+    const gen = ++this.offersGen;
+    let cps: Checkpoint[];
+    try {
+      cps = await (await hhLibrary()).checkpoints();
+    } catch (e) {
+      this.tellStorage(messageOf(e));
+      return;
+    }
+    // A later refresh is under way: it shows the newer list.
+    if (gen !== this.offersGen) return;
+    const running = new Set(this.runs.filter((r) => r.status === 'running').map((r) => r.id));
+    const offers = cps
+      .filter((c) => c.game === 'hare_hounds' && c.algorithm === 'q_table' && !running.has(c.runId) && c.gamesPlayed < c.gamesTotal)
+      .sort((a, b) => a.savedAt - b.savedAt);
+    this.resumeBox.replaceChildren();
+    if (offers.length === 0) return;
+    this.resumeBox.append(el('h3', {}, 'Unfinished runs'));
+    for (const cp of offers) {
+      const s = cp.settings as HhCheckpointSettings;
+      const resume = el('button', { type: 'button', className: 'primary', 'data-testid': 'hh-resume-run' }, 'Resume');
+      const discard = el('button', { type: 'button', 'data-testid': 'hh-discard-run' }, 'Discard');
+      const what = `${s.label}${s.experiment ? `, experiment ${s.experiment}` : ''}, seed ${s.seed}`;
+      resume.setAttribute('aria-label', `Resume ${what}`);
+      discard.setAttribute('aria-label', `Discard ${what}`);
+      const row = el(
+        'div',
+        { className: 'resume-offer', 'data-testid': 'hh-resume-offer', 'data-games': String(cp.gamesPlayed) },
+        el('p', {}, `${what}: ${cp.gamesPlayed.toLocaleString()} of ${cp.gamesTotal.toLocaleString()} games, saved ${new Date(cp.savedAt).toLocaleString()}.`),
+        el('div', { className: 'controls' }, resume, discard),
+      );
+      resume.addEventListener('click', () => {
+        row.remove();
+        void this.resume(cp);
+      });
+      discard.addEventListener('click', async () => {
+        row.remove();
+        try {
+          await (await hhLibrary()).deleteCheckpoint(cp.runId);
+        } catch (e) {
+          showNotice(messageOf(e));
+        }
+        await this.refreshOffers();
+      });
+      this.resumeBox.append(row);
+    }
+    if (offers.length > 1) {
+      const all = el('button', { type: 'button', 'data-testid': 'hh-resume-all' }, 'Resume all');
+      all.addEventListener('click', () => {
+        this.resumeBox.replaceChildren();
+        for (const cp of offers) void this.resume(cp);
+      });
+      this.resumeBox.append(el('div', { className: 'controls' }, all));
+    }
+  }
+
+  /** Goes on with a checkpointed run: its table row (new, or the stopped one) runs again. */
+  private async resume(cp: Checkpoint): Promise<void> {
+    const s = cp.settings as HhCheckpointSettings;
+    this.pool ??= new RunPool();
+    let view = this.runs.find((r) => r.id === cp.runId);
+    const fresh = !view;
+    if (view?.status === 'running') return;
+    view ??= {
+      id: cp.runId,
+      config: { label: s.label, hounds: { alpha: 0, gamma: 0, epsilon: 0 }, hare: { kind: '' }, learn_games: 1, eval_games: 0, total_games: cp.gamesTotal, seed: s.seed, perfect_share: false, probes: [] },
+      color: s.color,
+      points: [],
+      games: 0,
+      status: 'running',
+      row: el('tr', {}) as HTMLTableRowElement,
+      storing: Promise.resolve(),
+    };
+    if (s.experiment !== null) view.experiment = s.experiment;
+    if (s.continuedFrom !== null) view.continuedFrom = s.continuedFrom;
+    const v = view;
+    try {
+      // The saved hare and random stream: the same run as if it had never stopped.
+      const r = await this.pool.continueRun(cp.runId, cp.bytes, cp.gamesTotal - cp.gamesPlayed, null, this.events(v), checkpointMs());
+      v.config = { ...r.config, label: s.label };
+      v.points = r.points;
+      v.games = r.games;
+      v.status = 'running';
+      v.checkpointAt = cp.gamesPlayed;
+    } catch (e) {
+      showNotice(`The run could not resume: ${messageOf(e)}`);
+      await this.refreshOffers();
+      return;
+    }
+    if (fresh) {
+      if (this.runs.length === 0) this.table.replaceChildren(this.tableHead());
+      this.runs.push(v);
+      this.table.append(v.row);
+    }
+    this.renderRow(v);
+    this.showCharts();
+    this.status.textContent = `Resumed ${s.label} from its checkpoint at ${cp.gamesPlayed.toLocaleString()} games.`;
+    this.updateButtons();
+    this.queueRedraw();
   }
 
   private async start(): Promise<void> {
@@ -289,20 +493,23 @@ export class ExperimentsPanel {
     }
     this.runs = configs.map((config, i) => ({
       id: newId(),
+      experiment,
       config,
       color: PALETTE[i % PALETTE.length],
       points: [],
       games: 0,
       status: 'running' as const,
       row: el('tr', {}) as HTMLTableRowElement,
+      storing: Promise.resolve(),
     }));
     this.table.replaceChildren(this.tableHead(), ...this.runs.map((r) => r.row));
     this.showCharts();
     for (const r of this.runs) {
       this.renderRow(r);
-      this.pool.start(r.id, r.config, this.events(r));
+      this.pool.start(r.id, r.config, this.events(r), checkpointable(r.config) ? checkpointMs() : 0);
     }
-    this.status.textContent = `Experiment ${experiment}: ${this.runs.length} run${this.runs.length === 1 ? '' : 's'} on ${this.pool.size} worker${this.pool.size === 1 ? '' : 's'}.`;
+    const unsaved = this.runs.some((r) => !checkpointable(r.config)) ? ' Not checkpointed: the learning hare’s table is not saved, so these runs cannot resume after a reload.' : '';
+    this.status.textContent = `Experiment ${experiment}: ${this.runs.length} run${this.runs.length === 1 ? '' : 's'} on ${this.pool.size} worker${this.pool.size === 1 ? '' : 's'}.${unsaved}`;
     this.updateButtons();
     this.queueRedraw();
   }
@@ -332,13 +539,22 @@ export class ExperimentsPanel {
     r.row.dataset.points = String(r.points.length);
     r.row.dataset.games = String(r.games);
     r.row.dataset.lastPoint = String(last?.games ?? '');
+    // Exact shares of the last point: a run that resumed must match one that never stopped.
+    r.row.dataset.lastPerfect = last?.hounds_perfect ? `${last.hounds_perfect.all} ${last.hounds_perfect.winning}` : '';
     if (r.continuedFrom !== undefined) r.row.dataset.continuedFrom = String(r.continuedFrom);
+    if (r.checkpointAt !== undefined) r.row.dataset.checkpoint = String(r.checkpointAt);
+    else delete r.row.dataset.checkpoint;
+    const saved = !checkpointable(r.config)
+      ? ' (no checkpoints)'
+      : r.checkpointAt !== undefined && r.status !== 'done'
+        ? ` (checkpoint at ${r.checkpointAt.toLocaleString()})`
+        : '';
     r.row.replaceChildren(
       el('td', {}, el('span', { className: 'swatch', style: `background:${r.color}`, 'aria-hidden': 'true' }), ` ${r.config.label}`),
       el('td', {}, `${r.games.toLocaleString()} / ${r.config.total_games.toLocaleString()}`),
       el('td', {}, last?.win_percent == null ? '–' : last.win_percent.toFixed(1)),
       el('td', {}, last?.hounds_perfect == null ? '–' : (100 * last.hounds_perfect.winning).toFixed(1)),
-      el('td', {}, r.status),
+      el('td', {}, `${r.status}${saved}`),
       el('td', {}, save),
     );
     if (r.status !== 'running') this.updateButtons();

@@ -8,6 +8,9 @@ import type { CurvePoint, PoolReply, PoolRequest, Probe, RunConfig } from './pro
 export interface RunEvents {
   onPoints(points: CurvePoint[], games: number, done: boolean): void;
   onError(message: string): void;
+  /** The run's full state as a model file, at `games` learning games. */
+  onCheckpoint(bytes: Uint8Array, games: number): void;
+  onCheckpointFailed(message: string): void;
 }
 
 interface Slot {
@@ -63,6 +66,12 @@ export class RunPool {
       case 'runError':
         if (r.runId) this.listeners.get(r.runId)?.onError(r.message);
         return;
+      case 'checkpoint':
+        this.listeners.get(r.runId)?.onCheckpoint(r.bytes, r.games);
+        return;
+      case 'checkpointFailed':
+        this.listeners.get(r.runId)?.onCheckpointFailed(r.message);
+        return;
       default: {
         const p = this.pending.get(r.reqId);
         if (!p) return;
@@ -87,10 +96,10 @@ export class RunPool {
     return r.runs;
   }
 
-  /** Starts a run on the least busy worker. */
-  start(runId: string, config: RunConfig, events: RunEvents): void {
+  /** Starts a run on the least busy worker, checkpointing every `checkpointMs` (0: never). */
+  start(runId: string, config: RunConfig, events: RunEvents, checkpointMs: number): void {
     const slot = this.take(runId, events);
-    slot.worker.postMessage({ kind: 'start', runId, config } satisfies PoolRequest);
+    slot.worker.postMessage({ kind: 'start', runId, config, checkpointMs } satisfies PoolRequest);
   }
 
   /**
@@ -105,10 +114,11 @@ export class RunPool {
     games: number,
     hare: string | null,
     events: RunEvents,
+    checkpointMs = 0,
   ): Promise<{ config: RunConfig; points: CurvePoint[]; games: number }> {
     const slot = this.take(runId, events);
     try {
-      const r = await this.ask(slot, { kind: 'continue', reqId: this.nextReq++, runId, bytes, games, hare });
+      const r = await this.ask(slot, { kind: 'continue', reqId: this.nextReq++, runId, bytes, games, hare, checkpointMs });
       if (r.kind !== 'continued') throw new Error('unexpected answer from an experiment worker');
       return r;
     } catch (e) {
@@ -120,6 +130,13 @@ export class RunPool {
 
   private take(runId: string, events: RunEvents): Slot {
     const slot = this.slots.reduce((a, b) => (b.runs.size < a.runs.size ? b : a));
+    // A stopped run that goes on again (from its checkpoint) in another worker:
+    // the first one forgets it.
+    const before = this.owner.get(runId);
+    if (before && before !== slot && this.slots.includes(before)) {
+      before.runs.delete(runId);
+      before.worker.postMessage({ kind: 'drop', runId } satisfies PoolRequest);
+    }
     slot.runs.add(runId);
     this.owner.set(runId, slot);
     this.listeners.set(runId, {
@@ -131,6 +148,8 @@ export class RunPool {
         slot.runs.delete(runId);
         events.onError(m);
       },
+      onCheckpoint: (b, g) => events.onCheckpoint(b, g),
+      onCheckpointFailed: (m) => events.onCheckpointFailed(m),
     });
     return slot;
   }

@@ -39,12 +39,16 @@ export interface CurvePoint {
 
 export type PoolRequest =
   | { kind: 'preset'; reqId: number; experiment: number; seed: number; probes: Probe[] | null }
-  | { kind: 'start'; runId: string; config: RunConfig }
+  /** `checkpointMs`: post a checkpoint at least this often (0: never). */
+  | { kind: 'start'; runId: string; config: RunConfig; checkpointMs: number }
+  /** Stops a run; the worker keeps it (for saving) and posts a last checkpoint. */
   | { kind: 'stop'; runId: string }
+  /** Forgets a run (it goes on in another worker). */
+  | { kind: 'drop'; runId: string }
   /** The run's hounds as a model file; `{games}` in `name` becomes the games played. */
   | { kind: 'model'; reqId: number; runId: string; name: string }
   /** Continues a saved hounds model for `games` more games; `hare` null: the saved hare. */
-  | { kind: 'continue'; reqId: number; runId: string; bytes: Uint8Array; games: number; hare: string | null };
+  | { kind: 'continue'; reqId: number; runId: string; bytes: Uint8Array; games: number; hare: string | null; checkpointMs: number };
 
 export type PoolReply =
   | { kind: 'ready' }
@@ -54,4 +58,7 @@ export type PoolReply =
   /** A continued run: its settings and the saved curve; new points follow as `points`. */
   | { kind: 'continued'; reqId: number; config: RunConfig; points: CurvePoint[]; games: number }
   | { kind: 'points'; runId: string; points: CurvePoint[]; games: number; done: boolean }
-  | { kind: 'runError'; runId: string; message: string };
+  | { kind: 'runError'; runId: string; message: string }
+  /** The run's full state as a hounds model file (`HhRun.houndsModel`), at `games` learning games. */
+  | { kind: 'checkpoint'; runId: string; bytes: Uint8Array; games: number }
+  | { kind: 'checkpointFailed'; runId: string; message: string };

@@ -11,6 +11,9 @@ const runs = new Map<string, HhRun>();
 const queue: string[] = [];
 const chunk = new Map<string, number>();
 let looping = false;
+/** Checkpoint interval of each run (ms; 0: never) and when it last posted one. */
+const checkpointEvery = new Map<string, number>();
+const lastCheckpoint = new Map<string, number>();
 
 function post(reply: PoolReply, transfer: Transferable[] = []): void {
   scope.postMessage(reply, transfer);
@@ -18,6 +21,23 @@ function post(reply: PoolReply, transfer: Transferable[] = []): void {
 
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
+}
+
+/** Posts the run's full state (table, curve, settings, random state), if it checkpoints and has played. */
+function checkpoint(runId: string, run: HhRun): void {
+  lastCheckpoint.set(runId, performance.now());
+  if (!checkpointEvery.get(runId) || run.done || run.games === 0) return;
+  try {
+    const bytes = run.houndsModel('checkpoint');
+    post({ kind: 'checkpoint', runId, bytes, games: run.games }, [bytes.buffer]);
+  } catch (e) {
+    post({ kind: 'checkpointFailed', runId, message: messageOf(e) });
+  }
+}
+
+function watch(runId: string, ms: number): void {
+  checkpointEvery.set(runId, ms);
+  lastCheckpoint.set(runId, performance.now());
 }
 
 function loop(): void {
@@ -38,6 +58,9 @@ function loop(): void {
     const next = Math.max(1, Math.min(n * 4, Math.max(1, Math.round((n * 100) / Math.max(ms, 1))), 100_000));
     chunk.set(runId, Math.max(Math.floor(n / 4), next));
     const done = run.done;
+    const every = checkpointEvery.get(runId) ?? 0;
+    // Before the points: a checkpoint never arrives after its run's end.
+    if (!done && every > 0 && performance.now() - (lastCheckpoint.get(runId) ?? 0) >= every) checkpoint(runId, run);
     post({ kind: 'points', runId, points, games: run.games, done });
     // Round robin: the runs of a worker grow side by side.
     queue.shift();
@@ -63,6 +86,7 @@ function handle(req: PoolRequest): void {
       try {
         runs.get(req.runId)?.free();
         runs.set(req.runId, new HhRun(req.config));
+        watch(req.runId, req.checkpointMs);
         queue.push(req.runId);
         if (!looping) {
           looping = true;
@@ -77,6 +101,7 @@ function handle(req: PoolRequest): void {
         const run = HhRun.fromModel(req.bytes, req.games, req.hare, null);
         runs.get(req.runId)?.free();
         runs.set(req.runId, run);
+        watch(req.runId, req.checkpointMs);
         // The saved curve first; the new points follow from the loop.
         post({ kind: 'continued', reqId: req.reqId, config: run.config as RunConfig, points: run.curve as CurvePoint[], games: run.games });
         queue.push(req.runId);
@@ -91,6 +116,18 @@ function handle(req: PoolRequest): void {
     case 'stop': {
       const i = queue.indexOf(req.runId);
       if (i >= 0) queue.splice(i, 1);
+      const run = runs.get(req.runId);
+      if (run && i >= 0) checkpoint(req.runId, run);
+      checkpointEvery.delete(req.runId);
+      return;
+    }
+    case 'drop': {
+      const i = queue.indexOf(req.runId);
+      if (i >= 0) queue.splice(i, 1);
+      runs.get(req.runId)?.free();
+      runs.delete(req.runId);
+      checkpointEvery.delete(req.runId);
+      lastCheckpoint.delete(req.runId);
       return;
     }
     case 'model': {
