@@ -334,3 +334,51 @@ test('touch: a stopped experiment leaves a checkpoint that is offered; discardin
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('a crashed experiment worker: the run is offered from its last checkpoint and ends as if it had never stopped', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0&checkpointMs=300');
+  await page.getByRole('tab', { name: 'Experiments' }).click();
+  await page.getByTestId('preset').selectOption('3');
+  await page.getByTestId('exp-start').click();
+  const row = page.getByTestId('exp-runs').locator('tr[data-points]').first();
+  await expect(row).toHaveAttribute('data-checkpoint', /^\d+$/, { timeout: 60_000 });
+  // An uncaught error kills the pool's workers, as a trap would.
+  const pool = page.workers().filter((w) => /\/worker-[^/]*\.js/.test(w.url()));
+  expect(pool.length).toBeGreaterThan(0);
+  for (const w of pool) {
+    await w.evaluate(() => setTimeout(() => {
+      throw new Error('simulated crash');
+    }));
+  }
+  await expect(row).toHaveAttribute('data-status', 'failed');
+  const offer = page.getByTestId('hh-resume-offer');
+  await expect(offer).toHaveCount(1);
+  await offer.getByTestId('hh-resume-run').click();
+  // The same row goes on, in a fresh worker, to the end.
+  await expect(row).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  const whole = experiment3Uninterrupted();
+  await expect(row).toHaveAttribute('data-points', String(whole.points));
+  await expect(row).toHaveAttribute('data-last-perfect', whole.exact);
+  await expect(offer).toHaveCount(0);
+  expect(errors.filter((e) => !e.includes('simulated crash'))).toEqual([]);
+});
+
+test('without IndexedDB the checkpoints live in the tab: a notice says so and a stopped run is still offered', async ({ page }) => {
+  await page.addInitScript(() => Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true }));
+  const errors = watchErrors(page);
+  await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0&checkpointMs=300');
+  await page.getByRole('tab', { name: 'Experiments' }).click();
+  await page.getByTestId('preset').selectOption('3');
+  await page.getByTestId('exp-start').click();
+  const row = page.getByTestId('exp-runs').locator('tr[data-points]').first();
+  await expect(row).toHaveAttribute('data-checkpoint', /^\d+$/, { timeout: 60_000 });
+  await expect(page.locator('.notice-info')).toContainText('kept in this tab only');
+  await page.getByTestId('exp-stop').click();
+  await expect(page.getByTestId('hh-resume-offer')).toHaveCount(1);
+  await page.getByTestId('hh-resume-run').click();
+  await expect(row).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await expect(row).toHaveAttribute('data-last-perfect', experiment3Uninterrupted().exact);
+  await expect(page.locator('.notice-error')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
