@@ -234,8 +234,10 @@ test('if the engine worker dies, the page says so, restarts it and keeps the gam
     });
   });
   await expect(page.locator('.notice-error')).toContainText('engine stopped');
-  // The new worker has the game back, and play goes on.
+  // While the record is played into the new worker, moves wait; then play goes on.
+  await expect(page.locator('.play')).toHaveAttribute('data-busy', 'false');
   await expect.poll(() => page.workers().length).toBe(1);
+  await expect.poll(() => cursor(page)).toBe(1);
   const q = await squarePoint(page, 'c3');
   await page.mouse.click(q.x, q.y);
   await expect.poll(() => cursor(page)).toBe(2);

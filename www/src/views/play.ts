@@ -33,6 +33,9 @@ export class PlayPanel {
   private controllers: [Controller, Controller];
   private seed: number;
   private busy = false;
+  /** The engine was restarted and the game is being played into it again. */
+  private restoring = false;
+  private restoreTicket = 0;
   private paused = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private destroyed = false;
@@ -167,15 +170,34 @@ export class PlayPanel {
   /** The engine lost its state (a new worker): play the record again. */
   async restore(): Promise<void> {
     const s = this.state;
-    this.busy = false;
+    this.cancelTimer();
     if (!s) return this.newGame(this.seed);
+    // Moves, undo and redo wait until the record is back in the engine; a
+    // request that failed with the old worker may still be unwinding.
+    const ticket = ++this.restoreTicket;
+    this.restoring = true;
+    this.updateControls();
     try {
       await this.engine.run({ kind: 'new', game: this.game.id });
       let last: GameState | null = null;
-      for (const m of s.history.slice(0, s.cursor)) last = await this.engine.run({ kind: 'play', move: m.text });
-      this.show(last ?? (await this.engine.run({ kind: 'state' })));
+      // The whole record, then back to where the game stood: redo still works.
+      for (const m of s.history) {
+        if (ticket !== this.restoreTicket) return;
+        last = await this.engine.run({ kind: 'play', move: m.text });
+      }
+      for (let i = s.cursor; i < s.history.length; i++) {
+        if (ticket !== this.restoreTicket) return;
+        last = await this.engine.run({ kind: 'undo' });
+      }
+      const restored = last ?? (await this.engine.run({ kind: 'state' }));
+      if (ticket !== this.restoreTicket) return;
+      this.restoring = false;
+      this.show(restored);
       this.schedule();
     } catch (e) {
+      if (ticket !== this.restoreTicket || this.destroyed) return;
+      this.restoring = false;
+      this.updateControls();
       showNotice(`The game could not be restored: ${messageOf(e)}`);
     }
   }
@@ -184,6 +206,9 @@ export class PlayPanel {
 
   private async newGame(seed: number): Promise<void> {
     this.cancelTimer();
+    // A new game replaces a record still being restored.
+    this.restoreTicket++;
+    this.restoring = false;
     this.seed = seed;
     this.paused = false;
     this.writeUrl();
@@ -194,7 +219,7 @@ export class PlayPanel {
   }
 
   private async humanMove(move: string): Promise<void> {
-    if (this.busy || !this.isHumanTurn()) return;
+    if (this.locked() || !this.isHumanTurn()) return;
     await this.perform(async () => {
       this.show(await this.engine.run({ kind: 'play', move }));
     });
@@ -203,7 +228,7 @@ export class PlayPanel {
 
   /** Takes back moves until a person is to move (or to the start). */
   private async undo(): Promise<void> {
-    if (this.busy || !this.state || this.state.cursor === 0) return;
+    if (this.locked() || !this.state || this.state.cursor === 0) return;
     this.cancelTimer();
     this.pauseIfNoHuman();
     await this.perform(async () => {
@@ -216,7 +241,7 @@ export class PlayPanel {
 
   /** Replays undone moves until a person is to move (or the record ends). */
   private async redo(): Promise<void> {
-    if (this.busy || !this.state || this.state.cursor === this.state.history.length) return;
+    if (this.locked() || !this.state || this.state.cursor === this.state.history.length) return;
     this.cancelTimer();
     this.pauseIfNoHuman();
     await this.perform(async () => {
@@ -270,7 +295,7 @@ export class PlayPanel {
 
   private async computerMove(side: 0 | 1): Promise<void> {
     const s = this.state;
-    if (this.busy || !s || s.toMove !== side || this.isHuman(side)) return;
+    if (this.locked() || !s || s.toMove !== side || this.isHuman(side)) return;
     const player = this.controllers[side];
     let moved = false;
     await this.perform(async () => {
@@ -378,12 +403,19 @@ export class PlayPanel {
     }
   }
 
+  /** True while a move, undo or redo would race another engine request. */
+  private locked(): boolean {
+    return this.busy || this.restoring;
+  }
+
   private updateControls(): void {
     const s = this.state;
-    this.undoButton.disabled = this.busy || !s || s.cursor === 0;
-    this.redoButton.disabled = this.busy || !s || s.cursor === s.history.length;
+    const locked = this.locked();
+    this.element.dataset.busy = String(locked);
+    this.undoButton.disabled = locked || !s || s.cursor === 0;
+    this.redoButton.disabled = locked || !s || s.cursor === s.history.length;
     this.continueButton.hidden = !(this.paused && s && s.toMove !== null && !this.isHuman(s.toMove));
-    this.passButton.disabled = this.busy;
+    this.passButton.disabled = locked;
     for (const [i, sel] of this.selects.entries()) sel.value = this.controllers[i];
   }
 
