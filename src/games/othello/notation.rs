@@ -43,9 +43,14 @@ pub fn parse_transcript(text: &str) -> Result<Vec<u8>, MoveError> {
     let mut index = 0;
     while !rest.is_empty() {
         index += 1;
-        let (token, tail) = if rest.len() >= 4 && rest[..4].eq_ignore_ascii_case("pass") {
+        // `get` rather than slicing: a byte offset inside a multi-byte
+        // character is not a token boundary (and must not panic).
+        let (token, tail) = if rest
+            .get(..4)
+            .is_some_and(|t| t.eq_ignore_ascii_case("pass"))
+        {
             rest.split_at(4)
-        } else if rest.len() >= 2 && rest.is_char_boundary(2) {
+        } else if rest.get(..2).is_some() {
             rest.split_at(2)
         } else {
             return Err(MoveError(format!("move {index}: '{rest}' is not a square")));
@@ -95,5 +100,13 @@ mod tests {
         assert_eq!(format_transcript(&moves), "f5d6c3d3c4f4c5b3c2");
         let err = parse_transcript("f5f5").unwrap_err();
         assert!(err.0.contains("move 2"), "{}", err.0);
+    }
+
+    #[test]
+    fn multi_byte_characters_are_errors_not_panics() {
+        for text in ["ab€", "f5€", "€", "f5d€", "pa€s", "é5", "f5ñ6", "🂡🂡"] {
+            let err = parse_transcript(text).unwrap_err();
+            assert!(err.0.starts_with("move "), "{text}: {}", err.0);
+        }
     }
 }
