@@ -7,9 +7,11 @@
 //!   [`q_trainer`]: chunked training runs, presets, curves, saved state.
 //! * [`q_table`]: tabular Q-learning for games with small state spaces;
 //!   [`experiments`]: the Hare and Hounds study's experiments as chunked runs.
+//! * [`catalog`]: whether a model file can be used, and how a library lists it.
 
 pub mod activation;
 pub mod bench;
+pub mod catalog;
 pub mod experiments;
 pub mod exploration;
 pub mod mlp;

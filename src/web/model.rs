@@ -1,10 +1,14 @@
-//! Model files across the JS boundary: inspect a file's header (for the
-//! library list and for import) and rename a model inside its file.
+//! Model files across the JS boundary: inspect a file (for the library list
+//! and for import: it must decode and its learner must rebuild from it) and
+//! rename a model inside its file.
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+use std::collections::BTreeMap;
+
 use super::to_js;
+use crate::learn::catalog;
 use crate::model::{decode, encode, Model};
 
 /// What the page shows of a model file.
@@ -29,6 +33,10 @@ struct ModelInfo {
     file_name: String,
     size: usize,
     arrays: Vec<ArrayInfo>,
+    /// The learner's configuration in a line, for the library list.
+    summary: String,
+    /// Win percentages at the curve's last point, by label.
+    win_rates: BTreeMap<String, f64>,
 }
 
 #[derive(Serialize)]
@@ -38,7 +46,7 @@ struct ArrayInfo {
     shape: Vec<usize>,
 }
 
-fn info(model: &Model, size: usize) -> ModelInfo {
+fn info(model: &Model, size: usize, entry: catalog::Entry) -> ModelInfo {
     let h = &model.header;
     ModelInfo {
         name: h.name.clone(),
@@ -65,15 +73,20 @@ fn info(model: &Model, size: usize) -> ModelInfo {
                 shape: a.shape.clone(),
             })
             .collect(),
+        summary: entry.summary,
+        win_rates: entry.win_rates,
     }
 }
 
-/// Reads a model file and describes it. A file that is not a valid model
-/// gives an error whose message says what is wrong with it.
+/// Reads a model file and describes it. A file that is not a valid model,
+/// or whose learner cannot be rebuilt from it, gives an error whose message
+/// says what is wrong with it.
 #[wasm_bindgen(js_name = inspectModel)]
 pub fn inspect_model(bytes: &[u8]) -> Result<JsValue, JsError> {
     let model = decode(bytes).map_err(|e| JsError::new(&e.to_string()))?;
-    to_js(&info(&model, bytes.len()))
+    let entry = catalog::entry(&model)
+        .map_err(|e| JsError::new(&format!("the file is a model, but it cannot be used: {e}")))?;
+    to_js(&info(&model, bytes.len(), entry))
 }
 
 /// The same model file with a new name in its header.

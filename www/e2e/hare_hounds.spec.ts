@@ -97,7 +97,7 @@ test('a click on a point that is not a legal move changes nothing', async ({ pag
   expect(errors).toEqual([]);
 });
 
-test('experiment 3 in the worker pool: curve points appear; the hounds are saved and give hints', async ({ page }) => {
+test('experiment 3 in the worker pool: curve points appear; the hounds are saved, exported, imported again and give hints', async ({ page }, testInfo) => {
   const errors = watchErrors(page);
   await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');
   await page.getByRole('tab', { name: 'Experiments' }).click();
@@ -113,9 +113,23 @@ test('experiment 3 in the worker pool: curve points appear; the hounds are saved
   await page.getByTestId('save-hounds').click();
   await page.getByTestId('exp-stop').click();
   await expect(row).toHaveAttribute('data-status', 'stopped');
-  // The Models tab lists it like every other model.
+  // The Models tab lists it like every other model, with its latest win rate.
   await page.getByRole('tab', { name: 'Models' }).click();
-  await expect(page.getByTestId('model-name').first()).toContainText('Hounds simple hare');
+  const model = page.getByTestId('model');
+  await expect(model.getByTestId('model-name')).toContainText('Hounds simple hare');
+  await expect(model.locator('.rates')).toContainText(/vs simple hare \d+%/);
+  const listed = await model.locator('.rates').textContent();
+  // Exported, deleted and imported again, it comes back the same.
+  const [download] = await Promise.all([page.waitForEvent('download'), model.getByTestId('model-export').click()]);
+  expect(download.suggestedFilename()).toMatch(/^hare-hounds-hounds-simple-hare-.*\.selfplay$/);
+  const file = testInfo.outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+  await model.getByTestId('model-delete').click();
+  await expect(model).toHaveCount(0);
+  await page.getByTestId('model-import').setInputFiles(file);
+  await expect(model).toHaveCount(1);
+  await expect(model.getByTestId('model-name')).toContainText('Hounds simple hare');
+  await expect(model.locator('.rates')).toHaveText(listed!);
   await page.getByRole('tab', { name: 'Play' }).click();
   await expect(page.getByTestId('hint-model').locator('option')).toContainText(['Hounds simple hare']);
   await page.getByTestId('load-model').click();

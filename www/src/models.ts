@@ -2,7 +2,7 @@
 // returns (read in the engine worker), and the library record made from it.
 
 import type { Engine } from './engine';
-import type { EvalPoint, GameId } from './protocol';
+import type { GameId } from './protocol';
 import { newId, type ModelMeta } from './storage';
 
 /** A model file's header, as the engine's `inspectModel` describes it. */
@@ -22,49 +22,32 @@ export interface ModelInfo {
   producer: string;
   fileName: string;
   size: number;
+  /** The learner's configuration in a line ("QL1 · 64 hidden · arctan · self-play"). */
+  summary: string;
+  /** Win percentages at the curve's last point, by label ("vs msb as black"). */
+  winRates: Record<string, number>;
 }
 
-/** Reads a model file's header; rejects with the engine's message for a bad file. */
+/**
+ * Reads a model file's header; rejects with the engine's message for a bad
+ * file, or for one whose learner cannot be rebuilt from it (so nothing that
+ * cannot be played is ever stored).
+ */
 export function inspect(engine: Engine, bytes: Uint8Array): Promise<ModelInfo> {
   return engine.value<ModelInfo>({ kind: 'inspect', bytes });
 }
 
-/** Win percentages of a curve point, by label ("vs msb as black"). */
-export function winRates(point: EvalPoint | undefined): Record<string, number> {
-  const out: Record<string, number> = {};
-  if (!point) return out;
-  for (const r of point.results) {
-    for (const side of ['black', 'white'] as const) {
-      const rec = r[side];
-      const n = rec.wins + rec.draws + rec.losses;
-      if (n > 0) out[`vs ${r.opponent} as ${side}`] = (100 * rec.wins) / n;
-    }
-  }
-  return out;
-}
-
-/** "QL1 · 64 hidden · arctan · self-play" from a header's hyper-parameters. */
-export function summaryOf(info: ModelInfo): string {
-  const h = info.hyper;
-  const parts = [info.encoding.toUpperCase()];
-  if (typeof h.hidden === 'number') parts.push(`${h.hidden} hidden`);
-  if (typeof h.activation === 'string') parts.push(h.activation);
-  if (typeof h.opponent === 'string') parts.push(h.opponent === 'self' ? 'self-play' : `vs ${h.opponent.toUpperCase()}`);
-  return parts.join(' · ');
-}
-
 /** The library record of a model file. */
 export function metaOf(info: ModelInfo, name: string, id = newId()): ModelMeta {
-  const curve = Array.isArray(info.curve) ? (info.curve as EvalPoint[]) : [];
   const now = Date.now();
   return {
     id,
     name,
     game: info.game,
     algorithm: info.algorithm,
-    summary: summaryOf(info),
+    summary: info.summary,
     gamesTrained: info.gamesTrained,
-    winRates: winRates(curve[curve.length - 1]),
+    winRates: info.winRates,
     fileName: info.fileName,
     size: info.size,
     created: Date.parse(info.created) || now,

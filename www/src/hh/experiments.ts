@@ -17,6 +17,8 @@ import { messageOf, showNotice } from '../notices';
 import { newId, type Checkpoint } from '../storage';
 import type { HareHoundsBoard } from '../boards/hare_hounds';
 import { moveEnds } from '../boards/hare_hounds';
+import type { Engine } from '../engine';
+import { inspect, metaOf } from '../models';
 import { hhLibrary } from './library';
 import { RunPool, type RunEvents } from './pool';
 import type { CurvePoint, Probe, RunConfig } from './protocol';
@@ -115,7 +117,10 @@ export class ExperimentsPanel {
   private storageTold = false;
   private offersGen = 0;
 
-  constructor(private readonly board: HareHoundsBoard) {
+  constructor(
+    private readonly board: HareHoundsBoard,
+    private readonly engine: Engine,
+  ) {
     for (const p of PRESETS) this.preset.append(el('option', { value: p.n }, p.label));
     this.preset.value = '3';
     this.preset.addEventListener('change', () => this.showProbes());
@@ -598,33 +603,14 @@ export class ExperimentsPanel {
 
   private async save(r: RunView): Promise<void> {
     if (!this.pool) return;
-    const h = r.config.hounds;
     try {
       // The worker's table may be ahead of the last points shown here: the
       // name and the games come from the worker, with the table.
-      const { bytes, games, name } = await this.pool.model(r.id, `Hounds ${r.config.label} (seed ${r.config.seed}, {games} games)`);
-      const last = [...r.points].reverse().find((p) => p.win_percent !== null);
-      const winRates: Record<string, number> = {};
-      if (last?.win_percent != null) winRates[`vs ${r.config.hare.kind} hare`] = last.win_percent;
-      if (last?.vs_perfect_percent != null) winRates['vs perfect hare'] = last.vs_perfect_percent;
-      const now = Date.now();
-      const lib = await hhLibrary();
-      await lib.save(
-        {
-          id: newId(),
-          name,
-          game: 'hare_hounds',
-          algorithm: 'q_table',
-          summary: `hounds · α ${h.alpha} γ ${h.gamma} ε ${h.epsilon} · vs ${r.config.hare.kind} hare`,
-          gamesTrained: games,
-          winRates,
-          fileName: `hare_hounds-hounds-${r.config.label.replace(/[^a-z0-9.]+/gi, '_')}-seed${r.config.seed}.selfplay`,
-          size: bytes.byteLength,
-          created: now,
-          modified: now,
-        },
-        bytes,
-      );
+      const { bytes, name } = await this.pool.model(r.id, `Hounds ${r.config.label} (seed ${r.config.seed}, {games} games)`);
+      // The library entry (summary, win rates, file name) is the engine's
+      // reading of the file, as for an imported one.
+      const info = await inspect(this.engine, bytes);
+      await (await hhLibrary()).save(metaOf(info, name), bytes);
       showNotice(`Saved “${name}” to the model library. Load it under Play → Hints.`, 'info');
     } catch (e) {
       showNotice(`The hounds could not be saved: ${messageOf(e)}`);

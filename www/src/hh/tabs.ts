@@ -47,7 +47,7 @@ export function hareHoundsTabs(engine: Engine, board: BoardView, playElement: HT
       shown() {
         // Built when first shown: the charts need a visible box to size.
         if (!experiments) {
-          experiments = new ExperimentsPanel(board);
+          experiments = new ExperimentsPanel(board, engine);
           host.append(experiments.element);
         }
       },

@@ -175,7 +175,8 @@ export class ModelsPanel {
     const bytes = await (await this.host.library).bytes(m.id);
     // The file carries the library's name, so that an import shows it again.
     const named = await this.host.engine.value<Uint8Array>({ kind: 'renameModel', bytes, name: m.name });
-    downloadFile(named, m.fileName);
+    // The file name follows the name the model has now.
+    downloadFile(named, (await inspect(this.host.engine, named)).fileName);
   }
 
   private async remove(m: ModelMeta): Promise<void> {
