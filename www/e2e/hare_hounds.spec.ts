@@ -138,6 +138,47 @@ test('experiment 3 in the worker pool: curve points appear; the hounds are saved
   expect(errors).toEqual([]);
 });
 
+test('experiment 4: a state–action pair is picked on the board, by clicking, without playing the move', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');
+  await expect(board(page)).toHaveAttribute('data-interactive', 'true');
+  // One move played first: the pair's position is the one on the board.
+  await page.locator('[data-point="a"]').click();
+  await page.locator('[data-point="b"]').click();
+  await expect.poll(() => cursor(page)).toBe(2);
+  await expect(board(page)).toHaveAttribute('data-to-move', '0');
+  // The simple hare took c, its lowest-numbered free neighbour.
+  await expect(page.locator('[data-point="c"]')).toHaveAttribute('data-content', 'hare');
+  await page.getByRole('tab', { name: 'Experiments' }).click();
+  await page.getByTestId('preset').selectOption('4');
+  const pick = page.getByTestId('probe-pick-1');
+  // Pressed twice: cancelled, nothing taken.
+  await pick.click();
+  await expect(pick).toHaveAttribute('aria-pressed', 'true');
+  await pick.click();
+  await expect(pick).toHaveAttribute('aria-pressed', 'false');
+  await expect(board(page)).not.toHaveAttribute('data-capturing', 'true');
+  await pick.click();
+  await expect(board(page)).toHaveAttribute('data-capturing', 'true');
+  await page.locator('[data-point="g"]').click();
+  await expect(page.locator('[data-point="h"]')).toHaveAttribute('data-target', 'true');
+  await page.locator('[data-point="h"]').click();
+  await expect(page.getByTestId('probe-move-1')).toHaveValue('g-h');
+  await expect(page.getByTestId('probe-pos-1')).toHaveValue(/^hounds=(?=\S*L)(?=\S*b)(?=\S*g)\S+ hare=c stall=0$/);
+  await expect(pick).toHaveAttribute('aria-pressed', 'false');
+  // The move was taken, not played.
+  expect(await cursor(page)).toBe(2);
+  await expect(page.locator('[data-point="g"]')).toHaveAttribute('data-content', 'hound');
+  await expect(page.locator('[data-point="h"]')).toHaveAttribute('data-content', 'empty');
+  // The run samples the picked pair: its Q-value curve is named after it.
+  await page.getByTestId('exp-start').click();
+  const row = page.getByTestId('exp-runs').locator('tr[data-points]');
+  await expect.poll(async () => Number(await row.getAttribute('data-points')), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+  await expect(page.locator('.exp-charts')).toContainText('hare=c · g-h');
+  await page.getByTestId('exp-stop').click();
+  expect(errors).toEqual([]);
+});
+
 test('a saved model continues training in the Experiments tab: the curve goes on, and saving again adds a model', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');

@@ -51,6 +51,10 @@ export class HareHoundsBoard implements BoardView {
   private readonly pieces: SVGGElement;
   private readonly status: HTMLElement;
   private interactive = false;
+  /** Whether the game on the board waits for a person's move. */
+  private personToMove = false;
+  /** While set, the next legal hound move goes here instead of being played. */
+  private capture: ((move: string) => void) | null = null;
   private selected: number | null = null;
   private focusIndex = 7;
   private readonly reduceMotion = matchMedia('(prefers-reduced-motion: reduce)');
@@ -96,7 +100,8 @@ export class HareHoundsBoard implements BoardView {
   update(state: GameState, interactive: boolean): void {
     const prev = this.state;
     this.state = state;
-    this.interactive = interactive && state.toMove !== null;
+    this.personToMove = interactive;
+    this.interactive = this.canPick();
     if (!prev || prev.position !== state.position) this.selected = null;
     // The hare has one piece: pick it up for the person at once.
     if (this.interactive && state.toMove === 1) {
@@ -114,6 +119,30 @@ export class HareHoundsBoard implements BoardView {
   /** The point of the piece picked up, if any. */
   selectedPoint(): number | null {
     return this.selected;
+  }
+
+  /**
+   * Picks a hound move on the board without playing it (whoever is to play
+   * the hounds): the next legal hound move made by clicking, tapping or the
+   * keyboard is given to `f` once. `null` cancels. Returns false when the
+   * board does not show a position with the hounds to move.
+   */
+  captureMove(f: ((move: string) => void) | null): boolean {
+    if (f && this.state?.toMove !== 0) return false;
+    this.capture = f;
+    this.selected = null;
+    this.interactive = this.canPick();
+    this.element.dataset.interactive = String(this.interactive);
+    this.element.dataset.capturing = String(f !== null);
+    this.drawMarks();
+    if (f) this.say('Pick a hound, then where it goes: the move is taken, not played.');
+    return true;
+  }
+
+  private canPick(): boolean {
+    const s = this.state;
+    if (!s || s.toMove === null) return false;
+    return this.personToMove || (this.capture !== null && s.toMove === 0);
   }
 
   focus(): void {
@@ -137,6 +166,12 @@ export class HareHoundsBoard implements BoardView {
     if (this.selected !== null) {
       const move = `${NAMES[this.selected]}-${NAMES[i]}`;
       if (s.legal.some((m) => m.text === move)) {
+        const capture = this.capture;
+        if (capture) {
+          this.captureMove(null);
+          capture(move);
+          return;
+        }
         this.selected = null;
         this.drawMarks();
         this.onMove(move);

@@ -16,7 +16,6 @@ import { el } from '../dom';
 import { messageOf, showNotice } from '../notices';
 import { newId, type Checkpoint } from '../storage';
 import type { HareHoundsBoard } from '../boards/hare_hounds';
-import { moveEnds } from '../boards/hare_hounds';
 import type { Engine } from '../engine';
 import { inspect, metaOf } from '../models';
 import { hhLibrary } from './library';
@@ -96,7 +95,7 @@ export class ExperimentsPanel {
   private stopButton = el('button', { type: 'button', 'data-testid': 'exp-stop', disabled: true }, 'Stop');
   private status = el('p', { className: 'exp-status', 'aria-live': 'polite', 'data-testid': 'exp-status' });
   private probeBox = el('fieldset', { className: 'probes' });
-  private probeInputs: Array<{ position: HTMLInputElement; action: HTMLInputElement; moves: HTMLDataListElement }> = [];
+  private probeInputs: Array<{ position: HTMLInputElement; action: HTMLInputElement; moves: HTMLDataListElement; pick: HTMLButtonElement }> = [];
   private table = el('table', { className: 'exp-runs', 'data-testid': 'exp-runs' });
   private charts = el('div', { className: 'exp-charts' });
   private winChart: CurveChart;
@@ -133,16 +132,20 @@ export class ExperimentsPanel {
       const position = el('input', { type: 'text', value: p.position, size: 30, 'aria-label': `Pair ${i + 1}: position`, 'data-testid': `probe-pos-${i}` }) as HTMLInputElement;
       const action = el('input', { type: 'text', value: p.action, size: 5, 'aria-label': `Pair ${i + 1}: hound move`, 'data-testid': `probe-move-${i}` }) as HTMLInputElement;
       action.setAttribute('list', moves.id);
-      const fromBoard = el('button', { type: 'button', title: 'Take the position on the board (hounds to move) and its last or first legal hound move' }, 'From the board');
+      const fromBoard = el(
+        'button',
+        { type: 'button', 'aria-pressed': 'false', 'data-testid': `probe-pick-${i}`, title: 'Take the position on the board (hounds to move) and the hound move you make there' },
+        'Pick on the board',
+      ) as HTMLButtonElement;
       fromBoard.addEventListener('click', () => this.probeFromBoard(i));
-      this.probeInputs.push({ position, action, moves });
+      this.probeInputs.push({ position, action, moves, pick: fromBoard });
       this.probeBox.append(el('div', { className: 'probe' }, `${i + 1}. `, position, ' ', action, moves, ' ', fromBoard));
     });
     this.probeBox.append(
       el(
         'p',
         { className: 'hint' },
-        'Set up a position on the board in the Play tab (hounds to move), pick a hound there, then press “From the board”: the pair takes that position and the picked hound’s first legal step (edit the move if you want another).',
+        'Reach a position with the hounds to move on the board (play it in the Play tab), press “Pick on the board”, then move a hound there by clicking, tapping or the keyboard: the pair takes that position and that move, and the move is not played. Press the button again to cancel.',
       ),
     );
 
@@ -193,6 +196,7 @@ export class ExperimentsPanel {
   }
 
   destroy(): void {
+    this.board.captureMove(null);
     this.pool?.destroy();
     this.winChart.destroy();
     this.perfectChart.destroy();
@@ -203,19 +207,30 @@ export class ExperimentsPanel {
     this.probeBox.hidden = this.preset.value !== '4';
   }
 
+  /** Takes pair `i` from the board: its position, and the hound move made there next. */
   private probeFromBoard(i: number): void {
-    const s = this.board.state;
     const inputs = this.probeInputs[i];
-    if (!s || s.toMove !== 0) {
-      showNotice('The board must show a position with the hounds to move.', 'info');
+    const wasPicking = inputs.pick.getAttribute('aria-pressed') === 'true';
+    this.board.captureMove(null);
+    for (const p of this.probeInputs) p.pick.setAttribute('aria-pressed', 'false');
+    if (wasPicking) return;
+    const s = this.board.state;
+    if (!s || s.toMove !== 0 || !this.board.captureMove((move) => done(move))) {
+      showNotice('The board must show a position with the hounds to move: play to one in the Play tab first.', 'info');
       return;
     }
-    inputs.position.value = s.position.replace(/\s*move=\S+/, '');
-    const moves = s.legal.map((m) => m.text);
-    inputs.moves.replaceChildren(...moves.map((m) => el('option', { value: m })));
-    const picked = this.board.selectedPoint();
-    const fromPicked = picked === null ? undefined : moves.find((m) => moveEnds(m)?.[0] === picked);
-    inputs.action.value = fromPicked ?? moves[0] ?? '';
+    inputs.pick.setAttribute('aria-pressed', 'true');
+    this.status.textContent = `Pair ${i + 1}: move a hound on the board (the move is taken, not played).`;
+    const done = (move: string) => {
+      // The position the move was made in (the board may have changed since the button).
+      const now = this.board.state!;
+      const position = now.position.replace(/\s*move=\S+/, '');
+      inputs.moves.replaceChildren(...now.legal.map((m) => el('option', { value: m.text })));
+      inputs.pick.setAttribute('aria-pressed', 'false');
+      inputs.position.value = position;
+      inputs.action.value = move;
+      this.status.textContent = `Pair ${i + 1}: ${position} · ${move}.`;
+    };
   }
 
   /** Offers to continue a saved hounds model (from the Models tab). */
