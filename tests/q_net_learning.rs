@@ -7,7 +7,11 @@ use selfplay::learn::activation::Activation;
 use selfplay::learn::exploration::softmax_index;
 use selfplay::learn::q_net::{Encoding, LegalQ, QNet, QScratch};
 use selfplay::learn::q_trainer::{evaluate, TrainOpponent, Trainer, TrainerConfig};
+use selfplay::model::Kind;
 use selfplay::players::MaxFlipsPlayer;
+
+mod common;
+use common::golden::{golden_runs, weights_digest};
 
 fn win_percent_vs_mvb(t: &Trainer) -> f64 {
     let r = evaluate(t.net(), &mut MaxFlipsPlayer::new(), 1000, 77);
@@ -70,6 +74,26 @@ fn masked_softmax_never_picks_an_illegal_move() {
                     b.play(m);
                 }
             }
+        }
+    }
+}
+
+#[test]
+fn golden_runs_give_the_same_weights_as_on_every_target() {
+    let print = std::env::var_os("SELFPLAY_PRINT_GOLDEN").is_some();
+    let runs = golden_runs();
+    assert!(runs.len() >= 2);
+    for (json, games, expected) in runs {
+        let mut t = Trainer::new(TrainerConfig::from_json(json).unwrap()).unwrap();
+        t.train(u64::from(games));
+        let digest = weights_digest(&t.to_model(Kind::Model).unwrap());
+        if print {
+            println!("{json}\t{games}\t{digest:08x}");
+        } else {
+            assert_eq!(
+                digest, expected,
+                "{json}: {digest:08x}, golden {expected:08x}"
+            );
         }
     }
 }

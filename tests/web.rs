@@ -7,6 +7,9 @@
 #![cfg(target_arch = "wasm32")]
 
 use selfplay::web::{Session, SessionState};
+
+mod common;
+use common::golden::{golden_runs, weights_digest};
 use wasm_bindgen::{JsError, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -110,6 +113,11 @@ fn bad_positions_and_transcripts_are_errors() {
     assert!(s.load_position("XO- X").is_err());
     assert!(s.load_transcript("f5a1").is_err());
     assert!(s.load_transcript("hello").is_err());
+    // A multi-byte character where a move's letters should be: an error.
+    for text in ["ab€", "f5€", "pa€s"] {
+        let e = message(s.load_transcript(text).err().expect(text));
+        assert!(e.starts_with("move "), "{text}: {e}");
+    }
     s.load_transcript("f5d6c3").unwrap();
     let st = state(&s);
     assert_eq!(st.history.len(), 3);
@@ -138,4 +146,21 @@ fn rules_benchmark_checks_its_input_and_reports_every_rate() {
         ]
     );
     assert!(rates.iter().all(|r| r.count > 0 && r.per_second > 0.0));
+}
+
+/// The same seeded runs as natively (`tests/q_net_learning.rs`): a network
+/// trained in the browser is bit-identical to one trained by the CLI.
+#[wasm_bindgen_test]
+fn training_in_wasm_gives_the_native_weights() {
+    use selfplay::web::train::Trainer;
+    for (json, games, expected) in golden_runs() {
+        let mut t = Trainer::new(json).map_err(message).unwrap();
+        t.train(games).map_err(message).unwrap();
+        let bytes = t.export_model().map_err(message).unwrap();
+        let digest = weights_digest(&selfplay::model::decode(&bytes).unwrap());
+        assert_eq!(
+            digest, expected,
+            "{json}: {digest:08x}, golden {expected:08x}"
+        );
+    }
 }
