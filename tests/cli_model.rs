@@ -1,19 +1,11 @@
 //! `selfplay model inspect`: exit code 0 and a summary for a good file, exit
 //! code 2 and the readable message for a bad one.
 
-use std::process::Command;
+#[path = "common/cli.rs"]
+mod cli;
 
 fn inspect(path: &str) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_selfplay"))
-        .args(["model", "inspect", path])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    cli::run(&["model", "inspect", path])
 }
 
 #[test]

@@ -2,10 +2,13 @@
 
 use std::sync::Arc;
 
+use selfplay::arena::play_game;
 use selfplay::games::hare_hounds::HareHounds;
 use selfplay::learn::experiments::hare_hounds::{preset, Run};
+use selfplay::learn::q_table::{play_learning_game, Agent, QLearner, QParams};
+use selfplay::players::RandomPlayer;
 use selfplay::search::hare_hounds_solve::{Solution, Value};
-use selfplay::{Game, Side};
+use selfplay::{rng_from_seed, Game, Outcome, Side};
 
 #[test]
 fn exact_solution_value_and_length() {
@@ -57,4 +60,80 @@ fn experiment_3_wins_every_game_against_the_simple_hare() {
         "100% only from {} games",
         curve[stable_from].games
     );
+}
+
+#[test]
+fn a_learning_hare_learns_beside_learning_hounds() {
+    // Experiment 5 (both sides learn), shortened: the greedy hounds' share
+    // of perfect moves in the positions they win with perfect play rises well
+    // above the untrained table's (whose ties are broken at random); the
+    // hare's, already high untrained (most hare moves keep a won position),
+    // rises too.
+    let mut config = preset(5, 1).unwrap().remove(0);
+    config.total_games = 60_000;
+    let mut run = Run::new(config, Some(Arc::new(Solution::solve()))).unwrap();
+    run.run_to_end();
+    let curve = run.curve();
+    let (first, last) = (&curve[0], curve.last().unwrap());
+    let hare = |p: &selfplay::learn::experiments::hare_hounds::CurvePoint| {
+        p.hare_perfect
+            .as_ref()
+            .expect("experiment 5 measures the hare")
+            .winning
+    };
+    let hounds = |p: &selfplay::learn::experiments::hare_hounds::CurvePoint| {
+        p.hounds_perfect.as_ref().expect("measured").winning
+    };
+    eprintln!(
+        "hare: {:.1}% → {:.1}%; hounds: {:.1}% → {:.1}%",
+        100.0 * hare(first),
+        100.0 * hare(last),
+        100.0 * hounds(first),
+        100.0 * hounds(last)
+    );
+    assert!(hare(last) > hare(first) + 0.02, "the hare did not learn");
+    assert!(
+        hounds(last) >= hounds(first) + 0.10,
+        "the hounds did not learn"
+    );
+    assert_eq!(run.hare_learner().unwrap().games_trained(), 60_000);
+}
+
+#[test]
+fn a_learning_hare_learns_to_escape_random_hounds() {
+    let params = QParams {
+        alpha: 0.1,
+        gamma: 0.9,
+        epsilon: 0.5,
+    };
+    let mut hare = QLearner::<HareHounds>::new(Side::Second, params).unwrap();
+    // Escapes of the greedy hare in 2,000 games against random hounds.
+    let escapes = |hare: &QLearner<HareHounds>| {
+        let mut hounds = RandomPlayer::<HareHounds>::new();
+        let mut greedy = hare.greedy();
+        let mut rng = rng_from_seed(5);
+        (0..2000)
+            .filter(|_| {
+                let end = play_game(&HareHounds::start(), &mut hounds, &mut greedy, 0, &mut rng);
+                end.outcome() == Some(Outcome::Win(Side::Second))
+            })
+            .count()
+    };
+    // Untrained, every Q is 0 and the greedy hare moves at random: the
+    // random hounds catch it in 1–3% of the games.
+    let before = escapes(&hare);
+    let mut hounds = RandomPlayer::<HareHounds>::new();
+    let mut rng = rng_from_seed(6);
+    for _ in 0..30_000 {
+        play_learning_game(
+            &HareHounds::start(),
+            Agent::Fixed(&mut hounds),
+            Agent::Learning(&mut hare),
+            &mut rng,
+        );
+    }
+    let after = escapes(&hare);
+    eprintln!("the greedy hare escapes {before} / 2000 untrained, {after} / 2000 trained");
+    assert!(before <= 1985, "{before}");
+    assert!(after >= 1998, "{after}");
 }

@@ -10,8 +10,9 @@ use selfplay::learn::q_trainer::{evaluate, TrainOpponent, Trainer, TrainerConfig
 use selfplay::model::Kind;
 use selfplay::players::MaxFlipsPlayer;
 
-mod common;
-use common::golden::{golden_runs, weights_digest};
+#[path = "common/golden.rs"]
+mod golden;
+use golden::{golden_runs, weights_digest};
 
 fn win_percent_vs_mvb(t: &Trainer) -> f64 {
     let r = evaluate(t.net(), &mut MaxFlipsPlayer::new(), 1000, 77);

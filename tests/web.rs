@@ -8,8 +8,9 @@
 
 use selfplay::web::{Session, SessionState};
 
-mod common;
-use common::golden::{golden_runs, weights_digest};
+#[path = "common/golden.rs"]
+mod golden;
+use golden::{golden_runs, weights_digest};
 use wasm_bindgen::{JsError, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 

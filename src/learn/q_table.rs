@@ -465,7 +465,7 @@ mod tests {
     }
 
     #[test]
-    fn learning_game_updates_only_learner_cells() {
+    fn learning_games_update_only_rows_the_hounds_were_in() {
         let mut l: QLearner<HareHounds> = QLearner::new(
             Side::First,
             QParams {
@@ -475,19 +475,43 @@ mod tests {
             },
         )
         .unwrap();
+        // The simple hare is deterministic, so the hounds-to-move positions
+        // of a game can be replayed from its moves.
         let mut hare = SimpleHare::new();
         let mut rng = rng_from_seed(2);
+        let mut visited = std::collections::HashSet::new();
         for _ in 0..200 {
+            let before = l.table().to_vec();
             play_learning_game(
                 &HareHounds::start(),
                 Agent::Learning(&mut l),
                 Agent::Fixed(&mut hare),
                 &mut rng,
             );
+            // Every cell that changed is a row of a position the hounds were
+            // in at some game so far (only learner cells change).
+            for (i, (a, b)) in before.iter().zip(l.table()).enumerate() {
+                if a != b {
+                    visited.insert(i / l.actions);
+                }
+            }
         }
         assert_eq!(l.games_trained(), 200);
-        assert!(l.table().iter().any(|&v| v != 0.0));
+        assert!(!visited.is_empty());
         assert!(l.table().iter().all(|&v| (-1.0..=1.0).contains(&v)));
+        // Rows of hare-to-move positions do not exist in the hounds' table;
+        // every changed row decodes to a hounds-to-move position that the
+        // hounds can reach from the start against this hare.
+        let reachable = crate::search::hare_hounds_solve::Solution::solve();
+        let rows: std::collections::HashSet<usize> = reachable
+            .reachable(Side::First)
+            .iter()
+            .map(Tabular::state_index)
+            .collect();
+        assert!(
+            visited.is_subset(&rows),
+            "a cell outside the hounds' positions changed"
+        );
     }
 
     #[test]

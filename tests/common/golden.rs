@@ -1,5 +1,5 @@
 //! The cross-platform training check shared by the native tests
-//! (`tests/q_net_learning.rs`) and the wasm tests (`tests/web.rs`): the same
+//! (`tests/q_net_learning.rs`) and the wasm tests (`tests/web.rs`), each as `#[path] mod golden`: the same
 //! seeded runs must give bit-identical weights on every target, so that a
 //! network trained in the browser equals one trained by the CLI. Each line of
 //! `tests/data/othello/qnet-golden.txt` is `<settings JSON>\t<games>\t<crc32>`,

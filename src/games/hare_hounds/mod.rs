@@ -556,7 +556,7 @@ mod tests {
 
     #[test]
     fn stalling_counts_only_consecutive_vertical_hound_moves() {
-        // Hounds on a, g and i; the hare on f walks between f and R.
+        // Hounds on a, g and h; the hare walks between c and f.
         let mut g = pos("hounds=a,g,h hare=c");
         let play =
             |g: &mut HareHounds, m: &str| g.try_play(HareHounds::parse_move(m).unwrap()).unwrap();

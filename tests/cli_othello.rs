@@ -1,0 +1,77 @@
+//! `selfplay othello perft` and `selfplay othello match` as a person runs
+//! them: counts that match the reference data, reproducible matches, and
+//! exit code 2 with a message for bad input.
+
+#[path = "common/cli.rs"]
+mod cli;
+use cli::run;
+
+/// The "live" counts of tests/data/othello/perft.txt, by depth.
+fn reference_counts() -> Vec<u64> {
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/othello/perft.txt"
+    ))
+    .unwrap()
+    .lines()
+    .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+    .collect()
+}
+
+#[test]
+fn perft_prints_the_reference_count_at_every_depth() {
+    let (code, out, err) = run(&["othello", "perft", "7"]);
+    assert_eq!(code, 0, "{err}");
+    let expected = reference_counts();
+    let rows: Vec<(usize, u64)> = out
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            (f[0].parse().unwrap(), f[1].parse().unwrap())
+        })
+        .collect();
+    assert_eq!(rows.len(), 7, "{out}");
+    for (depth, count) in rows {
+        assert_eq!(count, expected[depth - 1], "depth {depth}");
+    }
+}
+
+#[test]
+fn match_is_reproducible_and_reports_every_game() {
+    let args = [
+        "othello", "match", "msb", "random", "--games", "60", "--seed", "9", "--json",
+    ];
+    let (code, first, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let (_, second, _) = run(&args);
+    let a: serde_json::Value = serde_json::from_str(&first).unwrap();
+    let b: serde_json::Value = serde_json::from_str(&second).unwrap();
+    assert_eq!(a, b, "same seed, same match");
+    let games: u64 = ["a_first", "a_second"]
+        .iter()
+        .map(|k| {
+            let r = &a[k];
+            ["wins", "draws", "losses"]
+                .iter()
+                .map(|f| r[f].as_u64().unwrap())
+                .sum::<u64>()
+        })
+        .sum();
+    assert_eq!(games, 60, "{first}");
+    let (_, other, _) = run(&[
+        "othello", "match", "msb", "random", "--games", "60", "--seed", "10", "--json",
+    ]);
+    assert_ne!(first, other, "another seed, another match");
+}
+
+#[test]
+fn bad_input_exits_with_code_2_and_a_message() {
+    let (code, _, err) = run(&["othello", "match", "msb", "nobody", "--games", "10"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown Othello player 'nobody'"), "{err}");
+    let (code, _, err) = run(&["othello", "perft", "x"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("invalid value 'x'"), "{err}");
+}
