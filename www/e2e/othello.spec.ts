@@ -131,6 +131,15 @@ test('a whole game against MVB, by clicking, with undo and redo', async ({ page 
 
   const longTasks = await longTasksSince(page, t0);
   expect(longTasks, 'long tasks on the page thread during the game').toEqual([]);
+  // The recording works: a deliberate 120 ms task on the page thread is seen.
+  const t1 = await page.evaluate(() => performance.now());
+  await page.evaluate(() => {
+    setTimeout(() => {
+      const end = performance.now() + 120;
+      while (performance.now() < end);
+    }, 0);
+  });
+  await expect.poll(async () => (await longTasksSince(page, t1)).length).toBeGreaterThan(0);
   expect(errors).toEqual([]);
 });
 
