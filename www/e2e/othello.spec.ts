@@ -82,6 +82,8 @@ test('a whole game against MVB, by clicking, with undo and redo', async ({ page 
   await page.getByTestId('player-0').selectOption('human');
   await page.getByTestId('new-game').click();
   await expect(page.getByTestId('count-0')).toHaveText('2');
+  // No network plays: no Q heat-map switch.
+  await expect(page.getByTestId('heat-toggle')).toBeHidden();
   const t0 = await page.evaluate(() => performance.now());
 
   let plies = 0;
