@@ -159,6 +159,15 @@ test('two runs at once, curves overlaid, the page never blocked; continue traini
   for (const i of [0, 1]) await expect(runs.nth(i)).toHaveAttribute('data-status', 'finished', { timeout: 120_000 });
   // Both runs' curves are on the chart: 2 runs × 3 opponents × 2 colours.
   await expect(page.locator('.chart-data tr')).toHaveCount(1 + 12);
+  // The legend has one entry per run and opponent (black and white together);
+  // pressing one hides its two curves, pressing again shows them.
+  const entries = page.locator('.chart-legend .legend-entry');
+  await expect(entries).toHaveCount(6);
+  await expect(entries.first()).toHaveAttribute('aria-pressed', 'true');
+  await entries.first().click();
+  await expect(entries.first()).toHaveAttribute('aria-pressed', 'false');
+  await entries.first().press('Enter');
+  await expect(entries.first()).toHaveAttribute('aria-pressed', 'true');
   const long = await page.evaluate((n) => (window as unknown as { __longTasks: number[] }).__longTasks.slice(n), t0);
   expect(long.filter((d) => d > 100)).toEqual([]);
 

@@ -12,6 +12,9 @@ export interface Curve {
   points: Array<[number, number]>;
   /** Dashed, e.g. for the second colour of the same run. */
   dashed?: boolean;
+  /** The legend entry that shows and hides this curve (default: its label);
+   *  e.g. a run's solid and dashed curves share one entry. */
+  group?: string;
 }
 
 export interface ChartOptions {
@@ -28,6 +31,17 @@ export const PALETTE = [
   '#2f7ed8', '#d9534f', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#8c564b', '#e377c2', '#7f7f7f',
 ];
 
+/** The points of a curve in uPlot's joined data (gaps are null). */
+function pointCount(ys: ArrayLike<number | null | undefined>): number {
+  let n = 0;
+  for (let i = 0; i < ys.length; i++) if (ys[i] != null) n++;
+  return n;
+}
+
+function groupOf(c: Curve): string {
+  return c.group ?? c.label;
+}
+
 /** Formats a game count compactly: 950, 12.5k, 2.1M. */
 export function compactCount(n: number): string {
   if (n >= 1e6) return `${+(n / 1e6).toFixed(n >= 1e7 ? 0 : 1)}M`;
@@ -39,7 +53,10 @@ export class CurveChart {
   private plot: uPlot | null = null;
   private signature = '';
   private readonly box: HTMLElement;
+  private readonly legend: HTMLElement;
   private readonly table: HTMLTableElement;
+  /** Legend entries the visitor has hidden; kept when the curves change. */
+  private readonly hidden = new Set<string>();
   private readonly resize: ResizeObserver;
   private curves: Curve[] = [];
 
@@ -58,7 +75,12 @@ export class CurveChart {
     summary.textContent = 'Data';
     this.table = document.createElement('table');
     details.append(summary, this.table);
-    host.append(this.box, details);
+    // A compact legend: one button per entry, pressed = shown.
+    this.legend = document.createElement('div');
+    this.legend.className = 'chart-legend';
+    this.legend.setAttribute('role', 'group');
+    this.legend.setAttribute('aria-label', `${opts.title}: curves (press to hide or show)`);
+    host.append(this.box, this.legend, details);
     this.resize = new ResizeObserver(() => this.fit());
     this.resize.observe(this.box);
   }
@@ -97,10 +119,41 @@ export class CurveChart {
       this.plot?.destroy();
       this.plot = new uPlot(this.options(curves), data, this.box);
       this.lastWidth = this.width();
+      this.renderLegend();
     } else {
       this.plot.setData(data);
     }
     this.renderTable();
+  }
+
+  private renderLegend(): void {
+    const groups = new Map<string, Curve>();
+    for (const c of this.curves) if (!groups.has(groupOf(c))) groups.set(groupOf(c), c);
+    this.legend.replaceChildren(
+      ...[...groups].map(([group, c]) => {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'legend-entry';
+        b.setAttribute('aria-pressed', String(!this.hidden.has(group)));
+        const swatch = document.createElement('span');
+        swatch.className = 'legend-swatch';
+        swatch.style.background = c.color;
+        swatch.setAttribute('aria-hidden', 'true');
+        b.append(swatch, group);
+        b.addEventListener('click', () => this.toggle(group, b));
+        return b;
+      }),
+    );
+  }
+
+  private toggle(group: string, button: HTMLButtonElement): void {
+    const show = this.hidden.has(group);
+    if (show) this.hidden.delete(group);
+    else this.hidden.add(group);
+    button.setAttribute('aria-pressed', String(show));
+    this.curves.forEach((c, i) => {
+      if (groupOf(c) === group) this.plot?.setSeries(i + 1, { show });
+    });
   }
 
   private options(curves: Curve[]): uPlot.Options {
@@ -117,17 +170,20 @@ export class CurveChart {
         { label: o.xLabel, values: (_u, ticks) => ticks.map(compactCount) },
         { label: o.yLabel },
       ],
-      legend: { live: true },
+      // The page draws its own compact legend (renderLegend).
+      legend: { show: false },
       series: [
         { label: o.xLabel, value: (_u, v) => (v == null ? '–' : compactCount(v)) },
         ...curves.map(
           (c): uPlot.Series => ({
             label: c.label,
+            show: !this.hidden.has(groupOf(c)),
             stroke: c.color,
             width: 2,
             dash: c.dashed ? [6, 4] : undefined,
             spanGaps: true,
-            points: { show: c.points.length < 40 },
+            // Markers while a curve has few points (it grows as training goes).
+            points: { show: (u, si) => pointCount(u.data[si]) < 40 },
             value: (_u, v) => (v == null ? '–' : v.toFixed(1)),
           }),
         ),

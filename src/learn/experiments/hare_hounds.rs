@@ -166,7 +166,7 @@ pub fn preset(experiment: u32, seed: u64) -> Result<Vec<RunConfig>, String> {
                     };
                     let i = v.len() as u64;
                     v.push(base(
-                        format!("alpha={alpha} gamma={gamma}"),
+                        format!("α={alpha} γ={gamma}"),
                         p,
                         HareConfig::Random,
                         i,
@@ -184,12 +184,7 @@ pub fn preset(experiment: u32, seed: u64) -> Result<Vec<RunConfig>, String> {
                     gamma: 0.9,
                     epsilon,
                 };
-                base(
-                    format!("epsilon={epsilon}"),
-                    p,
-                    HareConfig::Random,
-                    i as u64,
-                )
+                base(format!("ε={epsilon}"), p, HareConfig::Random, i as u64)
             })
             .collect(),
         3 => vec![RunConfig {

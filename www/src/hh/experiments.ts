@@ -11,7 +11,7 @@
 // them, exactly where the checkpoint was. Runs beside a learning hare
 // (experiment 5) are not checkpointed: the hare's table is not saved.
 
-import { CurveChart, PALETTE, type Curve } from '../charts';
+import { compactCount, CurveChart, PALETTE, type Curve } from '../charts';
 import { el } from '../dom';
 import { messageOf, showNotice } from '../notices';
 import { newId, type Checkpoint } from '../storage';
@@ -571,7 +571,7 @@ export class ExperimentsPanel {
         : '';
     r.row.replaceChildren(
       el('td', {}, el('span', { className: 'swatch', style: `background:${r.color}`, 'aria-hidden': 'true' }), ` ${r.config.label}`),
-      el('td', {}, `${r.games.toLocaleString()} / ${r.config.total_games.toLocaleString()}`),
+      el('td', { title: `${r.games.toLocaleString()} of ${r.config.total_games.toLocaleString()} learning games` }, `${compactCount(r.games)} / ${compactCount(r.config.total_games)}`),
       el('td', {}, last?.win_percent == null ? '–' : last.win_percent.toFixed(1)),
       el('td', {}, last?.hounds_perfect == null ? '–' : (100 * last.hounds_perfect.winning).toFixed(1)),
       el('td', {}, `${r.status}${saved}`),
@@ -592,6 +592,8 @@ export class ExperimentsPanel {
   private redraw(): void {
     const curve = (r: RunView, f: (p: CurvePoint) => number | null | undefined, label = r.config.label, color = r.color, dashed = false): Curve => ({
       label,
+      // A run's curves share its legend entry (the probes have their own).
+      group: color === r.color ? r.config.label : label,
       color,
       dashed,
       points: r.points.flatMap((p) => {

@@ -609,6 +609,7 @@ export class TrainPanel {
           }
           curves.push({
             label: `${run.label} vs ${opp} as ${side}`,
+            group: `${run.label} vs ${opp}`,
             color: PALETTE[(i * OPPONENTS + j) % PALETTE.length],
             dashed: side === 'white',
             points,
