@@ -102,7 +102,7 @@ fn bad(e: String) -> CliError {
 fn build_config(a: &TrainArgs) -> Result<TrainerConfig, CliError> {
     let mut c = match &a.preset {
         Some(p) => preset(p).map_err(|e| {
-            let names: Vec<String> = presets().into_iter().map(|(n, _)| n).collect();
+            let names: Vec<String> = presets().into_iter().map(|p| p.name).collect();
             bad(format!("{e}; presets: {}", names.join(", ")))
         })?,
         None => TrainerConfig::default(),
@@ -179,8 +179,10 @@ fn curve_line(p: &EvalPoint, secs: f64, rate: f64) {
 
 pub fn train(a: TrainArgs) -> Result<(), CliError> {
     if a.preset.as_deref() == Some("list") {
-        for (name, c) in presets() {
-            println!("{name:<22} games {:>10}  C {:>9}", c.games, c.c);
+        for p in presets() {
+            let c = &p.config;
+            let note = p.note.map(|n| format!("  ({n})")).unwrap_or_default();
+            println!("{:<26} games {:>10}  C {:>9}{note}", p.name, c.games, c.c);
         }
         return Ok(());
     }

@@ -20,7 +20,12 @@ export interface TrainHost {
   playAgainst(name: string, label: string, bytes: Uint8Array): Promise<void>;
 }
 
-type Preset = [string, TrainSettings];
+/** A named configuration; `note` says how it differs from the study (null: the study's own). */
+interface Preset {
+  name: string;
+  note: string | null;
+  config: TrainSettings;
+}
 
 const OPPONENTS = 3;
 
@@ -409,7 +414,7 @@ export class TrainPanel {
     const form = el(
       'form',
       { className: 'train-form' },
-      el('label', { htmlFor: 'train-preset' }, 'Preset (the study’s configurations)'),
+      el('label', { htmlFor: 'train-preset' }, 'Preset'),
       this.presetSelect,
       ...(Object.keys(this.fields) as (keyof TrainSettings)[]).flatMap((k) => [
         el('label', { htmlFor: `train-${k}` }, labels[k]),
@@ -476,7 +481,11 @@ export class TrainPanel {
   private async loadPresets(): Promise<void> {
     try {
       this.presets = await this.host.engine.value<Preset[]>({ kind: 'presets' });
-      this.presets.forEach(([label], i) => this.presetSelect.append(el('option', { value: String(i) }, label)));
+      const study = el('optgroup', { label: 'The study’s configurations' });
+      const beyond = el('optgroup', { label: 'Beyond the study' });
+      this.presets.forEach((p, i) => (p.note ? beyond : study).append(el('option', { value: String(i), title: p.note ?? '' }, p.note ? `${p.name} — ${p.note}` : p.name)));
+      this.presetSelect.append(study);
+      if (beyond.childElementCount > 0) this.presetSelect.append(beyond);
     } catch (e) {
       showNotice(`The presets could not be loaded: ${messageOf(e)}`);
     }
@@ -488,8 +497,8 @@ export class TrainPanel {
     const p = this.presets[Number(this.presetSelect.value)];
     if (!this.presetSelect.value || !p) return;
     const keep = { eval_every: this.fields.eval_every.value, eval_games: this.fields.eval_games.value, seed: this.fields.seed.value };
-    this.fill({ ...BROWSER_DEFAULTS, ...p[1] });
-    this.fields.eval_every.value = String(Math.max(Number(keep.eval_every), Math.round(p[1].games / 100)));
+    this.fill({ ...BROWSER_DEFAULTS, ...p.config });
+    this.fields.eval_every.value = String(Math.max(Number(keep.eval_every), Math.round(p.config.games / 100)));
     this.fields.eval_games.value = keep.eval_games;
     this.fields.seed.value = keep.seed;
   }
