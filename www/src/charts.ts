@@ -85,8 +85,11 @@ export class CurveChart {
     this.resize.observe(this.box);
   }
 
+  /** The box's width; before the box is laid out (not yet in the page, or
+   *  in a hidden tab) the narrowest chart, so that it never overflows a
+   *  phone's screen before the resize observer fits it. */
   private width(): number {
-    return Math.max(240, Math.floor(this.box.clientWidth || 480));
+    return Math.max(240, Math.floor(this.box.clientWidth));
   }
 
   private lastWidth = 0;
