@@ -143,6 +143,8 @@ test('two runs at once, curves overlaid, the page never blocked; continue traini
     ['2', 'sigmoid'],
   ]) {
     await page.getByTestId('train-activation').selectOption(activation);
+    // Any hidden size, not only the study's 40 and 64.
+    await page.getByTestId('train-hidden').fill(seed === '1' ? '24' : '64');
     await page.getByTestId('train-opponent').selectOption('self');
     await page.getByTestId('train-games').fill('3000');
     await page.getByTestId('train-eval_every').fill('1000');
@@ -153,6 +155,7 @@ test('two runs at once, curves overlaid, the page never blocked; continue traini
   }
   const runs = page.getByTestId('run');
   await expect(runs).toHaveCount(2);
+  await expect(runs.filter({ hasText: /-H24 arctan/ })).toHaveCount(1);
   const t0 = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.length);
   await expect(runs.nth(0)).toHaveAttribute('data-status', 'running');
   await expect(runs.nth(1)).toHaveAttribute('data-status', 'running');

@@ -381,10 +381,8 @@ export class TrainPanel {
         ['ql1', 'QL1 — 64 inputs, mover’s view'],
         ['ql2', 'QL2 — 129 inputs, black/white/turn'],
       ]),
-      hidden: select('hidden', [
-        ['40', '40'],
-        ['64', '64'],
-      ]),
+      // Any size the engine takes (1–1024); the study's 40 and 64 are offered.
+      hidden: Object.assign(number('hidden', 1), { max: 1024, title: 'The study used 40 and 64' }),
       activation: select('activation', [
         ['arctan', 'arctan x'],
         ['sigmoid', '2/(1+e^−x) − 1'],
@@ -421,7 +419,10 @@ export class TrainPanel {
         this.fields[k],
       ]),
       el('div', { className: 'controls' }, this.startButton),
+      // Suggestions for the hidden nodes: the study's sizes.
+      el('datalist', { id: 'train-hidden-sizes' }, el('option', { value: '40' }), el('option', { value: '64' })),
     );
+    this.fields.hidden.setAttribute('list', 'train-hidden-sizes');
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       void this.startNew();
@@ -467,7 +468,7 @@ export class TrainPanel {
     };
     return {
       encoding: this.fields.encoding.value as TrainSettings['encoding'],
-      hidden: Number(this.fields.hidden.value),
+      hidden: num('hidden', 1),
       activation: this.fields.activation.value as TrainSettings['activation'],
       opponent: this.fields.opponent.value as TrainSettings['opponent'],
       games: num('games', 1),
