@@ -17,6 +17,11 @@ fn inspects_a_good_file() {
         "{stdout}"
     );
     assert!(stdout.contains("\"games_trained\": 1000"), "{stdout}");
+    // A format test file, not a network this build can play.
+    assert!(
+        stdout.contains("Usable by this version: no: bad Q-network settings"),
+        "{stdout}"
+    );
     assert!(stdout.contains("othello-corpus-1k.selfplay"), "{stdout}");
     let row = stdout
         .lines()
@@ -42,4 +47,33 @@ fn reports_a_bad_file() {
     let (code, _, stderr) = inspect("tests/data/models/does-not-exist.selfplay");
     assert_eq!(code, 2);
     assert!(stderr.contains("cannot open"), "{stderr}");
+}
+
+#[test]
+fn a_trained_network_is_usable() {
+    let dir = std::env::temp_dir().join(format!("selfplay-cli-model-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("net.selfplay");
+    let out = out.to_str().unwrap();
+    let (code, _, err) = cli::run(&[
+        "othello",
+        "train",
+        "qnet",
+        "--hidden",
+        "8",
+        "--games",
+        "20",
+        "--eval-every",
+        "0",
+        "--out",
+        out,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, stdout, _) = inspect(out);
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains("Usable by this version: yes: QL1 · 8 hidden · arctan · self-play"),
+        "{stdout}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -155,8 +155,14 @@ fn report(model: &Model, layout: &[StoredArray], file_len: usize) -> String {
         h.algorithm.name(),
         file_len
     ));
+    // Whether this build's learner rebuilds from the file (as the page
+    // checks before it stores one).
+    let usable = match selfplay::learn::catalog::entry(model) {
+        Ok(e) => format!("yes: {}", e.summary),
+        Err(e) => format!("no: {e}"),
+    };
     out.push_str(&format!(
-        "Suggested file name: {}\n\nHeader:\n{}\n\n",
+        "Usable by this version: {usable}\nSuggested file name: {}\n\nHeader:\n{}\n\n",
         model.suggested_file_name(),
         h.to_json_pretty()
     ));
