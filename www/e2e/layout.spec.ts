@@ -50,6 +50,12 @@ test('a phone-sized screen never scrolls sideways', async ({ page }) => {
     await expectNoSidewaysScroll(page, `Othello, ${tab}`);
   }
 
+  // From the scrolled Models tab to another game by the header's link: the
+  // new view starts at its top.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole('navigation', { name: 'Games' }).getByRole('link', { name: 'Hare and Hounds' }).click();
+  await expect(page.getByTestId('board')).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');
   await expect(page.getByTestId('board')).toBeVisible();
   await expectNoSidewaysScroll(page, 'Hare and Hounds, Play');

@@ -44,6 +44,8 @@ function route(): void {
   view = game && game.built ? gameView(game, engine, params) : landingView();
   renderNav(game && game.built ? game.id : null);
   outlet.replaceChildren(view.element);
+  // A new view starts at its top (a hash change keeps the old scroll position).
+  window.scrollTo(0, 0);
   document.title = game && game.built ? `${game.title} · Selfplay` : 'Selfplay';
 }
 
