@@ -475,8 +475,7 @@ mod tests {
             },
         )
         .unwrap();
-        // The simple hare is deterministic, so the hounds-to-move positions
-        // of a game can be replayed from its moves.
+        // The rows whose values a game changed, over 200 games.
         let mut hare = SimpleHare::new();
         let mut rng = rng_from_seed(2);
         let mut visited = std::collections::HashSet::new();
@@ -488,8 +487,6 @@ mod tests {
                 Agent::Fixed(&mut hare),
                 &mut rng,
             );
-            // Every cell that changed is a row of a position the hounds were
-            // in at some game so far (only learner cells change).
             for (i, (a, b)) in before.iter().zip(l.table()).enumerate() {
                 if a != b {
                     visited.insert(i / l.actions);
