@@ -78,7 +78,8 @@ export class HareHoundsBoard implements BoardView {
         svg('circle', { class: 'hh-dot', cx: X(i), cy: Y(i), r: 1.6 }),
         svg('circle', { class: 'hh-target', cx: X(i), cy: Y(i), r: 3.2 }),
       );
-      const label = svg('text', { class: 'hh-name', x: X(i) + 3.2, y: Y(i) - 3.4, 'aria-hidden': 'true' });
+      // Up and to the right, clear of a piece (radius 4.6) on the point.
+      const label = svg('text', { class: 'hh-name', x: X(i) + 4.8, y: Y(i) - 4.6, 'aria-hidden': 'true' });
       label.textContent = name;
       g.append(label);
       g.addEventListener('click', () => {
