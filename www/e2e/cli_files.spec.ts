@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { squarePoint, watchErrors } from './helpers';
+import { slowWasmDownloads, squarePoint, watchErrors } from './helpers';
 
 const cli = process.env.SELFPLAY_CLI ?? fileURLToPath(new URL('../../target/debug/selfplay', import.meta.url));
 
@@ -106,6 +106,8 @@ test('hounds trained by the CLI give hints in the page', async ({ page }, testIn
   await expect(rows.first()).not.toContainText('–');
   const engine = page.workers().find((w) => w.url().includes('engine'));
   expect(engine, 'the engine worker').toBeTruthy();
+  // A move made while the restarted engine comes up is played once the game is back.
+  await slowWasmDownloads(page);
   await engine!.evaluate(() => {
     setTimeout(() => {
       throw new Error('simulated engine failure');

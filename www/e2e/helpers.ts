@@ -22,3 +22,15 @@ export async function squarePoint(page: Page, square: string): Promise<{ x: numb
   const row = Number(square.slice(1)) - 1;
   return { x: box.x + ox + (col + 0.5) * cell, y: box.y + oy + (row + 0.5) * cell };
 }
+
+/**
+ * Holds back every later download of the wasm module by `ms`, so that a
+ * restarted worker takes a while to come up (as on a slow machine) and the
+ * page's replay of the game into it is still going when the test acts.
+ */
+export async function slowWasmDownloads(page: Page, ms = 1500): Promise<void> {
+  await page.context().route('**/*.wasm', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { initSync, Session } from '../src/pkg/selfplay.js';
-import { squarePoint, watchErrors } from './helpers';
+import { slowWasmDownloads, squarePoint, watchErrors } from './helpers';
 
 // The same wasm module the page uses, run here in node to check the page.
 initSync({ module: readFileSync(fileURLToPath(new URL('../src/pkg/selfplay_bg.wasm', import.meta.url))) });
@@ -238,6 +238,7 @@ test('if the engine worker dies, the page says so, restarts it and keeps the gam
   await expect.poll(() => cursor(page)).toBe(1);
   const workers = page.workers();
   expect(workers.length).toBe(1);
+  await slowWasmDownloads(page);
   // An uncaught error kills the worker's script.
   await workers[0].evaluate(() => {
     setTimeout(() => {
@@ -245,12 +246,13 @@ test('if the engine worker dies, the page says so, restarts it and keeps the gam
     });
   });
   await expect(page.locator('.notice-error')).toContainText('engine stopped');
-  // While the record is played into the new worker, moves wait; then play goes on.
-  await expect(page.locator('.play')).toHaveAttribute('data-busy', 'false');
-  await expect.poll(() => page.workers().length).toBe(1);
-  await expect.poll(() => cursor(page)).toBe(1);
+  // The new worker is slow to start: a move made while the record is played
+  // into it waits, and is played once the game is back.
+  await expect(page.locator('.play')).toHaveAttribute('data-busy', 'true');
   const q = await squarePoint(page, 'c3');
   await page.mouse.click(q.x, q.y);
+  await expect(page.locator('.play')).toHaveAttribute('data-busy', 'false');
+  await expect.poll(() => page.workers().length).toBe(1);
   await expect.poll(() => cursor(page)).toBe(2);
   await expect(page.getByTestId('moves').locator('li')).toHaveText(['d3', 'c3']);
   // The notice can be dismissed.

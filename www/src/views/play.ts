@@ -36,6 +36,8 @@ export class PlayPanel {
   /** The engine was restarted and the game is being played into it again. */
   private restoring = false;
   private restoreTicket = 0;
+  /** Settles when the current replay into a restarted engine is over. */
+  private restored: Promise<void> = Promise.resolve();
   private paused = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private destroyed = false;
@@ -168,7 +170,12 @@ export class PlayPanel {
   }
 
   /** The engine lost its state (a new worker): play the record again. */
-  async restore(): Promise<void> {
+  restore(): Promise<void> {
+    this.restored = this.replay();
+    return this.restored;
+  }
+
+  private async replay(): Promise<void> {
     const s = this.state;
     this.cancelTimer();
     if (!s) return this.newGame(this.seed);
@@ -219,6 +226,9 @@ export class PlayPanel {
   }
 
   private async humanMove(move: string): Promise<void> {
+    // A move made while the game is being restored into a restarted engine
+    // is played once the record is back, if it is still this side's move.
+    while (this.restoring) await this.restored;
     if (this.locked() || !this.isHumanTurn()) return;
     await this.perform(async () => {
       this.show(await this.engine.run({ kind: 'play', move }));
