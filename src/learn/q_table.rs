@@ -263,11 +263,7 @@ impl<G: Tabular> QLearner<G> {
         }
         let mut model = Model::new(header);
         model
-            .push(
-                "q",
-                vec![G::state_count(self.side), self.actions],
-                self.q.clone(),
-            )
+            .push("q", self.shape(), self.q.clone())
             .map_err(|e| e.to_string())?;
         Ok(model)
     }
@@ -318,16 +314,33 @@ impl<G: Tabular> QLearner<G> {
             gamma: num("gamma")? as f32,
             epsilon: num("epsilon")? as f32,
         };
+        Self::from_array(model, "q", side, params, h.games_trained)
+    }
+
+    /// A learner for `side` with `params` whose table is the model's array
+    /// `name` (shape checked, values finite) after `games` learning games.
+    pub fn from_array(
+        model: &Model,
+        name: &str,
+        side: Side,
+        params: QParams,
+        games: u64,
+    ) -> Result<Self, String> {
         let mut learner = QLearner::new(side, params)?;
         let q = model
-            .values_shaped::<f32>("q", &[G::state_count(side), learner.actions])
+            .values_shaped::<f32>(name, &[G::state_count(side), learner.actions])
             .map_err(|e| e.to_string())?;
         if let Some(i) = q.iter().position(|v| !v.is_finite()) {
-            return Err(format!("array 'q' has a non-finite value at {i}"));
+            return Err(format!("array '{name}' has a non-finite value at {i}"));
         }
         learner.q.copy_from_slice(q);
-        learner.games = h.games_trained;
+        learner.games = games;
         Ok(learner)
+    }
+
+    /// The table's shape, as saved: states × actions.
+    pub fn shape(&self) -> Vec<usize> {
+        vec![G::state_count(self.side), self.actions]
     }
 }
 

@@ -4,7 +4,8 @@
 // Experiments tab runs experiment 3 in the worker pool and its curve points
 // appear; the learned hounds are saved and loaded for the hints. A running
 // experiment is checkpointed and resumes after a reload with the result of a
-// run that never stopped. The page must log no error.
+// run that never stopped; so is a run where both sides learn. The page must
+// log no error.
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -358,6 +359,35 @@ test('a running experiment is checkpointed; after a reload it resumes from the c
   await expect(page.getByTestId('exp-start')).toBeVisible();
   await page.waitForTimeout(500);
   await expect(page.getByTestId('hh-resume-offer')).toHaveCount(0);
+  await expect(page.locator('.notice-error')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('experiment 5, both sides learning, is checkpointed too: stopped, it is offered and resumes where it stopped', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0&checkpointMs=300');
+  await page.getByRole('tab', { name: 'Experiments' }).click();
+  await page.getByTestId('preset').selectOption('5');
+  await page.getByTestId('exp-start').click();
+  const row = page.getByTestId('exp-runs').locator('tr[data-points]').first();
+  await expect(row).toHaveAttribute('data-checkpoint', /^\d+$/, { timeout: 60_000 });
+  await page.getByTestId('exp-stop').click();
+  const offer = page.getByTestId('hh-resume-offer');
+  await expect(offer).toHaveCount(1);
+  const offered = Number(await offer.getAttribute('data-games'));
+  expect(offered).toBeGreaterThan(0);
+  await expect(row).toHaveAttribute('data-checkpoint', String(offered));
+  const points = Number(await row.getAttribute('data-points'));
+  await offer.getByTestId('hh-resume-run').click();
+  await expect(offer).toHaveCount(0);
+  // The same run goes on from its checkpoint, the hare's table with it: the games only grow.
+  const resumed = page.getByTestId('exp-runs').locator('tr[data-points]');
+  await expect(resumed).toHaveCount(1);
+  await expect(resumed.first()).toHaveAttribute('data-status', 'running');
+  expect(Number(await resumed.first().getAttribute('data-games'))).toBeGreaterThanOrEqual(offered);
+  await expect.poll(async () => Number(await resumed.first().getAttribute('data-points')), { timeout: 60_000 }).toBeGreaterThan(points);
+  await page.getByTestId('exp-stop').click();
+  await expect(resumed.first()).toHaveAttribute('data-status', 'stopped');
   await expect(page.locator('.notice-error')).toHaveCount(0);
   expect(errors).toEqual([]);
 });

@@ -36,6 +36,8 @@
 //! the run from such a model and plays more games: with the saved hare and
 //! the saved generator, a run of N games saved and continued for M more ends
 //! with the same table and the same curve as one run of N + M games.
+//! A run beside a learning hare (experiment 5) saves the hare's table too,
+//! as the array `hare_q`, so that it continues exactly as well.
 //! Models without `hyper.run` (only α, γ, ε: written by `selfplay
 //! hare-hounds train` or before continuing existed) continue too, against a
 //! hare that must be given, with the protocol of experiments 1 and 2 (300
@@ -311,6 +313,11 @@ impl Run {
         model.header.curve =
             serde_json::to_value(saved_curve(&self.curve)).map_err(|e| e.to_string())?;
         model.set_rng(&self.rng);
+        if let Hare::Learning(hare) = &self.hare {
+            model
+                .push(HARE_ARRAY, hare.shape(), hare.table().to_vec())
+                .map_err(|e| e.to_string())?;
+        }
         Ok(model)
     }
 
@@ -373,9 +380,17 @@ impl Run {
         if let Some(hare) = hare {
             config.hare = hare;
         }
-        if let HareConfig::Learning(_) = config.hare {
-            return Err("these hounds learned against a learning hare, whose table is not saved with them: continue against the random, simple or perfect hare".into());
-        }
+        let hare_learner = match config.hare {
+            HareConfig::Learning(p) => {
+                if !model.arrays.iter().any(|a| a.name == HARE_ARRAY) {
+                    return Err("these hounds learned against a learning hare whose table is not saved with them: continue against the random, simple or perfect hare".into());
+                }
+                let hare = QLearner::from_array(model, HARE_ARRAY, Side::Second, p, games)
+                    .map_err(|e| format!("the learning hare's table: {e}"))?;
+                Some(hare)
+            }
+            _ => None,
+        };
         let mut previous = 0;
         for p in &curve {
             if p.games < previous || p.games > games {
@@ -417,6 +432,9 @@ impl Run {
         run.games = games;
         run.next_point = next_point;
         run.curve = curve;
+        if let Some(hare) = hare_learner {
+            run.hare = Hare::Learning(Box::new(hare));
+        }
         Ok(run)
     }
 
@@ -554,6 +572,9 @@ fn saved_curve(curve: &[CurvePoint]) -> Vec<&CurvePoint> {
 /// The key of a hounds model's run settings in the header's `hyper`.
 pub const RUN_KEY: &str = "run";
 
+/// The array of a hounds model that holds the learning hare's table.
+pub const HARE_ARRAY: &str = "hare_q";
+
 /// The win % of the greedy `hounds` against `hare` over `games` games.
 pub fn win_percent_against(
     hounds: &QLearner<HareHounds>,
@@ -673,6 +694,43 @@ mod tests {
     }
 
     #[test]
+    fn a_run_beside_a_learning_hare_continues_exactly() {
+        let solution = Arc::new(Solution::solve());
+        let (n, m) = (700, 500);
+        let config = RunConfig {
+            total_games: n + m,
+            eval_games: 30,
+            ..preset(5, 3).unwrap()[0].clone()
+        };
+        let mut whole = Run::new(config.clone(), Some(solution.clone())).unwrap();
+        whole.run_to_end();
+
+        let mut first = Run::new(
+            RunConfig {
+                total_games: n,
+                ..config
+            },
+            Some(solution.clone()),
+        )
+        .unwrap();
+        first.run_to_end();
+        let bytes = crate::model::encode(&first.hounds_model("both").unwrap()).unwrap();
+        let model = crate::model::decode(&bytes).unwrap();
+        let mut rest = Run::continue_from(&model, m, None, None, Some(solution.clone())).unwrap();
+        assert_eq!(
+            rest.hare_learner().unwrap().table(),
+            first.hare_learner().unwrap().table()
+        );
+        rest.run_to_end();
+        assert_eq!(rest.curve(), whole.curve());
+        assert_eq!(rest.hounds().table(), whole.hounds().table());
+        let (a, b) = (rest.hare_learner().unwrap(), whole.hare_learner().unwrap());
+        assert_eq!(a.table(), b.table());
+        assert_eq!(a.games_trained(), n + m);
+        assert!(a.table().iter().any(|&q| q != 0.0), "the hare learned");
+    }
+
+    #[test]
     fn continuing_with_another_hare_or_seed_keeps_table_and_curve() {
         let solution = Arc::new(Solution::solve());
         let config = RunConfig {
@@ -755,10 +813,23 @@ mod tests {
         let mut run = Run::new(c, Some(solution.clone())).unwrap();
         run.run_to_end();
         let model = run.hounds_model("both").unwrap();
-        let e = Run::continue_from(&model, 10, None, None, Some(solution.clone()))
+        let mut no_hare = model.clone();
+        no_hare.arrays.retain(|a| a.name != HARE_ARRAY);
+        let e = Run::continue_from(&no_hare, 10, None, None, Some(solution.clone()))
             .err()
             .unwrap();
         assert!(e.contains("learning hare"), "{e}");
+        let mut small_hare = model.clone();
+        let hare_q = small_hare
+            .arrays
+            .iter_mut()
+            .find(|a| a.name == HARE_ARRAY)
+            .unwrap();
+        hare_q.shape[0] -= 1;
+        let e = Run::continue_from(&small_hare, 10, None, None, Some(solution.clone()))
+            .err()
+            .unwrap();
+        assert!(e.contains("learning hare's table"), "{e}");
         assert!(Run::continue_from(
             &model,
             10,

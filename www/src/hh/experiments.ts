@@ -8,8 +8,8 @@
 // Running runs are checkpointed (the hounds model with the run's settings,
 // curve and random state) to the library's checkpoints store every 30 s and
 // when stopped; after a reload or a crashed worker the tab offers to resume
-// them, exactly where the checkpoint was. Runs beside a learning hare
-// (experiment 5) are not checkpointed: the hare's table is not saved.
+// them, exactly where the checkpoint was (a learning hare's table is saved
+// with the hounds, so experiment 5 resumes exactly as well).
 
 import { compactCount, CurveChart, PALETTE, type Curve } from '../charts';
 import { el } from '../dom';
@@ -68,11 +68,6 @@ interface HhCheckpointSettings {
 function checkpointMs(): number {
   const v = Number(new URLSearchParams(location.hash.split('?')[1] ?? '').get('checkpointMs'));
   return Number.isFinite(v) && v >= 200 && v <= 30_000 ? v : 30_000;
-}
-
-/** A run beside a learning hare cannot resume exactly: the hare's table is not in the hounds' model. */
-function checkpointable(config: RunConfig): boolean {
-  return config.hare.kind !== 'learning';
 }
 
 const HARES: Array<{ value: string; label: string }> = [
@@ -526,10 +521,9 @@ export class ExperimentsPanel {
     this.showCharts();
     for (const r of this.runs) {
       this.renderRow(r);
-      this.pool.start(r.id, r.config, this.events(r), checkpointable(r.config) ? checkpointMs() : 0);
+      this.pool.start(r.id, r.config, this.events(r), checkpointMs());
     }
-    const unsaved = this.runs.some((r) => !checkpointable(r.config)) ? ' Not checkpointed: the learning hare’s table is not saved, so these runs cannot resume after a reload.' : '';
-    this.status.textContent = `Experiment ${experiment}: ${this.runs.length} run${this.runs.length === 1 ? '' : 's'} on ${this.pool.size} worker${this.pool.size === 1 ? '' : 's'}.${unsaved}`;
+    this.status.textContent = `Experiment ${experiment}: ${this.runs.length} run${this.runs.length === 1 ? '' : 's'} on ${this.pool.size} worker${this.pool.size === 1 ? '' : 's'}.`;
     this.updateButtons();
     this.queueRedraw();
   }
@@ -564,11 +558,7 @@ export class ExperimentsPanel {
     if (r.continuedFrom !== undefined) r.row.dataset.continuedFrom = String(r.continuedFrom);
     if (r.checkpointAt !== undefined) r.row.dataset.checkpoint = String(r.checkpointAt);
     else delete r.row.dataset.checkpoint;
-    const saved = !checkpointable(r.config)
-      ? ' (no checkpoints)'
-      : r.checkpointAt !== undefined && r.status !== 'done'
-        ? ` (checkpoint at ${r.checkpointAt.toLocaleString()})`
-        : '';
+    const saved = r.checkpointAt !== undefined && r.status !== 'done' ? ` (checkpoint at ${r.checkpointAt.toLocaleString()})` : '';
     r.row.replaceChildren(
       el('td', {}, el('span', { className: 'swatch', style: `background:${r.color}`, 'aria-hidden': 'true' }), ` ${r.config.label}`),
       el('td', { title: `${r.games.toLocaleString()} of ${r.config.total_games.toLocaleString()} learning games` }, `${compactCount(r.games)} / ${compactCount(r.config.total_games)}`),
