@@ -292,8 +292,10 @@ impl Run {
         self.games
     }
 
+    /// All learning games played, and the curve point due at the last of
+    /// them (if one is) measured.
     pub fn is_done(&self) -> bool {
-        self.next_point > self.config.total_games
+        self.games >= self.config.total_games && self.next_point > self.config.total_games
     }
 
     pub fn curve(&self) -> &[CurvePoint] {
@@ -655,56 +657,18 @@ mod tests {
         assert_eq!(a.hounds().table(), b.hounds().table());
     }
 
-    #[test]
-    fn a_saved_and_continued_run_equals_one_long_run() {
-        let solution = Arc::new(Solution::solve());
-        for (preset_no, n, m) in [(3, 200, 150), (3, 205, 145), (4, 300, 250)] {
-            let config = RunConfig {
-                total_games: n + m,
-                eval_games: 40,
-                ..preset(preset_no, 11).unwrap()[0].clone()
-            };
-            let mut whole = Run::new(config.clone(), Some(solution.clone())).unwrap();
-            whole.run_to_end();
-
-            let mut first = Run::new(
-                RunConfig {
-                    total_games: n,
-                    ..config
-                },
-                Some(solution.clone()),
-            )
-            .unwrap();
-            while !first.is_done() {
-                first.step(33);
-            }
-            let bytes = crate::model::encode(&first.hounds_model("half").unwrap()).unwrap();
-            let model = crate::model::decode(&bytes).unwrap();
-            assert_eq!(model.header.games_trained, n);
-            let mut rest =
-                Run::continue_from(&model, m, None, None, Some(solution.clone())).unwrap();
-            assert_eq!(rest.games(), n);
-            assert_eq!(rest.curve(), first.curve());
-            rest.run_to_end();
-            assert_eq!(rest.games(), n + m);
-            assert_eq!(rest.curve(), whole.curve());
-            assert_eq!(rest.hounds().table(), whole.hounds().table());
-            assert_eq!(rest.hounds().games_trained(), n + m);
-        }
-    }
-
-    #[test]
-    fn a_run_beside_a_learning_hare_continues_exactly() {
-        let solution = Arc::new(Solution::solve());
-        let (n, m) = (700, 500);
+    /// Runs `config` for `n + m` games in one go, and for `n` games (in
+    /// chunks) saved through the file format and continued for `m` more.
+    /// Checks that the continued run picks up the first part's curve and
+    /// ends with the same curve and hounds as the whole run; returns (the
+    /// whole run, the first part, the continued run).
+    fn split_run(config: RunConfig, n: u64, m: u64, solution: &Arc<Solution>) -> (Run, Run, Run) {
         let config = RunConfig {
             total_games: n + m,
-            eval_games: 30,
-            ..preset(5, 3).unwrap()[0].clone()
+            ..config
         };
         let mut whole = Run::new(config.clone(), Some(solution.clone())).unwrap();
         whole.run_to_end();
-
         let mut first = Run::new(
             RunConfig {
                 total_games: n,
@@ -713,21 +677,51 @@ mod tests {
             Some(solution.clone()),
         )
         .unwrap();
-        first.run_to_end();
-        let bytes = crate::model::encode(&first.hounds_model("both").unwrap()).unwrap();
+        while !first.is_done() {
+            first.step(33);
+        }
+        let bytes = crate::model::encode(&first.hounds_model("half").unwrap()).unwrap();
         let model = crate::model::decode(&bytes).unwrap();
+        assert_eq!(model.header.games_trained, n);
         let mut rest = Run::continue_from(&model, m, None, None, Some(solution.clone())).unwrap();
-        assert_eq!(
-            rest.hare_learner().unwrap().table(),
-            first.hare_learner().unwrap().table()
-        );
+        assert_eq!(rest.games(), n);
+        assert_eq!(rest.curve(), first.curve());
         rest.run_to_end();
+        assert_eq!(rest.games(), n + m);
         assert_eq!(rest.curve(), whole.curve());
         assert_eq!(rest.hounds().table(), whole.hounds().table());
+        assert_eq!(rest.hounds().games_trained(), n + m);
+        (whole, first, rest)
+    }
+
+    #[test]
+    fn a_saved_and_continued_run_equals_one_long_run() {
+        let solution = Arc::new(Solution::solve());
+        for (preset_no, n, m) in [(3, 200, 150), (3, 205, 145), (4, 300, 250)] {
+            let config = RunConfig {
+                eval_games: 40,
+                ..preset(preset_no, 11).unwrap()[0].clone()
+            };
+            split_run(config, n, m, &solution);
+        }
+    }
+
+    #[test]
+    fn a_run_beside_a_learning_hare_continues_exactly() {
+        let solution = Arc::new(Solution::solve());
+        let config = RunConfig {
+            eval_games: 30,
+            ..preset(5, 3).unwrap()[0].clone()
+        };
+        let (n, m) = (700, 500);
+        let (whole, first, rest) = split_run(config, n, m, &solution);
+        // The hare's table went on from the saved one, to the same end.
+        let saved = first.hare_learner().unwrap();
+        assert!(saved.table().iter().any(|&q| q != 0.0), "the hare learned");
         let (a, b) = (rest.hare_learner().unwrap(), whole.hare_learner().unwrap());
+        assert_ne!(a.table(), saved.table());
         assert_eq!(a.table(), b.table());
         assert_eq!(a.games_trained(), n + m);
-        assert!(a.table().iter().any(|&q| q != 0.0), "the hare learned");
     }
 
     #[test]
