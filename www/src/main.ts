@@ -9,7 +9,11 @@ import { messageOf, showNotice } from './notices';
 import { gameView, type View } from './views/game';
 import { landingView } from './views/landing';
 
-window.addEventListener('error', (e) => showNotice(`Something went wrong: ${e.message}`));
+window.addEventListener('error', (e) => {
+  // The browser's note that a resize was delivered a frame later is not a failure.
+  if (e.message.startsWith('ResizeObserver loop')) return;
+  showNotice(`Something went wrong: ${e.message}`);
+});
 window.addEventListener('unhandledrejection', (e) => showNotice(`Something went wrong: ${messageOf(e.reason)}`));
 
 const engine = new Engine();

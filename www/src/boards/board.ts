@@ -34,6 +34,7 @@ export class CrispCanvas {
   /** Size in CSS pixels (the canvas is square). */
   size = 0;
   private observer: ResizeObserver;
+  private frame = 0;
   private dprQuery: MediaQueryList | null = null;
   private onDprChange = () => this.resize();
 
@@ -43,7 +44,12 @@ export class CrispCanvas {
   ) {
     this.canvas = document.createElement('canvas');
     container.append(this.canvas);
-    this.observer = new ResizeObserver(() => this.resize());
+    // Resized in the next frame: resizing the canvas inside the observer's
+    // callback can change the observed box again, in a loop.
+    this.observer = new ResizeObserver(() => {
+      cancelAnimationFrame(this.frame);
+      this.frame = requestAnimationFrame(() => this.resize());
+    });
     this.observer.observe(container);
     this.resize();
   }
@@ -80,6 +86,7 @@ export class CrispCanvas {
   }
 
   destroy(): void {
+    cancelAnimationFrame(this.frame);
     this.observer.disconnect();
     this.dprQuery?.removeEventListener('change', this.onDprChange);
   }
