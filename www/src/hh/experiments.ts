@@ -187,6 +187,7 @@ export class ExperimentsPanel {
       this.charts,
     );
     this.showProbes();
+    this.showCharts();
     void this.refreshOffers();
   }
 
