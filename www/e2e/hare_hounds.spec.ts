@@ -39,6 +39,9 @@ test('a whole game as the hounds against the simple hare, by clicking', async ({
   await expect(page.locator('[data-point="R"]')).toHaveAttribute('data-content', 'hare');
   // The hints show the solution's verdict on the start position.
   await expect(page.getByTestId('hint-value')).toContainText('hounds win in 23 plies');
+  // No disc counts in this game; the stalling counter instead.
+  await expect(page.getByTestId('count-0')).toBeHidden();
+  await expect(page.getByTestId('stall')).toContainText('in a row: 0 of 10');
 
   // The same game in the engine, run here: the hounds play perfect moves.
   const mirror = new Session('hare_hounds');
@@ -74,6 +77,9 @@ test('a whole game as the hounds against the simple hare, by clicking', async ({
     await expect(board(page)).toHaveAttribute('data-cursor', String(before + 2));
     const hare = (await page.getByTestId('moves').locator('li').nth(before + 1).textContent())!.trim();
     mirror.play(hare);
+    // The stalling counter on the page is the engine's.
+    const stall = /stall=(\d+)/.exec((mirror.state() as EngineState).position)![1];
+    await expect(page.getByTestId('stall')).toContainText(`in a row: ${stall} of 10`);
   }
   const final = mirror.state() as EngineState;
   expect(final.outcome).not.toBeNull();

@@ -47,6 +47,9 @@ export class PlayPanel {
   private notice = el('p', { className: 'pass-notice', 'data-testid': 'notice', hidden: true });
   private passButton = el('button', { type: 'button', className: 'primary', 'data-testid': 'pass', hidden: true }, 'Pass');
   private scores: HTMLElement[] = [];
+  private score: HTMLElement;
+  /** Hare and Hounds: the hounds' vertical moves in a row (ten and the hare wins). */
+  private stallText = el('p', { className: 'stall', 'data-testid': 'stall', hidden: true });
   private selects: HTMLSelectElement[] = [];
   private undoButton = el('button', { type: 'button', 'data-testid': 'undo', title: 'Undo (U or Ctrl+Z)' }, 'Undo');
   private redoButton = el('button', { type: 'button', 'data-testid': 'redo', title: 'Redo (R or Ctrl+Y)' }, 'Redo');
@@ -79,7 +82,9 @@ export class PlayPanel {
         el('span', { className: `side side-${side}` }, el('span', { className: `disc disc-${side}`, 'aria-hidden': 'true' }), n),
       );
     }
-    status.append(score, this.turn, this.notice, this.passButton);
+    // Disc counts where the game has them (Othello); otherwise the line is hidden.
+    this.score = score;
+    status.append(score, this.stallText, this.turn, this.notice, this.passButton);
 
     const players = el('fieldset', { className: 'players' }, el('legend', {}, 'Players'));
     const names = game.sides;
@@ -362,6 +367,10 @@ export class PlayPanel {
     this.board.update(s, human);
 
     for (const side of [0, 1] as const) this.scores[side].textContent = s.counts ? String(s.counts[side]) : '–';
+    this.score.hidden = !s.counts;
+    const stall = /\bstall=(\d+)/.exec(s.position);
+    this.stallText.hidden = !stall;
+    if (stall) this.stallText.textContent = `Vertical hound moves in a row: ${stall[1]} of 10 (at 10 the hare wins).`;
     const root = this.element;
     root.dataset.over = String(s.outcome !== null);
     root.dataset.toMove = s.toMove === null ? '' : String(s.toMove);
