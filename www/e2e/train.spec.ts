@@ -21,8 +21,9 @@ test('train, pause, reload, resume, save, export, delete, import, play', async (
   // The presets come from the engine.
   await expect(page.getByTestId('train-preset').locator('option')).not.toHaveCount(1);
 
-  await page.getByTestId('train-games').fill('4000');
-  await page.getByTestId('train-eval_every').fill('500');
+  // Long enough that the pause below comes well before the end.
+  await page.getByTestId('train-games').fill('12000');
+  await page.getByTestId('train-eval_every').fill('1500');
   await page.getByTestId('train-eval_games').fill('20');
   await page.getByTestId('train-seed').fill('7');
   await page.getByTestId('train-start').click();
@@ -38,19 +39,19 @@ test('train, pause, reload, resume, save, export, delete, import, play', async (
   const pausedAt = await runNumber(page, 'data-checkpoint');
   const pointsAtPause = await runNumber(page, 'data-points');
   expect(pausedAt).toBeGreaterThan(0);
-  expect(pausedAt).toBeLessThan(4000);
+  expect(pausedAt).toBeLessThan(12000);
 
   // Reload: the page offers to resume; the run continues the same curve.
   await page.reload();
   await expect(page.getByTestId('resume-offer')).toHaveCount(1);
-  await expect(page.getByTestId('resume-offer')).toContainText(`${pausedAt.toLocaleString('en')} of 4,000 games`);
+  await expect(page.getByTestId('resume-offer')).toContainText(`${pausedAt.toLocaleString('en')} of 12,000 games`);
   await page.getByTestId('resume-run').click();
   await expect.poll(() => runNumber(page, 'data-points')).toBeGreaterThanOrEqual(pointsAtPause);
   expect(await runNumber(page, 'data-games')).toBeGreaterThanOrEqual(pausedAt);
   await expect(run(page)).toHaveAttribute('data-status', 'finished', { timeout: 120_000 });
-  expect(await runNumber(page, 'data-games')).toBe(4000);
-  // One curve point for the untrained net, then one every 500 games, none lost or repeated.
-  await expect(run(page)).toHaveAttribute('data-curve', '0 500 1000 1500 2000 2500 3000 3500 4000');
+  expect(await runNumber(page, 'data-games')).toBe(12000);
+  // One curve point for the untrained net, then one every 1,500 games, none lost or repeated.
+  await expect(run(page)).toHaveAttribute('data-curve', '0 1500 3000 4500 6000 7500 9000 10500 12000');
   // Finishing saves the model and drops the checkpoint.
   await expect(run(page)).toHaveAttribute('data-saved', 'true');
   await page.getByTestId('run-save').click();
@@ -63,7 +64,7 @@ test('train, pause, reload, resume, save, export, delete, import, play', async (
   await page.getByRole('tab', { name: 'Models' }).click();
   const models = page.getByTestId('model');
   await expect(models).toHaveCount(1);
-  await expect(models.first()).toContainText('4k games trained');
+  await expect(models.first()).toContainText('12k games trained');
   await expect(models.first()).toContainText('vs ');
   const [download] = await Promise.all([page.waitForEvent('download'), models.first().getByTestId('model-export').click()]);
   expect(download.suggestedFilename()).toMatch(/^othello-.*\.selfplay$/);
@@ -157,8 +158,9 @@ test('two runs at once, curves overlaid, the page never blocked; continue traini
   await expect(runs).toHaveCount(2);
   await expect(runs.filter({ hasText: /-H24 arctan/ })).toHaveCount(1);
   const t0 = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.length);
-  await expect(runs.nth(0)).toHaveAttribute('data-status', 'running');
-  await expect(runs.nth(1)).toHaveAttribute('data-status', 'running');
+  // One worker per run, both there at once (a short run may already be
+  // finished by now: its worker stays, to play against its network).
+  await expect.poll(() => page.workers().filter((w) => w.url().includes('train.worker')).length).toBe(2);
   for (const i of [0, 1]) await expect(runs.nth(i)).toHaveAttribute('data-status', 'finished', { timeout: 120_000 });
   // Both runs' curves are on the chart: 2 runs × 3 opponents × 2 colours.
   await expect(page.locator('.chart-data tr')).toHaveCount(1 + 12);
