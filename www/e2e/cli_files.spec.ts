@@ -84,6 +84,8 @@ test('hounds trained by the CLI give hints in the page', async ({ page }, testIn
 
   await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');
   await page.getByRole('tab', { name: 'Models' }).click();
+  // An empty library says where this game's models come from.
+  await expect(page.locator('li.empty')).toContainText('in the Experiments tab');
   await page.getByTestId('model-import').setInputFiles(cliFile);
   await expect(page.getByTestId('model')).toHaveCount(1);
   await expect(page.getByTestId('models-status')).toContainText('Imported');

@@ -94,7 +94,8 @@ export class ModelsPanel {
     }
     this.list.dataset.count = String(models.length);
     if (models.length === 0) {
-      this.list.replaceChildren(el('li', { className: 'empty' }, 'No models yet. Train one in the Train tab, or import a file.'));
+      const where = this.host.game === 'hare_hounds' ? 'Save the hounds of a run in the Experiments tab' : 'Train one in the Train tab';
+      this.list.replaceChildren(el('li', { className: 'empty' }, `No models yet. ${where}, or import a file.`));
       return;
     }
     this.list.replaceChildren(...models.map((m) => this.row(m)));
