@@ -349,6 +349,7 @@ test('a running experiment is checkpointed; after a reload it resumes from the c
   // The saved curve comes back (a point every 10 games from 0), then it goes on to the end.
   expect(Number(await row.getAttribute('data-points'))).toBeGreaterThanOrEqual(Math.floor(offered / 10) + 1);
   await expect(row).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('exp-status')).toHaveText(/ — all done\.$/);
   expect(Number(await row.getAttribute('data-games'))).toBe(10_000);
   // The same curve and the same hounds as a run that never stopped.
   const whole = experiment3Uninterrupted();
@@ -369,7 +370,7 @@ test('a running experiment is checkpointed; after a reload it resumes from the c
   expect(errors).toEqual([]);
 });
 
-test('experiment 5, both sides learning, is checkpointed too: stopped, it is offered and resumes where it stopped', async ({ page }) => {
+test('experiment 5, both sides learning, is checkpointed too: stopped, it is offered and resumes to the end', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0&checkpointMs=300');
   await page.getByRole('tab', { name: 'Experiments' }).click();
@@ -378,22 +379,25 @@ test('experiment 5, both sides learning, is checkpointed too: stopped, it is off
   const row = page.getByTestId('exp-runs').locator('tr[data-points]').first();
   await expect(row).toHaveAttribute('data-checkpoint', /^\d+$/, { timeout: 60_000 });
   await page.getByTestId('exp-stop').click();
+  await expect(page.getByTestId('exp-status')).toHaveText(/ — stopped\.$/);
   const offer = page.getByTestId('hh-resume-offer');
   await expect(offer).toHaveCount(1);
   const offered = Number(await offer.getAttribute('data-games'));
   expect(offered).toBeGreaterThan(0);
+  expect(offered).toBeLessThan(300_000);
   await expect(row).toHaveAttribute('data-checkpoint', String(offered));
-  const points = Number(await row.getAttribute('data-points'));
   await offer.getByTestId('hh-resume-run').click();
   await expect(offer).toHaveCount(0);
-  // The same run goes on from its checkpoint, the hare's table with it: the games only grow.
+  // The same run goes on from its checkpoint, the hare's table with it, to its end.
   const resumed = page.getByTestId('exp-runs').locator('tr[data-points]');
   await expect(resumed).toHaveCount(1);
-  await expect(resumed.first()).toHaveAttribute('data-status', 'running');
   expect(Number(await resumed.first().getAttribute('data-games'))).toBeGreaterThanOrEqual(offered);
-  await expect.poll(async () => Number(await resumed.first().getAttribute('data-points')), { timeout: 60_000 }).toBeGreaterThan(points);
-  await page.getByTestId('exp-stop').click();
-  await expect(resumed.first()).toHaveAttribute('data-status', 'stopped');
+  await expect(resumed.first()).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
+  await expect(resumed.first()).toHaveAttribute('data-games', '300000');
+  // A point every 300 games from 0, none lost or repeated across the stop.
+  await expect(resumed.first()).toHaveAttribute('data-last-point', '300000');
+  await expect(resumed.first()).toHaveAttribute('data-points', String(300_000 / 300 + 1));
+  await expect(page.getByTestId('exp-status')).toHaveText(/ — all done\.$/);
   await expect(page.locator('.notice-error')).toHaveCount(0);
   expect(errors).toEqual([]);
 });

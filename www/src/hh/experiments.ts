@@ -543,7 +543,10 @@ export class ExperimentsPanel {
   private updateButtons(): void {
     const running = this.runs.some((r) => r.status === 'running');
     this.stopButton.disabled = !running;
-    if (!running && this.runs.length > 0) this.status.textContent = `${this.status.textContent?.replace(/ —.*$/, '')} — finished or stopped.`;
+    if (!running && this.runs.length > 0) {
+      const ended = this.runs.every((r) => r.status === 'done') ? 'all done' : this.runs.some((r) => r.status === 'failed') ? 'ended (see the table)' : 'stopped';
+      this.status.textContent = `${(this.status.textContent ?? '').replace(/ — .*$/, '').replace(/\.$/, '')} — ${ended}.`;
+    }
   }
 
   private renderRow(r: RunView): void {
