@@ -29,6 +29,18 @@ async function cursor(page: Page): Promise<number> {
   return Number(await board(page).getAttribute('data-cursor'));
 }
 
+/**
+ * Opens Hare and Hounds (checkpoints every `checkpointMs` if given), starts
+ * experiment `preset` by clicking, and returns the runs' table rows.
+ */
+async function startExperiment(page: Page, preset: string, checkpointMs?: number) {
+  await page.goto(`/#/hare_hounds?first=human&second=simple&seed=1&delay=0${checkpointMs ? `&checkpointMs=${checkpointMs}` : ''}`);
+  await page.getByRole('tab', { name: 'Experiments' }).click();
+  await page.getByTestId('preset').selectOption(preset);
+  await page.getByTestId('exp-start').click();
+  return page.getByTestId('exp-runs').locator('tr[data-points]');
+}
+
 test('a whole game as the hounds against the simple hare, by clicking', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/#/hare_hounds?first=human&second=simple&seed=3&delay=0');
@@ -106,11 +118,7 @@ test('a click on a point that is not a legal move changes nothing', async ({ pag
 
 test('experiment 3 in the worker pool: curve points appear; the hounds are saved, exported, imported again and give hints', async ({ page }, testInfo) => {
   const errors = watchErrors(page);
-  await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');
-  await page.getByRole('tab', { name: 'Experiments' }).click();
-  await page.getByTestId('preset').selectOption('3');
-  await page.getByTestId('exp-start').click();
-  const row = page.getByTestId('exp-runs').locator('tr[data-points]');
+  const row = await startExperiment(page, '3');
   await expect(row).toHaveCount(1);
   await expect
     .poll(async () => Number(await row.getAttribute('data-points')), { timeout: 60_000 })
@@ -188,11 +196,7 @@ test('experiment 4: a state–action pair is picked on the board, by clicking, w
 
 test('a saved model continues training in the Experiments tab: the curve goes on, and saving again adds a model', async ({ page }) => {
   const errors = watchErrors(page);
-  await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');
-  await page.getByRole('tab', { name: 'Experiments' }).click();
-  await page.getByTestId('preset').selectOption('3');
-  await page.getByTestId('exp-start').click();
-  const rows = page.getByTestId('exp-runs').locator('tr[data-points]');
+  const rows = await startExperiment(page, '3');
   await expect
     .poll(async () => Number(await rows.first().getAttribute('data-points')), { timeout: 60_000 })
     .toBeGreaterThanOrEqual(3);
@@ -372,11 +376,7 @@ test('a running experiment is checkpointed; after a reload it resumes from the c
 
 test('experiment 5, both sides learning, is checkpointed too: stopped, it is offered and resumes to the end', async ({ page }) => {
   const errors = watchErrors(page);
-  await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0&checkpointMs=300');
-  await page.getByRole('tab', { name: 'Experiments' }).click();
-  await page.getByTestId('preset').selectOption('5');
-  await page.getByTestId('exp-start').click();
-  const row = page.getByTestId('exp-runs').locator('tr[data-points]').first();
+  const row = (await startExperiment(page, '5', 300)).first();
   await expect(row).toHaveAttribute('data-checkpoint', /^\d+$/, { timeout: 60_000 });
   await page.getByTestId('exp-stop').click();
   await expect(page.getByTestId('exp-status')).toHaveText(/ — stopped\.$/);
@@ -432,11 +432,7 @@ test('touch: a stopped experiment leaves a checkpoint that is offered; discardin
 
 test('a crashed experiment worker: the run is offered from its last checkpoint and ends as if it had never stopped', async ({ page }) => {
   const errors = watchErrors(page);
-  await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0&checkpointMs=300');
-  await page.getByRole('tab', { name: 'Experiments' }).click();
-  await page.getByTestId('preset').selectOption('3');
-  await page.getByTestId('exp-start').click();
-  const row = page.getByTestId('exp-runs').locator('tr[data-points]').first();
+  const row = (await startExperiment(page, '3', 300)).first();
   await expect(row).toHaveAttribute('data-checkpoint', /^\d+$/, { timeout: 60_000 });
   // An uncaught error kills the pool's workers, as a trap would.
   const pool = page.workers().filter((w) => /\/worker-[^/]*\.js/.test(w.url()));
@@ -462,11 +458,7 @@ test('a crashed experiment worker: the run is offered from its last checkpoint a
 test('without IndexedDB the checkpoints live in the tab: a notice says so and a stopped run is still offered', async ({ page }) => {
   await page.addInitScript(() => Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true }));
   const errors = watchErrors(page);
-  await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0&checkpointMs=300');
-  await page.getByRole('tab', { name: 'Experiments' }).click();
-  await page.getByTestId('preset').selectOption('3');
-  await page.getByTestId('exp-start').click();
-  const row = page.getByTestId('exp-runs').locator('tr[data-points]').first();
+  const row = (await startExperiment(page, '3', 300)).first();
   await expect(row).toHaveAttribute('data-checkpoint', /^\d+$/, { timeout: 60_000 });
   await expect(page.locator('.notice-info')).toContainText('kept in this tab only');
   await page.getByTestId('exp-stop').click();
