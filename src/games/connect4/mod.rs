@@ -5,6 +5,7 @@
 //! * [`solver`]: negamax with alpha-beta pruning, null-window search, a
 //!   budget and progress reports; [`transposition`] and [`move_sorter`] are
 //!   its table and its move ordering, [`book`] the opening book.
+//! * [`player`]: a perfect player with a temperature.
 //! * [`batch`]: solving and timing files of positions.
 //!
 //! Moves are 0-based columns (`u8`, 0 = leftmost) in code, 1-based in text
@@ -13,12 +14,14 @@
 pub mod batch;
 pub mod book;
 pub mod move_sorter;
+pub mod player;
 pub mod position;
 pub mod solver;
 pub mod transposition;
 
 pub use batch::{bench_file, solve_reader, solve_text, FileBench, LineError, LineResult};
 pub use book::Book;
+pub use player::PerfectPlayer;
 pub use position::{
     format_moves, parse_moves, Position, CELLS, HEIGHT, MAX_SCORE, MIN_SCORE, WIDTH,
 };
