@@ -37,7 +37,6 @@ use serde_json::json;
 use crate::model::{Algorithm, GameId, Header, Model};
 
 use crate::game::{Game, Outcome, Player, Rng, Side};
-use crate::games::hare_hounds::{HareHounds, POINTS};
 
 /// A game whose positions and moves can be indexed densely per side.
 pub trait Tabular: Game {
@@ -52,35 +51,6 @@ pub trait Tabular: Game {
     fn state_index(&self) -> usize;
     /// The column of a legal move of the side to move (`< action_count`).
     fn action_index(&self, m: Self::Move) -> usize;
-}
-
-/// Hare and Hounds: the state is the hound set (sorted, so the same three
-/// points in any order share a row), the hare's point and the stalling
-/// counter, 165 × 11 × 10 = 18,150 rows for either side. A hound action is
-/// which hound steps where, one of the 28 directed steps a hound can make
-/// (`board::HOUND_ACTION`); a hare action is the point it steps to (11).
-impl Tabular for HareHounds {
-    const ENCODING: &'static str = "houndset-hare-stall";
-    fn state_count(_side: Side) -> usize {
-        HareHounds::STATE_INDICES
-    }
-    fn action_count(side: Side) -> usize {
-        match side {
-            Side::First => crate::games::hare_hounds::board::HOUND_ACTIONS,
-            Side::Second => POINTS,
-        }
-    }
-    #[inline]
-    fn state_index(&self) -> usize {
-        HareHounds::state_index(self)
-    }
-    #[inline]
-    fn action_index(&self, m: Self::Move) -> usize {
-        match self.to_move() {
-            Side::First => HareHounds::hound_action(m).expect("a hound step"),
-            Side::Second => m.to.index(),
-        }
-    }
 }
 
 /// The learning rate α, the discount γ and the exploration rate ε.
@@ -153,6 +123,17 @@ impl<G: Tabular> QLearner<G> {
         Ok(())
     }
 
+    /// The whole table, to set values by hand (tests, probes).
+    pub fn table_mut(&mut self) -> &mut [f32] {
+        &mut self.q
+    }
+
+    /// Sets the cell of the move waiting for its update (as if the learner
+    /// had just played it).
+    pub fn set_pending(&mut self, cell: Option<usize>) {
+        self.pending = cell;
+    }
+
     /// Learning games finished so far.
     pub fn games_trained(&self) -> u64 {
         self.games
@@ -163,8 +144,14 @@ impl<G: Tabular> QLearner<G> {
         &self.q
     }
 
+    /// The number of actions (columns of the table).
+    pub fn actions(&self) -> usize {
+        self.actions
+    }
+
+    /// The table cell of a legal move `m` of the learner's side in `g`.
     #[inline]
-    fn cell(&self, g: &G, m: G::Move) -> usize {
+    pub fn cell(&self, g: &G, m: G::Move) -> usize {
         g.state_index() * self.actions + g.action_index(m)
     }
 
@@ -407,164 +394,50 @@ pub fn play_learning_game<G: Tabular>(
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::hare_hounds::board::{A, G as PG, L, R};
-    use crate::players::hare_hounds::SimpleHare;
-    use crate::rng_from_seed;
-
-    const P: QParams = QParams {
-        alpha: 0.5,
-        gamma: 0.9,
-        epsilon: 0.0,
-    };
-
-    #[test]
-    fn hound_order_does_not_matter() {
-        let orders = [[L, A, PG], [A, L, PG], [PG, A, L], [PG, L, A]];
-        let rows: Vec<usize> = orders
-            .iter()
-            .map(|h| Tabular::state_index(&HareHounds::new(*h, R, Side::First, 0).unwrap()))
-            .collect();
-        assert!(rows.iter().all(|&r| r == rows[0]));
-        let other = HareHounds::new(
-            [L, A, crate::games::hare_hounds::board::D],
-            R,
-            Side::First,
-            0,
-        )
-        .unwrap();
-        assert_ne!(Tabular::state_index(&other), rows[0]);
-        // the stalling counter is part of the state
-        let stalled = HareHounds::new([L, A, PG], R, Side::First, 3).unwrap();
-        assert_ne!(Tabular::state_index(&stalled), rows[0]);
-        // the learner's values are shared accordingly
-        let mut l: QLearner<HareHounds> = QLearner::new(Side::First, P).unwrap();
-        let g1 = HareHounds::new([L, A, PG], R, Side::First, 0).unwrap();
-        let g2 = HareHounds::new([PG, A, L], R, Side::First, 0).unwrap();
-        let m = HareHounds::parse_move("L-d").unwrap();
-        let cell = l.cell(&g1, m);
-        l.q[cell] = 0.75;
-        assert_eq!(l.q_value(&g2, m), 0.75);
+/// A table plays its greedy move (ties at random, learning off) and values
+/// every legal move by its Q-value.
+impl<G: Tabular> Player<G> for QLearner<G> {
+    fn name(&self) -> String {
+        "q-greedy".into()
     }
 
-    #[test]
-    fn update_rule_and_timing() {
-        // Hounds on e, c, i and the hare on R: e-f traps it at once (R = +1).
-        let g = HareHounds::parse("hounds=e,c,i hare=R").unwrap();
-        let trap = HareHounds::parse_move("e-f").unwrap();
-        let mut l: QLearner<HareHounds> = QLearner::new(Side::First, P).unwrap();
-        let mut rng = rng_from_seed(1);
-        // all Q are 0: greedy ties broken at random; force the trap
-        l.pending = Some(l.cell(&g, trap));
-        l.finish(Outcome::Win(Side::First));
-        assert_eq!(l.q_value(&g, trap), 0.5);
-        // now greedy picks the trap
-        assert_eq!(l.act(&g, &mut rng), trap);
-        l.finish(Outcome::Win(Side::First));
-        assert_eq!(l.q_value(&g, trap), 0.75);
-        // A non-final step bootstraps from the next hound-to-move position
-        // when the hounds move again: b-e from hounds b,c,i (hare on R), then
-        // (after a hare move, set up by hand) the trap position above.
-        let s = HareHounds::parse("hounds=b,c,i hare=R").unwrap();
-        let m = HareHounds::parse_move("b-e").unwrap();
-        l.pending = Some(l.cell(&s, m));
-        // the next hound-to-move position is the trap position above
-        let next = HareHounds::parse("hounds=e,c,i hare=R").unwrap();
-        let _ = l.act(&next, &mut rng);
-        // Q(s, b-e) = 0 + 0.5 * (0 + 0.9 * 0.75 - 0)
-        assert!((l.q_value(&s, m) - 0.5 * 0.9 * 0.75).abs() < 1e-6);
+    fn choose(&mut self, game: &G, rng: &mut Rng) -> G::Move {
+        let mut moves = std::mem::take(&mut self.moves);
+        self.greedy_moves(game, &mut moves);
+        let m = *moves.choose(rng).expect("choose called on a finished game");
+        self.moves = moves;
+        m
     }
 
-    #[test]
-    fn learning_games_update_only_rows_the_hounds_were_in() {
-        let mut l: QLearner<HareHounds> = QLearner::new(
-            Side::First,
-            QParams {
-                alpha: 0.1,
-                gamma: 0.9,
-                epsilon: 1.0,
-            },
-        )
-        .unwrap();
-        // The rows whose values a game changed, over 200 games.
-        let mut hare = SimpleHare::new();
-        let mut rng = rng_from_seed(2);
-        let mut visited = std::collections::HashSet::new();
-        for _ in 0..200 {
-            let before = l.table().to_vec();
-            play_learning_game(
-                &HareHounds::start(),
-                Agent::Learning(&mut l),
-                Agent::Fixed(&mut hare),
-                &mut rng,
-            );
-            for (i, (a, b)) in before.iter().zip(l.table()).enumerate() {
-                if a != b {
-                    visited.insert(i / l.actions);
-                }
-            }
+    fn analyze(
+        &mut self,
+        game: &G,
+        _budget: &mut crate::search::budget::Budget,
+    ) -> Option<crate::game::Analysis<G::Move>> {
+        if game.to_move() != self.side {
+            return None;
         }
-        assert_eq!(l.games_trained(), 200);
-        assert!(!visited.is_empty());
-        assert!(l.table().iter().all(|&v| (-1.0..=1.0).contains(&v)));
-        // Rows of hare-to-move positions do not exist in the hounds' table;
-        // every changed row decodes to a hounds-to-move position that the
-        // hounds can reach from the start against this hare.
-        let reachable = crate::search::hare_hounds_solve::Solution::solve();
-        let rows: std::collections::HashSet<usize> = reachable
-            .reachable(Side::First)
-            .iter()
-            .map(Tabular::state_index)
-            .collect();
-        assert!(
-            visited.is_subset(&rows),
-            "a cell outside the hounds' positions changed"
-        );
-    }
-
-    #[test]
-    fn model_round_trip_and_validation() {
-        let mut l: QLearner<HareHounds> = QLearner::new(Side::Second, P).unwrap();
-        l.q[17] = -0.25;
-        l.games = 42;
-        let model = l.to_model("hare test", 5).unwrap();
-        let bytes = crate::model::encode(&model).unwrap();
-        let back =
-            QLearner::<HareHounds>::from_model(&crate::model::decode(&bytes).unwrap()).unwrap();
-        assert_eq!(back.table(), l.table());
-        assert_eq!(back.games_trained(), 42);
-        assert_eq!(back.side(), Side::Second);
-        assert_eq!(back.params(), P);
-        let mut bad = model.clone();
-        bad.set(
-            "q",
-            vec![HareHounds::STATE_INDICES, 28],
-            vec![0f32; HareHounds::STATE_INDICES * 28],
-        )
-        .unwrap();
-        assert!(
-            QLearner::<HareHounds>::from_model(&bad).is_err(),
-            "hounds' shape for a hare"
-        );
-        let mut bad = model.clone();
-        bad.header.game = GameId::Othello;
-        assert!(QLearner::<HareHounds>::from_model(&bad).is_err());
-        let mut bad = model.clone();
-        bad.header.encoding = "other".into();
-        assert!(QLearner::<HareHounds>::from_model(&bad).is_err());
-        let mut bad = model;
-        bad.header.hyper.insert("alpha".into(), json!(3.0));
-        assert!(QLearner::<HareHounds>::from_model(&bad).is_err());
-        assert!(QLearner::<HareHounds>::new(
-            Side::First,
-            QParams {
-                alpha: -0.1,
-                gamma: 0.9,
-                epsilon: 0.1
-            }
-        )
-        .is_err());
+        let mut greedy = Vec::new();
+        self.greedy_moves(game, &mut greedy);
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        Some(crate::game::Analysis {
+            units: "Q(s, a) of the table".into(),
+            scale: crate::game::Scale::Fixed {
+                min: -1.0,
+                max: 1.0,
+            },
+            position: None,
+            moves: legal
+                .into_iter()
+                .map(|m| crate::game::MoveValue {
+                    mv: m,
+                    value: Some(f64::from(self.q_value(game, m))),
+                    label: None,
+                    best: greedy.contains(&m),
+                })
+                .collect(),
+            complete: true,
+        })
     }
 }

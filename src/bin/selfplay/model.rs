@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
 
-use crate::CliError;
+use selfplay::cli::CliError;
 use selfplay::model::{
     decode_with_layout, ArrayData, Element, Limits, Model, ModelError, StoredArray,
 };
@@ -157,7 +157,7 @@ fn report(model: &Model, layout: &[StoredArray], file_len: usize) -> String {
     ));
     // Whether this build's learner rebuilds from the file (as the page
     // checks before it stores one).
-    let usable = match selfplay::learn::catalog::entry(model) {
+    let usable = match selfplay::plugin::describe_model(model) {
         Ok(e) => format!("yes: {}", e.summary),
         Err(e) => format!("no: {e}"),
     };

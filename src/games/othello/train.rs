@@ -28,15 +28,16 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::activation::Activation;
-use super::exploration::{max_value, softmax_index};
-use super::mlp::Mlp;
-use super::q_net::{Encoding, LegalQ, QNet, QNetPlayer, QScratch};
+use super::players::{MaxFlipsPlayer, MaxStablePlayer};
+use super::qnet::{Encoding, LegalQ, QNet, QNetPlayer, QScratch};
 use crate::arena::{play_match, Record};
 use crate::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
 use crate::games::othello::{moves_mask, Board, PASS};
+use crate::learn::activation::Activation;
+use crate::learn::exploration::{max_value, softmax_index};
+use crate::learn::mlp::Mlp;
 use crate::model::{Algorithm, GameId, Header, Kind, Model};
-use crate::players::{MaxFlipsPlayer, MaxStablePlayer, RandomPlayer};
+use crate::players::RandomPlayer;
 
 /// Who the agent plays while it learns.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]

@@ -20,7 +20,7 @@ use crate::game::{Player, Rng, Side};
 use crate::games::othello::{Board, PASS};
 
 use super::max_flips::score_flips;
-use super::pick_best;
+use crate::players::pick_best;
 
 const COL_A: u64 = 0x0101_0101_0101_0101;
 const COL_H: u64 = 0x8080_8080_8080_8080;

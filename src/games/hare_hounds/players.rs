@@ -5,9 +5,9 @@ use std::sync::Arc;
 
 use rand::seq::IndexedRandom;
 
+use super::solve::Solution;
 use crate::game::{Game, Player, Rng};
 use crate::games::hare_hounds::{HareHounds, Move};
-use crate::search::hare_hounds_solve::Solution;
 
 /// The study's simple hare: always the free neighbouring point with the lowest
 /// number (see [`crate::games::hare_hounds::board`]), i.e. the point furthest

@@ -3,11 +3,12 @@
 use clap::Subcommand;
 use web_time::Instant;
 
-use selfplay::arena::{play_match, MatchResult, Record};
-use selfplay::games::othello::{self, Board};
-use selfplay::players::othello_player;
+use super::players::by_name as othello_player;
+use super::Board;
+use crate::arena::{play_match, MatchResult, Record};
+use crate::games::othello;
 
-use crate::CliError;
+use crate::cli::CliError;
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -36,18 +37,18 @@ pub enum Command {
         json: bool,
     },
     /// Trains a learner (`qnet`) and writes a model file.
-    Train(Box<crate::othello_learn::TrainArgs>),
+    Train(Box<super::cli_learn::TrainArgs>),
     /// Plays a model's greedy agent against the fixed players.
-    Eval(crate::othello_learn::EvalArgs),
+    Eval(super::cli_learn::EvalArgs),
     /// Training speed of the Q-network (QL1, 64 hidden, self-play).
-    Bench(crate::othello_learn::BenchArgs),
+    Bench(super::cli_learn::BenchArgs),
 }
 
 pub fn run(cmd: Command) -> Result<(), CliError> {
     match cmd {
-        Command::Train(a) => crate::othello_learn::train(*a),
-        Command::Eval(a) => crate::othello_learn::eval(a),
-        Command::Bench(a) => crate::othello_learn::bench(a),
+        Command::Train(a) => super::cli_learn::train(*a),
+        Command::Eval(a) => super::cli_learn::eval(a),
+        Command::Bench(a) => super::cli_learn::bench(a),
         Command::Perft { depth } => {
             if depth > 20 {
                 return Err(CliError::BadInput(format!(

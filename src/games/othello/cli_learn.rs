@@ -7,15 +7,14 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use web_time::Instant;
 
-use selfplay::learn::activation::Activation;
-use selfplay::learn::bench::{bench_training, peak_multiply_adds, ql1_h64_selfplay};
-use selfplay::learn::q_net::Encoding;
-use selfplay::learn::q_trainer::{
-    evaluate, preset, presets, EvalPoint, TrainOpponent, Trainer, TrainerConfig,
-};
-use selfplay::players::othello_player;
+use super::bench::{bench_training, ql1_h64_selfplay};
+use super::players::by_name as othello_player;
+use super::qnet::Encoding;
+use super::train::{evaluate, preset, presets, EvalPoint, TrainOpponent, Trainer, TrainerConfig};
+use crate::learn::activation::Activation;
+use crate::learn::bench::peak_multiply_adds;
 
-use crate::CliError;
+use crate::cli::CliError;
 
 /// Options of `selfplay othello train`.
 #[derive(Args)]
@@ -278,7 +277,7 @@ pub fn eval(a: EvalArgs) -> Result<(), CliError> {
             a.seed.wrapping_add(i as u64),
         );
         if !a.json {
-            let wdl = |r: &selfplay::arena::Record| format!("{}/{}/{}", r.wins, r.draws, r.losses);
+            let wdl = |r: &crate::arena::Record| format!("{}/{}/{}", r.wins, r.draws, r.losses);
             let mut total = r.black;
             total.merge(&r.white);
             println!(

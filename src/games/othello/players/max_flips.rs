@@ -4,7 +4,7 @@
 use crate::game::{Player, Rng};
 use crate::games::othello::{Board, PASS};
 
-use super::pick_best;
+use crate::players::pick_best;
 
 /// Plays the placement that flips the most discs; ties broken at random.
 #[derive(Default)]

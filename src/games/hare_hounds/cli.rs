@@ -6,17 +6,15 @@ use std::sync::Arc;
 use clap::{Args, Subcommand};
 use serde_json::json;
 
-use selfplay::games::hare_hounds::{HareHounds, Move};
-use selfplay::learn::experiments::hare_hounds::{
-    preset, CurvePoint, HareConfig, Probe, Run, RunConfig,
-};
-use selfplay::learn::q_table::{QLearner, QParams};
-use selfplay::players::hare_hounds::{PerfectPlayer, SimpleHare};
-use selfplay::players::RandomPlayer;
-use selfplay::search::hare_hounds_solve::{PerfectShare, Solution};
-use selfplay::{rng_from_seed, Game, Player, Side};
+use super::experiments::{preset, CurvePoint, HareConfig, Probe, Run, RunConfig};
+use super::players::{PerfectPlayer, SimpleHare};
+use super::solve::{PerfectShare, Solution};
+use super::{HareHounds, Move};
+use crate::learn::q_table::{QLearner, QParams};
+use crate::players::RandomPlayer;
+use crate::{rng_from_seed, Game, Player, Side};
 
-use crate::CliError;
+use crate::cli::CliError;
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -419,13 +417,13 @@ fn write_model(
 ) -> Result<(), CliError> {
     let mut model = learner.to_model(name, seed).map_err(CliError::Internal)?;
     model.header.evaluation = json!({ "perfect_share": share });
-    let bytes = selfplay::model::encode(&model).map_err(|e| CliError::Internal(e.to_string()))?;
+    let bytes = crate::model::encode(&model).map_err(|e| CliError::Internal(e.to_string()))?;
     std::fs::write(path, bytes).map_err(|e| CliError::Internal(format!("writing {path}: {e}")))
 }
 
 fn read_model(path: &str) -> Result<QLearner<HareHounds>, CliError> {
     let bad = |m: String| CliError::BadInput(format!("{path}: {m}"));
-    let limit = selfplay::model::Limits::default().max_file_bytes;
+    let limit = crate::model::Limits::default().max_file_bytes;
     let size = std::fs::metadata(path)
         .map_err(|e| bad(e.to_string()))?
         .len();
@@ -435,7 +433,7 @@ fn read_model(path: &str) -> Result<QLearner<HareHounds>, CliError> {
         )));
     }
     let bytes = std::fs::read(path).map_err(|e| bad(e.to_string()))?;
-    let model = selfplay::model::decode(&bytes).map_err(|e| bad(e.to_string()))?;
+    let model = crate::model::decode(&bytes).map_err(|e| bad(e.to_string()))?;
     QLearner::from_model(&model).map_err(bad)
 }
 
@@ -511,7 +509,7 @@ fn train(a: TrainArgs) -> Result<(), CliError> {
             }
         }
         "hare" => {
-            use selfplay::learn::q_table::{play_learning_game, Agent};
+            use crate::learn::q_table::{play_learning_game, Agent};
             let mut hare: QLearner<HareHounds> =
                 QLearner::new(Side::Second, params).map_err(CliError::BadInput)?;
             let mut hounds: Box<dyn Player<HareHounds>> = match a.opponent.as_str() {
@@ -637,16 +635,16 @@ fn play_match(a: MatchArgs) -> Result<(), CliError> {
 }
 
 fn bench(seconds: f64, seed: u64) -> Result<(), CliError> {
-    use selfplay::bench;
+    use super::bench;
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= 600.0) {
         return Err(CliError::BadInput(
             "--seconds must be between 0 and 600".into(),
         ));
     }
     for r in [
-        bench::hare_hounds_random_games(seed, seconds),
-        bench::hare_hounds_q_learning(seed, seconds),
-        bench::hare_hounds_solve(seconds),
+        bench::random_games(seed, seconds),
+        bench::q_learning(seed, seconds),
+        bench::solve(seed, seconds),
     ] {
         println!(
             "{:<26} {:>12} {} in {:>6.2} s: {:>12.0} {}/s",

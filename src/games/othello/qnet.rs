@@ -32,11 +32,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::activation::Activation;
-use super::exploration::greedy_index;
-use super::mlp::{Hidden, Mlp};
-use crate::game::{Player, Rng, Side};
+use crate::game::{Analysis, Game, MoveValue, Player, Rng, Scale, Side};
 use crate::games::othello::{Board, PASS};
+use crate::learn::activation::Activation;
+use crate::learn::exploration::greedy_index;
+use crate::learn::mlp::{Hidden, Mlp};
+use crate::search::budget::Budget;
 
 /// How a board is fed to the network.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -305,6 +306,33 @@ impl Player<Board> for QNetPlayer {
 
     fn choose(&mut self, game: &Board, _rng: &mut Rng) -> u8 {
         self.net.best_move(game, &mut self.scratch, &mut self.lq)
+    }
+
+    /// Q(s, a) of every legal square (on the outputs' fixed range −1…+1, the
+    /// range of the rewards); a forced pass has no value.
+    fn analyze(&mut self, game: &Board, _budget: &mut Budget) -> Option<Analysis<u8>> {
+        let q = self.net.q_values(game);
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        let best = self.net.best_move(game, &mut self.scratch, &mut self.lq);
+        Some(Analysis {
+            units: "Q(s, a) of the network".into(),
+            scale: Scale::Fixed {
+                min: -1.0,
+                max: 1.0,
+            },
+            position: None,
+            moves: legal
+                .into_iter()
+                .map(|m| MoveValue {
+                    mv: m,
+                    value: (m != PASS).then(|| f64::from(q[usize::from(m)])),
+                    label: None,
+                    best: m == best,
+                })
+                .collect(),
+            complete: true,
+        })
     }
 }
 

@@ -47,14 +47,14 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::players::{PerfectPlayer, SimpleHare};
+use super::solve::{PerfectShare, Solution};
 use crate::arena::play_game;
 use crate::game::{rng_from_seed, Game, Player, Rng, Side};
 use crate::games::hare_hounds::{HareHounds, Move};
 use crate::learn::q_table::{play_learning_game, Agent, QLearner, QParams};
 use crate::model::Model;
-use crate::players::hare_hounds::{PerfectPlayer, SimpleHare};
 use crate::players::RandomPlayer;
-use crate::search::hare_hounds_solve::{PerfectShare, Solution};
 
 /// Who plays the hare.
 #[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
