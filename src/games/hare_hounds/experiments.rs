@@ -52,7 +52,7 @@ use super::solve::{PerfectShare, Solution};
 use crate::arena::play_game;
 use crate::game::{rng_from_seed, Game, Player, Rng, Side};
 use crate::games::hare_hounds::{HareHounds, Move};
-use crate::learn::q_table::{play_learning_game, Agent, QLearner, QParams};
+use crate::learn::q_table::{play_learning_game, Agent, QLearner, QParams, QTable};
 use crate::model::Model;
 use crate::players::RandomPlayer;
 
@@ -316,9 +316,7 @@ impl Run {
             serde_json::to_value(saved_curve(&self.curve)).map_err(|e| e.to_string())?;
         model.set_rng(&self.rng);
         if let Hare::Learning(hare) = &self.hare {
-            model
-                .push(HARE_ARRAY, hare.shape(), hare.table().to_vec())
-                .map_err(|e| e.to_string())?;
+            hare.table().save(&mut model, HARE_ARRAY)?;
         }
         Ok(model)
     }
@@ -717,7 +715,10 @@ mod tests {
         let (whole, first, rest) = split_run(config, n, m, &solution);
         // The hare's table went on from the saved one, to the same end.
         let saved = first.hare_learner().unwrap();
-        assert!(saved.table().iter().any(|&q| q != 0.0), "the hare learned");
+        assert!(
+            saved.table().values().iter().any(|&q| q != 0.0),
+            "the hare learned"
+        );
         let (a, b) = (rest.hare_learner().unwrap(), whole.hare_learner().unwrap());
         assert_ne!(a.table(), saved.table());
         assert_eq!(a.table(), b.table());

@@ -4,7 +4,7 @@
 use super::board::{HOUND_ACTIONS, POINTS};
 use super::HareHounds;
 use crate::game::{Game, Side};
-use crate::learn::q_table::Tabular;
+use crate::learn::q_table::{DenseTable, Tabular};
 
 /// Hare and Hounds: the state is the hound set (sorted, so the same three
 /// points in any order share a row), the hare's point and the stalling
@@ -13,25 +13,28 @@ use crate::learn::q_table::Tabular;
 /// (`board::HOUND_ACTION`); a hare action is the point it steps to (11).
 impl Tabular for HareHounds {
     const ENCODING: &'static str = "houndset-hare-stall";
-    fn state_count(_side: Side) -> usize {
-        HareHounds::STATE_INDICES
+    type Table = DenseTable;
+
+    fn new_table(side: Side) -> DenseTable {
+        DenseTable::new(HareHounds::STATE_INDICES, actions(side))
     }
-    fn action_count(side: Side) -> usize {
-        match side {
-            Side::First => HOUND_ACTIONS,
-            Side::Second => POINTS,
-        }
-    }
+
     #[inline]
-    fn state_index(&self) -> usize {
-        HareHounds::state_index(self)
-    }
-    #[inline]
-    fn action_index(&self, m: Self::Move) -> usize {
-        match self.to_move() {
+    fn cell(&self, m: Self::Move) -> u64 {
+        let action = match self.to_move() {
             Side::First => HareHounds::hound_action(m).expect("a hound step"),
             Side::Second => m.to.index(),
-        }
+        };
+        (self.state_index() * actions(self.to_move()) + action) as u64
+    }
+}
+
+/// The columns of `side`'s table: the hounds' 28 directed steps, or the
+/// hare's 11 target points.
+fn actions(side: Side) -> usize {
+    match side {
+        Side::First => HOUND_ACTIONS,
+        Side::Second => POINTS,
     }
 }
 
@@ -41,8 +44,8 @@ mod tests {
     use crate::game::{Outcome, Side};
     use crate::games::hare_hounds::board::{A, G as PG, L, R};
     use crate::games::hare_hounds::players::SimpleHare;
-    use crate::learn::q_table::QLearner;
     use crate::learn::q_table::{play_learning_game, Agent, QParams};
+    use crate::learn::q_table::{QLearner, QTable};
     use crate::model::GameId;
     use crate::rng_from_seed;
     use serde_json::json;
@@ -58,7 +61,7 @@ mod tests {
         let orders = [[L, A, PG], [A, L, PG], [PG, A, L], [PG, L, A]];
         let rows: Vec<usize> = orders
             .iter()
-            .map(|h| Tabular::state_index(&HareHounds::new(*h, R, Side::First, 0).unwrap()))
+            .map(|h| HareHounds::state_index(&HareHounds::new(*h, R, Side::First, 0).unwrap()))
             .collect();
         assert!(rows.iter().all(|&r| r == rows[0]));
         let other = HareHounds::new(
@@ -68,17 +71,17 @@ mod tests {
             0,
         )
         .unwrap();
-        assert_ne!(Tabular::state_index(&other), rows[0]);
+        assert_ne!(HareHounds::state_index(&other), rows[0]);
         // the stalling counter is part of the state
         let stalled = HareHounds::new([L, A, PG], R, Side::First, 3).unwrap();
-        assert_ne!(Tabular::state_index(&stalled), rows[0]);
+        assert_ne!(HareHounds::state_index(&stalled), rows[0]);
         // the learner's values are shared accordingly
         let mut l: QLearner<HareHounds> = QLearner::new(Side::First, P).unwrap();
         let g1 = HareHounds::new([L, A, PG], R, Side::First, 0).unwrap();
         let g2 = HareHounds::new([PG, A, L], R, Side::First, 0).unwrap();
         let m = HareHounds::parse_move("L-d").unwrap();
         let cell = l.cell(&g1, m);
-        l.table_mut()[cell] = 0.75;
+        l.table_mut().set(cell, 0.75);
         assert_eq!(l.q_value(&g2, m), 0.75);
     }
 
@@ -126,22 +129,26 @@ mod tests {
         let mut rng = rng_from_seed(2);
         let mut visited = std::collections::HashSet::new();
         for _ in 0..200 {
-            let before = l.table().to_vec();
+            let before = l.table().values().to_vec();
             play_learning_game(
                 &HareHounds::start(),
                 Agent::Learning(&mut l),
                 Agent::Fixed(&mut hare),
                 &mut rng,
             );
-            for (i, (a, b)) in before.iter().zip(l.table()).enumerate() {
+            for (i, (a, b)) in before.iter().zip(l.table().values()).enumerate() {
                 if a != b {
-                    visited.insert(i / l.actions());
+                    visited.insert(i / HOUND_ACTIONS);
                 }
             }
         }
         assert_eq!(l.games_trained(), 200);
         assert!(!visited.is_empty());
-        assert!(l.table().iter().all(|&v| (-1.0..=1.0).contains(&v)));
+        assert!(l
+            .table()
+            .values()
+            .iter()
+            .all(|&v| (-1.0..=1.0).contains(&v)));
         // Rows of hare-to-move positions do not exist in the hounds' table;
         // every changed row decodes to a hounds-to-move position that the
         // hounds can reach from the start against this hare.
@@ -149,7 +156,7 @@ mod tests {
         let rows: std::collections::HashSet<usize> = reachable
             .reachable(Side::First)
             .iter()
-            .map(Tabular::state_index)
+            .map(HareHounds::state_index)
             .collect();
         assert!(
             visited.is_subset(&rows),
@@ -160,7 +167,7 @@ mod tests {
     #[test]
     fn model_round_trip_and_validation() {
         let mut l: QLearner<HareHounds> = QLearner::new(Side::Second, P).unwrap();
-        l.table_mut()[17] = -0.25;
+        l.table_mut().values_mut()[17] = -0.25;
         // 42 finished games without a pending move: only the count changes.
         for _ in 0..42 {
             l.finish(Outcome::Draw);
