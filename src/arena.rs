@@ -89,12 +89,25 @@ pub fn play_game<G: Game>(
     random_opening: usize,
     rng: &mut Rng,
 ) -> G {
+    play_counted_game(start, first, second, random_opening, rng).0
+}
+
+/// [`play_game`], also returning the number of plies played.
+pub fn play_counted_game<G: Game>(
+    start: &G,
+    first: &mut dyn Player<G>,
+    second: &mut dyn Player<G>,
+    random_opening: usize,
+    rng: &mut Rng,
+) -> (G, u32) {
     let mut game = start.clone();
     let mut buf = Vec::new();
+    let mut plies = 0;
     for _ in 0..random_opening {
         if !play_random_move(&mut game, rng, &mut buf) {
-            return game;
+            return (game, plies);
         }
+        plies += 1;
     }
     while !game.is_over() {
         let m = match game.to_move() {
@@ -102,8 +115,9 @@ pub fn play_game<G: Game>(
             Side::Second => second.choose(&game, rng),
         };
         game.play(m);
+        plies += 1;
     }
-    game
+    (game, plies)
 }
 
 /// Plays `games` games between A and B from the start position: A moves first

@@ -82,13 +82,13 @@ fn bench(seconds: f64, seed: u64, only: Option<String>, json: bool) -> Result<()
 fn command() -> clap::Command {
     let mut cmd = clap::Command::new("selfplay")
         .version(env!("CARGO_PKG_VERSION"))
-        .about("Board-game agents that teach themselves")
         .subcommand_required(true)
         .arg_required_else_help(true);
     for entry in REGISTRY {
         cmd = cmd.subcommand(entry.cli());
     }
-    Builtin::augment_subcommands(cmd)
+    // (Set after: the derive would take the enum's own doc comment.)
+    Builtin::augment_subcommands(cmd).about("Board-game agents that teach themselves")
 }
 
 fn run(matches: &clap::ArgMatches) -> Result<(), CliError> {

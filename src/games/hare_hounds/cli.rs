@@ -9,7 +9,8 @@ use serde_json::json;
 use super::experiments::{preset, CurvePoint, HareConfig, Probe, Run, RunConfig};
 use super::players::{PerfectPlayer, SimpleHare};
 use super::solve::{PerfectShare, Solution};
-use super::{HareHounds, Move};
+use super::HareHounds;
+use crate::arena::play_counted_game;
 use crate::learn::q_table::{QLearner, QParams};
 use crate::players::RandomPlayer;
 use crate::{rng_from_seed, Game, Player, Side};
@@ -557,16 +558,31 @@ fn train(a: TrainArgs) -> Result<(), CliError> {
 }
 
 /// A player from its name or a Q-table file, for `side`.
+/// A player from the command line: a fixed player's name or a model file
+/// of that side.
 fn load_player(
     spec: &str,
     side: Side,
     solution: &Arc<Solution>,
-    tables: &mut Vec<QLearner<HareHounds>>,
-) -> Result<Option<Box<dyn Player<HareHounds>>>, CliError> {
-    Ok(Some(match spec {
+) -> Result<Box<dyn Player<HareHounds>>, CliError> {
+    Ok(match spec {
         "random" => Box::new(RandomPlayer::new()),
         "perfect" => Box::new(PerfectPlayer::new(solution.clone())),
         "simple" if side == Side::Second => Box::new(SimpleHare::new()),
+        "simple" => {
+            return Err(CliError::BadInput(
+                "the simple player is a hare strategy; the hounds cannot use it".into(),
+            ))
+        }
+        path if !std::path::Path::new(path).exists() => {
+            let names = match side {
+                Side::First => "random, perfect",
+                Side::Second => "random, simple, perfect",
+            };
+            return Err(CliError::BadInput(format!(
+                "'{path}' is neither a player ({names}) nor a model file"
+            )));
+        }
         path => {
             let l = read_model(path)?;
             if l.side() != side {
@@ -576,44 +592,23 @@ fn load_player(
                     side_name(side)
                 )));
             }
-            tables.push(l);
-            return Ok(None);
+            Box::new(l)
         }
-    }))
+    })
 }
 
 fn play_match(a: MatchArgs) -> Result<(), CliError> {
     let solution = Arc::new(Solution::solve());
-    let mut tables = Vec::new();
-    let hounds_fixed = load_player(&a.hounds, Side::First, &solution, &mut tables)?;
-    let hounds_table = tables.pop();
-    let hare_fixed = load_player(&a.hare, Side::Second, &solution, &mut tables)?;
-    let hare_table = tables.pop();
-    let mut hounds: Box<dyn Player<HareHounds> + '_> = match (hounds_fixed, &hounds_table) {
-        (Some(p), _) => p,
-        (None, Some(t)) => Box::new(t.greedy()),
-        (None, None) => unreachable!("a player or a table"),
-    };
-    let mut hare: Box<dyn Player<HareHounds> + '_> = match (hare_fixed, &hare_table) {
-        (Some(p), _) => p,
-        (None, Some(t)) => Box::new(t.greedy()),
-        (None, None) => unreachable!("a player or a table"),
-    };
+    let mut hounds = load_player(&a.hounds, Side::First, &solution)?;
+    let mut hare = load_player(&a.hare, Side::Second, &solution)?;
     let mut rng = rng_from_seed(a.seed);
     let start = HareHounds::start();
     let mut ends = std::collections::BTreeMap::new();
     let mut wins = 0;
     let mut plies = 0u64;
     for _ in 0..a.games {
-        let mut g = start;
-        while !g.is_over() {
-            let m: Move = match g.to_move() {
-                Side::First => hounds.choose(&g, &mut rng),
-                Side::Second => hare.choose(&g, &mut rng),
-            };
-            g.play(m);
-            plies += 1;
-        }
+        let (g, n) = play_counted_game(&start, hounds.as_mut(), hare.as_mut(), 0, &mut rng);
+        plies += u64::from(n);
         let end = g.end().expect("over");
         if end.winner() == Side::First {
             wins += 1;
