@@ -1,6 +1,5 @@
 //! `selfplay model ...`: commands on model files of any game.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
@@ -113,34 +112,12 @@ fn bench(entries: usize, density: f64, level: u32, seed: u64) -> Result<(), Mode
     Ok(())
 }
 
-/// Reads at most one byte more than the limit, so that an oversized file is
-/// reported without being read whole.
-fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
-    let reader: Box<dyn Read> = if path == Path::new("-") {
-        Box::new(std::io::stdin())
-    } else {
-        let file = std::fs::File::open(path).map_err(|e| format!("cannot open: {e}"))?;
-        let size = file
-            .metadata()
-            .map_err(|e| format!("cannot read: {e}"))?
-            .len();
-        if size > limit {
-            return Err(ModelError::TooLarge { size, limit }.to_string());
-        }
-        Box::new(file)
-    };
-    let mut bytes = Vec::new();
-    reader
-        .take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read: {e}"))?;
-    Ok(bytes)
-}
-
 /// The report of `selfplay model inspect`.
 pub fn inspect(path: &Path) -> Result<String, String> {
     let limits = Limits::default();
-    let bytes = read_limited(path, limits.max_file_bytes)?;
+    let bytes = selfplay::cli::read_limited(path, limits.max_file_bytes).map_err(|e| match e {
+        CliError::BadInput(m) | CliError::Internal(m) => m,
+    })?;
     let (model, layout) = decode_with_layout(&bytes, &limits).map_err(|e| e.to_string())?;
     Ok(report(&model, &layout, bytes.len()))
 }

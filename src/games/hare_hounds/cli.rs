@@ -205,6 +205,7 @@ fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
                 "--out {path}: the name must end in .csv or .json"
             )));
         }
+        crate::cli::check_output(std::path::Path::new(path))?;
     }
     let mut configs = preset(a.number, a.seed).map_err(CliError::BadInput)?;
     if !a.probe.is_empty() {
@@ -355,7 +356,7 @@ fn summarise(r: &Run) {
 
 fn write_curves(path: &str, runs: &[Run]) -> Result<(), CliError> {
     let io = |e: std::io::Error| CliError::Internal(format!("writing {path}: {e}"));
-    let mut f = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
+    let mut f: Vec<u8> = Vec::new();
     if path.ends_with(".json") {
         let v: Vec<_> = runs
             .iter()
@@ -404,7 +405,7 @@ fn write_curves(path: &str, runs: &[Run]) -> Result<(), CliError> {
             "--out {path}: the name must end in .csv or .json"
         )));
     }
-    f.flush().map_err(io)
+    crate::cli::write_atomic(std::path::Path::new(path), &f)
 }
 
 /// Writes a learner as a model file (`.selfplay`), with the perfect-move
@@ -419,23 +420,12 @@ fn write_model(
     let mut model = learner.to_model(name, seed).map_err(CliError::Internal)?;
     model.header.evaluation = json!({ "perfect_share": share });
     let bytes = crate::model::encode(&model).map_err(|e| CliError::Internal(e.to_string()))?;
-    std::fs::write(path, bytes).map_err(|e| CliError::Internal(format!("writing {path}: {e}")))
+    crate::cli::write_atomic(std::path::Path::new(path), &bytes)
 }
 
 fn read_model(path: &str) -> Result<QLearner<HareHounds>, CliError> {
-    let bad = |m: String| CliError::BadInput(format!("{path}: {m}"));
-    let limit = crate::model::Limits::default().max_file_bytes;
-    let size = std::fs::metadata(path)
-        .map_err(|e| bad(e.to_string()))?
-        .len();
-    if size > limit {
-        return Err(bad(format!(
-            "{size} bytes is more than a model may have ({limit})"
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| bad(e.to_string()))?;
-    let model = crate::model::decode(&bytes).map_err(|e| bad(e.to_string()))?;
-    QLearner::from_model(&model).map_err(bad)
+    let model = crate::cli::read_model(std::path::Path::new(path))?;
+    QLearner::from_model(&model).map_err(|m| CliError::BadInput(format!("{path}: {m}")))
 }
 
 fn train(a: TrainArgs) -> Result<(), CliError> {
@@ -449,6 +439,10 @@ fn train(a: TrainArgs) -> Result<(), CliError> {
         return Err(CliError::BadInput(
             "--side both needs --hare-out for the hare".into(),
         ));
+    }
+    crate::cli::check_output(std::path::Path::new(&a.out))?;
+    if let Some(path) = &a.hare_out {
+        crate::cli::check_output(std::path::Path::new(path))?;
     }
     let solution = Arc::new(Solution::solve());
     let t = web_time::Instant::now();

@@ -141,17 +141,13 @@ fn build_config(a: &TrainArgs) -> Result<TrainerConfig, CliError> {
 }
 
 fn read_model(path: &Path) -> Result<Trainer, CliError> {
-    let bytes =
-        std::fs::read(path).map_err(|e| bad(format!("cannot read {}: {e}", path.display())))?;
-    Trainer::from_bytes(&bytes).map_err(|e| bad(format!("{}: {e}", path.display())))
+    let model = crate::cli::read_model(path)?;
+    Trainer::from_model(&model).map_err(|e| bad(format!("{}: {e}", path.display())))
 }
 
-/// Writes atomically: a temporary file next to `path`, then a rename.
+/// Writes the run's full state so that a crash never leaves half a file.
 fn write_model(path: &Path, t: &Trainer) -> Result<(), CliError> {
-    let tmp = path.with_extension("selfplay.tmp");
-    std::fs::write(&tmp, t.to_bytes().map_err(CliError::Internal)?)?;
-    std::fs::rename(&tmp, path)?;
-    Ok(())
+    crate::cli::write_atomic(path, &t.to_bytes().map_err(CliError::Internal)?)
 }
 
 fn curve_header() {
@@ -191,6 +187,7 @@ pub fn train(a: TrainArgs) -> Result<(), CliError> {
             a.algorithm
         )));
     }
+    crate::cli::check_output(&a.out)?;
     let mut t = match &a.resume {
         Some(path) => {
             let mut t = read_model(path)?;
