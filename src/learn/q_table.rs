@@ -306,6 +306,9 @@ pub trait Tabular: Game {
     const ENCODING: &'static str;
     /// The kind of table.
     type Table: QTable;
+    /// Arrays a model of this game's learner may carry besides its table
+    /// (a run's generator, a second learner's table, …).
+    const EXTRA_ARRAYS: &'static [&'static str] = &[];
     /// A fresh (all zero) table for `side`'s learner.
     fn new_table(side: Side) -> Self::Table;
     /// The cell of a legal move `m` of the side to move: equal for equal
@@ -507,6 +510,13 @@ impl<G: Tabular> QLearner<G> {
     /// the algorithm, the encoding, the parameters and the table's shape.
     pub fn from_model(model: &Model) -> Result<Self, String> {
         let h = &model.header;
+        model.only_arrays(|name| {
+            name == "q"
+                || name == "q_cells"
+                || G::EXTRA_ARRAYS
+                    .iter()
+                    .any(|e| name == *e || name.strip_prefix(*e) == Some("_cells"))
+        })?;
         if h.game.name() != G::NAME {
             return Err(format!(
                 "the model is for {}, not {}",

@@ -13,6 +13,8 @@ use crate::learn::q_table::{DenseTable, Tabular};
 /// (`board::HOUND_ACTION`); a hare action is the point it steps to (11).
 impl Tabular for HareHounds {
     const ENCODING: &'static str = "houndset-hare-stall";
+    /// A run's generator, and the table of a hare that learned beside the hounds.
+    const EXTRA_ARRAYS: &'static [&'static str] = &["rng", "hare_q"];
     type Table = DenseTable;
 
     fn new_table(side: Side) -> DenseTable {
@@ -194,6 +196,11 @@ mod tests {
         let mut bad = model.clone();
         bad.header.game = GameId::Othello;
         assert!(QLearner::<HareHounds>::from_model(&bad).is_err());
+        let mut bad = model.clone();
+        bad.push("padding", vec![3], vec![0u8; 3]).unwrap();
+        assert!(QLearner::<HareHounds>::from_model(&bad)
+            .unwrap_err()
+            .contains("array 'padding'"));
         let mut bad = model.clone();
         bad.header.encoding = "other".into();
         assert!(QLearner::<HareHounds>::from_model(&bad).is_err());

@@ -603,6 +603,10 @@ impl Trainer {
                 h.algorithm.name()
             ));
         }
+        model.only_arrays(|name| {
+            let weights = name.strip_prefix(MOMENTUM_PREFIX).unwrap_or(name);
+            ARRAY_NAMES.contains(&weights) || name == "rng"
+        })?;
         let config: TrainerConfig =
             serde_json::from_value(serde_json::Value::Object(h.hyper.clone()))
                 .map_err(|e| format!("bad Q-network settings in the header: {e}"))?;
@@ -785,5 +789,10 @@ mod tests {
         let mut m = t.to_model(Kind::Checkpoint).unwrap();
         m.header.hyper.insert("hidden".into(), serde_json::json!(0));
         assert!(Trainer::from_bytes(&crate::model::encode(&m).unwrap()).is_err());
+        // A valid checkpoint padded with an array the network does not use.
+        let mut m = t.to_model(Kind::Checkpoint).unwrap();
+        m.push("padding", vec![1000], vec![0u8; 1000]).unwrap();
+        let e = Trainer::from_bytes(&crate::model::encode(&m).unwrap()).unwrap_err();
+        assert!(e.contains("array 'padding'"), "{e}");
     }
 }
