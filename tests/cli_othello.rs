@@ -75,3 +75,44 @@ fn bad_input_exits_with_code_2_and_a_message() {
     assert_eq!(code, 2);
     assert!(err.contains("invalid value 'x'"), "{err}");
 }
+
+#[test]
+fn bad_arguments_are_refused_before_any_work() {
+    let (code, out, err) = run(&["othello", "perft", "0"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    // A network to evaluate, then an empty opponent name among good ones.
+    let dir = std::env::temp_dir().join(format!("selfplay-cli-othello-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let net = dir.join("n.selfplay");
+    let net = net.to_str().unwrap();
+    let (code, _, err) = run(&[
+        "othello",
+        "train",
+        "qnet",
+        "--hidden",
+        "4",
+        "--games",
+        "2",
+        "--eval-every",
+        "0",
+        "--out",
+        net,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run(&[
+        "othello",
+        "eval",
+        net,
+        "--games",
+        "10",
+        "--opponents",
+        "random,,msb",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        !out.contains("random "),
+        "random's games were played first: {out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -49,7 +49,26 @@ pub fn run(command: ModelCommand) -> Result<(), CliError> {
             density,
             level,
             seed,
-        } => bench(entries, density, level, seed).map_err(|e| CliError::Internal(e.to_string())),
+        } => {
+            // Checked before anything is allocated.
+            let max = Limits::default().max_decoded_bytes / 4;
+            if entries as u64 > max {
+                return Err(CliError::BadInput(format!(
+                    "--entries must be at most {max} (the decoder's limit of 4-byte values)"
+                )));
+            }
+            if !(density.is_finite() && (0.0..=1.0).contains(&density)) {
+                return Err(CliError::BadInput(format!(
+                    "--density must be a number from 0 to 1, not {density}"
+                )));
+            }
+            if level > 9 {
+                return Err(CliError::BadInput(format!(
+                    "--level must be from 0 to 9, not {level}"
+                )));
+            }
+            bench(entries, density, level, seed).map_err(|e| CliError::Internal(e.to_string()))
+        }
     }
 }
 

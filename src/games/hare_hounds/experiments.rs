@@ -218,6 +218,10 @@ enum Hare {
     Learning(Box<QLearner<HareHounds>>),
 }
 
+/// Greedy games at a curve point, at most (a model from elsewhere cannot
+/// make a run evaluate for hours between two chunks).
+pub const MAX_EVAL_GAMES: u32 = 100_000;
+
 /// A run in progress.
 pub struct Run {
     config: RunConfig,
@@ -239,6 +243,12 @@ impl Run {
         config.hounds.validate()?;
         if config.learn_games == 0 {
             return Err("learn_games must be at least 1".into());
+        }
+        if config.eval_games > MAX_EVAL_GAMES {
+            return Err(format!(
+                "eval_games must be at most {MAX_EVAL_GAMES}, not {}",
+                config.eval_games
+            ));
         }
         let mut probes = Vec::new();
         for p in &config.probes {

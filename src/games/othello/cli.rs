@@ -50,6 +50,9 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
         Command::Eval(a) => super::cli_learn::eval(a),
         Command::Bench(a) => super::cli_learn::bench(a),
         Command::Perft { depth } => {
+            if depth == 0 {
+                return Err(CliError::BadInput("depth must be at least 1".into()));
+            }
             if depth > 20 {
                 return Err(CliError::BadInput(format!(
                     "depth {depth} would take years; use at most 20"

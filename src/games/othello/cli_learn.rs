@@ -211,7 +211,7 @@ pub fn train(a: TrainArgs) -> Result<(), CliError> {
     );
     curve_header();
     // The untrained snapshot (if due) before the clock starts.
-    t.train(0);
+    t.measure_due_point();
     for p in t.curve() {
         curve_line(p, 0.0, 0.0);
     }
@@ -265,8 +265,13 @@ pub fn eval(a: EvalArgs) -> Result<(), CliError> {
             "opponent", "as black W/D/L", "as white W/D/L", "win %"
         );
     }
-    for (i, name) in a.opponents.split(',').map(str::trim).enumerate() {
-        let mut opp = othello_player(name)?;
+    // Every name is checked before the first game.
+    let mut opponents = a
+        .opponents
+        .split(',')
+        .map(|n| othello_player(n.trim()))
+        .collect::<Result<Vec<_>, _>>()?;
+    for (i, opp) in opponents.iter_mut().enumerate() {
         let r = evaluate(
             t.net(),
             opp.as_mut(),

@@ -118,7 +118,9 @@ impl Default for TrainerConfig {
 /// Limits that keep a configuration (possibly from an untrusted file) sane.
 const MAX_HIDDEN: usize = 1024;
 const MAX_GAMES: u64 = 1_000_000_000_000;
-const MAX_EVAL_GAMES: u32 = 10_000_000;
+/// Evaluation games per opponent at a curve point (a checkpoint from
+/// elsewhere cannot make a run evaluate for hours before it trains).
+const MAX_EVAL_GAMES: u32 = 100_000;
 
 impl TrainerConfig {
     /// The study's C for an opponent: 3,000,000 for self-play, 1,500,000
@@ -340,6 +342,85 @@ pub struct Trainer {
     lq: LegalQ,
     pending: [Option<(Board, u8)>; 2],
     msb: MaxStablePlayer,
+    /// The curve point being measured, a few games at a time.
+    evaluating: Option<Evaluation>,
+}
+
+/// A curve point in the making: the greedy network of that moment against
+/// random, MVB and MSB in turn (the same games as [`evaluate_standard`]).
+struct Evaluation {
+    point: EvalPoint,
+    agent: QNetPlayer,
+    opponents: Vec<Box<dyn Player<Board> + Send>>,
+    current: crate::arena::Match,
+    games: u32,
+    seed: u64,
+}
+
+impl Evaluation {
+    fn new(net: &QNet, games: u32, seed: u64, after_games: u64) -> Evaluation {
+        let agent = QNetPlayer::new(net.clone());
+        let opponents: Vec<Box<dyn Player<Board> + Send>> = vec![
+            Box::new(RandomPlayer::<Board>::new()),
+            Box::new(MaxFlipsPlayer::new()),
+            Box::new(MaxStablePlayer::new()),
+        ];
+        let current = crate::arena::Match::new(
+            agent.name(),
+            opponents[0].name(),
+            games,
+            EVAL_RANDOM_OPENING,
+            seed,
+        );
+        Evaluation {
+            point: EvalPoint {
+                games: after_games,
+                results: Vec::new(),
+            },
+            agent,
+            opponents,
+            current,
+            games,
+            seed,
+        }
+    }
+
+    /// Plays at most `budget` games; returns how many, and the point once
+    /// every opponent is done.
+    fn play(&mut self, budget: u64) -> (u64, Option<EvalPoint>) {
+        let mut played = 0u64;
+        loop {
+            let k = self.point.results.len();
+            let n = (budget - played).min(u64::from(u32::MAX)) as u32;
+            played += u64::from(
+                self.current
+                    .play(&mut self.agent, self.opponents[k].as_mut(), n),
+            );
+            if !self.current.is_over() {
+                return (played, None);
+            }
+            let r = &self.current.result;
+            self.point.results.push(OpponentResult {
+                opponent: r.b.clone(),
+                black: r.a_first,
+                white: r.a_second,
+            });
+            let next = self.point.results.len();
+            if next == self.opponents.len() {
+                return (played, Some(self.point.clone()));
+            }
+            self.current = crate::arena::Match::new(
+                self.agent.name(),
+                self.opponents[next].name(),
+                self.games,
+                EVAL_RANDOM_OPENING,
+                self.seed.wrapping_add(next as u64),
+            );
+            if played >= budget {
+                return (played, None);
+            }
+        }
+    }
 }
 
 impl std::fmt::Debug for Trainer {
@@ -381,6 +462,7 @@ impl Trainer {
             lq: LegalQ::default(),
             pending: [None, None],
             msb: MaxStablePlayer::new(),
+            evaluating: None,
         }
     }
 
@@ -396,8 +478,17 @@ impl Trainer {
     pub fn curve(&self) -> &[EvalPoint] {
         &self.curve
     }
+    /// Every planned game played and the curve point due measured.
     pub fn is_done(&self) -> bool {
-        self.games_played >= self.config.games
+        self.games_played >= self.config.games && !self.snapshot_due()
+    }
+
+    /// Whether a curve point is due at the games played and not yet taken.
+    fn snapshot_due(&self) -> bool {
+        let every = self.config.eval_every;
+        every > 0
+            && self.games_played % every == 0
+            && self.curve.last().map(|p| p.games) != Some(self.games_played)
     }
 
     /// Raises (or lowers) the planned number of games, to continue a run.
@@ -441,21 +532,32 @@ impl Trainer {
         self.config.seed ^ 0x5eed_cafe_f00d_0001
     }
 
-    fn snapshot(&mut self) -> EvalPoint {
-        let p = evaluate_standard(
-            &self.net,
-            self.config.eval_games,
-            self.snapshot_seed(),
-            self.games_played,
-        );
-        self.curve.push(p.clone());
-        p
+    /// Measures the curve point due now (if any) to the end, however many
+    /// games it takes (the untrained network's point before a timed run).
+    pub fn measure_due_point(&mut self) {
+        self.train(0);
     }
 
-    /// Trains up to `max_games` games (fewer if the run reaches
+    /// Trains up to `max_games` training games (fewer if the run reaches
     /// `config.games`), taking the learning-curve snapshots that fall in
-    /// this chunk (including the one of the untrained network).
+    /// this chunk (including the one of the untrained network) in full.
     pub fn train(&mut self, max_games: u64) -> Progress {
+        self.advance(u64::MAX, max_games)
+    }
+
+    /// Plays at most `budget` games — training games and the evaluation
+    /// games of the curve points due among them alike — stopping at the
+    /// planned total: a worker's chunk, bounded however large the
+    /// evaluation. A curve point's evaluation may span several steps;
+    /// training goes on once it is measured. The run does not depend on how
+    /// it is cut into steps.
+    pub fn step(&mut self, budget: u64) -> Progress {
+        self.advance(budget, u64::MAX)
+    }
+
+    /// At most `budget` games of training and evaluation together, and at
+    /// most `max_train` training games.
+    fn advance(&mut self, budget: u64, max_train: u64) -> Progress {
         let mut progress = Progress {
             games_played: self.games_played,
             games_total: self.config.games,
@@ -464,17 +566,39 @@ impl Trainer {
             snapshots: Vec::new(),
             done: false,
         };
-        let every = self.config.eval_every;
-        if every > 0 && self.curve.is_empty() && self.games_played == 0 {
-            progress.snapshots.push(self.snapshot());
-        }
-        while progress.trained < max_games && !self.is_done() {
+        let mut budget = budget;
+        loop {
+            if self.evaluating.is_none() && self.snapshot_due() {
+                self.evaluating = Some(Evaluation::new(
+                    &self.net,
+                    self.config.eval_games,
+                    self.snapshot_seed(),
+                    self.games_played,
+                ));
+            }
+            if let Some(eval) = self.evaluating.as_mut() {
+                let (played, point) = eval.play(budget);
+                budget -= played;
+                match point {
+                    Some(p) => {
+                        self.evaluating = None;
+                        self.curve.push(p.clone());
+                        progress.snapshots.push(p);
+                    }
+                    None => break,
+                }
+                continue;
+            }
+            if budget == 0
+                || progress.trained >= max_train
+                || self.games_played >= self.config.games
+            {
+                break;
+            }
             let (outcome, agent) = self.play_training_game();
             progress.record.add(outcome, agent);
             progress.trained += 1;
-            if every > 0 && self.games_played % every == 0 {
-                progress.snapshots.push(self.snapshot());
-            }
+            budget -= 1;
         }
         progress.games_played = self.games_played;
         progress.done = self.is_done();
@@ -598,19 +722,20 @@ impl Trainer {
         let h = &model.header;
         if h.game != GameId::Othello || h.algorithm != Algorithm::QNet {
             return Err(format!(
-                "this is a {} {} model, not an Othello Q-network",
-                h.game.title(),
-                h.algorithm.name()
+                "this model is a {} ({}) for {}, not an Othello Q-network",
+                h.algorithm.name(),
+                h.algorithm.title(),
+                h.game.title()
             ));
         }
-        model.only_arrays(|name| {
-            let weights = name.strip_prefix(MOMENTUM_PREFIX).unwrap_or(name);
-            ARRAY_NAMES.contains(&weights) || name == "rng"
-        })?;
         let config: TrainerConfig =
             serde_json::from_value(serde_json::Value::Object(h.hyper.clone()))
                 .map_err(|e| format!("bad Q-network settings in the header: {e}"))?;
         config.validate()?;
+        model.only_arrays(|name| {
+            let weights = name.strip_prefix(MOMENTUM_PREFIX).unwrap_or(name);
+            ARRAY_NAMES.contains(&weights) || name == "rng"
+        })?;
         let curve: Vec<EvalPoint> = serde_json::from_value(h.curve.clone())
             .map_err(|e| format!("bad learning curve in the header: {e}"))?;
         let (n_in, nh) = (config.encoding.inputs(), config.hidden);
@@ -735,6 +860,49 @@ mod tests {
             assert_eq!(a.curve(), b.curve());
             assert_eq!(a.curve().len(), 3, "snapshots at 0, 20, 40");
         }
+    }
+
+    #[test]
+    fn steps_bound_evaluation_too_and_cutting_does_not_matter() {
+        // Curve points of 3 × 8 evaluation games every 10 training games.
+        let config = TrainerConfig {
+            games: 30,
+            eval_every: 10,
+            eval_games: 8,
+            ..small(TrainOpponent::SelfPlay, 4)
+        };
+        let mut whole = Trainer::new(config.clone()).unwrap();
+        whole.train(30);
+        let mut stepped = Trainer::new(config).unwrap();
+        let mut steps = 0;
+        while !stepped.is_done() {
+            // No step plays more than 7 games, evaluation games included.
+            let before = stepped.games_played();
+            let p = stepped.step(7);
+            assert!(p.trained <= 7);
+            assert_eq!(stepped.games_played() - before, p.trained);
+            steps += 1;
+        }
+        // 30 training games and 4 points of 24 evaluation games: 126 games.
+        assert_eq!(steps, 126_usize.div_ceil(7));
+        assert_eq!(stepped.curve(), whole.curve());
+        assert!(stepped.net().mlp().same_weights(whole.net().mlp()));
+        // A checkpoint taken in the middle of a point's evaluation resumes it.
+        let mut a = Trainer::new(TrainerConfig {
+            games: 30,
+            eval_every: 10,
+            eval_games: 8,
+            ..small(TrainOpponent::SelfPlay, 4)
+        })
+        .unwrap();
+        a.step(24 + 10 + 5);
+        let mut b = Trainer::from_bytes(&a.to_bytes().unwrap()).unwrap();
+        while !b.is_done() {
+            b.step(5);
+        }
+        assert_eq!(b.curve(), whole.curve());
+        // Settings that would evaluate for hours are refused.
+        assert!(TrainerConfig::from_json(r#"{"eval_games":10000000}"#).is_err());
     }
 
     #[test]
