@@ -44,6 +44,14 @@ pub trait Evaluator<G: Game> {
         }
     }
 
+    /// Whether a proven value ends the search: true when a win is a win
+    /// (the default scoring); false when proven values still differ by
+    /// margin (Othello's disc difference), which only a search that reaches
+    /// every end settles.
+    fn proven_is_final(&self) -> bool {
+        true
+    }
+
     /// Puts the moves most likely to be best first (the search tries the
     /// transposition table's move before these).
     fn order(&mut self, g: &G, moves: &mut [G::Move]) {
@@ -192,7 +200,7 @@ impl<G: Game> Searcher<G> {
             budget.set_status(Some(depth), None, Some(f64::from(value)));
             budget.report_now();
             // A proven value or a tree that ended everywhere: deeper is the same.
-            if value.abs() > PROVEN || !self.horizon {
+            if (value.abs() > PROVEN && eval.proven_is_final()) || !self.horizon {
                 result.complete = true;
                 break;
             }

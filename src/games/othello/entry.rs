@@ -7,7 +7,9 @@ use serde_json::Value;
 
 use super::players::by_name;
 use super::qnet::QNetPlayer;
+use super::search_player::{SearchPlayer, SearchSettings};
 use super::train::{presets, EvalPoint, TrainOpponent, Trainer, TrainerConfig, FAST_BETA_PRESET};
+use super::weighted::Weights;
 use super::{Board, PASS};
 use crate::bench::{measure, Rate};
 use crate::game::{Game, MoveError, Side};
@@ -91,6 +93,89 @@ impl Playable for Board {
 
 /// Othello's entry in the registry.
 pub struct Othello;
+
+/// The search player's settings a visitor sets.
+fn search_fields() -> Vec<FieldSpec> {
+    let mut fields = vec![
+        FieldSpec::int(
+            "level",
+            "Level",
+            "1 looks one move ahead and plays the last 2 squares perfectly; 10 looks 10 moves ahead and plays the last 20 perfectly.",
+            1,
+            10,
+            4,
+        ),
+        FieldSpec::float(
+            "noise",
+            "Randomness",
+            "Adds a random amount up to this much to every value it computes, so that two games differ.",
+            (0.0, 1000.0),
+            1.0,
+            0.0,
+        ),
+    ];
+    let help = [
+        "corners",
+        "edge squares next to a corner",
+        "diagonal squares next to a corner",
+        "other edge squares",
+        "squares next to the edge",
+        "the centre",
+        "each move it has more than its opponent (mobility)",
+    ];
+    for ((name, value), help) in Weights::NAMES
+        .iter()
+        .zip(Weights::STUDY.to_array())
+        .zip(help)
+    {
+        fields.push(FieldSpec::float(
+            &format!("weights.{name}"),
+            &format!("Weight {name}"),
+            &format!("The value of a disc on {help}."),
+            (-10_000.0, 10_000.0),
+            1.0,
+            value,
+        ));
+    }
+    fields
+}
+
+/// Search settings from a page's settings object: a `level` (default 4),
+/// then any of `depth`, `endgame`, `noise` and `weights` (some or all of the
+/// seven coefficients) over it.
+fn search_settings(v: &Value) -> Result<SearchSettings, String> {
+    let level = match v.get("level") {
+        None | Some(Value::Null) => 4,
+        Some(l) => l
+            .as_u64()
+            .filter(|l| (1..=10).contains(l))
+            .ok_or_else(|| format!("the level must be from 1 to 10, not {l}"))?
+            as u32,
+    };
+    let mut s = SearchSettings::level(level);
+    if let Some(d) = v.get("depth").and_then(Value::as_u64) {
+        s.depth = d.min(u64::from(u32::MAX)) as u32;
+    }
+    if let Some(e) = v.get("endgame").and_then(Value::as_u64) {
+        s.endgame = e.min(u64::from(u32::MAX)) as u32;
+    }
+    if let Some(n) = v.get("noise").and_then(Value::as_f64) {
+        s.noise = n;
+    }
+    if let Some(w) = v.get("weights") {
+        let mut arr = s.weights.to_array();
+        for (i, name) in Weights::NAMES.iter().enumerate() {
+            if let Some(x) = w.get(*name) {
+                arr[i] = x
+                    .as_f64()
+                    .ok_or_else(|| format!("the weight {name} must be a number, not {x}"))?;
+            }
+        }
+        s.weights = Weights::from_array(arr);
+    }
+    s.validate()?;
+    Ok(s)
+}
 
 /// The kind of run of the Othello study's learner.
 const QNET: &str = "qnet";
@@ -277,6 +362,15 @@ impl GameEntry for Othello {
                 PlayerInfo::simple("random", "Random", "any legal move"),
                 PlayerInfo::simple("mvb", "MVB", "most flips"),
                 PlayerInfo::simple("msb", "MSB", "most stable discs"),
+                PlayerInfo {
+                    searches: true,
+                    settings: search_fields(),
+                    ..PlayerInfo::simple(
+                        "search",
+                        "Search",
+                        "looks ahead with the Reversi study's evaluation",
+                    )
+                },
             ],
             runs: vec![qnet_kind()],
             built: true,
@@ -290,7 +384,7 @@ impl GameEntry for Othello {
     fn agent(
         &self,
         name: &str,
-        _settings: &Value,
+        settings: &Value,
         model: Option<&Model>,
     ) -> Result<Box<dyn DynAgent>, String> {
         match (name.trim(), model) {
@@ -299,6 +393,11 @@ impl GameEntry for Othello {
                 Ok(TypedAgent::new(Box::new(QNetPlayer::new(trainer.net().clone()))).boxed())
             }
             ("model", None) => Err("the model player needs a model file".into()),
+            ("search", _) => {
+                let seed = settings.get("seed").and_then(Value::as_u64).unwrap_or(0);
+                let settings = search_settings(settings)?;
+                Ok(TypedAgent::new(Box::new(SearchPlayer::new(settings, seed)?)).boxed())
+            }
             (name, _) => Ok(TypedAgent::new(by_name(name).map_err(|e| e.0)?).boxed()),
         }
     }

@@ -29,7 +29,9 @@ pub mod entry;
 mod notation;
 pub mod players;
 pub mod qnet;
+pub mod search_player;
 pub mod train;
+pub mod weighted;
 
 use crate::game::{Game, MoveError, Outcome, Side};
 
