@@ -4,11 +4,13 @@
 //! * [`mlp`]: a one-hidden-layer perceptron as flat `f32` arrays, with
 //!   backpropagation and momentum; [`activation`]: its squashing functions.
 //! * [`exploration`]: softmax and greedy move choice over values.
-//! * [`q_table`]: tabular Q-learning for games with small state spaces.
+//! * [`q_table`]: tabular Q-learning, dense or hashed tables.
+//! * [`genetic`]: the Reversi study's genetic algorithm over coefficient vectors.
 //! * [`bench`]: the multiply-add peak of this build.
 
 pub mod activation;
 pub mod bench;
 pub mod exploration;
+pub mod genetic;
 pub mod mlp;
 pub mod q_table;

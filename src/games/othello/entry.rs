@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+use super::ga::{model_weights, GaRun, GaSettings, GA};
 use super::players::by_name;
 use super::qnet::QNetPlayer;
 use super::search_player::{SearchPlayer, SearchSettings};
@@ -13,7 +14,7 @@ use super::weighted::Weights;
 use super::{Board, PASS};
 use crate::bench::{measure, Rate};
 use crate::game::{Game, MoveError, Side};
-use crate::model::{Kind, Model};
+use crate::model::{Algorithm, Kind, Model};
 use crate::plugin::run::{percent, thousands};
 use crate::plugin::{
     ChartSpec, Choice, DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo, Geometry,
@@ -290,6 +291,111 @@ fn qnet_kind() -> RunKindInfo {
     }
 }
 
+fn ga_kind() -> RunKindInfo {
+    let d = GaSettings::default();
+    let mut fields = vec![
+        FieldSpec::int(
+            "population",
+            "Population",
+            "How many weight sets survive each generation; each gets a mutated copy, and all play all.",
+            2,
+            crate::learn::genetic::MAX_POPULATION as u64,
+            d.population as u64,
+        ),
+        FieldSpec::float(
+            "sigma",
+            "Mutation strength",
+            "How far a copy's coefficients move from its parent's, on average (in the coefficients' units).",
+            (0.0, 1000.0),
+            0.5,
+            d.sigma,
+        ),
+        FieldSpec::int(
+            "depth",
+            "Search depth in the tournament",
+            "How many moves ahead each player looks in the tournament games; deeper is stronger and slower.",
+            1,
+            6,
+            u64::from(d.depth),
+        ),
+        FieldSpec::int(
+            "games_per_pairing",
+            "Games per pairing",
+            "Games each pair of players plays per generation, taking turns at moving first.",
+            1,
+            u64::from(crate::learn::genetic::MAX_GAMES_PER_PAIRING),
+            u64::from(d.games_per_pairing),
+        ),
+        FieldSpec::int(
+            "generations",
+            "Generations",
+            "How many rounds of copy, play and keep the best.",
+            1,
+            u64::from(crate::learn::genetic::MAX_GENERATIONS),
+            u64::from(d.generations),
+        ),
+        FieldSpec::int(
+            "random_opening",
+            "Random opening moves",
+            "Random moves at the start of each game, so that the same two players do not always play the same game.",
+            0,
+            20,
+            u64::from(d.random_opening),
+        ),
+        FieldSpec::int("seed", "Seed", "Same seed, same run.", 0, (1u64 << 53) - 1, d.seed),
+    ];
+    for (name, v) in super::weighted::Weights::NAMES
+        .iter()
+        .zip(d.start.to_array())
+    {
+        fields.push(FieldSpec::float(
+            &format!("start.{name}"),
+            &format!("Starting {name}"),
+            "The first generation starts from these coefficients (the study's hand-set values).",
+            (-10_000.0, 10_000.0),
+            1.0,
+            v,
+        ));
+    }
+    let mut weights_chart =
+        ChartSpec::new("weights", "Coefficients of the best player", "value", None);
+    weights_chart.x_label = "generation".into();
+    let mut score_chart = ChartSpec::new(
+        "score",
+        "Round-robin score of the best player",
+        "score",
+        None,
+    );
+    score_chart.x_label = "generation".into();
+    RunKindInfo {
+        id: GA.into(),
+        title: "Evaluation weights tuned by a genetic algorithm".into(),
+        about: "The study's search player values a position by weighted squares (corners, edges, the \
+                squares next to them, the centre) and mobility. A population of weight sets plays \
+                round robins; the best half survives and is copied with small random changes."
+            .into(),
+        fields,
+        presets: vec![
+            PresetInfo {
+                id: "study-20".into(),
+                name: "The study's tuning, 20 generations".into(),
+                sentence: "Eight weight sets at depth 2, two games per pairing: compare the result with the study's table after 20 generations.".into(),
+                group: "study".into(),
+                runs: 1,
+            },
+            PresetInfo {
+                id: "study-50".into(),
+                name: "The study's tuning, 50 generations".into(),
+                sentence: "The same, to the study's 50 generations.".into(),
+                group: "study".into(),
+                runs: 1,
+            },
+        ],
+        charts: vec![weights_chart, score_chart],
+        continue_fields: Vec::new(),
+    }
+}
+
 /// Settings sized for a browser tab: a short run with a curve point every
 /// 1,000 games.
 fn browser_defaults() -> TrainerConfig {
@@ -372,7 +478,7 @@ impl GameEntry for Othello {
                     )
                 },
             ],
-            runs: vec![qnet_kind()],
+            runs: vec![qnet_kind(), ga_kind()],
             built: true,
         }
     }
@@ -388,6 +494,13 @@ impl GameEntry for Othello {
         model: Option<&Model>,
     ) -> Result<Box<dyn DynAgent>, String> {
         match (name.trim(), model) {
+            ("model", Some(model)) if model.header.algorithm == Algorithm::GaWeights => {
+                // Tuned weights play as the search player, at the settings' level.
+                let mut s = search_settings(settings)?;
+                s.weights = model_weights(model)?;
+                let seed = settings.get("seed").and_then(Value::as_u64).unwrap_or(0);
+                Ok(TypedAgent::new(Box::new(SearchPlayer::new(s, seed)?)).boxed())
+            }
             ("model", Some(model)) => {
                 let trainer = Trainer::from_model(model)?;
                 Ok(TypedAgent::new(Box::new(QNetPlayer::new(trainer.net().clone()))).boxed())
@@ -403,6 +516,19 @@ impl GameEntry for Othello {
     }
 
     fn preset_runs(&self, kind: &str, preset: &str, seed: u64) -> Result<Vec<Value>, String> {
+        if kind == GA {
+            let generations = match preset {
+                "study-20" => 20,
+                "study-50" => 50,
+                _ => return Err(crate::plugin::unknown_preset(Board::NAME, kind, preset)),
+            };
+            let s = GaSettings {
+                generations,
+                seed,
+                ..GaSettings::default()
+            };
+            return Ok(vec![serde_json::to_value(s).map_err(|e| e.to_string())?]);
+        }
         if kind != QNET {
             return Err(crate::plugin::unknown_preset(Board::NAME, kind, preset));
         }
@@ -417,6 +543,11 @@ impl GameEntry for Othello {
     }
 
     fn new_run(&self, kind: &str, config: &Value) -> Result<Box<dyn DynRun>, String> {
+        if kind == GA {
+            let settings: GaSettings = serde_json::from_value(config.clone())
+                .map_err(|e| format!("bad tuning settings: {e}"))?;
+            return Ok(Box::new(GaRun::new(settings)?));
+        }
         if kind != QNET {
             return Err(format!("Othello has no training run '{kind}'"));
         }
@@ -430,6 +561,13 @@ impl GameEntry for Othello {
         model: &Model,
         options: &ResumeOptions,
     ) -> Result<Box<dyn DynRun>, String> {
+        if model.header.algorithm == Algorithm::GaWeights {
+            let mut run = GaRun::from_model(model)?;
+            if let Some(total) = options.total {
+                run.set_total(total)?;
+            }
+            return Ok(Box::new(run));
+        }
         let mut t = Trainer::from_model(model)?;
         if let Some(total) = options.total {
             t.set_total_games(total)?;
@@ -438,7 +576,27 @@ impl GameEntry for Othello {
     }
 
     fn describe_model(&self, model: &Model) -> Result<ModelUse, String> {
-        if model.header.algorithm != crate::model::Algorithm::QNet {
+        if model.header.algorithm == Algorithm::GaWeights {
+            let run = GaRun::from_model(model)?;
+            let w = run.best().to_array();
+            let coeffs: Vec<String> = super::weighted::Weights::NAMES
+                .iter()
+                .zip(w)
+                .map(|(n, v)| format!("{n} {v:.1}"))
+                .collect();
+            return Ok(ModelUse {
+                summary: format!(
+                    "weights tuned over {} generations · {}",
+                    run.ga().generation(),
+                    coeffs.join(" ")
+                ),
+                win_rates: BTreeMap::new(),
+                plays: true,
+                side: None,
+                continues_as: Some(GA.into()),
+            });
+        }
+        if model.header.algorithm != Algorithm::QNet {
             return Err(crate::plugin::no_learner(model));
         }
         let trainer = Trainer::from_model(model)?;

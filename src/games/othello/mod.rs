@@ -26,6 +26,7 @@ mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod cli_learn;
 pub mod entry;
+pub mod ga;
 mod notation;
 pub mod players;
 pub mod qnet;

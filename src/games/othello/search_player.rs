@@ -126,6 +126,8 @@ pub fn proven_margin(value: i32) -> Option<i32> {
 /// A player searching with the study's evaluation.
 pub struct SearchPlayer {
     settings: SearchSettings,
+    /// A name for reports, where the settings alone do not tell players apart.
+    label: Option<String>,
     eval: Eval,
     searcher: Searcher<Board>,
     /// The budget of [`Player::choose`].
@@ -137,11 +139,25 @@ impl SearchPlayer {
     pub fn new(settings: SearchSettings, seed: u64) -> Result<SearchPlayer, String> {
         settings.validate()?;
         Ok(SearchPlayer {
+            label: None,
             eval: Eval(WeightedEval::new(&settings.weights, settings.noise, seed)),
             settings,
             searcher: Searcher::new(18),
             default_limits: Limits::NONE,
         })
+    }
+
+    /// A player named `label` in reports.
+    pub fn named(mut self, label: &str) -> SearchPlayer {
+        self.label = Some(label.to_string());
+        self
+    }
+
+    /// A player with a transposition table of `2^bits` entries (the default
+    /// 2^18 is for play; a tournament of many short games uses less).
+    pub fn with_table_bits(mut self, bits: u32) -> SearchPlayer {
+        self.searcher = Searcher::new(bits);
+        self
     }
 
     /// A player whose moves without a budget ([`Player::choose`]) stop at
