@@ -47,6 +47,9 @@ pub enum Command {
     /// Tunes the seven coefficients of the study's evaluation by the
     /// study's genetic algorithm, printing the best set of each generation.
     Ga(Box<GaArgs>),
+    /// Speaks the NBoard engine protocol on standard input and output, so
+    /// that Othello GUIs can drive the study's search player.
+    Nboard,
 }
 
 /// Options of `selfplay othello ga`.
@@ -89,6 +92,11 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
         Command::Eval(a) => super::cli_learn::eval(a),
         Command::Bench(a) => super::cli_learn::bench(a),
         Command::Ga(a) => ga(*a),
+        Command::Nboard => {
+            let stdin = std::io::stdin();
+            super::nboard::serve(stdin.lock(), std::io::stdout().lock())?;
+            Ok(())
+        }
         Command::Perft { depth } => {
             if depth == 0 {
                 return Err(CliError::BadInput("depth must be at least 1".into()));
@@ -200,7 +208,7 @@ pub fn player(spec: &str) -> Result<Box<dyn crate::game::Player<Board>>, CliErro
     let path = std::path::Path::new(name);
     if !path.exists() {
         return Err(CliError::BadInput(format!(
-            "'{name}' is neither a player (random, mvb, msb, search) nor a model file"
+            "unknown Othello player '{name}': neither a player (random, mvb, msb, search) nor a model file"
         )));
     }
     let model = crate::cli::read_model(path)?;

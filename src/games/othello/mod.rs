@@ -27,6 +27,8 @@ mod cli;
 mod cli_learn;
 pub mod entry;
 pub mod ga;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod nboard;
 mod notation;
 pub mod players;
 pub mod qnet;
