@@ -142,7 +142,16 @@ fn nboard_session_over_stdin_and_stdout() {
     assert_eq!(lines[0], "set myname Selfplay");
     assert_eq!(lines[1], "pong 1");
     // Black's first move is one of the four openings.
-    let mv = lines[2].strip_prefix("=== ").unwrap().split('/').next().unwrap();
+    let mv = lines[2]
+        .strip_prefix("=== ")
+        .unwrap()
+        .split('/')
+        .next()
+        .unwrap();
     assert!(["D3", "C4", "F5", "E6"].contains(&mv), "{mv}");
-    assert_eq!(lines.iter().filter(|l| l.starts_with("search ")).count(), 2, "{text}");
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("search ")).count(),
+        2,
+        "{text}"
+    );
 }

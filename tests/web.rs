@@ -172,7 +172,7 @@ fn training_in_wasm_gives_the_native_weights() {
         let mut t = Run::create("othello", "qnet", config)
             .map_err(message)
             .unwrap();
-        t.step(games).map_err(message).unwrap();
+        t.step(JsValue::from(games)).map_err(message).unwrap();
         let bytes = t.model("golden").map_err(message).unwrap();
         let digest = weights_digest(&selfplay::model::decode(&bytes).unwrap());
         assert_eq!(
@@ -180,4 +180,46 @@ fn training_in_wasm_gives_the_native_weights() {
             "{json}: {digest:08x}, golden {expected:08x}"
         );
     }
+}
+
+/// Seeds and counts beyond 2^53 cross the boundary exactly (as BigInt), and
+/// negative or fractional counts are refused, not wrapped.
+#[wasm_bindgen_test]
+fn big_numbers_cross_exactly_and_bad_counts_are_refused() {
+    use selfplay::web::{preset_runs, Run};
+    let big = js_sys::BigInt::from(9_007_199_254_740_993u64);
+    let runs = preset_runs(
+        "othello",
+        "qnet",
+        "ql1-h40-sigmoid-self",
+        big.clone().into(),
+    )
+    .unwrap();
+    let config = js_sys::Array::from(&runs).get(0);
+    let seed = js_sys::Reflect::get(&config, &"seed".into()).unwrap();
+    assert!(seed.is_bigint(), "the seed comes back as a BigInt");
+    assert_eq!(seed, JsValue::from(big.clone()));
+    js_sys::Reflect::set(&config, &"games".into(), &JsValue::from(4)).unwrap();
+    js_sys::Reflect::set(&config, &"hidden".into(), &JsValue::from(4)).unwrap();
+    let mut run = Run::create("othello", "qnet", config).unwrap();
+    let back = js_sys::Reflect::get(&run.config().unwrap(), &"seed".into()).unwrap();
+    assert_eq!(back, JsValue::from(big.clone()));
+    for bad in [
+        JsValue::from(-1),
+        JsValue::from(0.5),
+        JsValue::from_str("lots"),
+    ] {
+        let e = message(run.step(bad).unwrap_err());
+        assert!(e.contains("whole number"), "{e}");
+    }
+    run.step(JsValue::from(4)).unwrap();
+    assert!(run.done());
+    // The model keeps the seed; it resumes with it.
+    let model = run.model("big").unwrap();
+    let info = selfplay::web::model::inspect_model(&model).unwrap();
+    let text = js_sys::Reflect::get(&info, &"seed".into()).unwrap();
+    assert_eq!(text.as_string().unwrap(), "9007199254740993");
+    let mut s = Session::new("othello").unwrap();
+    assert!(message(s.jump(JsValue::from(-1)).unwrap_err()).contains("whole number"));
+    s.ai_move("random", big.into()).unwrap();
 }

@@ -122,7 +122,7 @@ fn unknown_presets_and_bad_configurations_are_errors() {
     let runs = preset_runs("hare_hounds", "q_table", "3", n(1.0)).unwrap();
     let first = js_sys::Array::from(&runs).get(0);
     let mut run = Run::create("hare_hounds", "q_table", first).unwrap();
-    let step = run.step(20).unwrap();
+    let step = run.step(n(20.0)).unwrap();
     let points = js_sys::Array::from(&js_sys::Reflect::get(&step, &"points".into()).unwrap());
     assert!(points.length() >= 2);
     assert_eq!(games(&run), 20.0);
@@ -140,7 +140,7 @@ fn unknown_presets_and_bad_configurations_are_errors() {
 fn a_saved_run_continues_and_wrong_models_are_refused() {
     let runs = preset_runs("hare_hounds", "q_table", "3", n(2.0)).unwrap();
     let mut run = Run::create("hare_hounds", "q_table", js_sys::Array::from(&runs).get(0)).unwrap();
-    run.step(30).unwrap();
+    run.step(n(30.0)).unwrap();
     let bytes = run.model("h").unwrap();
 
     // Continued for 20 more games: the saved curve first, then new points.
@@ -149,7 +149,7 @@ fn a_saved_run_continues_and_wrong_models_are_refused() {
     let saved = curve_len(&more);
     assert_eq!(saved, curve_len(&run));
     while !more.done() {
-        more.step(7).unwrap();
+        more.step(n(7.0)).unwrap();
     }
     assert_eq!(games(&more), 50.0);
     assert_eq!(curve_len(&more), saved + 2);
@@ -195,10 +195,10 @@ fn a_saved_run_continues_and_wrong_models_are_refused() {
     js_sys::Reflect::set(&config, &"total_games".into(), &n(5.0)).unwrap();
     js_sys::Reflect::set(&config, &"eval_games".into(), &n(2.0)).unwrap();
     let mut both = Run::create("hare_hounds", "q_table", config).unwrap();
-    both.step(5).unwrap();
+    both.step(n(5.0)).unwrap();
     let saved = both.model("b").unwrap();
     let mut more = resume(&saved, 10.0, None).unwrap();
-    more.step(5).unwrap();
+    more.step(n(5.0)).unwrap();
     assert_eq!(games(&more), 10.0);
     let mut model = decode(&saved).unwrap();
     model.arrays.retain(|a| a.name != "hare_q");

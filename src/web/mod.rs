@@ -44,19 +44,18 @@ pub fn games() -> Result<JsValue, JsError> {
 }
 
 /// Converts a Rust value to a plain JavaScript value (objects, arrays,
-/// numbers, strings, `null`), the form that `postMessage` copies cheaply.
+/// numbers, strings, `null`; integers beyond 2^53 − 1 as `BigInt`), the
+/// form that `postMessage` copies cheaply.
 pub(crate) fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&format!("cannot convert a value for JavaScript: {e}")))
+    let v = serde_json::to_value(value)
+        .map_err(|e| JsError::new(&format!("cannot convert a value for JavaScript: {e}")))?;
+    Ok(numbers::json_to_js(&v))
 }
 
-/// Reads a plain JavaScript value (`undefined` and `null` as JSON null).
+/// Reads a plain JavaScript value (`undefined` and `null` as JSON null,
+/// `BigInt` as an exact integer).
 pub(crate) fn from_js(value: JsValue, what: &str) -> Result<serde_json::Value, JsError> {
-    if value.is_undefined() || value.is_null() {
-        return Ok(serde_json::Value::Null);
-    }
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("{what}: {e}")))
+    numbers::js_to_json(&value).map_err(|e| JsError::new(&format!("{what}: {e}")))
 }
 
 /// An error for JavaScript from anything that displays.

@@ -1,9 +1,18 @@
-//! Whole numbers from JavaScript, checked once for every API: a seed, a
-//! count or a total arrives as a number (exact only up to 2^53 − 1), a
-//! `BigInt` or a decimal string, and becomes a `u64` or a clear error. A
-//! negative, fractional or out-of-range value is refused, never wrapped.
+//! Values across the JavaScript boundary, converted in one place.
+//!
+//! * Whole-number arguments (a seed, a count, a total) arrive as a number
+//!   (exact only up to 2^53 − 1), a `BigInt` or a decimal string and become a
+//!   `u64` or a clear error ([`u64_from_js`]): a negative, fractional or
+//!   out-of-range value is refused, never wrapped.
+//! * Structured values (states, configurations, curve points, model
+//!   descriptions) go through JSON values ([`json_to_js`], [`js_to_json`]): a
+//!   64-bit integer beyond 2^53 − 1 becomes a `BigInt` on the way out, and a
+//!   `BigInt` becomes an exact integer on the way in, so a seed of
+//!   9,007,199,254,740,993 survives the trip.
 
+use serde_json::{Number, Value};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// The largest whole number a JavaScript number holds exactly.
 pub const MAX_SAFE: u64 = (1 << 53) - 1;
@@ -54,4 +63,96 @@ pub fn u64_to_js(n: u64) -> JsValue {
     } else {
         js_sys::BigInt::from(n).into()
     }
+}
+
+/// A JSON value as a plain JavaScript value (integers beyond 2^53 − 1 as
+/// `BigInt`).
+pub fn json_to_js(v: &Value) -> JsValue {
+    match v {
+        Value::Null => JsValue::NULL,
+        Value::Bool(b) => JsValue::from_bool(*b),
+        Value::Number(n) => {
+            if let Some(u) = n.as_u64() {
+                u64_to_js(u)
+            } else if let Some(i) = n.as_i64() {
+                if i.unsigned_abs() <= MAX_SAFE {
+                    JsValue::from_f64(i as f64)
+                } else {
+                    js_sys::BigInt::from(i).into()
+                }
+            } else {
+                JsValue::from_f64(n.as_f64().unwrap_or(f64::NAN))
+            }
+        }
+        Value::String(s) => JsValue::from_str(s),
+        Value::Array(a) => a.iter().map(json_to_js).collect::<js_sys::Array>().into(),
+        Value::Object(m) => {
+            let o = js_sys::Object::new();
+            for (k, v) in m {
+                // Setting a property of a fresh plain object cannot fail.
+                let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), &json_to_js(v));
+            }
+            o.into()
+        }
+    }
+}
+
+/// A plain JavaScript value as JSON (`undefined` as null, `BigInt` as an
+/// exact integer); functions, symbols and non-finite numbers are refused.
+pub fn js_to_json(v: &JsValue) -> Result<Value, String> {
+    if v.is_null() || v.is_undefined() {
+        return Ok(Value::Null);
+    }
+    if let Some(b) = v.as_bool() {
+        return Ok(Value::Bool(b));
+    }
+    if let Some(x) = v.as_f64() {
+        if !x.is_finite() {
+            return Err(format!("{x} is not a finite number"));
+        }
+        if x.fract() == 0.0 && x.abs() <= MAX_SAFE as f64 {
+            return Ok(Value::Number(Number::from(x as i64)));
+        }
+        return Number::from_f64(x)
+            .map(Value::Number)
+            .ok_or_else(|| format!("{x} is not a finite number"));
+    }
+    if v.is_bigint() {
+        let text: String = js_sys::BigInt::from(v.clone())
+            .to_string(10)
+            .map(String::from)
+            .unwrap_or_default();
+        if let Ok(u) = text.parse::<u64>() {
+            return Ok(Value::Number(Number::from(u)));
+        }
+        if let Ok(i) = text.parse::<i64>() {
+            return Ok(Value::Number(Number::from(i)));
+        }
+        return Err(format!("{text} does not fit in 64 bits"));
+    }
+    if let Some(s) = v.as_string() {
+        return Ok(Value::String(s));
+    }
+    if js_sys::Array::is_array(v) {
+        let a: &js_sys::Array = v.unchecked_ref();
+        return a
+            .iter()
+            .map(|x| js_to_json(&x))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Value::Array);
+    }
+    if v.is_object() && !v.is_function() {
+        let mut m = serde_json::Map::new();
+        for entry in js_sys::Object::entries(v.unchecked_ref()).iter() {
+            let pair: js_sys::Array = entry.unchecked_into();
+            let key = pair.get(0).as_string().unwrap_or_default();
+            let value = js_to_json(&pair.get(1)).map_err(|e| format!("{key}: {e}"))?;
+            m.insert(key, value);
+        }
+        return Ok(Value::Object(m));
+    }
+    Err(format!(
+        "a {} cannot be read as data",
+        v.js_typeof().as_string().unwrap_or_default()
+    ))
 }

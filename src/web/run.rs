@@ -55,7 +55,11 @@ impl Run {
         let options = from_js(options, "the options must be { total?, settings? }")?;
         let total = match options.get("total") {
             None | Some(serde_json::Value::Null) => None,
-            Some(v) => Some(u64_from_js(&super::to_js(v)?, "total", MAX_GAMES)?),
+            Some(v) => Some(u64_from_js(
+                &super::numbers::json_to_js(v),
+                "total",
+                MAX_GAMES,
+            )?),
         };
         let options = ResumeOptions {
             total,
@@ -117,8 +121,9 @@ impl Run {
 
     /// Plays at most `games` learning games; returns `{ points, games,
     /// total, done }` with the new curve points (`{ x, y: { series: value } }`).
-    pub fn step(&mut self, games: u32) -> Result<JsValue, JsError> {
-        let points = self.inner.step(u64::from(games));
+    pub fn step(&mut self, games: JsValue) -> Result<JsValue, JsError> {
+        let games = u64_from_js(&games, "the number of games of a step", 100_000_000)?;
+        let points = self.inner.step(games);
         let p = self.inner.progress();
         to_js(&Step {
             points,
@@ -172,7 +177,7 @@ pub fn preset_runs(
     preset: &str,
     seed: JsValue,
 ) -> Result<JsValue, JsError> {
-    let seed = u64_from_js(&seed, "seed", super::numbers::MAX_SAFE)?;
+    let seed = u64_from_js(&seed, "seed", u64::MAX)?;
     let runs = entry(game)?
         .preset_runs(kind, preset.trim(), seed)
         .map_err(js_error)?;

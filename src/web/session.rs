@@ -93,7 +93,8 @@ impl Session {
     }
 
     /// Shows the position after the first `cursor` moves of the record.
-    pub fn jump(&mut self, cursor: u32) -> Result<(), JsError> {
+    pub fn jump(&mut self, cursor: JsValue) -> Result<(), JsError> {
+        let cursor = u64_from_js(&cursor, "the move number", u64::from(u32::MAX))?;
         self.inner.jump(cursor as usize).map_err(js_error)
     }
 

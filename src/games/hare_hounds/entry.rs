@@ -272,7 +272,7 @@ fn q_table_kind() -> RunKindInfo {
                 "Seed",
                 "Same seed, same run.",
                 0,
-                (1u64 << 53) - 1,
+                u64::MAX,
                 1,
             ),
         ],

@@ -250,7 +250,7 @@ fn qnet_kind() -> RunKindInfo {
                 "Seed",
                 "Same seed, same run: the starting weights and every random draw.",
                 0,
-                (1u64 << 53) - 1,
+                u64::MAX,
                 defaults.seed,
             ),
             FieldSpec::int(
@@ -342,7 +342,7 @@ fn ga_kind() -> RunKindInfo {
             20,
             u64::from(d.random_opening),
         ),
-        FieldSpec::int("seed", "Seed", "Same seed, same run.", 0, (1u64 << 53) - 1, d.seed),
+        FieldSpec::int("seed", "Seed", "Same seed, same run.", 0, u64::MAX, d.seed),
     ];
     for (name, v) in super::weighted::Weights::NAMES
         .iter()
