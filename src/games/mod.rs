@@ -2,6 +2,7 @@
 //! game is a folder `src/games/<id>/` with an entry (see
 //! [`crate::plugin::GameEntry`]) and one line in [`REGISTRY`].
 
+pub mod connect4;
 pub mod hare_hounds;
 pub mod othello;
 
