@@ -79,7 +79,9 @@ fn bench(entries: usize, density: f64, level: u32, seed: u64) -> Result<(), Mode
     use std::time::Instant;
 
     let mut rng = selfplay::rng_from_seed(seed);
-    let mut qnet = Model::new(Header::new(GameId::Othello, Algorithm::QNet, "bench"));
+    // The codec does not look at the game: both models take the first name.
+    let game = GameId::ALL[0];
+    let mut qnet = Model::new(Header::new(game, Algorithm::QNet, "bench"));
     for (name, shape) in [
         ("w/0", vec![64, 64]),
         ("b/0", vec![64]),
@@ -89,7 +91,7 @@ fn bench(entries: usize, density: f64, level: u32, seed: u64) -> Result<(), Mode
         let w: Vec<f32> = (0..n).map(|_| rng.random_range(-0.5..0.5)).collect();
         qnet.push(name, shape, w)?;
     }
-    let mut table = Model::new(Header::new(GameId::HareHounds, Algorithm::QTable, "bench"));
+    let mut table = Model::new(Header::new(game, Algorithm::QTable, "bench"));
     let mut q = vec![0.0f32; entries];
     for v in q.iter_mut() {
         if rng.random_bool(density.clamp(0.0, 1.0)) {

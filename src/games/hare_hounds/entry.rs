@@ -552,8 +552,23 @@ impl DynRun for QTableRun {
         Q_TABLE
     }
 
+    /// The experiment's name of the run (or, for a run set up from its
+    /// settings alone, the settings in words) and its seed.
     fn label(&self) -> String {
-        self.0.config().label.clone()
+        let c = self.0.config();
+        let name = if c.label.is_empty() {
+            let p = c.hounds;
+            format!(
+                "α={} γ={} ε={} vs {} hare",
+                p.alpha,
+                p.gamma,
+                p.epsilon,
+                hare_label(&c.hare)
+            )
+        } else {
+            c.label.clone()
+        };
+        format!("{name}, seed {}", c.seed)
     }
 
     fn config(&self) -> Value {
@@ -609,11 +624,12 @@ impl DynRun for QTableRun {
             }
         }
         for (i, p) in c.probes.iter().enumerate() {
+            let pair = format!("{} · {}", p.position.replace(" stall=0", ""), p.action);
             out.push(SeriesSpec::new(
                 &format!("probe{i}"),
                 "probes",
-                &format!("{} · {}", p.position.replace(" stall=0", ""), p.action),
-                &format!("probe{i}"),
+                &pair,
+                &pair,
                 false,
             ));
         }
@@ -803,6 +819,34 @@ mod tests {
         assert!(e.win_rates.is_empty());
         assert_eq!(e.side, Some(1));
         assert_eq!(e.continues_as, None);
+    }
+
+    #[test]
+    fn a_run_from_its_settings_alone_is_named_by_them() {
+        // What the page's form gives: the kind's fields, no label, no probes.
+        let config = serde_json::json!({
+            "hounds": { "alpha": 0.1, "gamma": 0.9, "epsilon": 0.5 },
+            "hare": { "kind": "random" },
+            "total_games": 20, "learn_games": 10, "eval_games": 4,
+            "perfect_share": false, "seed": 3
+        });
+        let run = HareHoundsEntry.new_run("q_table", &config).unwrap();
+        assert_eq!(run.label(), "α=0.1 γ=0.9 ε=0.5 vs random hare, seed 3");
+        let preset = HareHoundsEntry
+            .preset_runs("q_table", "4", 1)
+            .unwrap()
+            .remove(0);
+        let run = HareHoundsEntry.new_run("q_table", &preset).unwrap();
+        assert_eq!(run.label(), "convergence, seed 1000003");
+        // The probes' curves each have a legend entry named by their pair.
+        let probes: Vec<SeriesSpec> = run
+            .series()
+            .into_iter()
+            .filter(|s| s.chart == "probes")
+            .collect();
+        assert_eq!(probes.len(), 3);
+        assert_eq!(probes[0].group, "hounds=e,c,i hare=R · e-f");
+        assert_eq!(probes[0].label, probes[0].group);
     }
 
     #[test]

@@ -79,6 +79,9 @@ pub struct Probe {
 /// One run of an experiment.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct RunConfig {
+    /// A name among the runs of an experiment; may be empty (a run set up
+    /// from its settings alone is described by them).
+    #[serde(default)]
     pub label: String,
     /// The hounds' α, γ, ε.
     pub hounds: QParams,
@@ -92,6 +95,7 @@ pub struct RunConfig {
     pub seed: u64,
     /// Whether each point measures the perfect-move share (needs the solution).
     pub perfect_share: bool,
+    #[serde(default)]
     pub probes: Vec<Probe>,
 }
 

@@ -4,20 +4,22 @@
 // its reason and nothing is stored), play against a model, continue
 // training it.
 
-import { compactCount } from '../charts';
-import { el } from '../dom';
-import type { Engine } from '../engine';
-import { inspect, metaOf } from '../models';
-import { messageOf, showNotice } from '../notices';
-import type { GameId } from '../protocol';
-import { downloadFile, type ModelLibrary, type ModelMeta } from '../storage';
+import { compactCount } from '../core/charts';
+import { el } from '../core/dom';
+import type { Engine } from '../core/engine';
+import { metaOf } from '../core/models';
+import { messageOf, showNotice } from '../core/notices';
+import type { GameInfo } from '../core/protocol';
+import { downloadFile, type ModelLibrary, type ModelMeta } from '../core/storage';
 
 export interface ModelsHost {
-  game: GameId;
+  info: GameInfo;
+  /** The titles of every game, for a model of another game. */
+  titles: Map<string, string>;
   engine: Engine;
   library: Promise<ModelLibrary>;
-  playAgainst(name: string, label: string, bytes: Uint8Array): Promise<void>;
-  continueTraining(bytes: Uint8Array, gamesTrained: number): Promise<void>;
+  playAgainst(meta: ModelMeta): Promise<void>;
+  continueTraining(meta: ModelMeta, bytes: Uint8Array): Promise<void>;
 }
 
 /** Largest file the page reads for import (the decoder checks sizes too). */
@@ -87,15 +89,15 @@ export class ModelsPanel {
   async refresh(): Promise<void> {
     let models: ModelMeta[];
     try {
-      models = await (await this.host.library).list(this.host.game);
+      models = await (await this.host.library).list(this.host.info.id);
     } catch (e) {
       this.status.textContent = messageOf(e);
       return;
     }
     this.list.dataset.count = String(models.length);
     if (models.length === 0) {
-      const where = this.host.game === 'hare_hounds' ? 'Save the hounds of a run in the Experiments tab' : 'Train one in the Train tab';
-      this.list.replaceChildren(el('li', { className: 'empty' }, `No models yet. ${where}, or import a file.`));
+      const where = this.host.info.runs.length > 0 ? 'Train one in the Train tab, or import a file.' : 'Import a file.';
+      this.list.replaceChildren(el('li', { className: 'empty' }, `No models yet. ${where}`));
       return;
     }
     this.list.replaceChildren(...models.map((m) => this.row(m)));
@@ -123,8 +125,8 @@ export class ModelsPanel {
       el(
         'div',
         { className: 'controls' },
-        button('Play against', 'model-play', () => this.play(m)),
-        button('Continue training', 'model-train', () => this.train(m)),
+        button('Play against', 'model-play', () => this.host.playAgainst(m)),
+        ...(this.continues(m) ? [button('Continue training', 'model-train', () => this.train(m))] : []),
         button('Rename', 'model-rename', (): Promise<void> => this.rename(m, li)),
         button('Duplicate', 'model-duplicate', async () => void (await (await this.host.library).duplicate(m.id))),
         button('Export', 'model-export', () => this.exportModel(m), `Download ${m.fileName}`),
@@ -134,14 +136,15 @@ export class ModelsPanel {
     return li;
   }
 
-  private async play(m: ModelMeta): Promise<void> {
-    const bytes = await (await this.host.library).bytes(m.id);
-    await this.host.playAgainst(`net:${m.id}`, m.name, bytes);
+  /** Whether a kind of run of this game continues the model (unknown for records of older versions: offered). */
+  private continues(m: ModelMeta): boolean {
+    if (m.continuesAs === undefined) return this.host.info.runs.length > 0;
+    return this.host.info.runs.some((k) => k.id === m.continuesAs);
   }
 
   private async train(m: ModelMeta): Promise<void> {
     const bytes = await (await this.host.library).bytes(m.id);
-    await this.host.continueTraining(bytes, m.gamesTrained);
+    await this.host.continueTraining(m, bytes);
   }
 
   /** Renames in place: an input replaces the name until Enter or Escape. */
@@ -175,9 +178,9 @@ export class ModelsPanel {
   private async exportModel(m: ModelMeta): Promise<void> {
     const bytes = await (await this.host.library).bytes(m.id);
     // The file carries the library's name, so that an import shows it again.
-    const named = await this.host.engine.value<Uint8Array>({ kind: 'renameModel', bytes, name: m.name });
+    const named = await this.host.engine.rename(bytes, m.name);
     // The file name follows the name the model has now.
-    downloadFile(named, (await inspect(this.host.engine, named)).fileName);
+    downloadFile(named, (await this.host.engine.inspect(named)).fileName);
   }
 
   private async remove(m: ModelMeta): Promise<void> {
@@ -205,8 +208,10 @@ export class ModelsPanel {
       try {
         if (f.size > MAX_IMPORT_BYTES) throw new Error(`the file is ${formatSize(f.size)}; the limit is ${formatSize(MAX_IMPORT_BYTES)}`);
         const bytes = new Uint8Array(await f.arrayBuffer());
-        const info = await inspect(this.host.engine, bytes);
-        if (info.game !== this.host.game) throw new Error(`it is a model of ${info.game}, not of ${this.host.game}`);
+        const info = await this.host.engine.inspect(bytes);
+        if (info.game !== this.host.info.id) {
+          throw new Error(`it is a model of ${this.host.titles.get(info.game) ?? info.game}, not of ${this.host.info.title}`);
+        }
         const name = info.name || f.name.replace(/\.selfplay$/, '');
         await (await this.host.library).save(metaOf(info, name), bytes);
         this.status.textContent = `Imported “${name}” from ${f.name}.`;

@@ -28,6 +28,10 @@ export interface ModelMeta {
   algorithm: string;
   /** A short description of the configuration, e.g. "QL1 · 64 hidden · arctan". */
   summary: string;
+  /** The only side it plays (0 or 1), null for both; absent in records of older versions. */
+  side?: 0 | 1 | null;
+  /** The kind of run that continues it, null for none; absent in records of older versions. */
+  continuesAs?: string | null;
   gamesTrained: number;
   /** Latest evaluation: win percentages by label, e.g. {"vs MSB as black": 62.5}. */
   winRates: Record<string, number>;
@@ -43,14 +47,16 @@ export interface ModelMeta {
 export interface Checkpoint {
   runId: string;
   game: GameId;
+  /** The kind of run ("qnet", "q_table"). */
   algorithm: string;
-  /** The run's settings as the Train tab holds them (opaque here). */
+  /** What the Train tab shows of the run (opaque here). */
   settings: unknown;
-  /** The learner's full state as a model file (weights, optimiser, RNG). */
+  /** The run's full state as a model file (learner, optimiser, random
+   *  generator, curve): `Run.resume` goes on from it exactly. */
   bytes: Uint8Array;
   gamesPlayed: number;
   gamesTotal: number;
-  /** The learning curve so far (opaque here). */
+  /** Unused since the curve is in `bytes`; kept for records of older versions. */
   curve: unknown;
   savedAt: number;
 }
