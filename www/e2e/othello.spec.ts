@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { initSync, Session } from '../src/pkg/selfplay.js';
+import { initSync, Session } from '../../pkg/selfplay.js';
 import { slowWasmDownloads, squarePoint, watchErrors } from './helpers';
 
 // The same wasm module the page uses, run here in node to check the page.
-initSync({ module: readFileSync(fileURLToPath(new URL('../src/pkg/selfplay_bg.wasm', import.meta.url))) });
+initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
 
 interface EngineState {
   counts: [number, number];

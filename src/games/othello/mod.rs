@@ -20,7 +20,21 @@
 //! square legal. Shifts that would wrap from one row to the next are masked
 //! off. Flips of a single move walk the eight rays from the placed disc.
 
+pub mod bench;
+#[cfg(not(target_arch = "wasm32"))]
+mod cli;
+#[cfg(not(target_arch = "wasm32"))]
+mod cli_learn;
+pub mod entry;
+pub mod ga;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod nboard;
 mod notation;
+pub mod players;
+pub mod qnet;
+pub mod search_player;
+pub mod train;
+pub mod weighted;
 
 use crate::game::{Game, MoveError, Outcome, Side};
 
