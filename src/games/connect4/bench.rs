@@ -47,9 +47,9 @@ pub fn solve_middle_medium(_seed: u64, min_seconds: f64) -> Rate {
     )
 }
 
-/// The solver on the 1,000 positions of End-Easy.
+/// The solver on the 500 positions of End-Easy.
 pub fn solve_end_easy(_seed: u64, min_seconds: f64) -> Rate {
-    solve_set("connect4_solve_end_easy", END_EASY, 1_000, min_seconds)
+    solve_set("connect4_solve_end_easy", END_EASY, 500, min_seconds)
 }
 
 /// Learning games of method 2 (ε 2%, against the random player): games per
@@ -74,7 +74,7 @@ mod tests {
         let r = solve_end_easy(1, 0.0);
         assert_eq!(
             (r.name.as_str(), r.count),
-            ("connect4_solve_end_easy", 1_000)
+            ("connect4_solve_end_easy", 500)
         );
         assert!(r.detail["nodes_per_second"] > 0.0);
         assert_eq!(q_learning(1, 0.0).count, 10_000);

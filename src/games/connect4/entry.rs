@@ -75,12 +75,12 @@ impl Playable for Position {
 
 /// A move string that reaches `p` (see [`Playable::position_text`]).
 ///
-/// The position's discs are replayed so that each side's discs go down in
-/// an order that the rules accept: a search over the columns' next discs,
-/// the side to move taking one of its own at the bottom of a column. A
-/// finished position's winning disc must come last; the search tries every
-/// order of columns (depth-first, at most the 42 discs deep), which is
-/// instant for positions of real games.
+/// The discs of each column must go down bottom first, the side to move
+/// taking one of its own; a finished position's winning disc must come
+/// last. A depth-first search over the columns' next discs finds such an
+/// order; a state is the number of discs placed in each column (at most
+/// 7^7), and states that lead nowhere are remembered, so the search is
+/// bounded whatever the position.
 pub fn position_moves(p: &Position) -> String {
     let cells = Position::cells(p);
     // The discs of each column, bottom first: 1 first side, 2 second.
@@ -93,55 +93,57 @@ pub fn position_moves(p: &Position) -> String {
             }
         }
     }
-    let mut moves = Vec::with_capacity(CELLS);
-    let mut next = [0usize; WIDTH];
-    let mut budget = 200_000u32;
-    if replay(
-        &cols,
-        &mut next,
-        &mut Position::new(),
-        p,
-        &mut moves,
-        &mut budget,
-    ) {
-        format_moves(&moves)
+    let mut search = Replay {
+        cols,
+        next: [0; WIDTH],
+        dead: std::collections::HashSet::new(),
+        moves: Vec::with_capacity(CELLS),
+    };
+    if search.go(&mut Position::new(), p) {
+        format_moves(&search.moves)
     } else {
         // Unreachable for positions the rules produced.
         String::new()
     }
 }
 
-fn replay(
-    cols: &[Vec<u8>; WIDTH],
-    next: &mut [usize; WIDTH],
-    at: &mut Position,
-    target: &Position,
-    moves: &mut Vec<u8>,
-    budget: &mut u32,
-) -> bool {
-    if at.moves_played() == target.moves_played() {
-        return at == target;
+struct Replay {
+    cols: [Vec<u8>; WIDTH],
+    next: [usize; WIDTH],
+    dead: std::collections::HashSet<u32>,
+    moves: Vec<u8>,
+}
+
+impl Replay {
+    fn state(&self) -> u32 {
+        self.next.iter().fold(0, |s, &n| s * 7 + n as u32)
     }
-    if at.is_over() || *budget == 0 {
-        return false;
-    }
-    *budget -= 1;
-    let mover = 1 + at.to_move().index() as u8;
-    for c in super::move_sorter::COLUMN_ORDER {
-        if next[c] < cols[c].len() && cols[c][next[c]] == mover {
-            let before = *at;
-            at.play_col(c);
-            next[c] += 1;
-            moves.push(c as u8);
-            if replay(cols, next, at, target, moves, budget) {
-                return true;
-            }
-            moves.pop();
-            next[c] -= 1;
-            *at = before;
+
+    fn go(&mut self, at: &mut Position, target: &Position) -> bool {
+        if at.moves_played() == target.moves_played() {
+            return at == target;
         }
+        if at.is_over() || self.dead.contains(&self.state()) {
+            return false;
+        }
+        let mover = 1 + at.to_move().index() as u8;
+        for c in super::move_sorter::COLUMN_ORDER {
+            if self.next[c] < self.cols[c].len() && self.cols[c][self.next[c]] == mover {
+                let before = *at;
+                at.play_col(c);
+                self.next[c] += 1;
+                self.moves.push(c as u8);
+                if self.go(at, target) {
+                    return true;
+                }
+                self.moves.pop();
+                self.next[c] -= 1;
+                *at = before;
+            }
+        }
+        self.dead.insert(self.state());
+        false
     }
-    false
 }
 
 /// Connect Four's entry in the registry.

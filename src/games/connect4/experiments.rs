@@ -78,6 +78,8 @@ impl QTable for SparseTable {
 impl Tabular for Position {
     const ENCODING: &'static str = ENCODING;
     type Table = SparseTable;
+    /// A run's model carries its generator.
+    const EXTRA_ARRAYS: &'static [&'static str] = &["rng"];
 
     fn new_table(_side: Side) -> SparseTable {
         SparseTable::default()
