@@ -72,10 +72,7 @@ mod tests {
     #[test]
     fn rates_count_the_work() {
         let r = solve_end_easy(1, 0.0);
-        assert_eq!(
-            (r.name.as_str(), r.count),
-            ("connect4_solve_end_easy", 500)
-        );
+        assert_eq!((r.name.as_str(), r.count), ("connect4_solve_end_easy", 500));
         assert!(r.detail["nodes_per_second"] > 0.0);
         assert_eq!(q_learning(1, 0.0).count, 10_000);
     }
