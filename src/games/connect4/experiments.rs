@@ -325,7 +325,7 @@ fn optimal_sample(config: &RunConfig) -> Vec<Solved> {
         tries += 1;
         let stop = rng.random_range(8..=20u32);
         let mut p = Position::new();
-        while !p.is_over() && !(p.moves_played() >= stop && p.to_move() == side) {
+        while !(p.is_over() || p.moves_played() >= stop && p.to_move() == side) {
             let m = if p.to_move() == side {
                 RandomColumn.choose(&p, &mut rng)
             } else {

@@ -237,7 +237,7 @@ impl Player<Position> for PerfectPlayer {
             moves.push(MoveValue {
                 mv: col,
                 value: s.map(f64::from),
-                label: s.map(|s| score_text(s)),
+                label: s.map(score_text),
                 best: a.finished && s.is_some() && s == best,
             });
         }
