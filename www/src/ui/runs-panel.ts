@@ -125,8 +125,8 @@ export class RunsPanel {
       this.continueBox,
       form,
       el('div', { className: 'runs-head' }, this.status, el('div', { className: 'controls' }, this.stopAll)),
-      this.chartsBox,
       this.runList,
+      this.chartsBox,
     );
     this.setKind(this.kind);
     void this.refreshOffers();
@@ -270,6 +270,8 @@ export class RunsPanel {
     );
     const started = cards.filter((c) => this.cards.includes(c)).length;
     if (started === 0) return;
+    // The new run's card (progress, Pause, Stop) comes into view; the chart follows it.
+    this.runList.firstElementChild?.scrollIntoView({ block: 'nearest' });
     const workers = this.pool?.workers ?? 1;
     this.setAction(`${plan.preset?.name ?? 'Custom settings'}: ${started} run${started === 1 ? '' : 's'} on ${workers} worker${workers === 1 ? '' : 's'}.`);
   }
