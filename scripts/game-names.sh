@@ -32,7 +32,7 @@ code_of() {
 printf '%-14s %-18s %5s  %s\n' game title files 'shared files that name it'
 for dir in src/games/*/; do
   id="$(basename "$dir")"
-  title="$(grep -rhoE 'const TITLE: &(.static )?str = "[^"]+"' "$dir" | head -1 | sed -E 's/.*"([^"]+)"/\1/')"
+  title="$(grep -rhoE 'const TITLE: &(.static )?str = "[^"]+"' "$dir" | head -1 | sed -E 's/.*"([^"]+)"/\1/' || true)"
   patterns=("$id" "${id//_/-}" "${id//_/}")
   [[ -n "$title" ]] && patterns+=("$title")
   files=()

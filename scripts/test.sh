@@ -47,5 +47,9 @@ npx vite build
 step "end-to-end tests (headless Chromium)"
 npx playwright test
 
+cd ..
+step "shared files that name each game (at most 3 per game)"
+./scripts/game-names.sh
+
 echo
 echo "All tests passed."

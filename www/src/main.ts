@@ -19,6 +19,10 @@ window.addEventListener('error', (e) => {
 });
 window.addEventListener('unhandledrejection', (e) => showNotice(`Something went wrong: ${messageOf(e.reason)}`));
 
+// The view decides where it starts (the top, or what a visitor needs next);
+// a reload must not put the page back where an old scroll left it.
+if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+
 const engine = new Engine();
 
 const nav = el('nav', { 'aria-label': 'Games' });

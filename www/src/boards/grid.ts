@@ -29,6 +29,12 @@ export interface GridStyle {
   markers: [string, string];
   /** The cell the keyboard cursor starts on. */
   startCursor: number;
+  /** A move is a column (Connect Four): a click or Enter anywhere in a
+   *  column plays the legal move that lands in it. */
+  dropInColumns?: boolean;
+  /** Labels above the columns (default a, b, c…) and whether rows are numbered (default yes). */
+  columnLabels?: string[];
+  rowLabels?: boolean;
 }
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
@@ -166,7 +172,16 @@ export class GridBoard implements BoardView {
     this.setHover(this.eventCell(e));
   }
 
-  private setHover(cell: number | null): void {
+  /** The legal cell a pick of `cell` means: itself, or in a column game the
+   *  legal cell of its column. */
+  private target(cell: number | null): number | null {
+    if (cell === null || !this.style.dropInColumns || this.legal.has(cell)) return cell;
+    for (const c of this.legal.keys()) if (c % this.cols === cell % this.cols) return c;
+    return cell;
+  }
+
+  private setHover(pointed: number | null): void {
+    const cell = this.target(pointed);
     if (cell === this.hover) return;
     const before = this.hover !== null && this.legal.has(this.hover);
     this.hover = cell;
@@ -201,7 +216,8 @@ export class GridBoard implements BoardView {
     }
   }
 
-  private pick(cell: number): void {
+  private pick(picked: number): void {
+    const cell = this.target(picked)!;
     const move = this.legal.get(cell);
     if (move !== undefined) this.onMove(move);
     else if (this.interactive) this.onIllegal(cell);
@@ -243,8 +259,8 @@ export class GridBoard implements BoardView {
     ctx.font = `600 ${Math.max(9, Math.min(margin * 0.5, cell * 0.45))}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    for (let i = 0; i < this.cols; i++) ctx.fillText(LETTERS[i], margin + (i + 0.5) * cell, margin / 2);
-    for (let i = 0; i < this.rows; i++) ctx.fillText(String(i + 1), margin / 2, margin + (i + 0.5) * cell);
+    for (let i = 0; i < this.cols; i++) ctx.fillText(st.columnLabels?.[i] ?? LETTERS[i], margin + (i + 0.5) * cell, margin / 2);
+    if (st.rowLabels !== false) for (let i = 0; i < this.rows; i++) ctx.fillText(String(i + 1), margin / 2, margin + (i + 0.5) * cell);
 
     ctx.strokeStyle = st.line;
     ctx.lineWidth = Math.max(1, size / 500);

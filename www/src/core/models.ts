@@ -1,6 +1,7 @@
 // The model library as the views share it: opened once for the page, and
 // the library record of a model file made from the engine's reading of it.
 
+import { showNotice } from './notices';
 import type { ModelInfo } from './protocol';
 import { ModelLibrary, newId, type ModelMeta } from './storage';
 
@@ -8,7 +9,10 @@ let library: Promise<ModelLibrary> | null = null;
 
 /** The page's model library (IndexedDB, or memory for this tab). */
 export function openLibrary(): Promise<ModelLibrary> {
-  library ??= ModelLibrary.open();
+  library ??= ModelLibrary.open(undefined, {
+    blocked: (message) => showNotice(message, 'info'),
+    closed: (message) => showNotice(message),
+  });
   return library;
 }
 

@@ -181,6 +181,11 @@ export class RunPool {
     return this.slotOf(runId).client.request({ kind: 'runModel', runId, name });
   }
 
+  /** Asks every worker with a running run for a checkpoint now. */
+  checkpointNow(): void {
+    for (const s of this.slots) if (s.active.size > 0) void s.client.request({ kind: 'runCheckpointNow' }).catch(() => undefined);
+  }
+
   /** Forgets a run: its worker frees it. */
   drop(runId: string): void {
     const slot = this.owner.get(runId);

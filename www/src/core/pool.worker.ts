@@ -175,6 +175,10 @@ serve('a training worker', {
     }
     return h.status;
   },
+  runCheckpointNow() {
+    for (const [runId, h] of held) if (h.status === 'running') checkpoint(runId, h);
+    return true;
+  },
   runDrop(cmd) {
     unqueue(cmd.runId);
     held.get(cmd.runId)?.run.free();

@@ -282,6 +282,7 @@ export interface Results {
   runPause: RunStatus;
   runContinue: RunStatus;
   runStop: RunStatus;
+  runCheckpointNow: true;
   runDrop: true;
   runModel: { bytes: Uint8Array; games: number; name: string };
 }
@@ -309,6 +310,8 @@ export type Command =
   | { kind: 'runContinue'; runId: string }
   /** Ends a run; the worker keeps it (to save or play against) and posts a checkpoint. */
   | { kind: 'runStop'; runId: string }
+  /** Posts a checkpoint of every running run now (the page is being hidden or closed). */
+  | { kind: 'runCheckpointNow' }
   /** Forgets a run. */
   | { kind: 'runDrop'; runId: string }
   /** What the run learned, as a model file named `name`, where `{games}`

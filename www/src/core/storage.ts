@@ -12,11 +12,16 @@
 //
 // Every write that touches two stores runs in one transaction: a write that
 // fails (the quota is full, the browser refuses) leaves nothing half-written.
+// The schema is versioned: `MIGRATIONS[v]` takes a database of version v to
+// v + 1, so a library filled by any earlier version opens with its models.
+// A tab that holds an older version open closes its connection when a newer
+// page asks to upgrade (and says so), so no tab blocks an upgrade for ever.
+//
 // When IndexedDB cannot be opened at all (some private modes, a disabled
 // store), the library keeps models in memory for this tab only and says so;
 // export still works from there.
 
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 
 import type { GameId } from './protocol';
 
@@ -64,11 +69,39 @@ export interface Checkpoint {
 interface Schema extends DBSchema {
   modelMeta: { key: string; value: ModelMeta; indexes: { byGame: string } };
   modelData: { key: string; value: { id: string; bytes: Uint8Array } };
-  checkpoints: { key: string; value: Checkpoint };
+  checkpoints: { key: string; value: Checkpoint; indexes: { byGame: string } };
 }
 
 const DB_NAME = 'selfplay';
-const DB_VERSION = 1;
+
+type Migration = (db: IDBPDatabase<Schema>, tx: IDBPTransaction<Schema, ('modelMeta' | 'modelData' | 'checkpoints')[], 'versionchange'>) => void;
+
+/** `MIGRATIONS[v]` upgrades a database of version v to v + 1. Never edit one
+ *  that has shipped: add the next. */
+const MIGRATIONS: Migration[] = [
+  // 0 → 1: the model library and the checkpoints.
+  (db) => {
+    const meta = db.createObjectStore('modelMeta', { keyPath: 'id' });
+    meta.createIndex('byGame', 'game');
+    db.createObjectStore('modelData', { keyPath: 'id' });
+    db.createObjectStore('checkpoints', { keyPath: 'runId' });
+  },
+  // 1 → 2: checkpoints listed by game, as models are.
+  (_db, tx) => {
+    tx.objectStore('checkpoints').createIndex('byGame', 'game');
+  },
+];
+
+/** The schema version this page writes. */
+export const DB_VERSION = MIGRATIONS.length;
+
+/** What the library tells the page about other tabs. */
+export interface LibraryEvents {
+  /** Another tab with an older page keeps the library open; the upgrade waits for it. */
+  blocked?(message: string): void;
+  /** A newer page in another tab upgrades the library; this tab let go of it. */
+  closed?(message: string): void;
+}
 
 /** Why a storage operation failed, in words for the visitor. */
 export class StorageError extends Error {
@@ -107,14 +140,29 @@ interface Backend {
   getMeta(id: string): Promise<ModelMeta | undefined>;
   getBytes(id: string): Promise<Uint8Array | undefined>;
   putModel(meta: ModelMeta, bytes: Uint8Array | null): Promise<void>;
+  /** Renames in one step; false if the model is not there. */
+  renameModel(id: string, name: string, modified: number): Promise<boolean>;
   deleteModel(id: string): Promise<void>;
   putCheckpoint(cp: Checkpoint): Promise<void>;
-  listCheckpoints(): Promise<Checkpoint[]>;
+  listCheckpoints(game?: GameId): Promise<Checkpoint[]>;
   deleteCheckpoint(runId: string): Promise<void>;
 }
 
 class IdbBackend implements Backend {
-  constructor(private readonly db: IDBPDatabase<Schema>) {}
+  /** Why the connection was closed (a newer page upgraded), or null. */
+  closedReason: string | null = null;
+
+  constructor(private readonly conn: IDBPDatabase<Schema>) {}
+
+  private get db(): IDBPDatabase<Schema> {
+    if (this.closedReason) throw new StorageError('unavailable', this.closedReason);
+    return this.conn;
+  }
+
+  close(reason: string): void {
+    this.closedReason = reason;
+    this.conn.close();
+  }
 
   async listMeta(game?: GameId): Promise<ModelMeta[]> {
     return game
@@ -137,6 +185,15 @@ class IdbBackend implements Backend {
     await Promise.all([...writes, tx.done]);
   }
 
+  async renameModel(id: string, name: string, modified: number): Promise<boolean> {
+    const tx = this.db.transaction('modelMeta', 'readwrite');
+    const store = tx.objectStore('modelMeta');
+    const m = await store.get(id);
+    if (m) await store.put({ ...m, name, modified });
+    await tx.done;
+    return m !== undefined;
+  }
+
   async deleteModel(id: string): Promise<void> {
     const tx = this.db.transaction(['modelMeta', 'modelData'], 'readwrite');
     await Promise.all([
@@ -150,8 +207,8 @@ class IdbBackend implements Backend {
     await this.db.put('checkpoints', cp);
   }
 
-  listCheckpoints(): Promise<Checkpoint[]> {
-    return this.db.getAll('checkpoints');
+  listCheckpoints(game?: GameId): Promise<Checkpoint[]> {
+    return game ? this.db.getAllFromIndex('checkpoints', 'byGame', game) : this.db.getAll('checkpoints');
   }
 
   async deleteCheckpoint(runId: string): Promise<void> {
@@ -178,6 +235,11 @@ class MemoryBackend implements Backend {
     this.meta.set(meta.id, { ...meta });
     if (bytes) this.data.set(meta.id, bytes);
   }
+  async renameModel(id: string, name: string, modified: number): Promise<boolean> {
+    const m = this.meta.get(id);
+    if (m) this.meta.set(id, { ...m, name, modified });
+    return m !== undefined;
+  }
   async deleteModel(id: string): Promise<void> {
     this.meta.delete(id);
     this.data.delete(id);
@@ -185,8 +247,8 @@ class MemoryBackend implements Backend {
   async putCheckpoint(cp: Checkpoint): Promise<void> {
     this.cps.set(cp.runId, cp);
   }
-  async listCheckpoints(): Promise<Checkpoint[]> {
-    return [...this.cps.values()];
+  async listCheckpoints(game?: GameId): Promise<Checkpoint[]> {
+    return [...this.cps.values()].filter((c) => !game || c.game === game);
   }
   async deleteCheckpoint(runId: string): Promise<void> {
     this.cps.delete(runId);
@@ -211,18 +273,30 @@ export class ModelLibrary {
   ) {}
 
   /** Opens the library; falls back to memory (and says why) if IndexedDB fails. */
-  static async open(name = DB_NAME): Promise<ModelLibrary> {
+  static async open(name = DB_NAME, events: LibraryEvents = {}): Promise<ModelLibrary> {
     try {
       if (typeof indexedDB === 'undefined') throw new Error('this browser has no IndexedDB');
+      let backend: IdbBackend | null = null;
       const db = await openDB<Schema>(name, DB_VERSION, {
-        upgrade(db) {
-          const meta = db.createObjectStore('modelMeta', { keyPath: 'id' });
-          meta.createIndex('byGame', 'game');
-          db.createObjectStore('modelData', { keyPath: 'id' });
-          db.createObjectStore('checkpoints', { keyPath: 'runId' });
+        upgrade(db, oldVersion, _newVersion, tx) {
+          for (let v = oldVersion; v < DB_VERSION; v++) MIGRATIONS[v](db, tx);
+        },
+        blocked() {
+          events.blocked?.(
+            'Another tab with an older version of this page keeps the model library open. ' +
+              'Reload or close that tab so that the library can be updated.',
+          );
+        },
+        blocking() {
+          const message =
+            'A newer version of this page was opened in another tab and updated the model library. ' +
+            'Reload this tab to keep using the library; export still works.';
+          backend?.close(message);
+          events.closed?.(message);
         },
       });
-      return new ModelLibrary(new IdbBackend(db), null);
+      backend = new IdbBackend(db);
+      return new ModelLibrary(backend, null);
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
       return new ModelLibrary(
@@ -283,12 +357,13 @@ export class ModelLibrary {
   async rename(id: string, name: string): Promise<void> {
     const clean = name.trim();
     if (!clean) throw new StorageError('failed', 'A model needs a name.');
-    const m = await this.meta(id);
+    let found: boolean;
     try {
-      await this.backend.putModel({ ...m, name: clean, modified: Date.now() }, null);
+      found = await this.backend.renameModel(id, clean, Date.now());
     } catch (e) {
       throw storageError(e, 'renaming the model');
     }
+    if (!found) throw new StorageError('missing', 'That model is no longer in the library.');
     this.changed();
   }
 
@@ -323,9 +398,10 @@ export class ModelLibrary {
     }
   }
 
-  async checkpoints(): Promise<Checkpoint[]> {
+  /** The stored checkpoints, of one game or of all. */
+  async checkpoints(game?: GameId): Promise<Checkpoint[]> {
     try {
-      return await this.backend.listCheckpoints();
+      return await this.backend.listCheckpoints(game);
     } catch (e) {
       throw storageError(e, 'reading the training checkpoints');
     }

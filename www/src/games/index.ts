@@ -6,8 +6,9 @@
 import type { GamePlugin } from './plugin';
 import { othello } from './othello';
 import { hareHounds } from './hare_hounds';
+import { connect4 } from './connect4';
 
-const PLUGINS: GamePlugin[] = [othello, hareHounds];
+const PLUGINS: GamePlugin[] = [othello, hareHounds, connect4];
 
 /** The plug-in of a game, if the page has one. */
 export function pluginOf(game: string): GamePlugin | undefined {

@@ -57,6 +57,8 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
   const playAgainst = async (name: string, label: string, side: 0 | 1 | null, bytes: Uint8Array | null) => {
     await play.playAgainst(name, label, side, bytes);
     showTab('play');
+    // The board is at the top of the view on every screen: show it whole.
+    window.scrollTo(0, 0);
   };
   const tabs: Tab[] = [
     {

@@ -542,6 +542,16 @@ export class PlayPanel {
     return `${name} (${this.playerInfo(c)?.label ?? this.models.get(c)?.label ?? 'a model'})`;
   }
 
+  /** Scrolls the move list's own box (never the page) so the current move shows. */
+  private showCurrentMove(): void {
+    const list = this.moveList;
+    const cur = list.querySelector<HTMLElement>('[aria-current]');
+    if (!cur || list.scrollHeight <= list.clientHeight) return;
+    const top = cur.offsetTop;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + cur.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + cur.offsetHeight - list.clientHeight;
+  }
+
   private show(s: GameState): void {
     if (this.destroyed) return;
     this.state = s;
@@ -575,7 +585,7 @@ export class PlayPanel {
         return li;
       }),
     );
-    this.moveList.querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest' });
+    this.showCurrentMove();
     this.seedText.textContent = `Seed ${this.seed} · ${s.cursor} move${s.cursor === 1 ? '' : 's'} played`;
     this.updateControls();
     void this.updateHeat();

@@ -16,6 +16,7 @@ import { metaOf } from '../core/models';
 import { messageOf, showNotice } from '../core/notices';
 import type { RunListener, RunPool } from '../core/pool';
 import type { GameInfo, Point, RunConfig, RunNews, RunSnapshot, SeriesSpec } from '../core/protocol';
+import { announceRuns, claimRun, releaseRun } from '../core/run-locks';
 import { downloadFile, newId, type Checkpoint, type ModelLibrary } from '../core/storage';
 
 export type CardStatus = 'starting' | 'running' | 'paused' | 'stopped' | 'finished' | 'crashed';
@@ -166,6 +167,8 @@ export class RunCard implements RunListener {
     this.render();
     let snap: RunSnapshot;
     try {
+      // One tab at a time trains a run and writes its checkpoint.
+      if (!(await claimRun(this.id))) throw new Error('this run is training in another tab of this page');
       snap = await make();
     } catch (e) {
       this.status = before === 'starting' ? 'stopped' : before;
@@ -251,6 +254,7 @@ export class RunCard implements RunListener {
       try {
         const lib = await this.host.library;
         await lib.saveCheckpoint(record);
+        announceRuns();
         this.checkpointAt = games;
         this.note.textContent = `Checkpoint saved at ${games.toLocaleString('en-US')} games${lib.volatileReason ? ' (in this tab only: storage is unavailable)' : ''}.`;
         if (lib.volatileReason) this.host.tellStorage(`${lib.volatileReason} Checkpoints of the runs are kept in this tab only.`);
@@ -268,6 +272,7 @@ export class RunCard implements RunListener {
     this.storing = this.storing.then(async () => {
       try {
         await (await this.host.library).deleteCheckpoint(this.id);
+        announceRuns();
         this.checkpointAt = null;
       } catch (e) {
         this.host.tellStorage(messageOf(e));
@@ -278,10 +283,35 @@ export class RunCard implements RunListener {
     return this.storing;
   }
 
-  /** The run reached its planned total: its model goes to the library, its checkpoint goes. */
+  /** The run reached its planned total: its model goes to the library, and
+   *  only once it is stored there does its checkpoint go. A model the visitor
+   *  deleted from the library while the run went on is not brought back (Save
+   *  stores it again). */
   private async finish(): Promise<void> {
-    await this.save();
-    await this.dropCheckpoint();
+    if (this.savedName !== null && (await this.inLibrary()) === false) {
+      this.note.textContent =
+        'Finished. Its model was deleted from the library while it trained, so it was not saved again; press Save to library to keep it.';
+      await this.dropCheckpoint();
+      return;
+    }
+    if (await this.save()) {
+      await this.dropCheckpoint();
+    } else {
+      const at = this.checkpointAt;
+      this.note.textContent +=
+        ' The run is finished but not stored: export it now, or free space and press Save to library.' +
+        (at !== null ? ` Its last checkpoint (${at.toLocaleString('en-US')} games) is kept.` : '');
+    }
+  }
+
+  /** Whether its saved model is still in the library (null: cannot tell). */
+  private async inLibrary(): Promise<boolean | null> {
+    try {
+      await (await this.host.library).meta(this.modelId);
+      return true;
+    } catch (e) {
+      return e instanceof Error && 'kind' in e && (e as { kind: string }).kind === 'missing' ? false : null;
+    }
   }
 
   // ---- the visitor's actions -----------------------------------------------
@@ -340,6 +370,7 @@ export class RunCard implements RunListener {
   }
 
   private close(): void {
+    releaseRun(this.id);
     this.host.pool().drop(this.id);
     this.host.close(this);
   }
@@ -363,7 +394,8 @@ export class RunCard implements RunListener {
   }
 
   /** Stores what the run learned in the library, replacing this run's earlier save. */
-  async save(): Promise<void> {
+  /** Stores its model in the library; false (and says why) if it could not. */
+  async save(): Promise<boolean> {
     try {
       const { bytes, name } = await this.model(`${this.label} ({games} games)`);
       const info = await this.host.engine.inspect(bytes);
@@ -376,9 +408,11 @@ export class RunCard implements RunListener {
       this.savedName = stored;
       this.element.dataset.saved = 'true';
       this.note.textContent = `Saved to the library as “${stored}”.`;
+      return true;
     } catch (e) {
       this.note.textContent = `Not saved: ${messageOf(e)}`;
       showNotice(`Not saved: ${messageOf(e)}`);
+      return false;
     }
   }
 
@@ -402,6 +436,8 @@ export class RunCard implements RunListener {
 
   render(): void {
     const s = this.status;
+    // A run that no longer trains here lets other tabs resume it, once its last checkpoint is written.
+    if (!this.active) void this.storing.then(() => !this.active && releaseRun(this.id));
     const d = this.element.dataset;
     d.status = s;
     d.games = String(this.games);

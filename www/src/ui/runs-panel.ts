@@ -12,6 +12,7 @@ import { CurveChart, PALETTE, type Curve } from '../core/charts';
 import { el } from '../core/dom';
 import type { Engine } from '../core/engine';
 import { messageOf, showNotice } from '../core/notices';
+import { onRunsChanged, releaseRun, runsElsewhere } from '../core/run-locks';
 import { RunPool } from '../core/pool';
 import type { GameInfo, PresetInfo, RunConfig, RunKindInfo } from '../core/protocol';
 import type { Checkpoint, ModelLibrary, ModelMeta } from '../core/storage';
@@ -27,10 +28,11 @@ export interface RunsHost {
   playAgainst(name: string, label: string, side: 0 | 1 | null, bytes: Uint8Array): Promise<void>;
 }
 
-/** Checkpoint interval asked of the workers: 30 s, or `?checkpointMs=` (200 ms to 30 s) for tests. */
+/** Checkpoint interval asked of the workers: 5 s, or `?checkpointMs=` (200 ms to 30 s) for tests.
+ *  A checkpoint is also taken when the page is hidden or closed. */
 function checkpointMs(): number {
   const v = Number(new URLSearchParams(location.hash.split('?')[1] ?? '').get('checkpointMs'));
-  return Number.isFinite(v) && v >= 200 && v <= 30_000 ? v : 30_000;
+  return Number.isFinite(v) && v >= 200 && v <= 30_000 ? v : 5_000;
 }
 
 /** Further games offered when a saved model continues. */
@@ -123,18 +125,30 @@ export class RunsPanel {
       this.continueBox,
       form,
       el('div', { className: 'runs-head' }, this.status, el('div', { className: 'controls' }, this.stopAll)),
-      this.chartsBox,
       this.runList,
+      this.chartsBox,
     );
     this.setKind(this.kind);
     void this.refreshOffers();
+    // Another tab started, stopped or checkpointed a run: the offers follow.
+    this.unsubscribe.push(onRunsChanged(() => void this.refreshOffers()));
+    // Hidden or closing: every running run checkpoints now, not up to 5 s later.
+    const now = () => this.pool?.checkpointNow();
+    const hidden = () => document.visibilityState === 'hidden' && now();
+    document.addEventListener('visibilitychange', hidden);
+    window.addEventListener('pagehide', now);
+    this.unsubscribe.push(() => document.removeEventListener('visibilitychange', hidden), () => window.removeEventListener('pagehide', now));
   }
+
+  private readonly unsubscribe: (() => void)[] = [];
 
   shown(): void {
     this.queueRedraw();
   }
 
   destroy(): void {
+    for (const f of this.unsubscribe) f();
+    for (const c of this.cards) releaseRun(c.id);
     this.presetSection?.destroy?.();
     this.host.hooks?.destroy?.();
     this.pool?.destroy();
@@ -256,6 +270,8 @@ export class RunsPanel {
     );
     const started = cards.filter((c) => this.cards.includes(c)).length;
     if (started === 0) return;
+    // The new run's card (progress, Pause, Stop) comes into view; the chart follows it.
+    this.runList.firstElementChild?.scrollIntoView({ block: 'nearest' });
     const workers = this.pool?.workers ?? 1;
     this.setAction(`${plan.preset?.name ?? 'Custom settings'}: ${started} run${started === 1 ? '' : 's'} on ${workers} worker${workers === 1 ? '' : 's'}.`);
   }
@@ -318,8 +334,9 @@ export class RunsPanel {
   private async refreshOffers(): Promise<void> {
     const ticket = ++this.offersTicket;
     let cps: Checkpoint[];
+    let elsewhere: Set<string>;
     try {
-      cps = await (await this.host.library).checkpoints();
+      [cps, elsewhere] = await Promise.all([(await this.host.library).checkpoints(this.host.info.id), runsElsewhere()]);
     } catch (e) {
       this.tellStorage(messageOf(e));
       return;
@@ -332,11 +349,24 @@ export class RunsPanel {
       .filter((c) => c.game === this.host.info.id && kinds.has(c.algorithm) && !going.has(c.runId) && c.gamesPlayed < c.gamesTotal)
       .sort((a, b) => a.savedAt - b.savedAt);
     this.resumeList.replaceChildren();
+    // Tests wait for this, not for a fixed time, before they check that nothing is offered.
+    this.resumeList.dataset.loaded = 'true';
     if (offers.length === 0) return;
     this.resumeList.append(el('h3', {}, 'Unfinished runs'));
     for (const cp of offers) {
       const info = cardInfo(cp);
       const what = `${info.label}${info.preset ? ` (${info.preset.name})` : ''}`;
+      if (elsewhere.has(cp.runId)) {
+        // Another tab trains it: it is shown, not offered, until that tab lets go.
+        this.resumeList.append(
+          el(
+            'div',
+            { className: 'resume-offer', 'data-testid': 'run-elsewhere', 'data-games': String(cp.gamesPlayed) },
+            el('p', {}, `${what}: training in another tab of this page (${cp.gamesPlayed.toLocaleString('en-US')} of ${cp.gamesTotal.toLocaleString('en-US')} games at its last checkpoint).`),
+          ),
+        );
+        continue;
+      }
       const resume = el('button', { type: 'button', className: 'primary', 'data-testid': 'resume-run', 'aria-label': `Resume ${what}` }, 'Resume');
       const discard = el('button', { type: 'button', 'data-testid': 'discard-run', 'aria-label': `Discard ${what}` }, 'Discard');
       const row = el(
@@ -361,11 +391,12 @@ export class RunsPanel {
       });
       this.resumeList.append(row);
     }
-    if (offers.length > 1) {
+    const free = offers.filter((c) => !elsewhere.has(c.runId));
+    if (free.length > 1) {
       const all = el('button', { type: 'button', 'data-testid': 'resume-all' }, 'Resume all');
       all.addEventListener('click', () => {
         this.resumeList.replaceChildren();
-        for (const cp of offers) void this.resumeOffer(cp);
+        for (const cp of free) void this.resumeOffer(cp);
       });
       this.resumeList.append(el('div', { className: 'controls' }, all));
     }

@@ -17,12 +17,18 @@ export const othello: GamePlugin = {
     'The computer opponents are the comparison strategies of the study. Random plays any ' +
       'legal move. MVB (maximum flips) grabs as many discs as it can right now. MSB ' +
       '(maximum stable) prefers moves that leave it the most stable discs — discs that can ' +
-      'never be flipped again — and plays like MVB when none is on offer.',
+      'never be flipped again — and plays like MVB when none is on offer. Search looks ' +
+      'ahead (alpha-beta) and scores positions with the Reversi study’s weighted squares — ' +
+      'corners good, squares next to them bad — plus mobility, the number of moves left to ' +
+      'each side; its level sets how far it looks, and near the end it counts the game out ' +
+      'exactly.',
     'MVB looks strong but is easy to beat: many discs early mean many targets later. ' +
       'Stable discs, which start from the corners, are what counts at the end — this is ' +
       'what a learning agent has to discover from its own games. In the Train tab a small ' +
       'neural network learns Q(s, a), the value of each move, from its own games; play ' +
-      'against it to see its values on the board.',
+      'against it to see its values on the board. A genetic algorithm can instead tune the ' +
+      'search player’s square weights by letting variants play each other and keeping the ' +
+      'winners, generation after generation.',
   ],
   sideMarkers: [`radial-gradient(circle at 35% 30%, ${BLACK.light}, ${BLACK.dark})`, `radial-gradient(circle at 35% 30%, ${WHITE.light}, ${WHITE.dark})`],
   board: (info) =>
