@@ -18,6 +18,13 @@
 //!    punished (−1); 1,000,000 games; the curve is the number of wins per
 //!    10,000 learning games, exploration 0–30%.
 //!
+//! Measured here (seed 1, learner first, α 0.5, γ 0.9; `selfplay connect4
+//! experiment 1|2`): method 1 reaches full-board draws (42 moves) at ε 0
+//! and loses about 1.5 moves per percent of exploration (34.4 moves at
+//! 5%), above the study's ceiling near 25; method 2 wins 96–97% of the
+//! learning games at ε 0–3% after 1,000,000 games, 82% at 30%, with at
+//! most 515,000 cells (12.6 MB) in the table.
+//!
 //! Curves are measured on the learning games themselves (exploration on),
 //! as in the study. Besides, each point can measure the share of optimal
 //! moves: on a fixed sample of positions solved at the start of the run
