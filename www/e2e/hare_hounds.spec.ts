@@ -316,7 +316,7 @@ test('a model player whose file cannot be read: one message, and the game waits'
   await page.evaluate(
     () =>
       new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('selfplay', 1);
+        const open = indexedDB.open('selfplay');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const tx = open.result.transaction(['modelMeta', 'modelData'], 'readwrite');

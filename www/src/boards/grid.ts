@@ -209,6 +209,14 @@ export class GridBoard implements BoardView {
       this.describe();
       return;
     }
+    // A column game: the digit keys 1… drop into that column.
+    const digit = Number(e.key);
+    if (this.style.dropInColumns && Number.isInteger(digit) && digit >= 1 && digit <= this.cols) {
+      e.preventDefault();
+      this.cursor = (this.rows - 1) * this.cols + digit - 1;
+      this.pick(this.cursor);
+      return;
+    }
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       this.showCursor = true;
@@ -232,7 +240,8 @@ export class GridBoard implements BoardView {
     if (v !== 0 && this.state) what = this.state.sides[v - 1];
     const value = this.heat?.values.get(this.cursor);
     const legal = (this.legal.has(this.cursor) ? ', legal move' : '') + (value !== undefined ? `, value ${value.toFixed(3)}` : '');
-    c.setAttribute('aria-label', `${this.style.name}. Arrow keys move the cursor, Enter plays. Cursor on ${name}: ${what}${legal}.`);
+    const keys = this.style.dropInColumns ? `Keys 1 to ${this.cols} drop a disc; arrow keys move the cursor, Enter plays` : 'Arrow keys move the cursor, Enter plays';
+    c.setAttribute('aria-label', `${this.style.name}. ${keys}. Cursor on ${name}: ${what}${legal}.`);
     c.dataset.focusSquare = name;
   }
 

@@ -98,6 +98,10 @@ export class PlayPanel {
   private onKey = (e: KeyboardEvent) => this.keyDown(e);
   private heatBox = el('input', { type: 'checkbox', checked: true, 'data-testid': 'heat-toggle' }) as HTMLInputElement;
   private heatLabel = el('label', { className: 'heat-toggle', hidden: true }, this.heatBox, ' Show the model’s values on the legal moves');
+  /** A hint: a searching player values every legal move (the game's own players that search). */
+  private hintSelect = el('select', { 'data-testid': 'hint-player', 'aria-label': 'Player that gives the hint' }) as HTMLSelectElement;
+  private hintButton = el('button', { type: 'button', 'data-testid': 'hint', title: 'Asks the chosen player for the value of every legal move (up to 5 s)' }, 'Hint');
+  private hintText = el('p', { className: 'hint-result', 'data-testid': 'hint-result', 'aria-live': 'polite' });
 
   constructor(
     private readonly info: GameInfo,
@@ -147,6 +151,16 @@ export class PlayPanel {
     });
     this.heatBox.addEventListener('change', () => void this.updateHeat());
 
+    const searchers = info.players.filter((p) => p.searches);
+    for (const p of searchers) this.hintSelect.append(el('option', { value: p.id }, p.label));
+    this.hintButton.addEventListener('click', () => void this.hint());
+    const hint = el(
+      'div',
+      { className: 'hint controls', hidden: searchers.length === 0 },
+      this.hintButton,
+      el('label', {}, ' values from ', this.hintSelect),
+    );
+
     const keys = el(
       'p',
       { className: 'keys' },
@@ -160,6 +174,8 @@ export class PlayPanel {
       players,
       controls,
       this.heatLabel,
+      hint,
+      this.hintText,
       keys,
       el('h3', {}, 'Moves'),
       this.moveList,
@@ -586,6 +602,7 @@ export class PlayPanel {
       }),
     );
     this.showCurrentMove();
+    this.hintText.textContent = '';
     this.seedText.textContent = `Seed ${this.seed} · ${s.cursor} move${s.cursor === 1 ? '' : 's'} played`;
     this.updateControls();
     void this.updateHeat();
@@ -613,6 +630,34 @@ export class PlayPanel {
     }
     if (ticket !== this.heatTicket || this.destroyed) return;
     this.board.setHeat(analysis ? heatOf(analysis) : null);
+  }
+
+  /** Shows the chosen searching player's value of every legal move, on the board and in words. */
+  private async hint(): Promise<void> {
+    const s = this.state;
+    if (!s || s.toMove === null || !this.board.setHeat) return;
+    const ticket = ++this.heatTicket;
+    const cursor = s.cursor;
+    this.hintButton.disabled = true;
+    this.hintText.textContent = 'Thinking…';
+    try {
+      const agent = await this.agentFor(this.hintSelect.value);
+      const a = await this.thinker.analyze(agent, s.position, { ms: 5000 });
+      if (ticket !== this.heatTicket || this.destroyed || this.state?.cursor !== cursor) return;
+      if (!a) {
+        this.hintText.textContent = 'This player gives no values.';
+        return;
+      }
+      this.board.setHeat(heatOf(a));
+      const moves = [...a.moves].sort((x, y) => (y.value ?? -Infinity) - (x.value ?? -Infinity));
+      const words = moves.map((m) => `${m.text}${m.best ? ' (best)' : ''}: ${m.label ?? (m.value === null ? '–' : m.value.toFixed(2))}`);
+      this.hintText.textContent = `${a.complete ? '' : 'Partial (time ran out): '}${words.join(' · ')}`;
+      this.hintText.title = a.units;
+    } catch (e) {
+      if (!(e instanceof Cancelled) && !this.destroyed) this.hintText.textContent = `No hint: ${messageOf(e)}`;
+    } finally {
+      this.hintButton.disabled = false;
+    }
   }
 
   /** True while a move, undo or redo would race another engine request. */
