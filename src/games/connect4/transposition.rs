@@ -88,6 +88,29 @@ impl Entry {
     }
 }
 
+/// Asks the kernel to back the table with huge pages where it can (Linux,
+/// transparent huge pages in `madvise` mode): the search reads the table at
+/// random, and with 4 KiB pages nearly every read also misses the TLB.
+/// Only a hint: nothing changes if the kernel declines.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(entries: &[u64]) {
+    const HUGE: usize = 2 << 20;
+    let start = entries.as_ptr() as usize;
+    let end = start + std::mem::size_of_val(entries);
+    let first = start.next_multiple_of(HUGE);
+    let last = end / HUGE * HUGE;
+    if first < last {
+        // SAFETY: the range lies within the live allocation of `entries`;
+        // MADV_HUGEPAGE changes no contents, only how pages are backed.
+        unsafe {
+            libc::madvise(first as *mut libc::c_void, last - first, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_entries: &[u64]) {}
+
 /// The table. See the module documentation.
 pub struct TranspositionTable {
     entries: Vec<u64>,
@@ -99,10 +122,9 @@ impl TranspositionTable {
     /// [`MIN_BITS`]..=[`MAX_BITS`].
     pub fn new(bits: u32) -> TranspositionTable {
         let bits = bits.clamp(MIN_BITS, MAX_BITS);
-        TranspositionTable {
-            entries: vec![0; 1 << bits],
-            bits,
-        }
+        let entries = vec![0; 1 << bits];
+        advise_huge_pages(&entries);
+        TranspositionTable { entries, bits }
     }
 
     /// log2 of the number of entries.
