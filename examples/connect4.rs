@@ -7,7 +7,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 
-use selfplay::games::connect4::batch::{bench_file, solve_reader, BENCH_SETS};
+use selfplay::games::connect4::batch::{bench_file, solve_reader, Selection, BENCH_SETS};
 use selfplay::games::connect4::{Mode, Solver};
 
 fn main() {
@@ -15,12 +15,14 @@ fn main() {
     let weak = args.iter().any(|a| a == "--weak");
     let mode = if weak { Mode::Weak } else { Mode::Strong };
     let mut limit = None;
+    let mut step = 1;
     let mut files = Vec::new();
     let mut it = args.iter().skip(1);
     while let Some(a) = it.next() {
         match a.as_str() {
             "--weak" => {}
             "--limit" => limit = it.next().and_then(|n| n.parse().ok()),
+            "--step" => step = it.next().and_then(|n| n.parse().ok()).unwrap_or(1),
             _ => files.push(a.clone()),
         }
     }
@@ -54,14 +56,21 @@ fn main() {
                     .map(|(f, _)| format!("tests/data/connect4/{f}"))
                     .collect();
             }
-            println!("file           mode    positions  mean µs      mean nodes   wrong");
+            println!("file           mode    positions  mean µs   mean cpu µs      mean nodes   wrong");
             for f in &files {
                 let text = std::fs::read_to_string(f).expect("readable file");
                 let name = f.rsplit('/').next().unwrap_or(f);
-                let b = bench_file(name, &text, &mut solver, mode, limit).unwrap();
+                let b = bench_file(name, &text, &mut solver, mode, Selection { step, limit })
+                    .unwrap();
                 println!(
-                    "{:<14} {:<7} {:>9}  {:>11.1}  {:>14.0}  {}",
-                    b.name, b.mode, b.positions, b.mean_micros, b.mean_nodes, b.wrong
+                    "{:<14} {:<7} {:>9}  {:>11.1}  {:>11.1}  {:>14.0}  {}",
+                    b.name,
+                    b.mode,
+                    b.positions,
+                    b.mean_micros,
+                    b.mean_cpu_micros.unwrap_or(f64::NAN),
+                    b.mean_nodes,
+                    b.wrong
                 );
             }
         }
