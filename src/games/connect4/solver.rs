@@ -52,6 +52,11 @@ use super::transposition::{Entry, TranspositionTable, DEFAULT_BITS};
 /// Nodes between two checks of the budget (and calls of the progress
 /// callback).
 pub const CHECK_INTERVAL: u64 = 1 << 12;
+/// The enhanced transposition cutoff (a look at every child's entry before
+/// searching any) only runs in positions with fewer discs than this: it
+/// saves nodes, but deep in the tree the reads cost more than the nodes
+/// they save.
+pub const ETC_MAX_MOVES: i32 = 20;
 /// The shortest time between two progress reports, in milliseconds.
 pub const PROGRESS_INTERVAL_MS: u64 = 50;
 
@@ -480,6 +485,19 @@ impl<'a, 'p> Search<'a, 'p> {
         // exists) and the side to move cannot win with this one.
         let mut lower = -(CELLS as i32 - 2 - moves) / 2;
         let mut upper = (CELLS as i32 - 1 - moves) / 2;
+        {
+            // The children's entries are read soon (the children search
+            // them first thing): start loading them now, in parallel,
+            // instead of waiting for each in turn.
+            let mut rest = next;
+            while rest != 0 {
+                let cell = rest & rest.wrapping_neg();
+                rest ^= cell;
+                let mut child = *p;
+                child.play_cell(cell);
+                self.tt.prefetch(child.key());
+            }
+        }
         let key = p.key();
         let mut best_move = None;
         if let Some(e) = self.tt.get(key) {
@@ -505,7 +523,7 @@ impl<'a, 'p> Search<'a, 'p> {
             }
         }
 
-        {
+        if moves < ETC_MAX_MOVES {
             // Enhanced transposition cutoff: a child already known to be
             // bad enough for the opponent proves a cut without a search.
             let mut rest = next;
