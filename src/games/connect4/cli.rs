@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 use web_time::Instant;
 
-use super::batch::{parse_line, solve_line};
+use super::batch::{bench_file, parse_line, solve_line, Selection, BENCH_SETS};
 use super::experiments::{greedy_record, preset, Run};
 use super::solver::{Mode, Solver};
 use crate::cli::CliError;
@@ -21,6 +21,12 @@ pub enum Command {
     /// `<moves> [<score>]` each: prints `<moves> <score> <nodes> <µs>` per
     /// position, the moves as 1-based columns from the empty board.
     Solve(SolveArgs),
+    /// Times the solver on files of positions (by default the benchmark
+    /// sets of tests/data/connect4/): per file, the mean wall-clock and CPU
+    /// time and the mean nodes per position, and the positions whose score
+    /// differs from the file's. The table is cleared before each file and
+    /// kept from one position to the next.
+    Bench(BenchArgs),
     /// Runs one of the study's experiments: 1 survive the stupid player,
     /// 2 beat the random player.
     Experiment(ExperimentArgs),
@@ -37,6 +43,28 @@ pub struct SolveArgs {
     /// first that differs.
     #[arg(long)]
     pub check: bool,
+}
+
+#[derive(Args)]
+pub struct BenchArgs {
+    /// The files (default: the six sets of tests/data/connect4/, easiest
+    /// first).
+    pub files: Vec<String>,
+    /// Win/draw/loss only.
+    #[arg(long)]
+    pub weak: bool,
+    /// Only every N-th position of each file.
+    #[arg(long, default_value_t = 1)]
+    pub step: usize,
+    /// At most N positions of each file (after --step).
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// With the built-in opening book.
+    #[arg(long)]
+    pub book: bool,
+    /// One JSON object per file instead of the table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args)]
@@ -70,6 +98,7 @@ pub struct ExperimentArgs {
 pub fn run(command: Command) -> Result<(), CliError> {
     match command {
         Command::Solve(a) => solve(a),
+        Command::Bench(a) => bench(a),
         Command::Experiment(a) => experiment(a),
     }
 }
@@ -103,6 +132,74 @@ fn solve(a: SolveArgs) -> Result<(), CliError> {
                 r.expected.unwrap_or_default()
             )));
         }
+    }
+    Ok(())
+}
+
+fn bench(a: BenchArgs) -> Result<(), CliError> {
+    let mode = if a.weak { Mode::Weak } else { Mode::Strong };
+    let files: Vec<String> = if a.files.is_empty() {
+        BENCH_SETS
+            .iter()
+            .map(|(f, _)| format!("tests/data/connect4/{f}"))
+            .collect()
+    } else {
+        a.files.clone()
+    };
+    let mut solver = if a.book {
+        Solver::with_book()
+    } else {
+        Solver::new()
+    };
+    let selection = Selection {
+        step: a.step.max(1),
+        limit: a.limit,
+    };
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    let mut wrong = 0;
+    if !a.json {
+        writeln!(
+            out,
+            "{:<25} {:<6} {:>9} {:>13} {:>13} {:>14} {:>6}",
+            "file", "mode", "positions", "mean µs", "mean cpu µs", "mean nodes", "wrong"
+        )?;
+    }
+    for f in &files {
+        let text = std::fs::read_to_string(f)
+            .map_err(|e| CliError::BadInput(format!("cannot read {f}: {e}")))?;
+        let name = Path::new(f)
+            .file_name()
+            .map_or(f.clone(), |n| n.to_string_lossy().into_owned());
+        let name = BENCH_SETS
+            .iter()
+            .find(|(file, _)| *file == name)
+            .map_or(name.clone(), |(_, set)| format!("{name} {set}"));
+        let b = bench_file(&name, &text, &mut solver, mode, selection)
+            .map_err(|e| CliError::BadInput(format!("{f}: {e}")))?;
+        if a.json {
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string(&b).map_err(|e| CliError::Internal(e.to_string()))?
+            )?;
+        } else {
+            let cpu = b
+                .mean_cpu_micros
+                .map_or("-".to_string(), |c| format!("{c:.1}"));
+            writeln!(
+                out,
+                "{:<25} {:<6} {:>9} {:>13.1} {:>13} {:>14.0} {:>6}",
+                b.name, b.mode, b.positions, b.mean_micros, cpu, b.mean_nodes, b.wrong
+            )?;
+        }
+        out.flush()?;
+        wrong += b.wrong;
+    }
+    if wrong > 0 {
+        return Err(CliError::Internal(format!(
+            "{wrong} scores differ from the files'"
+        )));
     }
     Ok(())
 }

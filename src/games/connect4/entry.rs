@@ -462,12 +462,20 @@ impl GameEntry for Connect4Entry {
     fn benches(&self) -> Vec<Bench> {
         vec![
             Bench {
+                name: "connect4_solve_end_easy",
+                run: super::bench::solve_end_easy,
+            },
+            Bench {
+                name: "connect4_solve_middle_easy",
+                run: super::bench::solve_middle_easy,
+            },
+            Bench {
                 name: "connect4_solve_middle_medium",
                 run: super::bench::solve_middle_medium,
             },
             Bench {
-                name: "connect4_solve_end_easy",
-                run: super::bench::solve_end_easy,
+                name: "connect4_solve_begin_easy",
+                run: super::bench::solve_begin_easy,
             },
             Bench {
                 name: "connect4_q_learning",
