@@ -56,12 +56,14 @@ fn main() {
                     .map(|(f, _)| format!("tests/data/connect4/{f}"))
                     .collect();
             }
-            println!("file           mode    positions  mean µs   mean cpu µs      mean nodes   wrong");
+            println!(
+                "file           mode    positions  mean µs   mean cpu µs      mean nodes   wrong"
+            );
             for f in &files {
                 let text = std::fs::read_to_string(f).expect("readable file");
                 let name = f.rsplit('/').next().unwrap_or(f);
-                let b = bench_file(name, &text, &mut solver, mode, Selection { step, limit })
-                    .unwrap();
+                let b =
+                    bench_file(name, &text, &mut solver, mode, Selection { step, limit }).unwrap();
                 println!(
                     "{:<14} {:<7} {:>9}  {:>11.1}  {:>11.1}  {:>14.0}  {}",
                     b.name,

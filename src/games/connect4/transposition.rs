@@ -103,7 +103,11 @@ fn advise_huge_pages(entries: &[u64]) {
         // SAFETY: the range lies within the live allocation of `entries`;
         // MADV_HUGEPAGE changes no contents, only how pages are backed.
         unsafe {
-            libc::madvise(first as *mut libc::c_void, last - first, libc::MADV_HUGEPAGE);
+            libc::madvise(
+                first as *mut libc::c_void,
+                last - first,
+                libc::MADV_HUGEPAGE,
+            );
         }
     }
 }
