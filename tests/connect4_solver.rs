@@ -64,7 +64,7 @@ fn middle_medium_every_position() {
 fn begin_medium_sample() {
     check(
         "Begin-Medium",
-        &sample(set("Test_L1_R2"), 50, 10),
+        &sample(set("Test_L1_R2"), 10, 50),
         Mode::Strong,
     );
 }
@@ -75,6 +75,18 @@ fn begin_hard_sample_of_its_deepest_positions() {
     let mut s = set("Test_L1_R3");
     s.sort_by_key(|i| std::cmp::Reverse(i.moves.len()));
     s.truncate(4);
+    check("Begin-Hard", &s, Mode::Strong);
+}
+
+#[test]
+fn begin_hard_sample_of_every_hundredth_position_of_seven_discs_or_more() {
+    // Every 100th position holds the slowest of the set (2 to 6 discs: up
+    // to 20 s each); those of 7 discs or more take about a second.
+    let s: Vec<LineInput> = sample(set("Test_L1_R3"), 100, 5)
+        .into_iter()
+        .filter(|i| i.moves.len() >= 7)
+        .collect();
+    assert_eq!(s.len(), 2);
     check("Begin-Hard", &s, Mode::Strong);
 }
 
