@@ -232,7 +232,7 @@ pub fn thread_cpu_time() -> Option<f64> {
         };
         // SAFETY: `t` is a valid timespec for the call to fill.
         let r = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-        (r == 0).then(|| t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9)
+        (r == 0).then_some(t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9)
     }
     #[cfg(not(unix))]
     {
