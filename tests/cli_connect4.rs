@@ -128,3 +128,27 @@ fn experiment_1_survival_rises() {
     let last = moves[moves.len() - 3..].iter().sum::<f64>() / 3.0;
     assert!(last > first + 5.0, "{first} → {last}\n{out}");
 }
+
+#[test]
+fn bench_reports_means_per_file_and_counts_wrong_scores() {
+    let (code, out, err) = run(&[
+        "connect4",
+        "bench",
+        "--json",
+        "--step",
+        "10",
+        "tests/data/connect4/Test_L3_R1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let b: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(b["name"], "Test_L3_R1 End-Easy");
+    assert_eq!(b["positions"], 50);
+    assert_eq!(b["wrong"], 0);
+    assert!(b["mean_nodes"].as_f64().unwrap() > 0.0);
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("wrong.txt");
+    std::fs::write(&bad, "2252576253462244111563365343671351441 5\n").unwrap();
+    let (code, out, _) = run(&["connect4", "bench", bad.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(out.contains("wrong.txt"), "{out}");
+}
