@@ -158,3 +158,37 @@ fn the_built_in_book_holds_the_first_move() {
         assert_eq!(s.solve(&p), score, "after {col}");
     }
 }
+
+#[test]
+fn the_generated_book_agrees_with_the_published_first_moves() {
+    use selfplay::games::connect4::book::{
+        opening, positions, read_book, score_from_children, FIRST_MOVE_SCORES, OPENING,
+    };
+    let file = read_book(OPENING).unwrap();
+    let book = opening();
+    // Every position of two discs is there (one of each mirror pair).
+    let two = positions(2, file.depth());
+    assert_eq!(file.len(), two.len());
+    for (moves, p) in &two {
+        assert!(book.get(p).is_some(), "{moves}");
+    }
+    // The seven first moves' published scores follow from the solved
+    // positions of two discs.
+    for (col, &score) in FIRST_MOVE_SCORES.iter().enumerate() {
+        let mut p = Position::new();
+        p.play_col(col);
+        assert_eq!(
+            score_from_children(&p, &file),
+            Some(-score),
+            "column {}",
+            col + 1
+        );
+    }
+    // The solver answers book positions at once.
+    let mut s = Solver::with_book();
+    for (moves, p) in two.iter().take(5) {
+        let score = s.solve(p);
+        assert_eq!(Some(score), book.get(p), "{moves}");
+        assert!(s.nodes() <= 64, "{moves}: {} nodes", s.nodes());
+    }
+}

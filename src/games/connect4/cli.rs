@@ -27,6 +27,11 @@ pub enum Command {
     /// differs from the file's. The table is cleared before each file and
     /// kept from one position to the next.
     Bench(BenchArgs),
+    /// Builds an opening book with the solver: the exact score of every
+    /// position of --from to --depth discs (one of each mirror pair), as
+    /// `<moves> <score>` lines. The built-in book is
+    /// `book --from 2 --depth D --out src/games/connect4/opening_book.txt`.
+    Book(BookArgs),
     /// Runs one of the study's experiments: 1 survive the stupid player,
     /// 2 beat the random player.
     Experiment(ExperimentArgs),
@@ -68,6 +73,20 @@ pub struct BenchArgs {
 }
 
 #[derive(Args)]
+pub struct BookArgs {
+    /// The deepest positions (number of discs); these are solved, the
+    /// shallower ones follow from them.
+    #[arg(long)]
+    pub depth: u32,
+    /// The shallowest positions written.
+    #[arg(long, default_value_t = 0)]
+    pub from: u32,
+    /// The file to write (else standard output).
+    #[arg(long)]
+    pub out: Option<String>,
+}
+
+#[derive(Args)]
 pub struct ExperimentArgs {
     /// 1: survive the stupid player (ε 0–5%); 2: beat the random player
     /// (ε 0–30%).
@@ -99,6 +118,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
     match command {
         Command::Solve(a) => solve(a),
         Command::Bench(a) => bench(a),
+        Command::Book(a) => book(a),
         Command::Experiment(a) => experiment(a),
     }
 }
@@ -132,6 +152,40 @@ fn solve(a: SolveArgs) -> Result<(), CliError> {
                 r.expected.unwrap_or_default()
             )));
         }
+    }
+    Ok(())
+}
+
+fn book(a: BookArgs) -> Result<(), CliError> {
+    if a.from > a.depth {
+        return Err(CliError::BadInput(format!(
+            "--from {} is deeper than --depth {}",
+            a.from, a.depth
+        )));
+    }
+    let mut solver = Solver::with_book();
+    let start = Instant::now();
+    let mut done = 0;
+    let lines = super::book::generate(a.from, a.depth, &mut solver, |moves, score| {
+        done += 1;
+        eprintln!(
+            "{done:>6} {moves} {score} ({:.0} s)",
+            start.elapsed().as_secs_f64()
+        );
+    });
+    let mut text = format!(
+        "# Connect Four opening book: every position of {} to {} discs (one of each\n\
+         # mirror pair), `<moves> <score>`. Written by\n\
+         # `selfplay connect4 book --from {} --depth {}`.\n",
+        a.from, a.depth, a.from, a.depth
+    );
+    for l in lines {
+        text.push_str(&l);
+        text.push('\n');
+    }
+    match &a.out {
+        Some(path) => crate::cli::write_atomic(Path::new(path), text.as_bytes())?,
+        None => std::io::stdout().lock().write_all(text.as_bytes())?,
     }
     Ok(())
 }

@@ -664,9 +664,13 @@ mod tests {
         let t = a.think("44", 1, &mut b).unwrap();
         assert!(!t.complete);
         assert!(t.nodes >= 50_000 && t.nodes < 200_000, "{}", t.nodes);
-        // The built-in book answers the first move at once.
+        // The built-in book answers the first move of either side at once.
         let t = a.think("", 1, &mut Budget::unlimited()).unwrap();
         assert!(t.complete);
+        assert_eq!(t.text, "4");
+        let t = a.think("4", 1, &mut Budget::unlimited()).unwrap();
+        assert!(t.complete);
+        assert!(t.nodes < 1_000, "{}", t.nodes);
         assert_eq!(t.text, "4");
         assert!(Connect4Entry
             .agent("perfect", &serde_json::json!({"temperature": -1}), None)

@@ -199,7 +199,7 @@ impl Solver {
     /// ([`super::book::opening`]).
     pub fn with_book() -> Solver {
         let mut s = Solver::new();
-        s.set_book(Some(Arc::new(super::book::opening())));
+        s.set_book(Some(super::book::opening()));
         s
     }
 
