@@ -16,8 +16,9 @@
 //! # Move generation
 //! Legal placements are found for all squares at once with shifts over runs
 //! of opponent discs, and the flips of one placement with per-square ray
-//! masks: see [`movegen`].
+//! masks: see [`movegen`]. The exact endgame solver is [`endgame`].
 
+pub mod endgame;
 pub mod movegen;
 mod notation;
 
