@@ -121,21 +121,65 @@ fn flips_down(own: u64, opp: u64, ray: u64) -> u64 {
     (outflank.wrapping_neg() << 1) & ray
 }
 
+/// The ray masks as a constant, so that code specialised to one square
+/// ([`flips_at`]) sees its rays as immediates.
+const RAYS_C: [[u64; 8]; 64] = build_rays();
+
+/// The flips of a placement on the square `SQ`: the rays too short to flip
+/// anything (fewer than two squares: one to flip, one to outflank) are left
+/// out at compile time, so an edge square checks three to five rays and a
+/// corner three.
+#[inline(always)]
+fn flips_at<const SQ: u32>(own: u64, opp: u64) -> u64 {
+    let r = RAYS_C[SQ as usize];
+    let bit = 1u64 << SQ;
+    let mut f = 0;
+    if r[0].count_ones() >= 2 {
+        f |= flips_up(own, opp, bit, r[0], 1);
+    }
+    if r[1].count_ones() >= 2 {
+        f |= flips_up(own, opp, bit, r[1], 7);
+    }
+    if r[2].count_ones() >= 2 {
+        f |= flips_up(own, opp, bit, r[2], 8);
+    }
+    if r[3].count_ones() >= 2 {
+        f |= flips_up(own, opp, bit, r[3], 9);
+    }
+    if r[4].count_ones() >= 2 {
+        f |= flips_down(own, opp, r[4]);
+    }
+    if r[5].count_ones() >= 2 {
+        f |= flips_down(own, opp, r[5]);
+    }
+    if r[6].count_ones() >= 2 {
+        f |= flips_down(own, opp, r[6]);
+    }
+    if r[7].count_ones() >= 2 {
+        f |= flips_down(own, opp, r[7]);
+    }
+    f
+}
+
+macro_rules! flips_table {
+    ($($sq:literal)*) => {
+        [$(flips_at::<$sq> as fn(u64, u64) -> u64),*]
+    };
+}
+
+/// [`flips_at`] for every square.
+static FLIPS_AT: [fn(u64, u64) -> u64; 64] = flips_table!(
+    0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+    32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
+);
+
 /// The discs flipped when the owner of `own` places a disc on the empty
 /// square `sq` (0 if the placement flips nothing, which makes it illegal).
-/// `sq` must be empty and below 64.
+/// `sq` must be empty and below 64. Dispatches to the code specialised to
+/// the square ([`flips_at`]).
 #[inline]
 pub fn flips(own: u64, opp: u64, sq: u32) -> u64 {
-    let r = &RAYS[sq as usize];
-    let bit = 1u64 << sq;
-    flips_up(own, opp, bit, r[0], 1)
-        | flips_up(own, opp, bit, r[1], 7)
-        | flips_up(own, opp, bit, r[2], 8)
-        | flips_up(own, opp, bit, r[3], 9)
-        | flips_down(own, opp, r[4])
-        | flips_down(own, opp, r[5])
-        | flips_down(own, opp, r[6])
-        | flips_down(own, opp, r[7])
+    FLIPS_AT[sq as usize & 63](own, opp)
 }
 
 #[cfg(test)]
