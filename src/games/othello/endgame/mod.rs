@@ -16,7 +16,9 @@
 //! * far from the end ([`search::Search::nws_deep`]): a transposition table
 //!   ([`hash`]), the stability cutoff (the opponent's stable discs bound the
 //!   score, [`stability`]), enhanced transposition cutoff, and a move list
-//!   sorted fastest-first ([`order`]);
+//!   sorted fastest-first ([`order`]), from 14 empties on (and at every
+//!   node of the principal variation) also by a shallow search of each
+//!   move over a mobility evaluation;
 //! * 5–7 empties: no table, moves by parity and a static square order;
 //! * the last four empties ([`last`]): specialised code without move lists.
 //!

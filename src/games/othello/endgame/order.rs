@@ -16,6 +16,13 @@
 //! * a static value of the square (corners good, squares next to corners
 //!   bad).
 //!
+//! Far from the end (from [`SEARCH_MIN`] empties) the score of every move
+//! also gets the value of a shallow alpha-beta search (one to three plies)
+//! of the position after it over [`quick_eval`], a static evaluation of
+//! mobility, potential mobility and corners: a few hundred cheap evaluations
+//! per node pay off where a subtree holds millions of nodes. On FFO #40–#49
+//! this removes about a third of the nodes.
+//!
 //! Scores are computed once per node; [`MoveList::next_best`] then selects
 //! the best remaining move each time (most nodes cut off after one or two
 //! moves, so a full sort would be wasted).
@@ -56,6 +63,15 @@ const W_MOBILITY: i32 = 1 << 15;
 const W_CORNER_STABILITY: i32 = 1 << 11;
 const W_POTENTIAL_MOBILITY: i32 = 1 << 5;
 const W_PARITY: i32 = 1 << 3;
+/// Weight of a unit of [`quick_eval`] in [`MoveList::score_deep`] (a unit
+/// of mobility in the evaluation is 4).
+const W_SEARCH: i32 = 1 << 15;
+/// Fewest empties at which [`MoveList::score_deep`] searches.
+pub const SEARCH_MIN: u32 = 14;
+/// Empties per extra ply of the ordering search.
+pub const SEARCH_STEP: u32 = 3;
+/// Deepest ordering search.
+pub const SEARCH_MAX_DEPTH: u32 = 3;
 
 /// The mobility of a position with corners counted twice.
 #[inline(always)]
@@ -148,5 +164,76 @@ impl MoveList {
         }
         self.moves.swap(i, best);
         self.moves[i]
+    }
+}
+
+/// A cheap static evaluation for move ordering, from the mover's view:
+/// mobility (corners twice), potential mobility and corner stability.
+#[inline]
+pub fn quick_eval(own: u64, opp: u64) -> i32 {
+    let mo = weighted_mobility(movegen::moves(own, opp));
+    let mp = weighted_mobility(movegen::moves(opp, own));
+    let po = potential_moves(own, opp).count_ones() as i32;
+    let pp = potential_moves(opp, own).count_ones() as i32;
+    let c = corner_stability(own) - corner_stability(opp);
+    4 * (mo - mp) + (po - pp) + 4 * c
+}
+
+/// Alpha-beta over [`quick_eval`] to `depth` plies.
+pub fn quick_search(own: u64, opp: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    if depth == 0 {
+        return quick_eval(own, opp);
+    }
+    let mut moves = movegen::moves(own, opp);
+    if moves == 0 {
+        if movegen::moves(opp, own) == 0 {
+            let d = own.count_ones() as i32 - opp.count_ones() as i32;
+            return d * 16;
+        }
+        return -quick_search(opp, own, depth - 1, -beta, -alpha);
+    }
+    let mut best = -10000;
+    while moves != 0 {
+        let sq = moves.trailing_zeros();
+        moves &= moves - 1;
+        let f = movegen::flips(own, opp, sq);
+        let v = -quick_search(opp ^ f, own ^ f ^ (1u64 << sq), depth - 1, -beta, -alpha);
+        if v > best {
+            best = v;
+            if v > alpha {
+                alpha = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
+impl MoveList {
+    /// With [`SEARCH_MIN`] empties or more, adds to every move's score
+    /// (but the hash move's) the value of a shallow search of the position
+    /// after it: one ply at [`SEARCH_MIN`] empties, one more every
+    /// [`SEARCH_STEP`] empties, at most [`SEARCH_MAX_DEPTH`].
+    #[inline]
+    pub fn score_deep(&mut self, own: u64, opp: u64, n: u32) {
+        if n >= SEARCH_MIN {
+            let depth = ((n - SEARCH_MIN) / SEARCH_STEP + 1).min(SEARCH_MAX_DEPTH);
+            self.score_search(own, opp, depth, W_SEARCH);
+        }
+    }
+
+    /// Adds `weight` times the value of a [`quick_search`] of `depth` plies
+    /// to every move but the hash move.
+    pub fn score_search(&mut self, own: u64, opp: u64, depth: u32, weight: i32) {
+        for m in &mut self.moves[..self.len] {
+            if m.score >= W_HASH {
+                continue;
+            }
+            let (o2, p2) = (opp ^ m.flips, own ^ m.flips ^ (1u64 << m.sq));
+            let v = -quick_search(o2, p2, depth, -10000, 10000);
+            m.score += v * weight;
+        }
     }
 }

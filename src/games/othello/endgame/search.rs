@@ -44,7 +44,7 @@ use crate::games::othello::movegen;
 pub const SHALLOW_MAX: u32 = 7;
 /// Fewest empties at which the deep search probes the children in the
 /// transposition table before searching any (enhanced transposition cutoff).
-pub const ETC_MIN: u32 = 14;
+pub const ETC_MIN: u32 = 10;
 /// Nodes between two checks of the budget.
 pub const CHECK_EVERY: u64 = 1 << 14;
 /// Time between two progress reports.
@@ -279,6 +279,7 @@ impl<'a> Search<'a> {
         }
 
         list.score_fast(own, opp, hash_move, QUADRANT_MASKS[parity as usize]);
+        list.score_deep(own, opp, n);
         let mut best = -INF;
         let mut best_move = NO_MOVE;
         for i in 0..list.len {
@@ -360,6 +361,7 @@ impl<'a> Search<'a> {
         let alpha0 = alpha;
         let mut list = MoveList::new(own, opp, moves);
         list.score_fast(own, opp, hash_move, QUADRANT_MASKS[parity as usize]);
+        list.score_deep(own, opp, n);
         let mut best = -INF;
         let mut best_move = NO_MOVE;
         for i in 0..list.len {

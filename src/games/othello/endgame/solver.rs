@@ -304,10 +304,12 @@ fn solve_root(search: &mut Search, own: u64, opp: u64) -> RootResult {
             return r;
         }
         if s <= alpha {
-            r.upper = s;
+            r.upper = r.upper.min(s);
         } else if s >= beta {
-            r.lower = s;
-            r.best = best;
+            if s > r.lower {
+                r.lower = s;
+                r.best = best;
+            }
         } else {
             r.lower = s;
             r.upper = s;
@@ -348,6 +350,7 @@ fn root_search(
     }
     let mut list = MoveList::new(own, opp, movegen::moves(own, opp));
     list.score_fast(own, opp, hash_move, QUADRANT_MASKS[parity as usize]);
+    list.score_deep(own, opp, n);
     let mut best = -INF;
     let mut best_move = NO_MOVE;
     for i in 0..list.len {
