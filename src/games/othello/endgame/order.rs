@@ -19,9 +19,10 @@
 //! Far from the end (from [`SEARCH_MIN`] empties) the score of every move
 //! also gets the value of a shallow alpha-beta search (one to three plies)
 //! of the position after it over [`quick_eval`], a static evaluation of
-//! mobility, potential mobility and corners: a few hundred cheap evaluations
+//! mobility, potential mobility, corners and X squares: a few hundred cheap evaluations
 //! per node pay off where a subtree holds millions of nodes. On FFO #40–#49
-//! this removes about a third of the nodes.
+//! this (with the same ordering at the nodes of the principal variation)
+//! removes more than half of the nodes.
 //!
 //! Scores are computed once per node; [`MoveList::next_best`] then selects
 //! the best remaining move each time (most nodes cut off after one or two
@@ -168,7 +169,9 @@ impl MoveList {
 }
 
 /// A cheap static evaluation for move ordering, from the mover's view:
-/// mobility (corners twice), potential mobility and corner stability.
+/// mobility (corners twice), potential mobility, corner stability and discs
+/// on X squares (b2, g2, b7, g7) next to an empty corner. The weights were
+/// tuned on the node counts of FFO #40–#49.
 #[inline]
 pub fn quick_eval(own: u64, opp: u64) -> i32 {
     let mo = weighted_mobility(movegen::moves(own, opp));
@@ -176,7 +179,10 @@ pub fn quick_eval(own: u64, opp: u64) -> i32 {
     let po = potential_moves(own, opp).count_ones() as i32;
     let pp = potential_moves(opp, own).count_ones() as i32;
     let c = corner_stability(own) - corner_stability(opp);
-    4 * (mo - mp) + (po - pp) + 4 * c
+    let e = !(own | opp);
+    let xs = ((e & 1) << 9) | ((e & 0x80) << 7) | ((e & (1 << 56)) >> 7) | ((e & (1 << 63)) >> 9);
+    let x = (own & xs).count_ones() as i32 - (opp & xs).count_ones() as i32;
+    4 * (mo - mp) + (po - pp) + 12 * c - 8 * x
 }
 
 /// Alpha-beta over [`quick_eval`] to `depth` plies.
