@@ -53,6 +53,9 @@ export interface PlayOptions {
   /** Initial controllers and seed, e.g. from the address. */
   controllers?: [Controller, Controller];
   seed?: number;
+  /** A game record to start from (the address's `moves`), and how many of its moves are on the board (`at`). */
+  moves?: string[];
+  at?: number;
 }
 
 export class PlayPanel {
@@ -110,7 +113,7 @@ export class PlayPanel {
     private readonly board: BoardView,
     private readonly library: Promise<ModelLibrary>,
     sideMarkers: [string, string],
-    options: PlayOptions = {},
+    private readonly options: PlayOptions = {},
   ) {
     const computer = info.players.find((p) => p.sides[1]);
     this.controllers = options.controllers ?? [HUMAN, computer?.id ?? HUMAN];
@@ -251,6 +254,44 @@ export class PlayPanel {
     }
     this.fillSelects();
     await this.newGame(this.seed);
+    if (this.options.moves?.length) await this.loadRecord(this.options.moves, this.options.at);
+  }
+
+  /** Plays a record into a new game (a shared link, an imported record); stops at a move that is not legal. */
+  async loadRecord(moves: string[], at?: number): Promise<void> {
+    this.cancelTimer();
+    this.cancelThink();
+    this.paused = true;
+    await this.perform(async () => {
+      let s = await this.engine.session({ kind: 'new', game: this.info.id });
+      for (const [i, m] of moves.entries()) {
+        try {
+          s = await this.engine.session({ kind: 'play', move: m });
+        } catch (e) {
+          showNotice(`Move ${i + 1} of the record (${m}) cannot be played here, so the game stops before it: ${messageOf(e)}`);
+          break;
+        }
+      }
+      if (at !== undefined && at < s.cursor) s = await this.engine.session({ kind: 'jump', cursor: Math.max(0, at) });
+      this.show(s);
+    });
+    // A computer to move waits for Continue, so the visitor sees the position first.
+    this.paused = !!this.state && this.state.toMove !== null && !this.isHuman(this.state.toMove);
+    this.updateControls();
+    this.schedule();
+  }
+
+  /** Shows the position after the first `cursor` moves of the record (a click in the move list). */
+  private async jumpTo(cursor: number): Promise<void> {
+    if (this.locked() || !this.state || cursor === this.state.cursor) return;
+    this.cancelTimer();
+    this.cancelThink();
+    await this.perform(async () => {
+      this.show(await this.engine.session({ kind: 'jump', cursor }));
+    });
+    this.paused = !!this.state && this.state.toMove !== null && !this.isHuman(this.state.toMove);
+    this.updateControls();
+    this.schedule();
   }
 
   /**
@@ -595,14 +636,22 @@ export class PlayPanel {
 
     this.moveList.replaceChildren(
       ...s.history.map((m, i) => {
-        const li = el('li', { className: i < s.cursor ? `side-${m.side}` : `side-${m.side} undone` }, m.text);
-        li.title = `${s.sides[m.side]}: ${m.text}${i < s.cursor ? '' : ' (undone)'}`;
+        const li = el('li', { className: i < s.cursor ? `side-${m.side}` : `side-${m.side} undone`, tabIndex: 0, role: 'button' }, m.text);
+        li.title = `${s.sides[m.side]}: ${m.text}${i < s.cursor ? '' : ' (undone)'} — show the position after it`;
+        li.addEventListener('click', () => void this.jumpTo(i + 1));
+        li.addEventListener('keydown', (e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            void this.jumpTo(i + 1);
+          }
+        });
         if (i === s.cursor - 1) li.setAttribute('aria-current', 'step');
         return li;
       }),
     );
     this.showCurrentMove();
     this.hintText.textContent = '';
+    this.writeUrl();
     this.seedText.textContent = `Seed ${this.seed} · ${s.cursor} move${s.cursor === 1 ? '' : 's'} played`;
     this.updateControls();
     void this.updateHeat();
@@ -683,6 +732,12 @@ export class PlayPanel {
     params.set('first', this.controllers[0]);
     params.set('second', this.controllers[1]);
     params.set('seed', String(this.seed));
+    // The game itself: a reload keeps it, a link shows it in another browser.
+    const s = this.state;
+    if (s && s.history.length > 0) params.set('moves', s.history.map((m) => m.text).join(' '));
+    else params.delete('moves');
+    if (s && s.cursor < s.history.length) params.set('at', String(s.cursor));
+    else params.delete('at');
     history.replaceState(null, '', `#/${this.info.id}?${params}`);
   }
 }
