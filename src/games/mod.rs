@@ -12,20 +12,13 @@ use crate::plugin::{Coming, GameEntry};
 pub static REGISTRY: &[&dyn GameEntry] = &[
     &othello::entry::Othello,
     &hare_hounds::entry::HareHoundsEntry,
+    &connect4::entry::Connect4Entry,
 ];
 
 /// Games listed as coming, not playable yet.
-pub static COMING: &[Coming] = &[
-    Coming {
-        id: "connect4",
-        title: "Connect Four",
-        blurb: "Drop discs into seven columns; four in a row wins.",
-        sides: ["Red", "Yellow"],
-    },
-    Coming {
-        id: "connect6",
-        title: "Connect6",
-        blurb: "Two stones a turn on a 19×19 board; six in a row wins.",
-        sides: ["Black", "White"],
-    },
-];
+pub static COMING: &[Coming] = &[Coming {
+    id: "connect6",
+    title: "Connect6",
+    blurb: "Two stones a turn on a 19×19 board; six in a row wins.",
+    sides: ["Black", "White"],
+}];

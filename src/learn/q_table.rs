@@ -468,8 +468,15 @@ impl<G: Tabular> QLearner<G> {
     /// Ends a learning game: the terminal update of the pending move with the
     /// outcome's reward.
     pub fn finish(&mut self, outcome: Outcome) {
+        self.finish_with_reward(outcome.reward(self.side));
+    }
+
+    /// Ends a learning game with a reward of the experiment's own (a study
+    /// may reward a draw, or punish a win): the terminal update of the
+    /// pending move with `reward`.
+    pub fn finish_with_reward(&mut self, reward: f32) {
         if let Some(cell) = self.pending.take() {
-            self.update(cell, outcome.reward(self.side));
+            self.update(cell, reward);
         }
         self.games += 1;
     }

@@ -115,3 +115,24 @@ impl Book {
         }
     }
 }
+
+/// The scores of the first move, from the first player's point of view,
+/// column by column (the published values of the game: the centre wins
+/// with the first player's last disc, columns 3 and 5 draw, the others
+/// lose). Solving them takes minutes, so the built-in book holds them.
+pub const FIRST_MOVE_SCORES: [i32; 7] = [-2, -1, 0, 1, 0, -1, -2];
+
+/// The built-in book: the empty board and the seven positions after the
+/// first move.
+pub fn opening() -> Book {
+    let mut book = Book::new(1, 8);
+    let empty = Position::default();
+    book.insert(&empty, 1);
+    for (col, &score) in FIRST_MOVE_SCORES.iter().enumerate() {
+        let mut p = empty;
+        p.play_col(col);
+        // After the move the opponent is to move.
+        book.insert(&p, -score);
+    }
+    book
+}

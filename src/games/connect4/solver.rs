@@ -190,6 +190,14 @@ impl Solver {
         }
     }
 
+    /// A solver of default size with the built-in book
+    /// ([`super::book::opening`]).
+    pub fn with_book() -> Solver {
+        let mut s = Solver::new();
+        s.set_book(Some(Arc::new(super::book::opening())));
+        s
+    }
+
     /// Uses `book` for the positions it holds (or no book).
     pub fn set_book(&mut self, book: Option<Arc<Book>>) {
         self.book = book;
@@ -494,6 +502,23 @@ impl<'a, 'p> Search<'a, 'p> {
             beta = upper;
             if alpha >= beta {
                 return beta;
+            }
+        }
+
+        {
+            // Enhanced transposition cutoff: a child already known to be
+            // bad enough for the opponent proves a cut without a search.
+            let mut rest = next;
+            while rest != 0 {
+                let cell = rest & rest.wrapping_neg();
+                rest ^= cell;
+                let mut child = *p;
+                child.play_cell(cell);
+                if let Some(e) = self.tt.get(child.key()) {
+                    if -e.upper >= beta {
+                        return -e.upper;
+                    }
+                }
             }
         }
 
