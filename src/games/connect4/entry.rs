@@ -65,7 +65,7 @@ impl Playable for Position {
         match self.outcome()? {
             Outcome::Draw => Some("The board is full: a draw.".into()),
             Outcome::Win(s) => Some(format!(
-                "{} connects four with its disc number {}.",
+                "{} wins: four in a row with its disc number {}.",
                 Position::SIDE_NAMES[s.index()],
                 self.moves_played().div_ceil(2)
             )),
