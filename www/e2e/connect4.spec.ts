@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test, expect, type Page } from '@playwright/test';
-import { Agent, initSync, Session } from '../../pkg/selfplay.js';
+import { Agent, initSync, presetRuns, Run, Session } from '../../pkg/selfplay.js';
 import { squarePoint, watchErrors } from './helpers';
 
 // Connect Four on the page: a click anywhere in a column drops a disc there,
@@ -60,5 +60,37 @@ test('the perfect player’s hint: the exact value of every column, as the engin
   expect(heat).toEqual(a.moves.map((m) => Number(m.value!.toFixed(2))).sort());
   const labels = a.moves.map((m) => m.label).filter((l): l is string => !!l);
   for (const l of labels) await expect(result).toContainText(l);
+  expect(errors).toEqual([]);
+});
+
+test('Method 1 in the worker pool: six runs learn to survive, and the page’s curve is the engine’s', async ({ page }) => {
+  test.setTimeout(300_000);
+  const errors = watchErrors(page);
+  await page.goto('/#/connect4?first=human&second=stupid&seed=1&delay=0');
+  await page.getByRole('tab', { name: 'Train' }).click();
+  await page.getByTestId('train-preset').selectOption('1');
+  await expect(page.getByTestId('preset-sentence')).toBeVisible();
+  await page.getByTestId('train-start').click();
+  const runs = page.getByTestId('run');
+  await expect(runs).toHaveCount(6);
+  for (let i = 0; i < 6; i++) await expect(runs.nth(i)).toHaveAttribute('data-status', 'finished', { timeout: 240_000 });
+  // Run 1 (exploration 0%) is the last card: its last point, exactly as the engine computes it.
+  const first = runs.last();
+  const pageLast = JSON.parse((await first.getAttribute('data-last'))!) as Record<string, number>;
+  const config = (presetRuns('connect4', 'q_table', '1', 1) as unknown[])[0];
+  const run = Run.create('connect4', 'q_table', config);
+  while (!run.done) run.step(20_000);
+  const curve = run.points() as { x: number; y: Record<string, number> }[];
+  run.free();
+  expect(pageLast).toEqual(curve[curve.length - 1].y);
+  // It learned to last: far more moves a game than at the start.
+  expect(curve[curve.length - 1].y.moves).toBeGreaterThan(curve[0].y.moves + 10);
+  // Saved, it is in the library and plays.
+  await first.getByTestId('run-save').click();
+  await expect(first.getByTestId('run-note')).toContainText('Saved to the library');
+  await first.getByTestId('run-play').click();
+  await expect(page.getByRole('tab', { name: 'Play' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('player-0')).toHaveValue(/^net:/);
+  await expect.poll(() => cursor(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
   expect(errors).toEqual([]);
 });
