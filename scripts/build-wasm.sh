@@ -1,20 +1,41 @@
 #!/usr/bin/env bash
-# Builds the wasm module (release) and its JavaScript bindings into
-# www/src/pkg/, where the engine worker imports them. Shrinks it with
-# binaryen's wasm-opt from npm when that is installed (www/node_modules).
+# Builds the wasm module (release) and its JavaScript bindings into pkg/, in
+# the layout of wasm-pack: pkg/selfplay.js (an ES module), pkg/selfplay_bg.wasm,
+# the TypeScript types pkg/selfplay.d.ts and a pkg/package.json that names
+# them. The page (www/) and examples/ import it from there. Shrinks the module
+# with binaryen's wasm-opt from npm (www/node_modules) when that is installed;
+# never Debian's older binaryen, which breaks wasm-bindgen's output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 cargo build --release --lib --target wasm32-unknown-unknown
-rm -rf www/src/pkg
-wasm-bindgen --target web --out-dir www/src/pkg --out-name selfplay \
+rm -rf pkg
+wasm-bindgen --target web --out-dir pkg --out-name selfplay \
   target/wasm32-unknown-unknown/release/selfplay.wasm
 
 opt=www/node_modules/.bin/wasm-opt
 if [[ -x "$opt" ]]; then
-  # The features rustc enables by default for wasm32-unknown-unknown.
+  # The features rustc enables for wasm32-unknown-unknown, and SIMD (.cargo/config.toml).
   "$opt" -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals --enable-multivalue --enable-reference-types \
-    www/src/pkg/selfplay_bg.wasm -o www/src/pkg/selfplay_bg.wasm
+    --enable-mutable-globals --enable-multivalue --enable-reference-types --enable-simd \
+    pkg/selfplay_bg.wasm -o pkg/selfplay_bg.wasm
+else
+  echo "note: $opt is not installed (npm ci in www/); the module is not shrunk" >&2
 fi
-ls -l www/src/pkg/selfplay_bg.wasm
+
+version="$(awk -F'"' '/^version = / { print $2; exit }' Cargo.toml)"
+cat > pkg/package.json <<EOF
+{
+  "name": "selfplay",
+  "version": "${version}",
+  "description": "Board-game agents that teach themselves: the Selfplay engine as a WebAssembly module (see docs/js-api.md).",
+  "license": "MIT",
+  "type": "module",
+  "main": "selfplay.js",
+  "module": "selfplay.js",
+  "types": "selfplay.d.ts",
+  "files": ["selfplay.js", "selfplay_bg.wasm", "selfplay.d.ts", "selfplay_bg.wasm.d.ts"],
+  "sideEffects": ["./selfplay.js"]
+}
+EOF
+ls -l pkg/selfplay_bg.wasm

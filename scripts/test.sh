@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: formatting, lints (native and wasm32), the Rust tests, the
-# wasm API tests in node, the page's type-check and build, and the
-# end-to-end tests in headless Chromium. Installs what is missing first.
+# wasm API tests in node, the page's type-check and build, the end-to-end
+# tests in headless Chromium (the page and examples/), and the count of the
+# shared files that name each game. Installs what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -27,9 +28,11 @@ cargo test
 # The CLI binary that cargo test built; the end-to-end tests exchange model files with it.
 export SELFPLAY_CLI="$PWD/target/debug/selfplay"
 
-step "wasm API tests in node (wasm-bindgen-test)"
+step "wasm API tests in node (wasm-bindgen-test): every tests/web*.rs"
+web_tests=()
+for f in tests/web*.rs; do web_tests+=(--test "$(basename "$f" .rs)"); done
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-  cargo test --target wasm32-unknown-unknown --test web --test web_hare_hounds
+  cargo test --target wasm32-unknown-unknown "${web_tests[@]}"
 
 step "build the wasm module"
 ./scripts/build-wasm.sh
@@ -43,6 +46,10 @@ npx vite build
 
 step "end-to-end tests (headless Chromium)"
 npx playwright test
+
+cd ..
+step "shared files that name each game (at most 3 per game)"
+./scripts/game-names.sh
 
 echo
 echo "All tests passed."

@@ -89,12 +89,25 @@ pub fn play_game<G: Game>(
     random_opening: usize,
     rng: &mut Rng,
 ) -> G {
+    play_counted_game(start, first, second, random_opening, rng).0
+}
+
+/// [`play_game`], also returning the number of plies played.
+pub fn play_counted_game<G: Game>(
+    start: &G,
+    first: &mut dyn Player<G>,
+    second: &mut dyn Player<G>,
+    random_opening: usize,
+    rng: &mut Rng,
+) -> (G, u32) {
     let mut game = start.clone();
     let mut buf = Vec::new();
+    let mut plies = 0;
     for _ in 0..random_opening {
         if !play_random_move(&mut game, rng, &mut buf) {
-            return game;
+            return (game, plies);
         }
+        plies += 1;
     }
     while !game.is_over() {
         let m = match game.to_move() {
@@ -102,8 +115,9 @@ pub fn play_game<G: Game>(
             Side::Second => second.choose(&game, rng),
         };
         game.play(m);
+        plies += 1;
     }
-    game
+    (game, plies)
 }
 
 /// Plays `games` games between A and B from the start position: A moves first
@@ -116,26 +130,62 @@ pub fn play_match<G: Game>(
     random_opening: usize,
     seed: u64,
 ) -> MatchResult {
-    let mut rng = rng_from_seed(seed);
-    let start = G::start();
-    let mut result = MatchResult {
-        a: a.name(),
-        b: b.name(),
-        ..MatchResult::default()
-    };
-    let first_half = games.div_ceil(2);
-    for i in 0..games {
-        if i < first_half {
-            let end = play_game(&start, a, b, random_opening, &mut rng);
-            result
-                .a_first
-                .add(end.outcome().expect("game ended"), Side::First);
-        } else {
-            let end = play_game(&start, b, a, random_opening, &mut rng);
-            result
-                .a_second
-                .add(end.outcome().expect("game ended"), Side::Second);
+    let mut m = Match::new(a.name(), b.name(), games, random_opening, seed);
+    m.play(a, b, games);
+    m.result
+}
+
+/// A [`play_match`] that can be played a few games at a time (a worker's
+/// chunk): the same games and result however it is cut.
+#[derive(Clone, Debug)]
+pub struct Match {
+    rng: Rng,
+    games: u32,
+    played: u32,
+    random_opening: usize,
+    pub result: MatchResult,
+}
+
+impl Match {
+    pub fn new(a: String, b: String, games: u32, random_opening: usize, seed: u64) -> Match {
+        Match {
+            rng: rng_from_seed(seed),
+            games,
+            played: 0,
+            random_opening,
+            result: MatchResult {
+                a,
+                b,
+                ..MatchResult::default()
+            },
         }
     }
-    result
+
+    /// Plays at most `n` more games; returns how many it played.
+    pub fn play<G: Game>(&mut self, a: &mut dyn Player<G>, b: &mut dyn Player<G>, n: u32) -> u32 {
+        let start = G::start();
+        let first_half = self.games.div_ceil(2);
+        let mut done = 0;
+        while done < n && self.played < self.games {
+            if self.played < first_half {
+                let end = play_game(&start, a, b, self.random_opening, &mut self.rng);
+                self.result
+                    .a_first
+                    .add(end.outcome().expect("game ended"), Side::First);
+            } else {
+                let end = play_game(&start, b, a, self.random_opening, &mut self.rng);
+                self.result
+                    .a_second
+                    .add(end.outcome().expect("game ended"), Side::Second);
+            }
+            self.played += 1;
+            done += 1;
+        }
+        done
+    }
+
+    /// Every game played.
+    pub fn is_over(&self) -> bool {
+        self.played >= self.games
+    }
 }

@@ -1,22 +1,17 @@
-//! Speed measurements of the rules, the exact solver and the tabular learner,
-//! shared by the native CLI (`selfplay bench`) and the wasm build
-//! (`benchRules`), so that `scripts/bench.sh` compares the same Rust code
-//! compiled twice. (The Q-network's training benchmark is
-//! [`crate::learn::bench`].)
+//! Speed measurements shared by the native CLI (`selfplay bench`) and the
+//! wasm build (`benchSuite`), so that `scripts/bench.sh` compares the same
+//! Rust code compiled twice. Each game lists its own measurements in its
+//! entry ([`crate::plugin::GameEntry::benches`]); this module runs them all.
 //!
 //! Each measurement repeats its work until at least `min_seconds` have
 //! passed, so that short runs are not dominated by the clock's resolution.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
-use crate::arena::play_random_move;
-use crate::game::{rng_from_seed, Game, Side};
-use crate::games::hare_hounds::HareHounds;
-use crate::games::othello::{self, Board};
-use crate::learn::q_table::{play_learning_game, Agent, QLearner, QParams};
-use crate::players::RandomPlayer;
-use crate::search::hare_hounds_solve::Solution;
+use crate::games::REGISTRY;
 
 /// One measured rate: `count` `unit`s in `seconds`.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -28,11 +23,14 @@ pub struct Rate {
     pub count: u64,
     pub seconds: f64,
     pub per_second: f64,
+    /// Further rates of the same run, by name (multiply-adds per second, …).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub detail: BTreeMap<String, f64>,
 }
 
 /// Repeats `work` (which returns how many units it did) until `min_seconds`
 /// have passed, at least once.
-fn measure(name: &str, unit: &str, min_seconds: f64, mut work: impl FnMut() -> u64) -> Rate {
+pub fn measure(name: &str, unit: &str, min_seconds: f64, mut work: impl FnMut() -> u64) -> Rate {
     let start = Instant::now();
     let mut count = 0u64;
     loop {
@@ -45,78 +43,65 @@ fn measure(name: &str, unit: &str, min_seconds: f64, mut work: impl FnMut() -> u
                 count,
                 seconds,
                 per_second: count as f64 / seconds.max(1e-9),
+                detail: BTreeMap::new(),
             };
         }
     }
 }
 
-/// Othello perft from the start position: leaves per second (bulk-counted).
-pub fn othello_perft(depth: u32, min_seconds: f64) -> Rate {
-    measure(
-        &format!("othello_perft_{depth}"),
-        "leaves",
-        min_seconds,
-        || othello::perft(&Board::start(), depth),
-    )
+/// The names of every measurement, in the order [`suite`] runs them.
+pub fn names() -> Vec<&'static str> {
+    REGISTRY
+        .iter()
+        .flat_map(|e| e.benches())
+        .map(|b| b.name)
+        .chain(std::iter::once(PEAK))
+        .collect()
 }
 
-/// Hare and Hounds games between two random players: games per second.
-pub fn hare_hounds_random_games(seed: u64, min_seconds: f64) -> Rate {
-    let start = HareHounds::start();
-    let mut rng = rng_from_seed(seed);
-    let mut buf = Vec::new();
-    measure("hare_hounds_random_games", "games", min_seconds, || {
-        for _ in 0..10_000 {
-            let mut g = start;
-            while play_random_move(&mut g, &mut rng, &mut buf) {}
-        }
-        10_000
-    })
+/// The multiply-add peak of this build ([`crate::learn::bench`]).
+const PEAK: &str = "peak_multiply_adds";
+
+/// Runs one measurement by name.
+pub fn run(name: &str, seed: u64, min_seconds: f64) -> Result<Rate, String> {
+    if name == PEAK {
+        return Ok(measure(PEAK, "multiply-adds", min_seconds, || {
+            let rounds = 2_000_000;
+            std::hint::black_box(crate::learn::bench::peak_multiply_adds(rounds));
+            rounds * crate::learn::bench::PEAK_CHAINS as u64
+        }));
+    }
+    REGISTRY
+        .iter()
+        .flat_map(|e| e.benches())
+        .find(|b| b.name == name)
+        .map(|b| (b.run)(seed, min_seconds))
+        .ok_or_else(|| {
+            format!(
+                "unknown measurement '{name}' (measurements: {})",
+                names().join(", ")
+            )
+        })
 }
 
-/// Q-learning hounds (α 0.1, γ 0.9, ε 0.5) against the random hare: learning
-/// games per second.
-pub fn hare_hounds_q_learning(seed: u64, min_seconds: f64) -> Rate {
-    let start = HareHounds::start();
-    let mut rng = rng_from_seed(seed);
-    let params = QParams {
-        alpha: 0.1,
-        gamma: 0.9,
-        epsilon: 0.5,
-    };
-    let mut hounds: QLearner<HareHounds> =
-        QLearner::new(Side::First, params).expect("valid parameters");
-    let mut hare = RandomPlayer::new();
-    measure("hare_hounds_q_learning", "games", min_seconds, || {
-        for _ in 0..10_000 {
-            play_learning_game(
-                &start,
-                Agent::Learning(&mut hounds),
-                Agent::Fixed(&mut hare),
-                &mut rng,
-            );
-        }
-        10_000
-    })
+/// Every measurement of every game, then the build's multiply-add peak, each
+/// for at least `min_seconds`.
+pub fn suite(seed: u64, min_seconds: f64) -> Vec<Rate> {
+    names()
+        .into_iter()
+        .map(|n| run(n, seed, min_seconds).expect("a listed measurement"))
+        .collect()
 }
 
-/// The exact solution of Hare and Hounds (retrograde analysis): solves per
-/// second.
-pub fn hare_hounds_solve(min_seconds: f64) -> Rate {
-    measure("hare_hounds_solve", "solves", min_seconds, || {
-        std::hint::black_box(Solution::solve());
-        1
-    })
-}
-
-/// All of the above, each for at least `min_seconds`.
-pub fn rules_suite(seed: u64, min_seconds: f64) -> Vec<Rate> {
-    vec![
-        othello_perft(9, min_seconds),
-        hare_hounds_random_games(seed, min_seconds),
-        hare_hounds_q_learning(seed, min_seconds),
-        hare_hounds_solve(min_seconds),
-    ]
+/// Checks the arguments of a benchmark request.
+pub fn check_seconds(min_seconds: f64) -> Result<(), String> {
+    if min_seconds.is_finite() && min_seconds > 0.0 && min_seconds <= 600.0 {
+        Ok(())
+    } else {
+        Err(format!(
+            "seconds must be between 0 and 600, not {min_seconds}"
+        ))
+    }
 }
 
 #[cfg(test)]
@@ -124,15 +109,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn rates_count_the_work() {
-        let r = othello_perft(4, 0.0);
-        assert_eq!(
-            (r.name.as_str(), r.unit.as_str(), r.count),
-            ("othello_perft_4", "leaves", 244)
-        );
-        assert!(r.per_second > 0.0);
-        let g = hare_hounds_random_games(1, 0.0);
-        assert_eq!(g.count, 10_000);
-        assert_eq!(rules_suite(1, 0.0).len(), 4);
+    fn every_measurement_counts_its_work() {
+        let rates = suite(1, 0.0);
+        assert_eq!(rates.len(), names().len());
+        for r in &rates {
+            assert!(r.count > 0 && r.per_second > 0.0, "{r:?}");
+        }
+        assert!(run("nothing", 1, 0.0).unwrap_err().contains("unknown"));
     }
 }

@@ -16,6 +16,8 @@ use std::fmt::Debug;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
+use crate::search::budget::Budget;
+
 /// The random number generator used everywhere: seeded, fast, small state
 /// that can be saved in a checkpoint.
 pub type Rng = rand_xoshiro::Xoshiro256PlusPlus;
@@ -156,6 +158,67 @@ pub trait Game: Clone + Debug + Send + 'static {
     }
 }
 
+/// What a player's think request found: the move, and how far it got.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thought<M> {
+    pub mv: M,
+    /// False when the budget ran out before the search finished (the move
+    /// is then the best of the last finished iteration).
+    pub complete: bool,
+    /// The deepest finished iteration, for searches that deepen.
+    pub depth: Option<u32>,
+    /// The move's score in the player's own units (see [`Analysis::units`]).
+    pub score: Option<f64>,
+}
+
+impl<M> Thought<M> {
+    /// A move chosen without searching (fixed strategies, learned policies).
+    pub fn instant(mv: M) -> Thought<M> {
+        Thought {
+            mv,
+            complete: true,
+            depth: None,
+            score: None,
+        }
+    }
+}
+
+/// How the values of an [`Analysis`] are to be read.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", tag = "kind")]
+pub enum Scale {
+    /// Values on a fixed range: a colour means the same in every position.
+    Fixed { min: f64, max: f64 },
+    /// Values only compared with each other in this position.
+    Relative,
+}
+
+/// One legal move in an analysis.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveValue<M> {
+    pub mv: M,
+    /// The move's value, when the player has one.
+    pub value: Option<f64>,
+    /// The value in words ("wins in 5 moves", "hounds win in 21 plies").
+    pub label: Option<String>,
+    /// Among the player's best moves here.
+    pub best: bool,
+}
+
+/// A player's view of every legal move of a position: Q-values, exact
+/// scores, search values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis<M> {
+    /// What the values are, in a few words ("Q(s, a) of the network").
+    pub units: String,
+    pub scale: Scale,
+    /// The position's value in words, where the player knows it.
+    pub position: Option<String>,
+    pub moves: Vec<MoveValue<M>>,
+    /// False when the budget ran out before every move was valued exactly.
+    pub complete: bool,
+}
+
 /// Something that picks moves: a fixed strategy, a search, a learned policy,
 /// or a person (through the page).
 pub trait Player<G: Game> {
@@ -163,8 +226,23 @@ pub trait Player<G: Game> {
     fn name(&self) -> String;
 
     /// Picks a legal move in a position that is not over. Ties are broken with
-    /// `rng`, so the same seed gives the same game.
+    /// `rng`, so the same seed gives the same game. A searching player uses
+    /// its own default budget here.
     fn choose(&mut self, game: &G, rng: &mut Rng) -> G::Move;
+
+    /// Picks a move within `budget`, reporting progress through it. Players
+    /// that do not search answer at once with [`Player::choose`].
+    fn think(&mut self, game: &G, rng: &mut Rng, budget: &mut Budget) -> Thought<G::Move> {
+        let _ = budget;
+        Thought::instant(self.choose(game, rng))
+    }
+
+    /// Values every legal move, where the player can (a network's Q-values,
+    /// a solver's exact scores); `None` where it cannot.
+    fn analyze(&mut self, game: &G, budget: &mut Budget) -> Option<Analysis<G::Move>> {
+        let _ = (game, budget);
+        None
+    }
 }
 
 impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
@@ -173,5 +251,11 @@ impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
     }
     fn choose(&mut self, game: &G, rng: &mut Rng) -> G::Move {
         (**self).choose(game, rng)
+    }
+    fn think(&mut self, game: &G, rng: &mut Rng, budget: &mut Budget) -> Thought<G::Move> {
+        (**self).think(game, rng, budget)
+    }
+    fn analyze(&mut self, game: &G, budget: &mut Budget) -> Option<Analysis<G::Move>> {
+        (**self).analyze(game, budget)
     }
 }

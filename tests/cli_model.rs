@@ -77,3 +77,18 @@ fn a_trained_network_is_usable() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn bench_arguments_are_checked_before_any_work() {
+    for args in [
+        &["model", "bench", "--density", "nan"][..],
+        &["model", "bench", "--density", "2"],
+        &["model", "bench", "--entries", "200000000"],
+        &["model", "bench", "--level", "12"],
+    ] {
+        let (code, out, err) = cli::run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("must be"), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?} did work first: {out}");
+    }
+}

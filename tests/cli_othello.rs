@@ -75,3 +75,83 @@ fn bad_input_exits_with_code_2_and_a_message() {
     assert_eq!(code, 2);
     assert!(err.contains("invalid value 'x'"), "{err}");
 }
+
+#[test]
+fn bad_arguments_are_refused_before_any_work() {
+    let (code, out, err) = run(&["othello", "perft", "0"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    // A network to evaluate, then an empty opponent name among good ones.
+    let dir = std::env::temp_dir().join(format!("selfplay-cli-othello-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let net = dir.join("n.selfplay");
+    let net = net.to_str().unwrap();
+    let (code, _, err) = run(&[
+        "othello",
+        "train",
+        "qnet",
+        "--hidden",
+        "4",
+        "--games",
+        "2",
+        "--eval-every",
+        "0",
+        "--out",
+        net,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run(&[
+        "othello",
+        "eval",
+        net,
+        "--games",
+        "10",
+        "--opponents",
+        "random,,msb",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        !out.contains("random "),
+        "random's games were played first: {out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `selfplay othello nboard` driven over standard input and output, as a
+/// GUI drives it.
+#[test]
+fn nboard_session_over_stdin_and_stdout() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_selfplay"))
+        .args(["othello", "nboard"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"nboard 2\nset depth 3\nset game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *];)\nping 1\ngo\nhint 2\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "set myname Selfplay");
+    assert_eq!(lines[1], "pong 1");
+    // Black's first move is one of the four openings.
+    let mv = lines[2]
+        .strip_prefix("=== ")
+        .unwrap()
+        .split('/')
+        .next()
+        .unwrap();
+    assert!(["D3", "C4", "F5", "E6"].contains(&mv), "{mv}");
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("search ")).count(),
+        2,
+        "{text}"
+    );
+}

@@ -3,11 +3,11 @@
 use std::sync::Arc;
 
 use selfplay::arena::play_game;
+use selfplay::games::hare_hounds::experiments::{preset, Run};
+use selfplay::games::hare_hounds::solve::{Solution, Value};
 use selfplay::games::hare_hounds::HareHounds;
-use selfplay::learn::experiments::hare_hounds::{preset, Run};
 use selfplay::learn::q_table::{play_learning_game, Agent, QLearner, QParams};
 use selfplay::players::RandomPlayer;
-use selfplay::search::hare_hounds_solve::{Solution, Value};
 use selfplay::{rng_from_seed, Game, Outcome, Side};
 
 #[test]
@@ -75,13 +75,13 @@ fn a_learning_hare_learns_beside_learning_hounds() {
     run.run_to_end();
     let curve = run.curve();
     let (first, last) = (&curve[0], curve.last().unwrap());
-    let hare = |p: &selfplay::learn::experiments::hare_hounds::CurvePoint| {
+    let hare = |p: &selfplay::games::hare_hounds::experiments::CurvePoint| {
         p.hare_perfect
             .as_ref()
             .expect("experiment 5 measures the hare")
             .winning
     };
-    let hounds = |p: &selfplay::learn::experiments::hare_hounds::CurvePoint| {
+    let hounds = |p: &selfplay::games::hare_hounds::experiments::CurvePoint| {
         p.hounds_perfect.as_ref().expect("measured").winning
     };
     eprintln!(

@@ -8,10 +8,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use selfplay::game::{rng_from_seed, Game, Side};
 use selfplay::games::hare_hounds::HareHounds;
+use selfplay::games::othello::qnet::Encoding;
+use selfplay::games::othello::train::{TrainOpponent, Trainer, TrainerConfig};
 use selfplay::learn::activation::Activation;
-use selfplay::learn::q_net::Encoding;
 use selfplay::learn::q_table::{play_learning_game, Agent, QLearner, QParams};
-use selfplay::learn::q_trainer::{TrainOpponent, Trainer, TrainerConfig};
 use selfplay::players::RandomPlayer;
 
 struct Counting;

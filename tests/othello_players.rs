@@ -1,8 +1,10 @@
 //! The fixed Othello players: they do what their names say.
 
 use selfplay::arena::{play_match, play_random_move};
+use selfplay::games::othello::players::{
+    by_name as othello_player, stable_discs, MaxFlipsPlayer, MaxStablePlayer,
+};
 use selfplay::games::othello::{Board, PASS};
-use selfplay::players::{othello_player, stable_discs, MaxFlipsPlayer, MaxStablePlayer};
 use selfplay::{rng_from_seed, Game, Player, Rng};
 
 /// Positions from random games, each with its side to move not finished.

@@ -31,6 +31,21 @@ fn perft_matches_published_counts_to_depth_11() {
     }
 }
 
+/// The generic perft of `selfplay::search` (any game, through `Game` only)
+/// matches the published counts in both conventions.
+#[test]
+fn generic_search_perft_matches_published_counts() {
+    use selfplay::search::perft::{perft, perft_with_ended};
+    for &(depth, live, with_ended) in perft_table().iter().filter(|r| r.0 <= 9) {
+        assert_eq!(perft(&Board::start(), depth), live, "depth {depth}");
+        assert_eq!(
+            perft_with_ended(&Board::start(), depth),
+            with_ended,
+            "depth {depth}"
+        );
+    }
+}
+
 /// The generic `Game` interface gives the same counts as the bulk-counting
 /// perft, including passes and ended games (the second column counts ended
 /// games as leaves).

@@ -2,13 +2,13 @@
 //! network against MVB, and the masked softmax never plays an illegal move.
 
 use selfplay::game::{rng_from_seed, Game};
+use selfplay::games::othello::players::MaxFlipsPlayer;
+use selfplay::games::othello::qnet::{Encoding, LegalQ, QNet, QScratch};
+use selfplay::games::othello::train::{evaluate, TrainOpponent, Trainer, TrainerConfig};
 use selfplay::games::othello::Board;
 use selfplay::learn::activation::Activation;
 use selfplay::learn::exploration::softmax_index;
-use selfplay::learn::q_net::{Encoding, LegalQ, QNet, QScratch};
-use selfplay::learn::q_trainer::{evaluate, TrainOpponent, Trainer, TrainerConfig};
 use selfplay::model::Kind;
-use selfplay::players::MaxFlipsPlayer;
 
 #[path = "common/golden.rs"]
 mod golden;

@@ -5,9 +5,9 @@
 //! refused input leaves the game as it was.
 
 use proptest::prelude::*;
-use selfplay::web::GameSession;
-
-const GAMES: [&str; 2] = ["othello", "hare_hounds"];
+use selfplay::games::REGISTRY;
+use selfplay::plugin::entry;
+use selfplay::search::budget::Budget;
 
 /// Text that looks like notation, mixed with multi-byte characters.
 fn notation_like() -> impl Strategy<Value = String> {
@@ -31,8 +31,9 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
     #[test]
-    fn text_from_javascript_never_panics(text in any_text(), game in 0usize..2) {
-        let mut s = GameSession::new(GAMES[game]).unwrap();
+    fn text_from_javascript_never_panics(text in any_text(), game in 0usize..REGISTRY.len()) {
+        let e = REGISTRY[game];
+        let mut s = e.new_session();
         // Two legal moves first, so that a refused input has something to keep.
         for _ in 0..2 {
             let m = s.state().legal[0].text.clone();
@@ -50,7 +51,14 @@ proptest! {
         if s.load_position(&text).is_err() {
             prop_assert_eq!(s.transcript(), before);
         }
-        let _ = s.ai_move(&text, 1);
-        let _ = GameSession::new(&text);
+        let position = s.position();
+        if let Ok(mut agent) = e.agent(&text, &serde_json::Value::Null, None) {
+            let _ = agent.think(&position, 1, &mut Budget::unlimited());
+        }
+        if let Ok(mut agent) = e.agent("random", &serde_json::Value::Null, None) {
+            let _ = agent.think(&text, 1, &mut Budget::unlimited());
+            let _ = agent.analyze(&text, &mut Budget::unlimited());
+        }
+        let _ = entry(&text);
     }
 }

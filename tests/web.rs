@@ -6,7 +6,8 @@
 //! message, never as a panic (which would kill the worker's module).
 #![cfg(target_arch = "wasm32")]
 
-use selfplay::web::{Session, SessionState};
+use selfplay::plugin::SessionState;
+use selfplay::web::Session;
 
 #[path = "common/golden.rs"]
 mod golden;
@@ -79,12 +80,12 @@ fn illegal_and_malformed_moves_are_errors() {
 #[wasm_bindgen_test]
 fn unknown_player_and_bad_seed_are_errors() {
     let mut s = Session::new("othello").unwrap();
-    assert!(s.ai_move("alphazero", 1.0).is_err());
+    assert!(s.ai_move("alphazero", JsValue::from_f64(1.0)).is_err());
     for seed in [-1.0, 0.5, f64::NAN, f64::INFINITY, 1e300] {
-        let e = message(s.ai_move("random", seed).unwrap_err());
+        let e = message(s.ai_move("random", JsValue::from_f64(seed)).unwrap_err());
         assert!(e.contains("seed"), "{e}");
     }
-    let m = s.ai_move("mvb", 1.0).unwrap();
+    let m = s.ai_move("mvb", JsValue::from_f64(1.0)).unwrap();
     assert_eq!(state(&s).last_move.unwrap().text, m);
 }
 
@@ -93,12 +94,12 @@ fn play_after_the_end_is_an_error() {
     let mut s = Session::new("othello").unwrap();
     let mut seed = 0.0;
     while state(&s).outcome.is_none() {
-        s.ai_move("random", seed).unwrap();
+        s.ai_move("random", JsValue::from_f64(seed)).unwrap();
         seed += 1.0;
     }
     let e = message(s.play("f5").unwrap_err());
     assert!(e.contains("game is over"), "{e}");
-    let e = message(s.ai_move("msb", 1.0).unwrap_err());
+    let e = message(s.ai_move("msb", JsValue::from_f64(1.0)).unwrap_err());
     assert!(e.contains("game is over"), "{e}");
     // Undo still works after the end, and play resumes from there.
     assert!(s.undo());
@@ -128,24 +129,36 @@ fn bad_positions_and_transcripts_are_errors() {
 }
 
 #[wasm_bindgen_test]
-fn rules_benchmark_checks_its_input_and_reports_every_rate() {
+fn benchmark_checks_its_input_and_reports_every_rate() {
     use selfplay::bench::Rate;
-    use selfplay::web::bench::bench_rules;
+    use selfplay::web::bench::{bench_names, bench_run, bench_suite};
     for (seed, secs) in [(-1.0, 0.01), (0.5, 0.01), (1.0, 0.0), (1.0, f64::NAN)] {
-        let e = message(bench_rules(seed, secs).err().expect("bad input"));
+        let e = message(
+            bench_suite(JsValue::from_f64(seed), secs)
+                .err()
+                .expect("bad input"),
+        );
         assert!(e.contains("must be"), "{e}");
     }
-    let rates: Vec<Rate> = serde_wasm_bindgen::from_value(bench_rules(1.0, 0.01).unwrap()).unwrap();
-    let names: Vec<&str> = rates.iter().map(|r| r.name.as_str()).collect();
-    assert_eq!(
-        names,
-        [
-            "othello_perft_9",
-            "hare_hounds_random_games",
-            "hare_hounds_q_learning",
-            "hare_hounds_solve"
-        ]
+    let e = message(
+        bench_run("nothing", JsValue::from_f64(1.0), 0.01)
+            .err()
+            .unwrap(),
     );
+    assert!(e.contains("unknown measurement"), "{e}");
+    let names: Vec<String> = serde_wasm_bindgen::from_value(bench_names().unwrap()).unwrap();
+    let rates: Vec<Rate> =
+        serde_wasm_bindgen::from_value(bench_suite(JsValue::from_f64(1.0), 0.01).unwrap()).unwrap();
+    let measured: Vec<&str> = rates.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(measured, names);
+    for name in [
+        "othello_perft_9",
+        "hare_hounds_random_games",
+        "hare_hounds_q_learning",
+        "hare_hounds_solve",
+    ] {
+        assert!(measured.contains(&name), "{name} in {measured:?}");
+    }
     assert!(rates.iter().all(|r| r.count > 0 && r.per_second > 0.0));
 }
 
@@ -153,15 +166,60 @@ fn rules_benchmark_checks_its_input_and_reports_every_rate() {
 /// trained in the browser is bit-identical to one trained by the CLI.
 #[wasm_bindgen_test]
 fn training_in_wasm_gives_the_native_weights() {
-    use selfplay::web::train::Trainer;
+    use selfplay::web::Run;
     for (json, games, expected) in golden_runs() {
-        let mut t = Trainer::new(json).map_err(message).unwrap();
-        t.train(games).map_err(message).unwrap();
-        let bytes = t.export_model().map_err(message).unwrap();
+        let config = js_sys::JSON::parse(json).unwrap();
+        let mut t = Run::create("othello", "qnet", config)
+            .map_err(message)
+            .unwrap();
+        t.step(JsValue::from(games)).map_err(message).unwrap();
+        let bytes = t.model("golden").map_err(message).unwrap();
         let digest = weights_digest(&selfplay::model::decode(&bytes).unwrap());
         assert_eq!(
             digest, expected,
             "{json}: {digest:08x}, golden {expected:08x}"
         );
     }
+}
+
+/// Seeds and counts beyond 2^53 cross the boundary exactly (as BigInt), and
+/// negative or fractional counts are refused, not wrapped.
+#[wasm_bindgen_test]
+fn big_numbers_cross_exactly_and_bad_counts_are_refused() {
+    use selfplay::web::{preset_runs, Run};
+    let big = js_sys::BigInt::from(9_007_199_254_740_993u64);
+    let runs = preset_runs(
+        "othello",
+        "qnet",
+        "ql1-h40-sigmoid-self",
+        big.clone().into(),
+    )
+    .unwrap();
+    let config = js_sys::Array::from(&runs).get(0);
+    let seed = js_sys::Reflect::get(&config, &"seed".into()).unwrap();
+    assert!(seed.is_bigint(), "the seed comes back as a BigInt");
+    assert_eq!(seed, JsValue::from(big.clone()));
+    js_sys::Reflect::set(&config, &"games".into(), &JsValue::from(4)).unwrap();
+    js_sys::Reflect::set(&config, &"hidden".into(), &JsValue::from(4)).unwrap();
+    let mut run = Run::create("othello", "qnet", config).unwrap();
+    let back = js_sys::Reflect::get(&run.config().unwrap(), &"seed".into()).unwrap();
+    assert_eq!(back, JsValue::from(big.clone()));
+    for bad in [
+        JsValue::from(-1),
+        JsValue::from(0.5),
+        JsValue::from_str("lots"),
+    ] {
+        let e = message(run.step(bad).unwrap_err());
+        assert!(e.contains("whole number"), "{e}");
+    }
+    run.step(JsValue::from(4)).unwrap();
+    assert!(run.done());
+    // The model keeps the seed; it resumes with it.
+    let model = run.model("big").unwrap();
+    let info = selfplay::web::model::inspect_model(&model).unwrap();
+    let text = js_sys::Reflect::get(&info, &"seed".into()).unwrap();
+    assert_eq!(text.as_string().unwrap(), "9007199254740993");
+    let mut s = Session::new("othello").unwrap();
+    assert!(message(s.jump(JsValue::from(-1)).unwrap_err()).contains("whole number"));
+    s.ai_move("random", big.into()).unwrap();
 }

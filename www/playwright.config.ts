@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 // End-to-end tests of the built page (dist/) in Debian's Chromium, served by
 // `vite preview` on 127.0.0.1. Run after `vite build` (scripts/test.sh does).
 const port = Number(process.env.E2E_PORT ?? 4173);
+// examples/ is served from the repository root, as another site would serve pkg/.
+export const examplesPort = port + 1;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -29,10 +31,18 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `node e2e/static-server.mjs ${examplesPort}`,
+      url: `http://127.0.0.1:${examplesPort}/examples/minimal.html`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
 });

@@ -1,20 +1,16 @@
-//! Learners: they turn played games into better players.
+//! Learners: they turn played games into better players. Nothing here knows
+//! a game; a game's folder says how its positions meet these learners.
 //!
 //! * [`mlp`]: a one-hidden-layer perceptron as flat `f32` arrays, with
 //!   backpropagation and momentum; [`activation`]: its squashing functions.
-//! * [`q_net`]: Q-learning for Othello with that network (encodings, update,
-//!   greedy player); [`exploration`]: softmax and greedy move choice;
-//!   [`q_trainer`]: chunked training runs, presets, curves, saved state.
-//! * [`q_table`]: tabular Q-learning for games with small state spaces;
-//!   [`experiments`]: the Hare and Hounds study's experiments as chunked runs.
-//! * [`catalog`]: whether a model file can be used, and how a library lists it.
+//! * [`exploration`]: softmax and greedy move choice over values.
+//! * [`q_table`]: tabular Q-learning, dense or hashed tables.
+//! * [`genetic`]: the Reversi study's genetic algorithm over coefficient vectors.
+//! * [`bench`]: the multiply-add peak of this build.
 
 pub mod activation;
 pub mod bench;
-pub mod catalog;
-pub mod experiments;
 pub mod exploration;
+pub mod genetic;
 pub mod mlp;
-pub mod q_net;
 pub mod q_table;
-pub mod q_trainer;

@@ -52,8 +52,8 @@ impl Model {
         let words = self.values_shaped::<u64>(RNG_ARRAY, &[4])?;
         let state: [u64; 4] = words.try_into().expect("shape checked");
         if state == [0; 4] {
-            return Err(ModelError::BadField {
-                field: "rng",
+            return Err(ModelError::CorruptArray {
+                array: RNG_ARRAY.to_string(),
                 reason: "a generator state of all zeros is impossible".to_string(),
             });
         }

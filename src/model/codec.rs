@@ -219,11 +219,25 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// Reads one array's name and declared size of values, and skips its data.
+fn declared_size(r: &mut Reader<'_>) -> Option<(String, u64)> {
+    let name_len = r.u16("").ok()?;
+    let name = String::from_utf8_lossy(r.take(u64::from(name_len), "").ok()?).into_owned();
+    r.take(2, "").ok()?; // type and compression
+    let ndim = r.u8("").ok()?;
+    r.take(8 * u64::from(ndim), "").ok()?;
+    let raw_len = r.u64("").ok()?;
+    let stored_len = r.u64("").ok()?;
+    r.take(stored_len, "").ok()?;
+    Some((name, raw_len))
+}
+
 /// Decodes a model, checking in this order: empty, magic, size, format
 /// version, flags, declared length (truncated / trailing bytes), checksum,
-/// header, then each array (name, type, compression, dimensions, sizes against
-/// the limits, data, finite floats). Nothing larger than the limits is ever
-/// allocated.
+/// header, the declared sizes of all arrays together against the limit, then
+/// each array (name, type, compression, dimensions, sizes against the limits,
+/// data, finite floats). Nothing larger than the limits is ever allocated, and
+/// nothing is inflated before every array's declared size is known.
 pub fn decode_with(bytes: &[u8], limits: &Limits) -> Result<Model, ModelError> {
     decode_with_layout(bytes, limits).map(|(model, _)| model)
 }
@@ -347,6 +361,27 @@ pub fn decode_with_layout(
             count,
             limit: limits.max_arrays,
         });
+    }
+    // Before inflating anything: the values all arrays declare, together,
+    // within the limit. (A malformed array stops this look-ahead; the pass
+    // below reports it precisely.)
+    let mut scan = Reader {
+        buf: r.buf,
+        pos: r.pos,
+    };
+    let mut declared: u64 = 0;
+    for _ in 0..count {
+        let Some((name, raw_len)) = declared_size(&mut scan) else {
+            break;
+        };
+        declared = declared.saturating_add(raw_len);
+        if declared > limits.max_decoded_bytes {
+            return Err(ModelError::ArrayTooLarge {
+                array: name,
+                bytes: declared,
+                limit: limits.max_decoded_bytes,
+            });
+        }
     }
     // Each array takes at least 23 bytes, so the count is also bounded by the file.
     let mut arrays: Vec<NamedArray> = Vec::with_capacity((count as usize).min(body_len / 23));

@@ -146,6 +146,19 @@ impl Model {
         Ok(())
     }
 
+    /// Refuses a model that carries an array its learner does not use (a
+    /// file padded with extra data is not that learner's file, and the
+    /// library would store the padding): `allowed` says which names it uses.
+    pub fn only_arrays(&self, allowed: impl Fn(&str) -> bool) -> Result<(), String> {
+        match self.arrays.iter().find(|a| !allowed(&a.name)) {
+            Some(a) => Err(format!(
+                "it carries an array '{}' that its learner does not use",
+                a.name
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// The array with this name, if any.
     pub fn array(&self, name: &str) -> Option<&NamedArray> {
         self.arrays.iter().find(|a| a.name == name)

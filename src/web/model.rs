@@ -8,8 +8,8 @@ use wasm_bindgen::prelude::*;
 use std::collections::BTreeMap;
 
 use super::to_js;
-use crate::learn::catalog;
 use crate::model::{decode, encode, Model};
+use crate::plugin::{describe_model, ModelUse};
 
 /// What the page shows of a model file.
 #[derive(Serialize)]
@@ -33,10 +33,15 @@ struct ModelInfo {
     file_name: String,
     size: usize,
     arrays: Vec<ArrayInfo>,
-    /// The learner's configuration in a line, for the library list.
+    /// The learner's configuration in words, for the library list.
     summary: String,
     /// Win percentages at the curve's last point, by label.
     win_rates: BTreeMap<String, f64>,
+    /// Whether it plays (as the player `model`), and the side it plays.
+    plays: bool,
+    side: Option<u8>,
+    /// The kind of run that continues it.
+    continues_as: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -46,7 +51,7 @@ struct ArrayInfo {
     shape: Vec<usize>,
 }
 
-fn info(model: &Model, size: usize, entry: catalog::Entry) -> ModelInfo {
+fn info(model: &Model, size: usize, entry: ModelUse) -> ModelInfo {
     let h = &model.header;
     ModelInfo {
         name: h.name.clone(),
@@ -75,6 +80,9 @@ fn info(model: &Model, size: usize, entry: catalog::Entry) -> ModelInfo {
             .collect(),
         summary: entry.summary,
         win_rates: entry.win_rates,
+        plays: entry.plays,
+        side: entry.side,
+        continues_as: entry.continues_as,
     }
 }
 
@@ -84,7 +92,7 @@ fn info(model: &Model, size: usize, entry: catalog::Entry) -> ModelInfo {
 #[wasm_bindgen(js_name = inspectModel)]
 pub fn inspect_model(bytes: &[u8]) -> Result<JsValue, JsError> {
     let model = decode(bytes).map_err(|e| JsError::new(&e.to_string()))?;
-    let entry = catalog::entry(&model)
+    let entry = describe_model(&model)
         .map_err(|e| JsError::new(&format!("the file is a model, but it cannot be used: {e}")))?;
     to_js(&info(&model, bytes.len(), entry))
 }

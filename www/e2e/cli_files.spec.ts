@@ -85,19 +85,20 @@ test('hounds trained by the CLI give hints in the page', async ({ page }, testIn
   await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');
   await page.getByRole('tab', { name: 'Models' }).click();
   // An empty library says where this game's models come from.
-  await expect(page.locator('li.empty')).toContainText('in the Experiments tab');
+  await expect(page.locator('li.empty')).toContainText('in the Train tab');
   await page.getByTestId('model-import').setInputFiles(cliFile);
   await expect(page.getByTestId('model')).toHaveCount(1);
   await expect(page.getByTestId('models-status')).toContainText('Imported');
+  // Under Hints, its Q-values beside the solution's verdicts.
   await page.getByRole('tab', { name: 'Play' }).click();
-  await page.getByTestId('load-model').click();
-  await expect(page.getByTestId('loaded-model')).toContainText('Loaded');
+  await page.getByTestId('hint-model').selectOption({ index: 1 });
+  await expect(page.getByTestId('hint-model-note')).toContainText('Q-values of');
   // Every legal opening move of the hounds has a learned Q-value beside the solution's verdict.
   const rows = page.getByTestId('hints').locator('tr[data-move]');
   await expect(rows).toHaveCount(7);
   await expect(rows.first()).not.toContainText('–');
 
-  // The model stays loaded for a new game, and across an engine restart.
+  // The model stays chosen for a new game, and across an engine restart.
   const board = page.getByTestId('board');
   await page.locator('[data-point="L"]').click();
   await page.locator('[data-point="d"]').click();

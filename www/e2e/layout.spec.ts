@@ -1,7 +1,7 @@
 // End-to-end: on a phone-sized screen no view scrolls sideways — not the
 // landing page, not any tab of a game, and not while training runs add
-// their rows, curves and buttons. Wide content (tables, the header's game
-// list) scrolls inside its own box.
+// their cards, curves and buttons. Wide content (the header's game list)
+// scrolls inside its own box.
 
 import { expect, test, type Page } from '@playwright/test';
 import { watchErrors } from './helpers';
@@ -15,7 +15,7 @@ async function overflow(page: Page): Promise<{ scrollWidth: number; width: numbe
     const wide = [...document.querySelectorAll('main *')]
       .filter((e) => {
         const b = e.getBoundingClientRect();
-        return b.width > 0 && b.right > width + 1 && !e.closest('.exp-runs-wrap');
+        return b.width > 0 && b.right > width + 1;
       })
       .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`);
     return { scrollWidth: document.documentElement.scrollWidth, width, wide: wide.slice(0, 5) };
@@ -59,13 +59,16 @@ test('a phone-sized screen never scrolls sideways', async ({ page }) => {
   await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');
   await expect(page.getByTestId('board')).toBeVisible();
   await expectNoSidewaysScroll(page, 'Hare and Hounds, Play');
-  await page.getByRole('tab', { name: 'Experiments' }).click();
-  await page.getByTestId('preset').selectOption('3');
-  await page.getByTestId('exp-start').click();
-  const row = page.getByTestId('exp-runs').locator('tr[data-points]');
+  await page.getByRole('tab', { name: 'Train' }).click();
+  await expectNoSidewaysScroll(page, 'Hare and Hounds, Train');
+  await page.getByTestId('train-preset').selectOption('3');
+  await expect(page.getByTestId('preset-sentence')).toBeVisible();
+  await expect(page.getByTestId('train-start')).toBeEnabled();
+  await page.getByTestId('train-start').click();
+  const row = page.getByTestId('run');
   await expect.poll(async () => Number(await row.getAttribute('data-points')), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
   await expectNoSidewaysScroll(page, 'Hare and Hounds, an experiment running');
-  await page.getByTestId('exp-stop').click();
+  await page.getByTestId('run-stop').click();
   await page.getByRole('tab', { name: 'Models' }).click();
   await expectNoSidewaysScroll(page, 'Hare and Hounds, Models');
   expect(errors).toEqual([]);

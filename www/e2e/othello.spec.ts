@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { initSync, Session } from '../src/pkg/selfplay.js';
+import { Agent, initSync, Session } from '../../pkg/selfplay.js';
 import { slowWasmDownloads, squarePoint, watchErrors } from './helpers';
 
 // The same wasm module the page uses, run here in node to check the page.
-initSync({ module: readFileSync(fileURLToPath(new URL('../src/pkg/selfplay_bg.wasm', import.meta.url))) });
+initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
 
 interface EngineState {
   counts: [number, number];
@@ -259,4 +259,30 @@ test('if the engine worker dies, the page says so, restarts it and keeps the gam
   await page.locator('.notice-close').first().click();
   await expect(page.locator('.notice-error')).toHaveCount(0);
   expect(pageErrors).toEqual([]);
+});
+
+test('a hint: the search player values every legal move, on the board and in words, as the engine does', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/othello?first=human&second=human&seed=1');
+  await expect(board(page)).toHaveAttribute('data-legal', /\w/);
+  await page.getByTestId('hint-player').selectOption('search');
+  await page.getByTestId('hint').click();
+  const result = page.getByTestId('hint-result');
+  await expect(result).toContainText('(best)', { timeout: 30_000 });
+  // The same values from the engine in node, for the same position.
+  const s = new Session('othello');
+  const analysis = new Agent('othello', 'search', null, null).analyze(s.position(), { ms: 5000 }, null) as {
+    moves: { text: string; value: number | null }[];
+    complete: boolean;
+  };
+  expect(analysis.complete).toBe(true);
+  const heat = (await board(page).getAttribute('data-heat'))!.split(' ').sort();
+  const expected = analysis.moves.map((m) => `${m.text}:${m.value!.toFixed(2)}`).sort();
+  expect(heat).toEqual(expected);
+  for (const m of analysis.moves) await expect(result).toContainText(`${m.text}`);
+  // The next move clears it.
+  const p = await squarePoint(page, 'f5');
+  await page.mouse.click(p.x, p.y);
+  await expect(result).toHaveText('');
+  expect(errors).toEqual([]);
 });

@@ -30,7 +30,7 @@ test('train, pause, reload, resume, save, export, delete, import, play', async (
 
   // Curve points appear as the run goes.
   await expect.poll(() => runNumber(page, 'data-points'), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
-  await expect(page.locator('.train-chart canvas').first()).toBeVisible();
+  await expect(page.locator('.run-charts canvas').first()).toBeVisible();
 
   // Pause: the worker posts a checkpoint, the page stores it.
   await page.getByTestId('run-pause').click();
@@ -158,9 +158,13 @@ test('two runs at once, curves overlaid, the page never blocked; continue traini
   await expect(runs).toHaveCount(2);
   await expect(runs.filter({ hasText: /-H24 arctan/ })).toHaveCount(1);
   const t0 = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.length);
-  // One worker per run, both there at once (a short run may already be
-  // finished by now: its worker stays, to play against its network).
-  await expect.poll(() => page.workers().filter((w) => w.url().includes('train.worker')).length).toBe(2);
+  // The runs go to the pool's workers, one each while there are cores for
+  // both (a short run may already be finished by now: its worker stays, to
+  // play against its network).
+  const cores = await page.evaluate(() => Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2)));
+  await expect.poll(() => page.workers().filter((w) => w.url().includes('pool.worker')).length).toBe(Math.min(2, cores));
+  const on = await runs.evaluateAll((cards) => cards.map((c) => (c as HTMLElement).dataset.worker));
+  expect(new Set(on).size).toBe(Math.min(2, cores));
   for (const i of [0, 1]) await expect(runs.nth(i)).toHaveAttribute('data-status', 'finished', { timeout: 120_000 });
   // Both runs' curves are on the chart: 2 runs × 3 opponents × 2 colours.
   await expect(page.locator('.chart-data tr')).toHaveCount(1 + 12);
@@ -189,11 +193,10 @@ test('two runs at once, curves overlaid, the page never blocked; continue traini
   await page.getByRole('tab', { name: 'Models' }).click();
   const models = page.getByTestId('model');
   await expect(models).toHaveCount(2);
-  await page.getByRole('tab', { name: 'Train' }).click();
-  await page.getByTestId('train-games').fill('1000');
-  await page.getByRole('tab', { name: 'Models' }).click();
   await models.first().getByTestId('model-train').click();
   await expect(page.getByRole('tab', { name: 'Train' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('continue-games').fill('1000');
+  await page.getByTestId('continue-start').click();
   await expect(runs).toHaveCount(3);
   await expect(runs.first()).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
   expect(Number(await runs.first().getAttribute('data-games'))).toBe(4000);
@@ -212,7 +215,7 @@ test('a crashed training worker: the run resumes from its last checkpoint and co
   await page.getByTestId('train-eval_games').fill('20');
   await page.getByTestId('train-start').click();
   await expect(run(page)).toHaveAttribute('data-checkpoint', /\d+/, { timeout: 30_000 });
-  const worker = page.workers().find((w) => w.url().includes('train.worker'));
+  const worker = page.workers().find((w) => w.url().includes('pool.worker'));
   expect(worker).toBeDefined();
   // An uncaught error kills the worker, as a trap would.
   await worker!.evaluate(() => setTimeout(() => {

@@ -1,13 +1,16 @@
 // The page: a header with the games and one view at a time, chosen by the
-// address (#/ for the list, #/othello?first=human&second=mvb&seed=7 for a game).
+// address (#/ for the list, #/othello?first=human&second=mvb&seed=7 for a
+// game). The game list comes from the engine worker; the wasm module is
+// never compiled on the page's thread.
 
 import './style.css';
-import { el } from './dom';
-import { Engine } from './engine';
-import { GAMES, gameInfo } from './games';
-import { messageOf, showNotice } from './notices';
-import { gameView, type View } from './views/game';
-import { landingView } from './views/landing';
+import { el } from './core/dom';
+import { Engine } from './core/engine';
+import { messageOf, showNotice } from './core/notices';
+import type { GameInfo } from './core/protocol';
+import { pluginOf } from './games';
+import { gameView, type View } from './ui/game-view';
+import { landingView } from './ui/landing';
 
 window.addEventListener('error', (e) => {
   // The browser's note that a resize was delivered a frame later is not a failure.
@@ -16,22 +19,24 @@ window.addEventListener('error', (e) => {
 });
 window.addEventListener('unhandledrejection', (e) => showNotice(`Something went wrong: ${messageOf(e.reason)}`));
 
+// The view decides where it starts (the top, or what a visitor needs next);
+// a reload must not put the page back where an old scroll left it.
+if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+
 const engine = new Engine();
 
 const nav = el('nav', { 'aria-label': 'Games' });
-const header = el(
-  'header',
-  { className: 'site-header' },
-  el('a', { href: '#/', className: 'brand' }, 'Selfplay'),
-  nav,
-);
-const outlet = el('div', { className: 'outlet' });
+const header = el('header', { className: 'site-header' }, el('a', { href: '#/', className: 'brand' }, 'Selfplay'), nav);
+const outlet = el('div', { className: 'outlet' }, el('p', { className: 'loading' }, 'Loading the engine…'));
 document.body.append(header, outlet);
 
-function renderNav(active: string | null): void {
+/** A game the page can play: the engine plays it and the page has its plug-in. */
+const playable = (g: GameInfo) => g.built && pluginOf(g.id) !== undefined;
+
+function renderNav(games: GameInfo[], active: string | null): void {
   nav.replaceChildren(
-    ...GAMES.map((g) =>
-      g.built
+    ...games.map((g) =>
+      playable(g)
         ? el('a', { href: `#/${g.id}`, 'aria-current': g.id === active ? 'page' : undefined }, g.title)
         : el('span', { className: 'soon', title: `${g.title} is coming soon` }, g.title, el('small', {}, 'soon')),
     ),
@@ -40,18 +45,32 @@ function renderNav(active: string | null): void {
 
 let view: View | null = null;
 
-function route(): void {
+function route(games: GameInfo[]): void {
   const [path, query] = location.hash.replace(/^#\/?/, '').split('?');
   const params = new URLSearchParams(query ?? '');
-  const game = gameInfo(path);
+  const game = games.find((g) => g.id === path && playable(g));
+  const plugin = game && pluginOf(game.id);
   view?.destroy();
-  view = game && game.built ? gameView(game, engine, params) : landingView();
-  renderNav(game && game.built ? game.id : null);
+  view = game && plugin ? gameView(game, plugin, games, engine, params) : landingView(games, playable);
+  renderNav(games, game ? game.id : null);
   outlet.replaceChildren(view.element);
   // A new view starts at its top (a hash change keeps the old scroll position).
   window.scrollTo(0, 0);
-  document.title = game && game.built ? `${game.title} · Selfplay` : 'Selfplay';
+  document.title = game ? `${game.title} · Selfplay` : 'Selfplay';
 }
 
-window.addEventListener('hashchange', route);
-route();
+async function boot(): Promise<void> {
+  let games: GameInfo[];
+  try {
+    games = await engine.games();
+  } catch (e) {
+    const retry = el('button', { type: 'button', className: 'primary' }, 'Try again');
+    retry.addEventListener('click', () => void boot());
+    outlet.replaceChildren(el('main', { className: 'landing' }, el('p', {}, `The engine could not start: ${messageOf(e)}`), retry));
+    return;
+  }
+  window.addEventListener('hashchange', () => route(games));
+  route(games);
+}
+
+void boot();

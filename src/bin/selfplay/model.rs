@@ -1,11 +1,10 @@
 //! `selfplay model ...`: commands on model files of any game.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
 
-use crate::CliError;
+use selfplay::cli::CliError;
 use selfplay::model::{
     decode_with_layout, ArrayData, Element, Limits, Model, ModelError, StoredArray,
 };
@@ -50,7 +49,26 @@ pub fn run(command: ModelCommand) -> Result<(), CliError> {
             density,
             level,
             seed,
-        } => bench(entries, density, level, seed).map_err(|e| CliError::Internal(e.to_string())),
+        } => {
+            // Checked before anything is allocated.
+            let max = Limits::default().max_decoded_bytes / 4;
+            if entries as u64 > max {
+                return Err(CliError::BadInput(format!(
+                    "--entries must be at most {max} (the decoder's limit of 4-byte values)"
+                )));
+            }
+            if !(density.is_finite() && (0.0..=1.0).contains(&density)) {
+                return Err(CliError::BadInput(format!(
+                    "--density must be a number from 0 to 1, not {density}"
+                )));
+            }
+            if level > 9 {
+                return Err(CliError::BadInput(format!(
+                    "--level must be from 0 to 9, not {level}"
+                )));
+            }
+            bench(entries, density, level, seed).map_err(|e| CliError::Internal(e.to_string()))
+        }
     }
 }
 
@@ -61,7 +79,9 @@ fn bench(entries: usize, density: f64, level: u32, seed: u64) -> Result<(), Mode
     use std::time::Instant;
 
     let mut rng = selfplay::rng_from_seed(seed);
-    let mut qnet = Model::new(Header::new(GameId::Othello, Algorithm::QNet, "bench"));
+    // The codec does not look at the game: both models take the first name.
+    let game = GameId::ALL[0];
+    let mut qnet = Model::new(Header::new(game, Algorithm::QNet, "bench"));
     for (name, shape) in [
         ("w/0", vec![64, 64]),
         ("b/0", vec![64]),
@@ -71,7 +91,7 @@ fn bench(entries: usize, density: f64, level: u32, seed: u64) -> Result<(), Mode
         let w: Vec<f32> = (0..n).map(|_| rng.random_range(-0.5..0.5)).collect();
         qnet.push(name, shape, w)?;
     }
-    let mut table = Model::new(Header::new(GameId::HareHounds, Algorithm::QTable, "bench"));
+    let mut table = Model::new(Header::new(game, Algorithm::QTable, "bench"));
     let mut q = vec![0.0f32; entries];
     for v in q.iter_mut() {
         if rng.random_bool(density.clamp(0.0, 1.0)) {
@@ -113,34 +133,12 @@ fn bench(entries: usize, density: f64, level: u32, seed: u64) -> Result<(), Mode
     Ok(())
 }
 
-/// Reads at most one byte more than the limit, so that an oversized file is
-/// reported without being read whole.
-fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
-    let reader: Box<dyn Read> = if path == Path::new("-") {
-        Box::new(std::io::stdin())
-    } else {
-        let file = std::fs::File::open(path).map_err(|e| format!("cannot open: {e}"))?;
-        let size = file
-            .metadata()
-            .map_err(|e| format!("cannot read: {e}"))?
-            .len();
-        if size > limit {
-            return Err(ModelError::TooLarge { size, limit }.to_string());
-        }
-        Box::new(file)
-    };
-    let mut bytes = Vec::new();
-    reader
-        .take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read: {e}"))?;
-    Ok(bytes)
-}
-
 /// The report of `selfplay model inspect`.
 pub fn inspect(path: &Path) -> Result<String, String> {
     let limits = Limits::default();
-    let bytes = read_limited(path, limits.max_file_bytes)?;
+    let bytes = selfplay::cli::read_limited(path, limits.max_file_bytes).map_err(|e| match e {
+        CliError::BadInput(m) | CliError::Internal(m) => m,
+    })?;
     let (model, layout) = decode_with_layout(&bytes, &limits).map_err(|e| e.to_string())?;
     Ok(report(&model, &layout, bytes.len()))
 }
@@ -157,7 +155,7 @@ fn report(model: &Model, layout: &[StoredArray], file_len: usize) -> String {
     ));
     // Whether this build's learner rebuilds from the file (as the page
     // checks before it stores one).
-    let usable = match selfplay::learn::catalog::entry(model) {
+    let usable = match selfplay::plugin::describe_model(model) {
         Ok(e) => format!("yes: {}", e.summary),
         Err(e) => format!("no: {e}"),
     };

@@ -54,7 +54,15 @@
 //! `L` to `d`), `R-c` (the hare steps from `R` to `c`). A position is written
 //! `hounds=L,a,g hare=R stall=0 move=hounds` (see [`HareHounds::parse`]).
 
+pub mod bench;
 pub mod board;
+#[cfg(not(target_arch = "wasm32"))]
+mod cli;
+pub mod entry;
+pub mod experiments;
+pub mod players;
+pub mod solve;
+pub mod table;
 
 use std::fmt;
 

@@ -18,9 +18,23 @@
 //! of opponent discs, and the flips of one placement with per-square ray
 //! masks: see [`movegen`]. The exact endgame solver is [`endgame`].
 
+pub mod bench;
+#[cfg(not(target_arch = "wasm32"))]
+mod cli;
+#[cfg(not(target_arch = "wasm32"))]
+mod cli_learn;
 pub mod endgame;
+pub mod entry;
+pub mod ga;
 pub mod movegen;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod nboard;
 mod notation;
+pub mod players;
+pub mod qnet;
+pub mod search_player;
+pub mod train;
+pub mod weighted;
 
 use crate::game::{Game, MoveError, Outcome, Side};
 

@@ -1,19 +1,35 @@
-// What every board renderer offers the play controller. A board draws the
-// engine's state and reports which move the visitor chose; it knows no rules
-// (legal moves come from the engine's state).
+// What every board offers the play panel. A board draws the engine's state
+// and reports which legal move the visitor chose; it knows no rules (legal
+// moves, with the cells they take and leave, come from the engine's state).
 
-import type { GameState } from '../protocol';
+import type { GameState } from '../core/protocol';
+
+/** A value per cell over the board, on a scale from `min` (red) to `max` (green). */
+export interface Heat {
+  values: Map<number, number>;
+  min: number;
+  max: number;
+}
 
 export interface BoardView {
   /** The element to place in the page. */
   readonly element: HTMLElement;
+  /** The state last drawn. */
+  readonly state: GameState | null;
   /**
    * Draws a state. `interactive`: a person is to move, so legal moves are
    * marked and input is accepted.
    */
   update(state: GameState, interactive: boolean): void;
-  /** Shows a value per cell over the board (a heat map of Q(s, a)), or clears it. */
-  setHeat?(values: Map<number, number> | null): void;
+  /** Shows values over the legal cells (a heat map of Q(s, a)), or clears them. */
+  setHeat?(heat: Heat | null): void;
+  /**
+   * Takes the next legal move of `side` made on the board without playing
+   * it (whoever is to play that side), and gives it to `f` once; `null`
+   * cancels. Returns false when the board does not show a position with
+   * `side` to move.
+   */
+  captureMove?(side: 0 | 1, f: ((move: string) => void) | null): boolean;
   /** Called with the move's text when the visitor picks a legal move. */
   onMove: (move: string) => void;
   /** Called when the visitor picks a cell that is not a legal move. */

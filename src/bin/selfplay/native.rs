@@ -1,0 +1,125 @@
+//! The command line's dispatch: each game's subcommands come from its
+//! plug-in entry; `bench` and `model` work for every game.
+
+use std::process::ExitCode;
+
+use clap::{FromArgMatches, Subcommand};
+
+use selfplay::cli::CliError;
+use selfplay::games::REGISTRY;
+
+use crate::model;
+
+/// The commands that are not a game's.
+#[derive(Subcommand)]
+enum Builtin {
+    /// Speed of every game's rules, solvers and learners, and of this
+    /// build's multiply-add peak (`scripts/bench.sh` runs the same
+    /// measurements in wasm).
+    Bench {
+        /// Seconds per measurement.
+        #[arg(long, default_value_t = 1.0)]
+        seconds: f64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Only the measurements whose name contains this.
+        #[arg(long)]
+        only: Option<String>,
+        /// Print the rates as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Model files of any game.
+    Model {
+        #[command(subcommand)]
+        command: model::ModelCommand,
+    },
+}
+
+/// Output piped into a program that stops reading (`selfplay … | head`) ends
+/// the process quietly, as other command-line tools do, instead of failing on
+/// the next write.
+#[cfg(unix)]
+fn restore_default_sigpipe() {
+    // SAFETY: called first thing in `main`, before any other thread exists;
+    // SIG_DFL is a valid disposition for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+fn bench(seconds: f64, seed: u64, only: Option<String>, json: bool) -> Result<(), CliError> {
+    selfplay::bench::check_seconds(seconds).map_err(CliError::BadInput)?;
+    let names: Vec<&str> = selfplay::bench::names()
+        .into_iter()
+        .filter(|n| only.as_deref().is_none_or(|o| n.contains(o)))
+        .collect();
+    if names.is_empty() {
+        return Err(CliError::BadInput(format!(
+            "no measurement's name contains {:?} (measurements: {})",
+            only.unwrap_or_default(),
+            selfplay::bench::names().join(", ")
+        )));
+    }
+    let mut rates = Vec::new();
+    for name in names {
+        let r = selfplay::bench::run(name, seed, seconds).map_err(CliError::Internal)?;
+        if !json {
+            println!(
+                "{:<26} {:>12} {} in {:>6.2} s: {:>12.0} {}/s",
+                r.name, r.count, r.unit, r.seconds, r.per_second, r.unit
+            );
+        }
+        rates.push(r);
+    }
+    if json {
+        let text = serde_json::to_string(&rates).map_err(|e| CliError::Internal(e.to_string()))?;
+        println!("{text}");
+    }
+    Ok(())
+}
+
+fn command() -> clap::Command {
+    let mut cmd = clap::Command::new("selfplay")
+        .version(env!("CARGO_PKG_VERSION"))
+        .subcommand_required(true)
+        .arg_required_else_help(true);
+    for entry in REGISTRY {
+        cmd = cmd.subcommand(entry.cli());
+    }
+    // (Set after: the derive would take the enum's own doc comment.)
+    Builtin::augment_subcommands(cmd).about("Board-game agents that teach themselves")
+}
+
+fn run(matches: &clap::ArgMatches) -> Result<(), CliError> {
+    let (name, sub) = matches.subcommand().expect("a subcommand is required");
+    if let Some(entry) = REGISTRY.iter().find(|e| e.cli().get_name() == name) {
+        return entry.run_cli(sub);
+    }
+    match Builtin::from_arg_matches(matches)? {
+        Builtin::Bench {
+            seconds,
+            seed,
+            only,
+            json,
+        } => bench(seconds, seed, only, json),
+        Builtin::Model { command } => model::run(command),
+    }
+}
+
+pub fn main() -> ExitCode {
+    #[cfg(unix)]
+    restore_default_sigpipe();
+    let matches = command().get_matches();
+    match run(&matches) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError::BadInput(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+        Err(CliError::Internal(msg)) => {
+            eprintln!("internal error: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,255 @@
+//! Solving files of positions, and timing the solver on them.
+//!
+//! # Input
+//! One position per line: `<moves> [<score>]`, the moves as 1-based
+//! columns from the empty board (`"4453"`, as in [`Position::from_moves`])
+//! and, optionally, the expected score, as in the benchmark sets of
+//! `tests/data/connect4/`. The empty board is written `-`. Blank lines and
+//! lines starting with `#` are skipped. Anything else that is not a
+//! position is an error naming the line.
+//!
+//! # Output
+//! Per position: the moves as given, the score (the sign only in weak
+//! mode), the nodes searched and the time in microseconds:
+//! `<moves> <score> <nodes> <µs>` ([`LineResult::to_line`]).
+//!
+//! The solver's table is kept from one position to the next, as a long run
+//! of solves would keep it; [`bench_file`] reports means per position.
+
+use std::io::BufRead;
+
+use serde::{Deserialize, Serialize};
+use web_time::Instant;
+
+use super::position::Position;
+use super::solver::{Budget, Mode, Solver};
+
+/// The benchmark sets of `tests/data/connect4/` (file name, name), easiest
+/// first.
+pub const BENCH_SETS: [(&str, &str); 6] = [
+    ("Test_L3_R1", "End-Easy"),
+    ("Test_L2_R1", "Middle-Easy"),
+    ("Test_L2_R2", "Middle-Medium"),
+    ("Test_L1_R1", "Begin-Easy"),
+    ("Test_L1_R2", "Begin-Medium"),
+    ("Test_L1_R3", "Begin-Hard"),
+];
+
+/// A line that is not a position, or input that cannot be read.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LineError {
+    /// 1-based line number.
+    pub line: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for LineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for LineError {}
+
+/// One line of input, read.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LineInput {
+    /// 1-based line number.
+    pub line: usize,
+    /// The moves as written (`-` for the empty board).
+    pub moves: String,
+    pub position: Position,
+    /// The score the line gives, if any.
+    pub expected: Option<i32>,
+}
+
+/// One solved line.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct LineResult {
+    /// 1-based line number.
+    pub line: usize,
+    /// The moves as written.
+    pub moves: String,
+    /// The score found (the sign only in weak mode).
+    pub score: i32,
+    /// The score the line gives, if any (as written, even in weak mode).
+    pub expected: Option<i32>,
+    pub nodes: u64,
+    pub micros: f64,
+}
+
+impl LineResult {
+    /// `<moves> <score> <nodes> <µs>`.
+    pub fn to_line(&self) -> String {
+        format!(
+            "{} {} {} {:.0}",
+            self.moves, self.score, self.nodes, self.micros
+        )
+    }
+
+    /// Whether the score agrees with the expected one (in sign only for a
+    /// weak solve); `None` if the line gave none.
+    pub fn agrees(&self, mode: Mode) -> Option<bool> {
+        self.expected.map(|e| match mode {
+            Mode::Strong => e == self.score,
+            Mode::Weak => e.signum() == self.score,
+        })
+    }
+}
+
+/// Reads one line (`number` is 1-based); `Ok(None)` for a blank or comment
+/// line.
+pub fn parse_line(number: usize, text: &str) -> Result<Option<LineInput>, LineError> {
+    let err = |message: String| LineError {
+        line: number,
+        message,
+    };
+    let text = text.trim();
+    if text.is_empty() || text.starts_with('#') {
+        return Ok(None);
+    }
+    let mut fields = text.split_whitespace();
+    let moves = fields.next().unwrap_or_default();
+    let position = if moves == "-" {
+        Position::new()
+    } else {
+        Position::from_moves(moves).map_err(|e| err(e.0))?
+    };
+    let expected = match fields.next() {
+        None => None,
+        Some(s) => Some(
+            s.parse::<i32>()
+                .map_err(|_| err(format!("'{s}' is not a score (an integer)")))?,
+        ),
+    };
+    if let Some(extra) = fields.next() {
+        return Err(err(format!(
+            "unexpected '{extra}' after the score; a line is <moves> [<score>]"
+        )));
+    }
+    Ok(Some(LineInput {
+        line: number,
+        moves: moves.to_string(),
+        position,
+        expected,
+    }))
+}
+
+/// Solves one read line, timing it.
+pub fn solve_line(solver: &mut Solver, input: &LineInput, mode: Mode) -> LineResult {
+    let start = Instant::now();
+    let r = solver.solve_with(&input.position, mode, Budget::unlimited(), None);
+    let micros = start.elapsed().as_secs_f64() * 1e6;
+    LineResult {
+        line: input.line,
+        moves: input.moves.clone(),
+        score: r.score.expect("an unlimited search finishes"),
+        expected: input.expected,
+        nodes: r.nodes,
+        micros,
+    }
+}
+
+/// Solves every position of `input`, calling `each` with each result as
+/// soon as it is known (so a long file streams). Stops at the first line
+/// that is not a position (or cannot be read). Returns the number of
+/// positions solved.
+pub fn solve_reader<R: BufRead>(
+    input: R,
+    solver: &mut Solver,
+    mode: Mode,
+    mut each: impl FnMut(&LineResult),
+) -> Result<usize, LineError> {
+    let mut solved = 0;
+    for (i, line) in input.lines().enumerate() {
+        let line = line.map_err(|e| LineError {
+            line: i + 1,
+            message: format!("cannot read: {e}"),
+        })?;
+        if let Some(input) = parse_line(i + 1, &line)? {
+            each(&solve_line(solver, &input, mode));
+            solved += 1;
+        }
+    }
+    Ok(solved)
+}
+
+/// Solves every position of `text` (see [`solve_reader`]).
+pub fn solve_text(
+    text: &str,
+    solver: &mut Solver,
+    mode: Mode,
+) -> Result<Vec<LineResult>, LineError> {
+    let mut out = Vec::new();
+    solve_reader(text.as_bytes(), solver, mode, |r| out.push(r.clone()))?;
+    Ok(out)
+}
+
+/// Reads every position of `text` without solving (checks a whole file
+/// before a long run).
+pub fn read_text(text: &str) -> Result<Vec<LineInput>, LineError> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if let Some(input) = parse_line(i + 1, line)? {
+            out.push(input);
+        }
+    }
+    Ok(out)
+}
+
+/// The solver's speed on one file.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct FileBench {
+    /// The name given by the caller (`Test_L2_R1`, `Middle-Easy`, …).
+    pub name: String,
+    /// `strong` or `weak`.
+    pub mode: String,
+    pub positions: usize,
+    /// Mean time per position, in microseconds.
+    pub mean_micros: f64,
+    /// Mean nodes per position.
+    pub mean_nodes: f64,
+    /// Positions whose score disagrees with the file's (in sign in weak
+    /// mode); 0 for a file without scores.
+    pub wrong: usize,
+    /// Total time, in seconds.
+    pub seconds: f64,
+}
+
+/// Solves the first `limit` positions (all if `None`) of `text` with
+/// `solver` in `mode` and reports the means. The table is cleared first,
+/// then kept from one position to the next (as in a run of solves).
+pub fn bench_file(
+    name: &str,
+    text: &str,
+    solver: &mut Solver,
+    mode: Mode,
+    limit: Option<usize>,
+) -> Result<FileBench, LineError> {
+    let inputs = read_text(text)?;
+    let n = limit.unwrap_or(usize::MAX).min(inputs.len());
+    solver.reset();
+    let (mut micros, mut nodes, mut wrong) = (0.0, 0u64, 0);
+    for input in &inputs[..n] {
+        let r = solve_line(solver, input, mode);
+        micros += r.micros;
+        nodes += r.nodes;
+        if r.agrees(mode) == Some(false) {
+            wrong += 1;
+        }
+    }
+    let count = n.max(1) as f64;
+    Ok(FileBench {
+        name: name.to_string(),
+        mode: match mode {
+            Mode::Strong => "strong",
+            Mode::Weak => "weak",
+        }
+        .to_string(),
+        positions: n,
+        mean_micros: micros / count,
+        mean_nodes: nodes as f64 / count,
+        wrong,
+        seconds: micros / 1e6,
+    })
+}

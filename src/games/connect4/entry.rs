@@ -1,0 +1,667 @@
+//! Connect Four's plug-in: the board as a 6 × 7 grid, the random, stupid,
+//! perfect and learned players, the study's Q-learning experiments as runs,
+//! models, benchmarks and the CLI.
+//!
+//! Cells are row-major from the top-left (row 0 is the top row); a move's
+//! `cell` is where its disc lands. A position's text, and a game's
+//! transcript, is the string of 1-based columns played from the empty board
+//! (`"4453"`).
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::experiments::{preset, CurvePoint, Opponent, Run, RunConfig, RUN_KEY};
+use super::player::PerfectPlayer;
+use super::players::{Leftmost, RandomColumn};
+use super::position::{format_moves, parse_moves, Position, CELLS, HEIGHT, WIDTH};
+use crate::game::{Game, MoveError, Outcome, Side};
+use crate::learn::q_table::{QLearner, QTable};
+use crate::model::Model;
+use crate::plugin::run::thousands;
+use crate::plugin::{
+    Bench, ChartSpec, Choice, DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo,
+    Geometry, ModelUse, Playable, PlayerInfo, Point, PresetInfo, ResumeOptions, RunKindInfo,
+    RunProgress, SeriesSpec, TypedAgent, TypedSession,
+};
+
+impl Playable for Position {
+    const TITLE: &'static str = "Connect Four";
+    const SIDE_NAMES: [&'static str; 2] = ["Red", "Yellow"];
+    const ROWS: u32 = HEIGHT as u32;
+    const COLS: u32 = WIDTH as u32;
+
+    fn cells(&self, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend_from_slice(&Position::cells(self));
+    }
+
+    fn move_cells(&self, m: u8) -> (Option<u32>, Option<u32>) {
+        (None, self.drop_cell(m as usize).map(|c| c as u32))
+    }
+
+    fn parse_position(text: &str) -> Result<Self, MoveError> {
+        Position::from_moves(text.trim())
+    }
+
+    /// The moves that led here. A position carries no history, so this is
+    /// one sequence of moves that reaches it (row by row, bottom first,
+    /// which keeps every intermediate position unfinished when the
+    /// position itself is).
+    fn position_text(&self) -> String {
+        position_moves(self)
+    }
+
+    fn parse_transcript(text: &str) -> Result<Vec<u8>, MoveError> {
+        let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        parse_moves(&t)
+    }
+
+    fn transcript(moves: &[u8]) -> String {
+        format_moves(moves)
+    }
+
+    fn end_text(&self) -> Option<String> {
+        match self.outcome()? {
+            Outcome::Draw => Some("The board is full: a draw.".into()),
+            Outcome::Win(s) => Some(format!(
+                "{} wins: four in a row with its disc number {}.",
+                Position::SIDE_NAMES[s.index()],
+                self.moves_played().div_ceil(2)
+            )),
+        }
+    }
+}
+
+/// A move string that reaches `p` (see [`Playable::position_text`]).
+///
+/// The discs of each column must go down bottom first, the side to move
+/// taking one of its own; a finished position's winning disc must come
+/// last. A depth-first search over the columns' next discs finds such an
+/// order; a state is the number of discs placed in each column (at most
+/// 7^7), and states that lead nowhere are remembered, so the search is
+/// bounded whatever the position.
+pub fn position_moves(p: &Position) -> String {
+    let cells = Position::cells(p);
+    // The discs of each column, bottom first: 1 first side, 2 second.
+    let mut cols: [Vec<u8>; WIDTH] = Default::default();
+    for (c, col) in cols.iter_mut().enumerate() {
+        for row in (0..HEIGHT).rev() {
+            let v = cells[row * WIDTH + c];
+            if v != 0 {
+                col.push(v);
+            }
+        }
+    }
+    let mut search = Replay {
+        cols,
+        next: [0; WIDTH],
+        dead: std::collections::HashSet::new(),
+        moves: Vec::with_capacity(CELLS),
+    };
+    if search.go(&mut Position::new(), p) {
+        format_moves(&search.moves)
+    } else {
+        // Unreachable for positions the rules produced.
+        String::new()
+    }
+}
+
+struct Replay {
+    cols: [Vec<u8>; WIDTH],
+    next: [usize; WIDTH],
+    dead: std::collections::HashSet<u32>,
+    moves: Vec<u8>,
+}
+
+impl Replay {
+    fn state(&self) -> u32 {
+        self.next.iter().fold(0, |s, &n| s * 7 + n as u32)
+    }
+
+    fn go(&mut self, at: &mut Position, target: &Position) -> bool {
+        if at.moves_played() == target.moves_played() {
+            return at == target;
+        }
+        if at.is_over() || self.dead.contains(&self.state()) {
+            return false;
+        }
+        let mover = 1 + at.to_move().index() as u8;
+        for c in super::move_sorter::COLUMN_ORDER {
+            if self.next[c] < self.cols[c].len() && self.cols[c][self.next[c]] == mover {
+                let before = *at;
+                at.play_col(c);
+                self.next[c] += 1;
+                self.moves.push(c as u8);
+                if self.go(at, target) {
+                    return true;
+                }
+                self.moves.pop();
+                self.next[c] -= 1;
+                *at = before;
+            }
+        }
+        self.dead.insert(self.state());
+        false
+    }
+}
+
+/// Connect Four's entry in the registry.
+pub struct Connect4Entry;
+
+/// The kind of run of the study: tabular Q-learning.
+pub const Q_TABLE: &str = "q_table";
+
+const PRESETS: [(&str, &str, &str); 2] = [
+    (
+        "1",
+        "Method 1 · survive the stupid player",
+        "Six runs against the player that always takes the leftmost column, 300,000 games each, exploration 0–5%: a win and a loss are punished, a draw rewarded, so the table learns to last.",
+    ),
+    (
+        "2",
+        "Method 2 · beat the random player",
+        "Eight runs against the random player, 1,000,000 games each, exploration 0–30%: a win is rewarded, a loss and a draw punished.",
+    ),
+];
+
+fn q_table_kind() -> RunKindInfo {
+    let opponents = vec![
+        Choice::new("random", "the random player"),
+        Choice::new("stupid", "the stupid player (leftmost column)"),
+    ];
+    RunKindInfo {
+        id: Q_TABLE.into(),
+        title: "Tabular Q-learning".into(),
+        about: "A hashed table holds a value for every position and column the learner has met \
+                (only the values that are not 0, keyed by the position's unique 64-bit key), \
+                moved after each move towards the reward of the game's end and the best value \
+                that follows. Method 1 plays the stupid player (always the leftmost column): a \
+                loss and a win are punished, a draw rewarded, and the curve is the mean number \
+                of moves a game lasts. The study saw about a quarter of a move lost per percent \
+                of exploration, and a ceiling near 25 moves: by then the board is so full that \
+                every move either wins (punished) or lets the stupid player win. Method 2 plays \
+                the random player, rewarding a win only; 0–4% exploration learned best, \
+                10–30% clearly worse. The dashed curve is the share of sample positions where \
+                the table's move is optimal by the exact solver."
+            .into(),
+        fields: vec![
+            FieldSpec::float(
+                "learner.alpha",
+                "Learning rate α",
+                "How far each update moves a value towards its target (0 to 1).",
+                (0.0, 1.0),
+                0.05,
+                super::experiments::ALPHA.into(),
+            ),
+            FieldSpec::float(
+                "learner.gamma",
+                "Discount γ",
+                "How much a reward counts when it comes later (0 to 1).",
+                (0.0, 1.0),
+                0.05,
+                super::experiments::GAMMA.into(),
+            ),
+            FieldSpec::float(
+                "learner.epsilon",
+                "Exploration ε",
+                "The chance of a random column instead of the best-valued one.",
+                (0.0, 1.0),
+                0.01,
+                0.02,
+            ),
+            FieldSpec::choice(
+                "opponent",
+                "Opponent",
+                "The player the table learns against.",
+                opponents,
+            ),
+            FieldSpec::float(
+                "rewards.win",
+                "Reward of a win",
+                "Given at the end of a won game (−1 to 1).",
+                (-1.0, 1.0),
+                0.5,
+                1.0,
+            ),
+            FieldSpec::float(
+                "rewards.draw",
+                "Reward of a draw",
+                "Given at the end of a drawn game (−1 to 1).",
+                (-1.0, 1.0),
+                0.5,
+                -1.0,
+            ),
+            FieldSpec::float(
+                "rewards.loss",
+                "Reward of a loss",
+                "Given at the end of a lost game (−1 to 1).",
+                (-1.0, 1.0),
+                0.5,
+                -1.0,
+            ),
+            FieldSpec::int(
+                "total_games",
+                "Learning games",
+                "How many games the table learns from.",
+                1,
+                100_000_000,
+                100_000,
+            ),
+            FieldSpec::int(
+                "block_games",
+                "Curve point every (games)",
+                "Learning games summed up in one point of the curve.",
+                1,
+                10_000_000,
+                1_000,
+            ),
+            FieldSpec::int(
+                "perfect_sample",
+                "Positions checked by the solver",
+                "Positions solved at the start; each point gives the share where the table's move is optimal (0: none).",
+                0,
+                u64::from(super::experiments::MAX_SAMPLE),
+                100,
+            ),
+            FieldSpec::int("seed", "Seed", "Same seed, same run.", 0, u64::MAX, 1),
+        ],
+        presets: PRESETS
+            .iter()
+            .map(|&(id, name, sentence)| PresetInfo {
+                id: id.into(),
+                name: name.into(),
+                sentence: sentence.into(),
+                group: "study".into(),
+                runs: preset(id.parse().expect("a number"), 0)
+                    .map(|r| r.len() as u32)
+                    .unwrap_or(0),
+            })
+            .collect(),
+        charts: vec![
+            ChartSpec::new("moves", "Mean moves per game", "moves", Some([0.0, 42.0])),
+            ChartSpec::new("win", "Wins per block of games", "win %", Some([0.0, 100.0])),
+            ChartSpec::new(
+                "optimal",
+                "Optimal moves on the solver's sample",
+                "% optimal",
+                Some([0.0, 100.0]),
+            ),
+            ChartSpec::new("memory", "Table size", "MB", None),
+        ],
+        continue_fields: Vec::new(),
+    }
+}
+
+fn temperature(settings: &Value) -> Result<f64, String> {
+    match settings.get("temperature") {
+        None | Some(Value::Null) => Ok(0.0),
+        Some(v) => v
+            .as_f64()
+            .filter(|t| t.is_finite() && (0.0..=100.0).contains(t))
+            .ok_or_else(|| format!("temperature must be a number from 0 to 100, not {v}")),
+    }
+}
+
+fn side_word(side: Side) -> &'static str {
+    Position::SIDE_NAMES[side.index()]
+}
+
+impl GameEntry for Connect4Entry {
+    fn id(&self) -> &'static str {
+        Position::NAME
+    }
+
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            id: Position::NAME.into(),
+            title: Position::TITLE.into(),
+            blurb: "Drop discs into seven columns; four in a row wins. An exact solver and tabular Q-learning.".into(),
+            sides: Position::SIDE_NAMES.map(String::from),
+            geometry: Geometry::Grid {
+                rows: HEIGHT as u32,
+                cols: WIDTH as u32,
+            },
+            players: vec![
+                PlayerInfo::simple("random", "Random", "a random column that is not full"),
+                PlayerInfo::simple("stupid", "Leftmost column", "always the leftmost column that is not full"),
+                PlayerInfo {
+                    searches: true,
+                    settings: vec![FieldSpec::float(
+                        "temperature",
+                        "Temperature",
+                        "0 plays perfectly; higher values sometimes choose a move of a worse exact score (chance ∝ e^(score/T)).",
+                        (0.0, 10.0),
+                        0.5,
+                        0.0,
+                    )],
+                    ..PlayerInfo::simple("perfect", "Perfect", "the exact solver (slow in the first moves)")
+                },
+            ],
+            runs: vec![q_table_kind()],
+            built: true,
+        }
+    }
+
+    fn new_session(&self) -> Box<dyn DynSession> {
+        Box::new(TypedSession::<Position>::default())
+    }
+
+    fn agent(
+        &self,
+        name: &str,
+        settings: &Value,
+        model: Option<&Model>,
+    ) -> Result<Box<dyn DynAgent>, String> {
+        match name.trim() {
+            "random" => Ok(TypedAgent::new(Box::new(RandomColumn)).boxed()),
+            "stupid" => Ok(TypedAgent::new(Box::new(Leftmost)).boxed()),
+            "perfect" => {
+                let t = temperature(settings)?;
+                Ok(TypedAgent::new(Box::new(PerfectPlayer::new(t))).boxed())
+            }
+            "model" => {
+                let model = model.ok_or("the model player needs a model file")?;
+                let learner = QLearner::<Position>::from_model(model)?;
+                let side = learner.side();
+                let refusal = format!(
+                    "the model '{}' plays {}, not {}",
+                    model.header.name,
+                    side_word(side),
+                    side_word(side.other())
+                );
+                Ok(TypedAgent::for_side(Box::new(learner), side, refusal).boxed())
+            }
+            other => Err(format!(
+                "unknown player '{other}' (players: random, stupid, perfect, or a model)"
+            )),
+        }
+    }
+
+    fn preset_runs(&self, kind: &str, id: &str, seed: u64) -> Result<Vec<Value>, String> {
+        let n: u32 = id
+            .parse()
+            .ok()
+            .filter(|_| kind == Q_TABLE)
+            .ok_or_else(|| crate::plugin::unknown_preset(Position::NAME, kind, id))?;
+        preset(n, seed)?
+            .into_iter()
+            .map(|c| serde_json::to_value(c).map_err(|e| e.to_string()))
+            .collect()
+    }
+
+    fn new_run(&self, kind: &str, config: &Value) -> Result<Box<dyn DynRun>, String> {
+        if kind != Q_TABLE {
+            return Err(format!("Connect Four has no training run '{kind}'"));
+        }
+        let config: RunConfig = serde_json::from_value(config.clone())
+            .map_err(|e| format!("not a run configuration: {e}"))?;
+        if config.total_games > 100_000_000 {
+            return Err("total_games must be at most 100,000,000".into());
+        }
+        Ok(Box::new(QTableRun(Run::new(config)?)))
+    }
+
+    fn resume_run(
+        &self,
+        model: &Model,
+        options: &ResumeOptions,
+    ) -> Result<Box<dyn DynRun>, String> {
+        if model.header.algorithm != crate::model::Algorithm::QTable {
+            return Err(crate::plugin::no_learner(model));
+        }
+        if options.total.is_some_and(|t| t > 1_000_000_000) {
+            return Err("the run would have more than 1,000,000,000 games in all".into());
+        }
+        Ok(Box::new(QTableRun(Run::continue_from(
+            model,
+            options.total,
+        )?)))
+    }
+
+    fn describe_model(&self, model: &Model) -> Result<ModelUse, String> {
+        if model.header.algorithm != crate::model::Algorithm::QTable {
+            return Err(crate::plugin::no_learner(model));
+        }
+        let learner = QLearner::<Position>::from_model(model)?;
+        let p = learner.params();
+        let run: Option<RunConfig> = model
+            .header
+            .hyper
+            .get(RUN_KEY)
+            .and_then(|v| serde_json::from_value(v.clone()).ok());
+        let mut summary = format!(
+            "{} · α {} γ {} ε {} · {} cells",
+            side_word(learner.side()),
+            p.alpha,
+            p.gamma,
+            p.epsilon,
+            thousands(learner.table().entries() as u64)
+        );
+        if let Some(r) = &run {
+            summary.push_str(&format!(" · vs {} player", r.opponent.label()));
+        }
+        let mut win_rates = BTreeMap::new();
+        let curve: Vec<CurvePoint> =
+            serde_json::from_value(model.header.curve.clone()).unwrap_or_default();
+        if let (Some(last), Some(r)) = (curve.last(), &run) {
+            win_rates.insert(
+                format!("vs {} player (learning)", r.opponent.label()),
+                crate::plugin::run::percent(last.wins, last.block),
+            );
+        }
+        Ok(ModelUse {
+            summary,
+            win_rates,
+            plays: true,
+            side: Some(learner.side().index() as u8),
+            continues_as: run.is_some().then(|| Q_TABLE.into()),
+        })
+    }
+
+    fn benches(&self) -> Vec<Bench> {
+        vec![
+            Bench {
+                name: "connect4_solve_middle_medium",
+                run: super::bench::solve_middle_medium,
+            },
+            Bench {
+                name: "connect4_solve_end_easy",
+                run: super::bench::solve_end_easy,
+            },
+            Bench {
+                name: "connect4_q_learning",
+                run: super::bench::q_learning,
+            },
+        ]
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn cli(&self) -> clap::Command {
+        crate::cli::game_command::<super::cli::Command>(
+            "connect4",
+            "Connect Four: the exact solver, the study's Q-learning experiments, matches.",
+        )
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn run_cli(&self, matches: &clap::ArgMatches) -> Result<(), crate::cli::CliError> {
+        super::cli::run(crate::cli::game_subcommand(matches)?)
+    }
+}
+
+/// A Q-learning run as a [`DynRun`].
+pub struct QTableRun(pub Run);
+
+fn point_of(p: &CurvePoint) -> Point {
+    let mut point = Point::new(p.games);
+    point.set("moves", Some(p.moves));
+    point.set("win", Some(crate::plugin::run::percent(p.wins, p.block)));
+    point.set("optimal", p.optimal);
+    point.set("memory", Some(p.bytes as f64 / 1e6));
+    point
+}
+
+impl DynRun for QTableRun {
+    fn kind(&self) -> &'static str {
+        Q_TABLE
+    }
+
+    fn label(&self) -> String {
+        let c = self.0.config();
+        let name = if c.label.is_empty() {
+            let p = c.learner;
+            format!(
+                "α={} γ={} ε={} vs {} player",
+                p.alpha,
+                p.gamma,
+                p.epsilon,
+                c.opponent.label()
+            )
+        } else {
+            format!("{} vs {} player", c.label, c.opponent.label())
+        };
+        format!("{name}, seed {}", c.seed)
+    }
+
+    fn config(&self) -> Value {
+        serde_json::to_value(self.0.config()).unwrap_or(Value::Null)
+    }
+
+    fn progress(&self) -> RunProgress {
+        RunProgress {
+            done: self.0.games(),
+            total: self.0.config().total_games,
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        self.0.is_done()
+    }
+
+    fn step(&mut self, max_games: u64) -> Vec<Point> {
+        let before = self.0.curve().len();
+        self.0.step(max_games);
+        self.0.curve()[before..].iter().map(point_of).collect()
+    }
+
+    fn points(&self) -> Vec<Point> {
+        self.0.curve().iter().map(point_of).collect()
+    }
+
+    fn series(&self) -> Vec<SeriesSpec> {
+        let c = self.0.config();
+        let against = format!("vs the {} player", c.opponent.label());
+        let mut out = vec![
+            SeriesSpec::new("moves", "moves", &against, "", false),
+            SeriesSpec::new("win", "win", &against, "", false),
+        ];
+        if c.perfect_sample > 0 {
+            out.push(SeriesSpec::new(
+                "optimal",
+                "optimal",
+                "greedy table",
+                "",
+                true,
+            ));
+        }
+        out.push(SeriesSpec::new("memory", "memory", "table", "", false));
+        out
+    }
+
+    fn latest(&self) -> String {
+        let Some(last) = self.0.curve().last() else {
+            return "No curve point yet.".into();
+        };
+        let c = self.0.config();
+        let mut parts = vec![
+            format!("{:.1} moves a game", last.moves),
+            format!(
+                "{} wins, {} draws, {} losses of {}",
+                last.wins, last.draws, last.losses, last.block
+            ),
+        ];
+        if let Some(o) = last.optimal {
+            parts.push(format!("optimal moves {o:.1}%"));
+        }
+        parts.push(format!(
+            "table {} cells, {:.1} MB",
+            thousands(last.entries),
+            last.bytes as f64 / 1e6
+        ));
+        let _ = c;
+        format!("At {} games: {}", thousands(last.games), parts.join(" · "))
+    }
+
+    fn set_total(&mut self, total: u64) -> Result<(), String> {
+        self.0.set_total(total)
+    }
+
+    fn checkpoint(&self) -> Result<Model, String> {
+        self.0.model("checkpoint")
+    }
+
+    fn model(&self, name: &str) -> Result<Model, String> {
+        self.0.model(name.trim())
+    }
+}
+
+/// The opponent by name, for the CLI.
+pub fn opponent_of(name: &str) -> Option<Opponent> {
+    match name {
+        "random" => Some(Opponent::Random),
+        "stupid" => Some(Opponent::Stupid),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::budget::{Budget, Limits};
+
+    #[test]
+    fn position_text_reads_back_for_random_games() {
+        use rand::seq::IndexedRandom;
+        let mut rng = crate::game::rng_from_seed(5);
+        for _ in 0..200 {
+            let mut p = Position::new();
+            let mut moves = Vec::new();
+            while !p.is_over() {
+                p.legal_moves(&mut moves);
+                let m = *moves.choose(&mut rng).unwrap();
+                p.play(m);
+                let back = Position::parse_position(&p.position_text()).unwrap();
+                assert_eq!(back, p);
+            }
+        }
+    }
+
+    #[test]
+    fn moves_land_where_the_disc_falls() {
+        let p = Position::from_moves("44").unwrap();
+        assert_eq!(p.move_cells(3), (None, Some(3 * 7 + 3)));
+        assert_eq!(p.move_cells(0), (None, Some(5 * 7)));
+    }
+
+    #[test]
+    fn the_perfect_agent_respects_a_node_budget_and_falls_back() {
+        let mut a = Connect4Entry
+            .agent("perfect", &serde_json::json!({"temperature": 0}), None)
+            .unwrap();
+        let mut reports = 0;
+        let mut count = |_: &crate::search::budget::Progress| reports += 1;
+        let mut b = Budget::with_progress(Limits::nodes(50_000), &mut count);
+        // Two moves in: minutes to solve exactly.
+        let t = a.think("44", 1, &mut b).unwrap();
+        assert!(!t.complete);
+        assert!(t.nodes >= 50_000 && t.nodes < 200_000, "{}", t.nodes);
+        // The built-in book answers the first move at once.
+        let t = a.think("", 1, &mut Budget::unlimited()).unwrap();
+        assert!(t.complete);
+        assert_eq!(t.text, "4");
+        assert!(Connect4Entry
+            .agent("perfect", &serde_json::json!({"temperature": -1}), None)
+            .is_err());
+    }
+}

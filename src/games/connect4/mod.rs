@@ -1,0 +1,37 @@
+//! Connect Four (7 columns × 6 rows) and its exact solver.
+//!
+//! * [`position`]: the rules on a bitboard (see its documentation for the
+//!   layout), the crate's [`Game`](crate::game::Game) trait, move strings.
+//! * [`solver`]: negamax with alpha-beta pruning, null-window search, a
+//!   budget and progress reports; [`transposition`] and [`move_sorter`] are
+//!   its table and its move ordering, [`book`] the opening book.
+//! * [`player`]: a perfect player with a temperature; [`players`] the
+//!   study's random and stupid players.
+//! * [`experiments`]: tabular Q-learning, the study's two methods as runs.
+//! * [`entry`]: the plug-in; [`bench`] its speed measurements.
+//! * [`batch`]: solving and timing files of positions.
+//!
+//! Moves are 0-based columns (`u8`, 0 = leftmost) in code, 1-based in text
+//! (`"4"`, `"4453"`).
+
+pub mod batch;
+pub mod bench;
+pub mod book;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
+pub mod entry;
+pub mod experiments;
+pub mod move_sorter;
+pub mod player;
+pub mod players;
+pub mod position;
+pub mod solver;
+pub mod transposition;
+
+pub use batch::{bench_file, solve_reader, solve_text, FileBench, LineError, LineResult};
+pub use book::Book;
+pub use player::PerfectPlayer;
+pub use position::{
+    format_moves, parse_moves, Position, CELLS, HEIGHT, MAX_SCORE, MIN_SCORE, WIDTH,
+};
+pub use solver::{Analysis, Budget, Mode, Progress, Solve, Solver};

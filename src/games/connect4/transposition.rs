@@ -1,0 +1,204 @@
+//! The solver's transposition table: bounds on the scores of positions
+//! already searched, kept between searches.
+//!
+//! # Layout
+//! `2^bits` entries of one `u64` each (8 bytes: 2^23 entries take 64 MiB,
+//! 2^24 take 128 MiB). A position's key (< 2^49, see
+//! [`Position::key`](super::Position::key)) is first scrambled by a bijection
+//! of the 49-bit keys (a multiplication by an odd constant modulo 2^49); the
+//! top `bits` bits of the result choose the entry and the low 32 bits are
+//! stored in it as a tag. As long as `49 - bits <= 32` (`bits >= 17`), index
+//! and tag together determine the key: a tag match is an exact match, never
+//! a collision between two positions.
+//!
+//! An entry holds, for one position: a lower and an upper bound on its exact
+//! score (both valid whatever search stored them: a bound is a fact about the
+//! position, not about the window it was searched with), the column of the
+//! best move found (or none), and the amount of work the search spent below
+//! it, as a base-2 logarithm of its node count. A key may live in either
+//! slot of a two-entry bucket: the first slot keeps the costlier of its entry
+//! and a newcomer, the second takes the rest, so the results of costly
+//! searches survive the flood of cheap ones.
+//!
+//! A value of 0 is an empty entry (a stored bound is never 0: bounds are kept
+//! with an offset that makes them positive).
+
+use super::position::{MAX_SCORE, MIN_SCORE};
+
+/// The smallest number of index bits (see the module documentation).
+pub const MIN_BITS: u32 = 17;
+/// The largest number of index bits accepted (2^30 entries: 8 GiB).
+pub const MAX_BITS: u32 = 30;
+/// The default: 2^23 entries, 64 MiB.
+pub const DEFAULT_BITS: u32 = 23;
+
+const KEY_BITS: u32 = 49;
+const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
+/// An odd multiplier: multiplication by it is a bijection modulo 2^49.
+const SCRAMBLE: u64 = 0x9e37_79b9_7f4a_7c15;
+
+const SCORE_BITS: u32 = 6;
+const SCORE_MASK: u64 = (1 << SCORE_BITS) - 1;
+const LOWER_SHIFT: u32 = 0;
+const UPPER_SHIFT: u32 = SCORE_BITS;
+const MOVE_SHIFT: u32 = 2 * SCORE_BITS;
+const WORK_SHIFT: u32 = MOVE_SHIFT + 3;
+const WORK_MASK: u64 = 0x3f;
+const TAG_SHIFT: u32 = 32;
+
+/// What the table knows about a position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Entry {
+    /// The exact score is at least this.
+    pub lower: i32,
+    /// The exact score is at most this.
+    pub upper: i32,
+    /// The best move found (0-based column), if any.
+    pub best: Option<u8>,
+    /// log2 of the nodes searched to establish these bounds (0..=63).
+    pub work: u32,
+}
+
+impl Entry {
+    #[inline(always)]
+    fn pack(self, tag: u64) -> u64 {
+        let lower = (self.lower - MIN_SCORE + 1) as u64;
+        let upper = (self.upper - MIN_SCORE + 1) as u64;
+        let best = self.best.map_or(0, |c| u64::from(c) + 1);
+        (tag << TAG_SHIFT)
+            | (lower << LOWER_SHIFT)
+            | (upper << UPPER_SHIFT)
+            | (best << MOVE_SHIFT)
+            | (u64::from(self.work.min(63)) << WORK_SHIFT)
+    }
+
+    #[inline(always)]
+    fn unpack(v: u64) -> Entry {
+        let best = (v >> MOVE_SHIFT) & 7;
+        Entry {
+            lower: ((v >> LOWER_SHIFT) & SCORE_MASK) as i32 + MIN_SCORE - 1,
+            upper: ((v >> UPPER_SHIFT) & SCORE_MASK) as i32 + MIN_SCORE - 1,
+            best: if best == 0 {
+                None
+            } else {
+                Some(best as u8 - 1)
+            },
+            work: ((v >> WORK_SHIFT) & WORK_MASK) as u32,
+        }
+    }
+}
+
+/// The table. See the module documentation.
+pub struct TranspositionTable {
+    entries: Vec<u64>,
+    bits: u32,
+}
+
+impl TranspositionTable {
+    /// A table of `2^bits` entries (8 bytes each), clamped to
+    /// [`MIN_BITS`]..=[`MAX_BITS`].
+    pub fn new(bits: u32) -> TranspositionTable {
+        let bits = bits.clamp(MIN_BITS, MAX_BITS);
+        TranspositionTable {
+            entries: vec![0; 1 << bits],
+            bits,
+        }
+    }
+
+    /// log2 of the number of entries.
+    pub fn bits(&self) -> u32 {
+        self.bits
+    }
+
+    /// The memory the entries take, in bytes.
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<u64>()
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.entries.fill(0);
+    }
+
+    /// The number of entries in use (a full scan: for reports, not for the
+    /// search).
+    pub fn used(&self) -> usize {
+        self.entries.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// The first slot of the key's bucket and the tag stored with it.
+    #[inline(always)]
+    fn slot(&self, key: u64) -> (usize, u64) {
+        debug_assert!(key <= KEY_MASK);
+        let h = key.wrapping_mul(SCRAMBLE) & KEY_MASK;
+        let index = (h >> (KEY_BITS - self.bits)) as usize & !1;
+        (index, h & 0xffff_ffff)
+    }
+
+    /// What is known about the position with key `key`, if anything.
+    #[inline(always)]
+    pub fn get(&self, key: u64) -> Option<Entry> {
+        let (i, tag) = self.slot(key);
+        // Both slots of a bucket share a cache line (the index is even).
+        let bucket = &self.entries[i..i + 2];
+        for &v in bucket {
+            if v >> TAG_SHIFT == tag && v != 0 {
+                return Some(Entry::unpack(v));
+            }
+        }
+        None
+    }
+
+    /// Stores what is known about the position with key `key`, replacing
+    /// its previous entry (the caller merges old and new bounds). Otherwise
+    /// the first slot of the bucket takes the new entry if it has at least as
+    /// much work as the one there, and the second slot takes it if not.
+    #[inline(always)]
+    pub fn put(&mut self, key: u64, entry: Entry) {
+        debug_assert!(MIN_SCORE <= entry.lower && entry.lower <= entry.upper);
+        debug_assert!(entry.upper <= MAX_SCORE + 1);
+        let (i, tag) = self.slot(key);
+        let packed = entry.pack(tag);
+        let bucket = &mut self.entries[i..i + 2];
+        let work = |v: u64| (v >> WORK_SHIFT) & WORK_MASK;
+        let same = |v: u64| v >> TAG_SHIFT == tag && v != 0;
+        // Slot 0 keeps the costlier of its entry and the new one; slot 1
+        // takes whatever slot 0 does not.
+        let victim = if same(bucket[0]) || (!same(bucket[1]) && work(packed) >= work(bucket[0])) {
+            0
+        } else {
+            1
+        };
+        bucket[victim] = packed;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_round_trip_and_keys_do_not_collide() {
+        let mut tt = TranspositionTable::new(MIN_BITS);
+        let e = Entry {
+            lower: -3,
+            upper: 7,
+            best: Some(6),
+            work: 12,
+        };
+        tt.put(12345, e);
+        assert_eq!(tt.get(12345), Some(e));
+        assert_eq!(tt.get(12346), None);
+        let f = Entry {
+            lower: MIN_SCORE,
+            upper: MAX_SCORE,
+            best: None,
+            work: 0,
+        };
+        tt.put((1 << 49) - 1, f);
+        assert_eq!(tt.get((1 << 49) - 1), Some(f));
+        assert_eq!(tt.used(), 2);
+        tt.clear();
+        assert_eq!(tt.get(12345), None);
+    }
+}

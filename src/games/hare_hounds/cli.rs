@@ -1,0 +1,644 @@
+//! `selfplay hare-hounds ...`: solve, run the study's experiments, train, match.
+
+use std::io::Write;
+use std::sync::Arc;
+
+use clap::{Args, Subcommand};
+use serde_json::json;
+
+use super::experiments::{preset, CurvePoint, HareConfig, Probe, Run, RunConfig};
+use super::players::{PerfectPlayer, SimpleHare};
+use super::solve::{PerfectShare, Solution};
+use super::HareHounds;
+use crate::arena::play_counted_game;
+use crate::learn::q_table::{QLearner, QParams};
+use crate::players::RandomPlayer;
+use crate::{rng_from_seed, Game, Player, Side};
+
+use crate::cli::CliError;
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Solves the game exactly: the start's value, the game length, the
+    /// reachable positions, the value of each opening move, a perfect game.
+    Solve,
+    /// Runs one of the study's experiments (1-4; 5 = both sides learn).
+    Experiment(ExperimentArgs),
+    /// Trains Q-learning hounds (or a hare) and writes the table.
+    Train(TrainArgs),
+    /// Plays hounds against a hare and reports the hounds' record.
+    Match(MatchArgs),
+    /// Measures random games, learning games and the solver (native speed).
+    Bench {
+        /// Seconds per measurement.
+        #[arg(long, default_value_t = 1.0)]
+        seconds: f64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+#[derive(Args)]
+pub struct ExperimentArgs {
+    /// 1: α×γ grid; 2: ε sweep; 3: simple hare; 4: Q convergence; 5: both learn.
+    pub number: u32,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Write the curves here: `.csv` (one row per point) or `.json`.
+    #[arg(long)]
+    pub out: Option<String>,
+    /// Override the number of learning games of every run.
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Only these runs (0-based indices, comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    pub runs: Vec<usize>,
+    /// A probe "position|move" for experiment 4 (repeat up to any number;
+    /// replaces the default three), e.g. "hounds=e,c,i hare=R|e-f".
+    #[arg(long)]
+    pub probe: Vec<String>,
+    /// Runs in parallel (threads).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+}
+
+#[derive(Args)]
+pub struct TrainArgs {
+    /// Which side learns: hounds, hare, or both (against each other).
+    #[arg(long, default_value = "hounds")]
+    pub side: String,
+    /// The opponent of a single learner: random, simple (hare only), perfect.
+    #[arg(long, default_value = "random")]
+    pub opponent: String,
+    #[arg(long, default_value_t = 0.1)]
+    pub alpha: f32,
+    #[arg(long, default_value_t = 0.9)]
+    pub gamma: f32,
+    #[arg(long, default_value_t = 0.5)]
+    pub epsilon: f32,
+    #[arg(long, default_value_t = 10_000)]
+    pub games: u64,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Where to write the learner, a model file (`.selfplay`; for `--side
+    /// both`: the hounds).
+    #[arg(long)]
+    pub out: String,
+    /// For `--side both`: where to write the hare.
+    #[arg(long)]
+    pub hare_out: Option<String>,
+}
+
+#[derive(Args)]
+pub struct MatchArgs {
+    /// random, perfect, or a model file written by `train`.
+    #[arg(long, default_value = "random")]
+    pub hounds: String,
+    /// random, simple, perfect, or a model file written by `train`.
+    #[arg(long, default_value = "random")]
+    pub hare: String,
+    #[arg(long, default_value_t = 1000)]
+    pub games: u32,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+pub fn run(command: Command) -> Result<(), CliError> {
+    match command {
+        Command::Solve => solve(),
+        Command::Experiment(a) => experiment(a),
+        Command::Train(a) => train(a),
+        Command::Match(a) => play_match(a),
+        Command::Bench { seconds, seed } => bench(seconds, seed),
+    }
+}
+
+fn side_name(s: Side) -> &'static str {
+    match s {
+        Side::First => "hounds",
+        Side::Second => "hare",
+    }
+}
+
+fn solve() -> Result<(), CliError> {
+    let t = web_time::Instant::now();
+    let s = Solution::solve();
+    let elapsed = t.elapsed();
+    let start = HareHounds::start();
+    let v = s.value(&start);
+    println!(
+        "start position: {} win with perfect play; the game lasts {} plies ({} hound moves, {} hare moves)",
+        side_name(v.winner),
+        v.plies,
+        v.plies.div_ceil(2),
+        v.plies / 2
+    );
+    for side in Side::BOTH {
+        let r = s.reachable(side);
+        let won = r.iter().filter(|g| s.value(g).winner == side).count();
+        println!(
+            "reachable non-final positions with the {} to move: {} ({} won by the {})",
+            side_name(side),
+            r.len(),
+            won,
+            side_name(side)
+        );
+    }
+    let mut moves = Vec::new();
+    start.legal_moves(&mut moves);
+    println!("opening moves:");
+    for m in &moves {
+        let c = s.value_after(&start, *m);
+        println!(
+            "  {m}: {} win in {} more plies",
+            side_name(c.winner),
+            c.plies
+        );
+    }
+    // a perfect game: first optimal move each time (deterministic)
+    let mut g = start;
+    let mut line = Vec::new();
+    while !g.is_over() {
+        s.best_moves(&g, &mut moves);
+        let m = moves[0];
+        line.push(m.to_string());
+        g.play(m);
+    }
+    println!(
+        "a perfect game: {} ({})",
+        line.join(" "),
+        g.end().map(|e| e.describe()).unwrap_or("")
+    );
+    println!("solved in {:.1} ms", elapsed.as_secs_f64() * 1000.0);
+    Ok(())
+}
+
+fn parse_probe(text: &str) -> Result<Probe, CliError> {
+    let (p, a) = text
+        .split_once('|')
+        .ok_or_else(|| CliError::BadInput(format!("probe '{text}' is not \"position|move\"")))?;
+    Ok(Probe {
+        position: p.trim().to_string(),
+        action: a.trim().to_string(),
+    })
+}
+
+/// The first point from which the win % stays at or above `level` to the end.
+fn stable_from(curve: &[CurvePoint], level: f64) -> Option<u64> {
+    let mut from = None;
+    for p in curve {
+        match p.win_percent {
+            Some(w) if w >= level => {
+                from.get_or_insert(p.games);
+            }
+            Some(_) => from = None,
+            None => {}
+        }
+    }
+    from
+}
+
+fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
+    if let Some(path) = &a.out {
+        if !(path.ends_with(".csv") || path.ends_with(".json")) {
+            return Err(CliError::BadInput(format!(
+                "--out {path}: the name must end in .csv or .json"
+            )));
+        }
+        crate::cli::check_output(std::path::Path::new(path))?;
+    }
+    let mut configs = preset(a.number, a.seed).map_err(CliError::BadInput)?;
+    if !a.probe.is_empty() {
+        let probes = a
+            .probe
+            .iter()
+            .map(|p| parse_probe(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        for c in &mut configs {
+            c.probes = probes.clone();
+        }
+    }
+    if let Some(g) = a.games {
+        for c in &mut configs {
+            c.total_games = g;
+        }
+    }
+    if !a.runs.is_empty() {
+        if let Some(bad) = a.runs.iter().find(|&&i| i >= configs.len()) {
+            return Err(CliError::BadInput(format!(
+                "run {bad} does not exist (experiment {} has runs 0-{})",
+                a.number,
+                configs.len() - 1
+            )));
+        }
+        configs = a.runs.iter().map(|&i| configs[i].clone()).collect();
+    }
+    let solution = Arc::new(Solution::solve());
+    let runs = configs
+        .into_iter()
+        .map(|c| Run::new(c, Some(solution.clone())))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(CliError::BadInput)?;
+    let t = web_time::Instant::now();
+    let threads = a.threads.max(1);
+    let done: Vec<Run> = if threads == 1 {
+        runs.into_iter().map(run_with_progress).collect()
+    } else {
+        let queue = std::sync::Mutex::new(runs.into_iter().enumerate().collect::<Vec<_>>());
+        let results = std::sync::Mutex::new(Vec::new());
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| loop {
+                    let next = queue.lock().expect("queue").pop();
+                    let Some((i, r)) = next else { break };
+                    let r = run_with_progress(r);
+                    results.lock().expect("results").push((i, r));
+                });
+            }
+        });
+        let mut r = results.into_inner().expect("results");
+        r.sort_by_key(|(i, _)| *i);
+        r.into_iter().map(|(_, r)| r).collect()
+    };
+    eprintln!("finished in {:.1} s", t.elapsed().as_secs_f64());
+    for r in &done {
+        summarise(r);
+    }
+    if let Some(path) = &a.out {
+        write_curves(path, &done)?;
+        eprintln!("curves written to {path}");
+    }
+    Ok(())
+}
+
+fn run_with_progress(mut r: Run) -> Run {
+    let total = r.config().total_games;
+    let chunk = (total / 10).max(1);
+    while !r.is_done() {
+        r.step(chunk);
+        let last = r.curve().last().expect("a point");
+        eprintln!(
+            "[{}] {} / {} games{}",
+            r.config().label,
+            r.games(),
+            total,
+            last.win_percent
+                .map(|w| format!(", win {w:.1}%"))
+                .unwrap_or_default()
+        );
+    }
+    r
+}
+
+fn summarise(r: &Run) {
+    let c = r.config();
+    let curve = r.curve();
+    let last = curve.last().expect("a finished run has points");
+    print!("{}: {} games", c.label, r.games());
+    if let Some(w) = last.win_percent {
+        let tail: Vec<f64> = curve
+            .iter()
+            .rev()
+            .take(curve.len() / 10 + 1)
+            .filter_map(|p| p.win_percent)
+            .collect();
+        let tail_mean = tail.iter().sum::<f64>() / tail.len() as f64;
+        let tail_min = tail.iter().cloned().fold(f64::INFINITY, f64::min);
+        print!(", final win {w:.1}%, last 10% of points mean {tail_mean:.1}% min {tail_min:.1}%");
+        let fmt = |o: Option<u64>| o.map_or("never".to_string(), |g| g.to_string());
+        print!(
+            ", first point >= 90%: {}, >= 90% from: {}, 100% from: {}",
+            fmt(curve
+                .iter()
+                .find(|p| p.win_percent >= Some(90.0))
+                .map(|p| p.games)),
+            fmt(stable_from(curve, 90.0)),
+            fmt(stable_from(curve, 100.0))
+        );
+    }
+    if let Some(w) = last.vs_perfect_percent {
+        print!(
+            ", against the perfect hare {w:.1}% (first point > 0: {})",
+            curve
+                .iter()
+                .find(|p| p.vs_perfect_percent > Some(0.0))
+                .map_or("never".to_string(), |p| p.games.to_string())
+        );
+    }
+    if let Some(p) = last.hounds_perfect {
+        print!(
+            ", hounds perfect in {:.1}% of positions ({:.1}% of won ones)",
+            100.0 * p.all,
+            100.0 * p.winning
+        );
+    }
+    if let Some(p) = last.hare_perfect {
+        print!(
+            ", hare perfect in {:.1}% ({:.1}% of won ones)",
+            100.0 * p.all,
+            100.0 * p.winning
+        );
+    }
+    println!();
+    for (i, probe) in c.probes.iter().enumerate() {
+        let values: Vec<String> = [curve.len() / 4, curve.len() / 2, curve.len() - 1]
+            .iter()
+            .map(|&k| format!("{:.3} at {}", curve[k].probes[i], curve[k].games))
+            .collect();
+        println!(
+            "  Q({} | {}) = {}",
+            probe.position,
+            probe.action,
+            values.join(", ")
+        );
+    }
+}
+
+fn write_curves(path: &str, runs: &[Run]) -> Result<(), CliError> {
+    let io = |e: std::io::Error| CliError::Internal(format!("writing {path}: {e}"));
+    let mut f: Vec<u8> = Vec::new();
+    if path.ends_with(".json") {
+        let v: Vec<_> = runs
+            .iter()
+            .map(|r| json!({"config": r.config(), "curve": r.curve()}))
+            .collect();
+        serde_json::to_writer(&mut f, &v).map_err(|e| CliError::Internal(e.to_string()))?;
+    } else if path.ends_with(".csv") {
+        let probes = runs
+            .iter()
+            .map(|r| r.config().probes.len())
+            .max()
+            .unwrap_or(0);
+        write!(
+            f,
+            "run,label,games,win_percent,vs_perfect_percent,hounds_perfect,hounds_perfect_won,hare_perfect,hare_perfect_won"
+        )
+        .map_err(io)?;
+        for i in 0..probes {
+            write!(f, ",q{i}").map_err(io)?;
+        }
+        writeln!(f).map_err(io)?;
+        let opt = |o: Option<f64>| o.map_or(String::new(), |v| format!("{v:.4}"));
+        for (i, r) in runs.iter().enumerate() {
+            for p in r.curve() {
+                write!(
+                    f,
+                    "{i},\"{}\",{},{},{},{},{},{},{}",
+                    r.config().label,
+                    p.games,
+                    opt(p.win_percent),
+                    opt(p.vs_perfect_percent),
+                    opt(p.hounds_perfect.map(|s| s.all)),
+                    opt(p.hounds_perfect.map(|s| s.winning)),
+                    opt(p.hare_perfect.map(|s| s.all)),
+                    opt(p.hare_perfect.map(|s| s.winning)),
+                )
+                .map_err(io)?;
+                for q in &p.probes {
+                    write!(f, ",{q:.6}").map_err(io)?;
+                }
+                writeln!(f).map_err(io)?;
+            }
+        }
+    } else {
+        return Err(CliError::BadInput(format!(
+            "--out {path}: the name must end in .csv or .json"
+        )));
+    }
+    crate::cli::write_atomic(std::path::Path::new(path), &f)
+}
+
+/// Writes a learner as a model file (`.selfplay`), with the perfect-move
+/// share as its evaluation.
+fn write_model(
+    path: &str,
+    learner: &QLearner<HareHounds>,
+    name: &str,
+    seed: u64,
+    share: PerfectShare,
+) -> Result<(), CliError> {
+    let mut model = learner.to_model(name, seed).map_err(CliError::Internal)?;
+    model.header.evaluation = json!({ "perfect_share": share });
+    let bytes = crate::model::encode(&model).map_err(|e| CliError::Internal(e.to_string()))?;
+    crate::cli::write_atomic(std::path::Path::new(path), &bytes)
+}
+
+fn read_model(path: &str) -> Result<QLearner<HareHounds>, CliError> {
+    let model = crate::cli::read_model(std::path::Path::new(path))?;
+    QLearner::from_model(&model).map_err(|m| CliError::BadInput(format!("{path}: {m}")))
+}
+
+fn train(a: TrainArgs) -> Result<(), CliError> {
+    let params = QParams {
+        alpha: a.alpha,
+        gamma: a.gamma,
+        epsilon: a.epsilon,
+    };
+    params.validate().map_err(CliError::BadInput)?;
+    if a.side == "both" && a.hare_out.is_none() {
+        return Err(CliError::BadInput(
+            "--side both needs --hare-out for the hare".into(),
+        ));
+    }
+    crate::cli::check_output(std::path::Path::new(&a.out))?;
+    if let Some(path) = &a.hare_out {
+        crate::cli::check_output(std::path::Path::new(path))?;
+    }
+    let solution = Arc::new(Solution::solve());
+    let t = web_time::Instant::now();
+    match a.side.as_str() {
+        "hounds" | "both" => {
+            let hare = if a.side == "both" {
+                HareConfig::Learning(params)
+            } else {
+                match a.opponent.as_str() {
+                    "random" => HareConfig::Random,
+                    "simple" => HareConfig::Simple,
+                    "perfect" => HareConfig::Perfect,
+                    o => {
+                        return Err(CliError::BadInput(format!(
+                            "--opponent {o}: expected random, simple or perfect"
+                        )))
+                    }
+                }
+            };
+            let config = RunConfig {
+                label: format!("train {}", a.side),
+                hounds: params,
+                hare,
+                learn_games: a.games.clamp(1, u64::from(u32::MAX)) as u32,
+                eval_games: 0,
+                total_games: a.games,
+                seed: a.seed,
+                perfect_share: true,
+                probes: Vec::new(),
+            };
+            let mut run = Run::new(config, Some(solution)).map_err(CliError::BadInput)?;
+            run.run_to_end();
+            let last = run.curve().last().expect("a point");
+            let p = last.hounds_perfect.expect("measured");
+            println!(
+                "trained {} games in {:.1} s; greedy hounds perfect in {:.1}% of reachable positions ({:.1}% of won ones)",
+                a.games,
+                t.elapsed().as_secs_f64(),
+                100.0 * p.all,
+                100.0 * p.winning
+            );
+            let name = if a.side == "both" {
+                "hounds (both learn)".to_string()
+            } else {
+                format!("hounds vs {} hare", a.opponent)
+            };
+            write_model(&a.out, run.hounds(), &name, a.seed, p)?;
+            if let Some(hare) = run.hare_learner() {
+                let path = a.hare_out.as_deref().ok_or_else(|| {
+                    CliError::BadInput("--side both needs --hare-out for the hare".into())
+                })?;
+                let p = last.hare_perfect.expect("measured");
+                println!(
+                    "greedy hare perfect in {:.1}% of reachable positions ({:.1}% of won ones)",
+                    100.0 * p.all,
+                    100.0 * p.winning
+                );
+                write_model(path, hare, "hare (both learn)", a.seed, p)?;
+            }
+        }
+        "hare" => {
+            use crate::learn::q_table::{play_learning_game, Agent};
+            let mut hare: QLearner<HareHounds> =
+                QLearner::new(Side::Second, params).map_err(CliError::BadInput)?;
+            let mut hounds: Box<dyn Player<HareHounds>> = match a.opponent.as_str() {
+                "random" => Box::new(RandomPlayer::new()),
+                "perfect" => Box::new(PerfectPlayer::new(solution.clone())),
+                o => {
+                    return Err(CliError::BadInput(format!(
+                        "--opponent {o}: the hounds can be random or perfect"
+                    )))
+                }
+            };
+            let mut rng = rng_from_seed(a.seed);
+            let start = HareHounds::start();
+            for _ in 0..a.games {
+                play_learning_game(
+                    &start,
+                    Agent::Fixed(hounds.as_mut()),
+                    Agent::Learning(&mut hare),
+                    &mut rng,
+                );
+            }
+            let p = solution.perfect_share(Side::Second, |g, out| hare.greedy_moves(g, out));
+            println!(
+                "trained {} games in {:.1} s; greedy hare perfect in {:.1}% of reachable positions ({:.1}% of won ones)",
+                a.games,
+                t.elapsed().as_secs_f64(),
+                100.0 * p.all,
+                100.0 * p.winning
+            );
+            write_model(
+                &a.out,
+                &hare,
+                &format!("hare vs {} hounds", a.opponent),
+                a.seed,
+                p,
+            )?;
+        }
+        s => {
+            return Err(CliError::BadInput(format!(
+                "--side {s}: expected hounds, hare or both"
+            )))
+        }
+    }
+    Ok(())
+}
+
+/// A player from its name or a Q-table file, for `side`.
+/// A player from the command line: a fixed player's name or a model file
+/// of that side.
+fn load_player(
+    spec: &str,
+    side: Side,
+    solution: &Arc<Solution>,
+) -> Result<Box<dyn Player<HareHounds>>, CliError> {
+    Ok(match spec {
+        "random" => Box::new(RandomPlayer::new()),
+        "perfect" => Box::new(PerfectPlayer::new(solution.clone())),
+        "simple" if side == Side::Second => Box::new(SimpleHare::new()),
+        "simple" => {
+            return Err(CliError::BadInput(
+                "the simple player is a hare strategy; the hounds cannot use it".into(),
+            ))
+        }
+        path if !std::path::Path::new(path).exists() => {
+            let names = match side {
+                Side::First => "random, perfect",
+                Side::Second => "random, simple, perfect",
+            };
+            return Err(CliError::BadInput(format!(
+                "'{path}' is neither a player ({names}) nor a model file"
+            )));
+        }
+        path => {
+            let l = read_model(path)?;
+            if l.side() != side {
+                return Err(CliError::BadInput(format!(
+                    "{path} is a table for the {}, not the {}",
+                    side_name(l.side()),
+                    side_name(side)
+                )));
+            }
+            Box::new(l)
+        }
+    })
+}
+
+fn play_match(a: MatchArgs) -> Result<(), CliError> {
+    let solution = Arc::new(Solution::solve());
+    let mut hounds = load_player(&a.hounds, Side::First, &solution)?;
+    let mut hare = load_player(&a.hare, Side::Second, &solution)?;
+    let mut rng = rng_from_seed(a.seed);
+    let start = HareHounds::start();
+    let mut ends = std::collections::BTreeMap::new();
+    let mut wins = 0;
+    let mut plies = 0u64;
+    for _ in 0..a.games {
+        let (g, n) = play_counted_game(&start, hounds.as_mut(), hare.as_mut(), 0, &mut rng);
+        plies += u64::from(n);
+        let end = g.end().expect("over");
+        if end.winner() == Side::First {
+            wins += 1;
+        }
+        *ends.entry(end.describe()).or_insert(0) += 1;
+    }
+    println!(
+        "hounds {} vs hare {}: the hounds won {wins} of {} games ({:.1}%), {:.1} plies per game",
+        a.hounds,
+        a.hare,
+        a.games,
+        100.0 * f64::from(wins) / f64::from(a.games.max(1)),
+        plies as f64 / f64::from(a.games.max(1))
+    );
+    for (e, n) in ends {
+        println!("  {e}: {n}");
+    }
+    Ok(())
+}
+
+fn bench(seconds: f64, seed: u64) -> Result<(), CliError> {
+    use super::bench;
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= 600.0) {
+        return Err(CliError::BadInput(
+            "--seconds must be between 0 and 600".into(),
+        ));
+    }
+    for r in [
+        bench::random_games(seed, seconds),
+        bench::q_learning(seed, seconds),
+        bench::solve(seed, seconds),
+    ] {
+        println!(
+            "{:<26} {:>12} {} in {:>6.2} s: {:>12.0} {}/s",
+            r.name, r.count, r.unit, r.seconds, r.per_second, r.unit
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,80 @@
+//! The training speed of the Othello Q-network, behind `selfplay othello
+//! bench`, `selfplay bench` and the wasm benchmark: the same Rust code
+//! natively and in wasm, so their ratio compares the two compilers and
+//! runtimes, not two implementations.
+
+use serde::{Deserialize, Serialize};
+use web_time::Instant;
+
+use super::train::{Trainer, TrainerConfig};
+use crate::bench::Rate;
+
+/// The result of a training benchmark.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct TrainBench {
+    pub label: String,
+    pub games: u64,
+    pub seconds: f64,
+    pub games_per_second: f64,
+    /// Multiply-adds of the network (forward, backprop, momentum steps).
+    pub multiply_adds: u64,
+    pub multiply_adds_per_second: f64,
+}
+
+/// Trains `games` games of `config` (after `warmup` untimed games) and times
+/// them. `config.games` is raised if needed; snapshots are switched off.
+pub fn bench_training(
+    mut config: TrainerConfig,
+    warmup: u64,
+    games: u64,
+) -> Result<TrainBench, String> {
+    config.eval_every = 0;
+    config.games = config.games.max(warmup + games);
+    let label = config.label();
+    let mut t = Trainer::new(config)?;
+    t.train(warmup);
+    let before = t.net().mlp().multiply_adds();
+    let start = Instant::now();
+    t.train(games);
+    let seconds = start.elapsed().as_secs_f64().max(1e-9);
+    let multiply_adds = t.net().mlp().multiply_adds() - before;
+    Ok(TrainBench {
+        label,
+        games,
+        seconds,
+        games_per_second: games as f64 / seconds,
+        multiply_adds,
+        multiply_adds_per_second: multiply_adds as f64 / seconds,
+    })
+}
+
+/// The QL1-H64-arctan self-play configuration of the speed target.
+pub fn ql1_h64_selfplay(seed: u64) -> TrainerConfig {
+    TrainerConfig {
+        seed,
+        ..TrainerConfig::default()
+    }
+}
+
+/// QL1-H64-arctan self-play training for at least `min_seconds` (after 200
+/// untimed games): games per second, with the network's multiply-adds.
+pub fn training_rate(seed: u64, min_seconds: f64) -> Rate {
+    let mut config = ql1_h64_selfplay(seed);
+    config.eval_every = 0;
+    config.games = 1_000_000_000_000;
+    let mut t = Trainer::new(config).expect("the benchmark's settings are valid");
+    t.train(200);
+    let before = t.net().mlp().multiply_adds();
+    let mut rate = crate::bench::measure("othello_qnet_training", "games", min_seconds, || {
+        t.train(100);
+        100
+    });
+    let adds = (t.net().mlp().multiply_adds() - before) as f64;
+    rate.detail.insert(
+        "multiply_adds_per_second".into(),
+        adds / rate.seconds.max(1e-9),
+    );
+    rate.detail
+        .insert("multiply_adds_per_game".into(), adds / rate.count as f64);
+    rate
+}

@@ -1,0 +1,297 @@
+//! `selfplay othello …`: perft and matches between the fixed players.
+
+use clap::Subcommand;
+use web_time::Instant;
+
+use super::players::by_name as othello_player;
+use super::Board;
+use crate::arena::{play_match, MatchResult, Record};
+use crate::games::othello;
+
+use crate::cli::CliError;
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Counts move sequences from the start position (forced passes are
+    /// plies; finished games have no continuation), one line per depth.
+    Perft {
+        /// The deepest depth to count.
+        depth: u32,
+    },
+    /// Plays a match between two players: half the games with A as black,
+    /// half as white. A player is `random`, `mvb`, `msb`, `search` or
+    /// `search:LEVEL` (1-10, the study's hand-set weights), or a model file
+    /// (`FILE`, or `FILE:LEVEL` for tuned weights).
+    Match {
+        /// Player A.
+        a: String,
+        /// Player B.
+        b: String,
+        #[arg(long, default_value_t = 1000)]
+        games: u32,
+        /// Plies played at random at the start of each game.
+        #[arg(long, default_value_t = 5)]
+        random_opening: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Trains a learner (`qnet`) and writes a model file.
+    Train(Box<super::cli_learn::TrainArgs>),
+    /// Plays a model's greedy agent against the fixed players.
+    Eval(super::cli_learn::EvalArgs),
+    /// Training speed of the Q-network (QL1, 64 hidden, self-play).
+    Bench(super::cli_learn::BenchArgs),
+    /// Tunes the seven coefficients of the study's evaluation by the
+    /// study's genetic algorithm, printing the best set of each generation.
+    Ga(Box<GaArgs>),
+    /// Speaks the NBoard engine protocol on standard input and output, so
+    /// that Othello GUIs can drive the study's search player.
+    Nboard,
+}
+
+/// Options of `selfplay othello ga`.
+#[derive(clap::Args)]
+pub struct GaArgs {
+    /// Weight sets kept each generation.
+    #[arg(long, default_value_t = 8)]
+    pub population: usize,
+    /// Standard deviation of a mutation.
+    #[arg(long, default_value_t = 5.0)]
+    pub sigma: f64,
+    /// Search depth of the tournament's players.
+    #[arg(long, default_value_t = 2)]
+    pub depth: u32,
+    /// Games of each pairing per generation (colours alternate).
+    #[arg(long, default_value_t = 2)]
+    pub games: u32,
+    #[arg(long, default_value_t = 20)]
+    pub generations: u32,
+    /// Random plies at the start of each tournament game.
+    #[arg(long, default_value_t = 4)]
+    pub random_opening: u32,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Tournament games in parallel (threads); the result is the same.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Continue the run saved in this file (its settings are kept;
+    /// --generations sets a new total).
+    #[arg(long)]
+    pub resume: Option<std::path::PathBuf>,
+    /// Where to write the run (rewritten after every generation).
+    #[arg(long)]
+    pub out: std::path::PathBuf,
+}
+
+pub fn run(cmd: Command) -> Result<(), CliError> {
+    match cmd {
+        Command::Train(a) => super::cli_learn::train(*a),
+        Command::Eval(a) => super::cli_learn::eval(a),
+        Command::Bench(a) => super::cli_learn::bench(a),
+        Command::Ga(a) => ga(*a),
+        Command::Nboard => {
+            let stdin = std::io::stdin();
+            super::nboard::serve(stdin.lock(), std::io::stdout().lock())?;
+            Ok(())
+        }
+        Command::Perft { depth } => {
+            if depth == 0 {
+                return Err(CliError::BadInput("depth must be at least 1".into()));
+            }
+            if depth > 20 {
+                return Err(CliError::BadInput(format!(
+                    "depth {depth} would take years; use at most 20"
+                )));
+            }
+            println!(
+                "{:>5} {:>14} {:>10} {:>12}",
+                "depth", "count", "seconds", "Mleaves/s"
+            );
+            for d in 1..=depth {
+                let t = Instant::now();
+                let n = othello::perft(&Board::start(), d);
+                let s = t.elapsed().as_secs_f64();
+                println!(
+                    "{d:>5} {n:>14} {s:>10.3} {:>12.1}",
+                    n as f64 / s.max(1e-9) / 1e6
+                );
+            }
+            Ok(())
+        }
+        Command::Match {
+            a,
+            b,
+            games,
+            random_opening,
+            seed,
+            json,
+        } => {
+            let mut pa = player(&a)?;
+            let mut pb = player(&b)?;
+            let t = Instant::now();
+            let r = play_match(pa.as_mut(), pb.as_mut(), games, random_opening, seed);
+            let secs = t.elapsed().as_secs_f64();
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&r)
+                        .map_err(|e| CliError::Internal(e.to_string()))?
+                );
+            } else {
+                print_match(&r, secs);
+            }
+            Ok(())
+        }
+    }
+}
+
+fn line(label: &str, r: &Record) {
+    println!(
+        "{label:<14} {:>6} {:>6} {:>6} {:>8.1}%",
+        r.wins,
+        r.draws,
+        r.losses,
+        r.win_percent()
+    );
+}
+
+fn print_match(r: &MatchResult, secs: f64) {
+    println!(
+        "{} vs {} ({} games, {secs:.2} s)",
+        r.a,
+        r.b,
+        r.total().games()
+    );
+    println!(
+        "{:<14} {:>6} {:>6} {:>6} {:>9}",
+        format!("{} as", r.a),
+        "wins",
+        "draws",
+        "losses",
+        "win"
+    );
+    line("black", &r.a_first);
+    line("white", &r.a_second);
+    line("total", &r.total());
+}
+
+/// A player of `selfplay othello match` (see its help).
+pub fn player(spec: &str) -> Result<Box<dyn crate::game::Player<Board>>, CliError> {
+    use super::search_player::{SearchPlayer, SearchSettings};
+    let spec = spec.trim();
+    let (name, level) = match spec.rsplit_once(':') {
+        Some((n, l)) if l.parse::<u32>().is_ok() => (n, Some(l.parse::<u32>().unwrap_or(4))),
+        _ => (spec, None),
+    };
+    if let Some(l) = level {
+        if !(1..=10).contains(&l) {
+            return Err(CliError::BadInput(format!(
+                "{spec}: the level must be from 1 to 10"
+            )));
+        }
+    }
+    let settings = SearchSettings::level(level.unwrap_or(4));
+    let search = |s: SearchSettings| -> Result<Box<dyn crate::game::Player<Board>>, CliError> {
+        Ok(Box::new(
+            SearchPlayer::new(s, 0).map_err(CliError::BadInput)?,
+        ))
+    };
+    if name == "search" {
+        return search(settings);
+    }
+    if let Ok(p) = othello_player(name) {
+        return Ok(p);
+    }
+    let path = std::path::Path::new(name);
+    if !path.exists() {
+        return Err(CliError::BadInput(format!(
+            "unknown Othello player '{name}': neither a player (random, mvb, msb, search) nor a model file"
+        )));
+    }
+    let model = crate::cli::read_model(path)?;
+    if model.header.algorithm == crate::model::Algorithm::GaWeights {
+        let weights = super::ga::model_weights(&model)
+            .map_err(|e| CliError::BadInput(format!("{name}: {e}")))?;
+        let label = path
+            .file_stem()
+            .map_or(name.into(), |s| s.to_string_lossy());
+        return Ok(Box::new(
+            SearchPlayer::new(
+                SearchSettings {
+                    weights,
+                    ..settings
+                },
+                0,
+            )
+            .map_err(CliError::BadInput)?
+            .named(&label),
+        ));
+    }
+    let t = super::train::Trainer::from_model(&model)
+        .map_err(|e| CliError::BadInput(format!("{name}: {e}")))?;
+    Ok(Box::new(super::qnet::QNetPlayer::new(t.net().clone())))
+}
+
+fn ga(a: GaArgs) -> Result<(), CliError> {
+    use super::ga::{GaRun, GaSettings};
+    use super::weighted::Weights;
+    use crate::plugin::DynRun;
+    crate::cli::check_output(&a.out)?;
+    let mut run = match &a.resume {
+        Some(path) => {
+            let model = crate::cli::read_model(path)?;
+            let mut run = GaRun::from_model(&model)
+                .map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
+            run.set_total(u64::from(a.generations) * run.ga().config().games_per_generation())
+                .map_err(CliError::BadInput)?;
+            run
+        }
+        None => GaRun::new(GaSettings {
+            population: a.population,
+            sigma: a.sigma,
+            depth: a.depth,
+            games_per_pairing: a.games,
+            generations: a.generations,
+            random_opening: a.random_opening,
+            seed: a.seed,
+            start: Weights::STUDY,
+        })
+        .map_err(CliError::BadInput)?,
+    };
+    let s = run.settings().clone();
+    eprintln!(
+        "tuning {} weight sets (and as many mutated copies, σ {}) at depth {}, {} games per pairing, {} generations, seed {} → {}",
+        s.population, s.sigma, s.depth, s.games_per_pairing, s.generations, s.seed, a.out.display()
+    );
+    println!(
+        "{:>4} {:>8} {:>8}  {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}",
+        "gen", "seconds", "score", "a", "b", "c", "d", "e", "f", "v"
+    );
+    let start = Instant::now();
+    let per = run.ga().config().games_per_generation();
+    while !run.is_done() {
+        for g in run.step_threads(per, a.threads.max(1)) {
+            let w = &g.kept[0];
+            println!(
+                "{:>4} {:>8.1} {:>8}  {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2}",
+                g.number,
+                start.elapsed().as_secs_f64(),
+                g.scores[0],
+                w[0],
+                w[1],
+                w[2],
+                w[3],
+                w[4],
+                w[5],
+                w[6]
+            );
+        }
+        let model = run.model("GA weights").map_err(CliError::Internal)?;
+        let bytes = crate::model::encode(&model).map_err(|e| CliError::Internal(e.to_string()))?;
+        crate::cli::write_atomic(&a.out, &bytes)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,876 @@
+//! Othello's plug-in: what the page shows of a position, the fixed players,
+//! the Q-network run, models, benchmarks and the CLI.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::ga::{model_weights, GaRun, GaSettings, GA};
+use super::players::by_name;
+use super::qnet::QNetPlayer;
+use super::search_player::{SearchPlayer, SearchSettings};
+use super::train::{presets, EvalPoint, TrainOpponent, Trainer, TrainerConfig, FAST_BETA_PRESET};
+use super::weighted::Weights;
+use super::{Board, PASS};
+use crate::bench::{measure, Rate};
+use crate::game::{Game, MoveError, Side};
+use crate::model::{Algorithm, Kind, Model};
+use crate::plugin::run::{percent, thousands};
+use crate::plugin::{
+    ChartSpec, Choice, DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo, Geometry,
+    ModelUse, Playable, PlayerInfo, Point, PresetInfo, ResumeOptions, RunKindInfo, RunProgress,
+    SeriesSpec, TypedAgent, TypedSession,
+};
+
+impl Playable for Board {
+    const TITLE: &'static str = "Othello";
+    const SIDE_NAMES: [&'static str; 2] = ["Black", "White"];
+    const ROWS: u32 = 8;
+    const COLS: u32 = 8;
+
+    fn cells(&self, out: &mut Vec<u8>) {
+        out.clear();
+        let (black, white) = (self.black(), self.white());
+        out.extend((0..64).map(|sq| {
+            if black >> sq & 1 == 1 {
+                1
+            } else if white >> sq & 1 == 1 {
+                2
+            } else {
+                0
+            }
+        }));
+    }
+
+    fn move_cells(&self, m: u8) -> (Option<u32>, Option<u32>) {
+        (None, (m != PASS).then_some(u32::from(m)))
+    }
+
+    fn counts(&self) -> Option<[u32; 2]> {
+        Some([self.count(Side::First), self.count(Side::Second)])
+    }
+
+    fn parse_position(text: &str) -> Result<Self, MoveError> {
+        Board::parse(text)
+    }
+
+    fn position_text(&self) -> String {
+        self.to_text()
+    }
+
+    fn parse_transcript(text: &str) -> Result<Vec<u8>, MoveError> {
+        super::parse_transcript(text)
+    }
+
+    /// Squares only: a pass inside the record is implied by the next move
+    /// (the reader inserts it); a pass that ends the record is written out,
+    /// so the record reads back to the position after it.
+    fn transcript(moves: &[u8]) -> String {
+        let mut text = super::format_transcript(moves);
+        if moves.last() == Some(&PASS) {
+            text.push_str("pass");
+        }
+        text
+    }
+
+    fn move_notice(&self, m: u8) -> Option<String> {
+        (m == PASS).then(|| {
+            format!(
+                "{} had no legal move and passed.",
+                Self::SIDE_NAMES[self.to_move().index()]
+            )
+        })
+    }
+
+    fn position_notice(&self) -> Option<String> {
+        self.must_pass().then(|| {
+            format!(
+                "{} has no legal move and must pass.",
+                Self::SIDE_NAMES[self.to_move().index()]
+            )
+        })
+    }
+}
+
+/// Othello's entry in the registry.
+pub struct Othello;
+
+/// The search player's settings a visitor sets.
+fn search_fields() -> Vec<FieldSpec> {
+    let mut fields = vec![
+        FieldSpec::int(
+            "level",
+            "Level",
+            "1 looks one move ahead and plays the last 2 squares perfectly; 10 looks 10 moves ahead and plays the last 20 perfectly.",
+            1,
+            10,
+            4,
+        ),
+        FieldSpec::float(
+            "noise",
+            "Randomness",
+            "Adds a random amount up to this much to every value it computes, so that two games differ.",
+            (0.0, 1000.0),
+            1.0,
+            0.0,
+        ),
+    ];
+    let help = [
+        "corners",
+        "edge squares next to a corner",
+        "diagonal squares next to a corner",
+        "other edge squares",
+        "squares next to the edge",
+        "the centre",
+        "each move it has more than its opponent (mobility)",
+    ];
+    for ((name, value), help) in Weights::NAMES
+        .iter()
+        .zip(Weights::STUDY.to_array())
+        .zip(help)
+    {
+        fields.push(FieldSpec::float(
+            &format!("weights.{name}"),
+            &format!("Weight {name}"),
+            &format!("The value of a disc on {help}."),
+            (-10_000.0, 10_000.0),
+            1.0,
+            value,
+        ));
+    }
+    fields
+}
+
+/// Search settings from a page's settings object: a `level` (default 4),
+/// then any of `depth`, `endgame`, `noise` and `weights` (some or all of the
+/// seven coefficients) over it.
+fn search_settings(v: &Value) -> Result<SearchSettings, String> {
+    let level = match v.get("level") {
+        None | Some(Value::Null) => 4,
+        Some(l) => l
+            .as_u64()
+            .filter(|l| (1..=10).contains(l))
+            .ok_or_else(|| format!("the level must be from 1 to 10, not {l}"))?
+            as u32,
+    };
+    let mut s = SearchSettings::level(level);
+    if let Some(d) = v.get("depth").and_then(Value::as_u64) {
+        s.depth = d.min(u64::from(u32::MAX)) as u32;
+    }
+    if let Some(e) = v.get("endgame").and_then(Value::as_u64) {
+        s.endgame = e.min(u64::from(u32::MAX)) as u32;
+    }
+    if let Some(n) = v.get("noise").and_then(Value::as_f64) {
+        s.noise = n;
+    }
+    if let Some(w) = v.get("weights") {
+        let mut arr = s.weights.to_array();
+        for (i, name) in Weights::NAMES.iter().enumerate() {
+            if let Some(x) = w.get(*name) {
+                arr[i] = x
+                    .as_f64()
+                    .ok_or_else(|| format!("the weight {name} must be a number, not {x}"))?;
+            }
+        }
+        s.weights = Weights::from_array(arr);
+    }
+    s.validate()?;
+    Ok(s)
+}
+
+/// The kind of run of the Othello study's learner.
+const QNET: &str = "qnet";
+
+fn qnet_kind() -> RunKindInfo {
+    let defaults = browser_defaults();
+    RunKindInfo {
+        id: QNET.into(),
+        title: "Q-learning with a neural network".into(),
+        about: "A small neural network estimates how good each move is (its Q-value) and learns \
+                from its own games: after each move it nudges its estimate towards what the next \
+                position turned out to be worth, and at the end towards the result."
+            .into(),
+        fields: vec![
+            FieldSpec::choice(
+                "encoding",
+                "Input encoding",
+                "What the network sees: QL1 is the board from the mover's side (+1 mine, −1 \
+                 theirs); QL2 gives black, white and whose turn it is separately.",
+                vec![
+                    Choice::new("ql1", "QL1 — 64 inputs, mover’s view"),
+                    Choice::new("ql2", "QL2 — 129 inputs, black/white/turn"),
+                ],
+            ),
+            FieldSpec::int(
+                "hidden",
+                "Hidden nodes",
+                "Units between the inputs and the 64 outputs; more can learn more, slower. The study used 40 and 64.",
+                1,
+                1024,
+                defaults.hidden as u64,
+            ),
+            FieldSpec::choice(
+                "activation",
+                "Activation",
+                "The squashing function of each unit; both give values between −1 and +1.",
+                vec![
+                    Choice::new("arctan", "arctan x"),
+                    Choice::new("sigmoid", "2/(1+e^−x) − 1"),
+                ],
+            ),
+            FieldSpec::choice(
+                "opponent",
+                "Opponent while training",
+                "Self-play: one network plays both sides and learns from both. MSB: it learns \
+                 against the max-stable player, half the games as black, then as white.",
+                vec![
+                    Choice::new("self", "Itself (self-play)"),
+                    Choice::new("msb", "MSB (half as black, then as white)"),
+                ],
+            ),
+            FieldSpec::int(
+                "games",
+                "Training games",
+                "How many games the network learns from.",
+                1,
+                1_000_000_000_000,
+                defaults.games,
+            ),
+            FieldSpec::int(
+                "c",
+                "β constant C (β = games / C)",
+                "Exploration: moves are drawn with odds growing like e^(β·Q); β starts at 0 \
+                 (random play) and grows as games / C, so a smaller C turns greedy sooner.",
+                1,
+                1_000_000_000_000,
+                defaults.c as u64,
+            ),
+            FieldSpec::int(
+                "seed",
+                "Seed",
+                "Same seed, same run: the starting weights and every random draw.",
+                0,
+                u64::MAX,
+                defaults.seed,
+            ),
+            FieldSpec::int(
+                "eval_every",
+                "Curve point every (games)",
+                "How often the greedy network is measured against random, MVB and MSB (0: never).",
+                0,
+                1_000_000_000_000,
+                defaults.eval_every,
+            ),
+            FieldSpec::int(
+                "eval_games",
+                "Evaluation games per opponent",
+                "Games per opponent at each curve point, half as black and half as white; more is \
+                 less noisy and slower.",
+                2,
+                10_000_000,
+                u64::from(defaults.eval_games),
+            ),
+        ],
+        presets: presets()
+            .into_iter()
+            .map(|p| PresetInfo {
+                name: preset_name(&p.config),
+                sentence: preset_sentence(&p.config, p.note),
+                group: if p.note.is_some() { "beyond" } else { "study" }.into(),
+                runs: 1,
+                id: p.name,
+            })
+            .collect(),
+        charts: vec![ChartSpec::new(
+            "win",
+            "Win rate of the greedy network (solid as black, dashed as white)",
+            "win %",
+            Some([0.0, 100.0]),
+        )],
+        continue_fields: Vec::new(),
+    }
+}
+
+fn ga_kind() -> RunKindInfo {
+    let d = GaSettings::default();
+    let mut fields = vec![
+        FieldSpec::int(
+            "population",
+            "Population",
+            "How many weight sets survive each generation; each gets a mutated copy, and all play all.",
+            2,
+            crate::learn::genetic::MAX_POPULATION as u64,
+            d.population as u64,
+        ),
+        FieldSpec::float(
+            "sigma",
+            "Mutation strength",
+            "How far a copy's coefficients move from its parent's, on average (in the coefficients' units).",
+            (0.0, 1000.0),
+            0.5,
+            d.sigma,
+        ),
+        FieldSpec::int(
+            "depth",
+            "Search depth in the tournament",
+            "How many moves ahead each player looks in the tournament games; deeper is stronger and slower.",
+            1,
+            6,
+            u64::from(d.depth),
+        ),
+        FieldSpec::int(
+            "games_per_pairing",
+            "Games per pairing",
+            "Games each pair of players plays per generation, taking turns at moving first.",
+            1,
+            u64::from(crate::learn::genetic::MAX_GAMES_PER_PAIRING),
+            u64::from(d.games_per_pairing),
+        ),
+        FieldSpec::int(
+            "generations",
+            "Generations",
+            "How many rounds of copy, play and keep the best.",
+            1,
+            u64::from(crate::learn::genetic::MAX_GENERATIONS),
+            u64::from(d.generations),
+        ),
+        FieldSpec::int(
+            "random_opening",
+            "Random opening moves",
+            "Random moves at the start of each game, so that the same two players do not always play the same game.",
+            0,
+            20,
+            u64::from(d.random_opening),
+        ),
+        FieldSpec::int("seed", "Seed", "Same seed, same run.", 0, u64::MAX, d.seed),
+    ];
+    for (name, v) in super::weighted::Weights::NAMES
+        .iter()
+        .zip(d.start.to_array())
+    {
+        fields.push(FieldSpec::float(
+            &format!("start.{name}"),
+            &format!("Starting {name}"),
+            "The first generation starts from these coefficients (the study's hand-set values).",
+            (-10_000.0, 10_000.0),
+            1.0,
+            v,
+        ));
+    }
+    let mut weights_chart =
+        ChartSpec::new("weights", "Coefficients of the best player", "value", None);
+    weights_chart.x_label = "generation".into();
+    let mut score_chart = ChartSpec::new(
+        "score",
+        "Round-robin score of the best player",
+        "score",
+        None,
+    );
+    score_chart.x_label = "generation".into();
+    RunKindInfo {
+        id: GA.into(),
+        title: "Evaluation weights tuned by a genetic algorithm".into(),
+        about: "The study's search player values a position by weighted squares (corners, edges, the \
+                squares next to them, the centre) and mobility. A population of weight sets plays \
+                round robins; the best half survives and is copied with small random changes."
+            .into(),
+        fields,
+        presets: vec![
+            PresetInfo {
+                id: "study-20".into(),
+                name: "The study's tuning, 20 generations".into(),
+                sentence: "Eight weight sets at depth 2, two games per pairing: compare the result with the study's table after 20 generations.".into(),
+                group: "study".into(),
+                runs: 1,
+            },
+            PresetInfo {
+                id: "study-50".into(),
+                name: "The study's tuning, 50 generations".into(),
+                sentence: "The same, to the study's 50 generations.".into(),
+                group: "study".into(),
+                runs: 1,
+            },
+        ],
+        charts: vec![weights_chart, score_chart],
+        continue_fields: Vec::new(),
+    }
+}
+
+/// Settings sized for a browser tab: a short run with a curve point every
+/// 1,000 games.
+fn browser_defaults() -> TrainerConfig {
+    TrainerConfig {
+        games: 20_000,
+        eval_every: 1_000,
+        eval_games: 100,
+        ..TrainerConfig::default()
+    }
+}
+
+fn opponent_words(o: TrainOpponent) -> &'static str {
+    match o {
+        TrainOpponent::SelfPlay => "self-play",
+        TrainOpponent::Msb => "against MSB",
+    }
+}
+
+fn preset_name(c: &TrainerConfig) -> String {
+    format!(
+        "{}, {} hidden units, {} — {}",
+        c.encoding.name().to_ascii_uppercase(),
+        c.hidden,
+        c.activation.name(),
+        opponent_words(c.opponent)
+    )
+}
+
+fn preset_sentence(c: &TrainerConfig, note: Option<&str>) -> String {
+    let games = compact(c.games);
+    match note {
+        Some(note) => format!("{games} games; {note}."),
+        None if c.opponent == TrainOpponent::SelfPlay
+            && c.hidden == 64
+            && c.activation.name() == "arctan"
+            && c.encoding.name() == "ql1" =>
+        {
+            format!("{games} games — the study's main run.")
+        }
+        None => format!(
+            "{games} games with the study's C = {}.",
+            compact(c.c as u64)
+        ),
+    }
+}
+
+fn compact(n: u64) -> String {
+    if n >= 1_000_000 && n % 100_000 == 0 {
+        format!("{} M", n as f64 / 1e6)
+    } else if n >= 1_000 && n % 1_000 == 0 {
+        format!("{}k", n / 1_000)
+    } else {
+        n.to_string()
+    }
+}
+
+impl GameEntry for Othello {
+    fn id(&self) -> &'static str {
+        Board::NAME
+    }
+
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            id: Board::NAME.into(),
+            title: Board::TITLE.into(),
+            blurb: "Flip discs on an 8×8 board; a network learns from its own games and plays the study's fixed strategies.".into(),
+            sides: Board::SIDE_NAMES.map(String::from),
+            geometry: Geometry::Grid { rows: 8, cols: 8 },
+            players: vec![
+                PlayerInfo::simple("random", "Random", "any legal move"),
+                PlayerInfo::simple("mvb", "MVB", "most flips"),
+                PlayerInfo::simple("msb", "MSB", "most stable discs"),
+                PlayerInfo {
+                    searches: true,
+                    settings: search_fields(),
+                    ..PlayerInfo::simple(
+                        "search",
+                        "Search",
+                        "looks ahead with the Reversi study's evaluation",
+                    )
+                },
+            ],
+            runs: vec![qnet_kind(), ga_kind()],
+            built: true,
+        }
+    }
+
+    fn new_session(&self) -> Box<dyn DynSession> {
+        Box::new(TypedSession::<Board>::default())
+    }
+
+    fn agent(
+        &self,
+        name: &str,
+        settings: &Value,
+        model: Option<&Model>,
+    ) -> Result<Box<dyn DynAgent>, String> {
+        match (name.trim(), model) {
+            ("model", Some(model)) if model.header.algorithm == Algorithm::GaWeights => {
+                // Tuned weights play as the search player, at the settings' level.
+                let mut s = search_settings(settings)?;
+                s.weights = model_weights(model)?;
+                let seed = settings.get("seed").and_then(Value::as_u64).unwrap_or(0);
+                Ok(TypedAgent::new(Box::new(SearchPlayer::new(s, seed)?)).boxed())
+            }
+            ("model", Some(model)) => {
+                let trainer = Trainer::from_model(model)?;
+                Ok(TypedAgent::new(Box::new(QNetPlayer::new(trainer.net().clone()))).boxed())
+            }
+            ("model", None) => Err("the model player needs a model file".into()),
+            ("search", _) => {
+                let seed = settings.get("seed").and_then(Value::as_u64).unwrap_or(0);
+                let settings = search_settings(settings)?;
+                Ok(TypedAgent::new(Box::new(SearchPlayer::new(settings, seed)?)).boxed())
+            }
+            (name, _) => Ok(TypedAgent::new(by_name(name).map_err(|e| e.0)?).boxed()),
+        }
+    }
+
+    fn preset_runs(&self, kind: &str, preset: &str, seed: u64) -> Result<Vec<Value>, String> {
+        if kind == GA {
+            let generations = match preset {
+                "study-20" => 20,
+                "study-50" => 50,
+                _ => return Err(crate::plugin::unknown_preset(Board::NAME, kind, preset)),
+            };
+            let s = GaSettings {
+                generations,
+                seed,
+                ..GaSettings::default()
+            };
+            return Ok(vec![serde_json::to_value(s).map_err(|e| e.to_string())?]);
+        }
+        if kind != QNET {
+            return Err(crate::plugin::unknown_preset(Board::NAME, kind, preset));
+        }
+        let mut config = super::train::preset(preset)?;
+        config.seed = seed;
+        // Sized for the page: about a hundred curve points of 100 games each.
+        config.eval_every = (config.games / 100).max(1_000);
+        config.eval_games = 100;
+        Ok(vec![
+            serde_json::to_value(config).map_err(|e| e.to_string())?
+        ])
+    }
+
+    fn new_run(&self, kind: &str, config: &Value) -> Result<Box<dyn DynRun>, String> {
+        if kind == GA {
+            let settings: GaSettings = serde_json::from_value(config.clone())
+                .map_err(|e| format!("bad tuning settings: {e}"))?;
+            return Ok(Box::new(GaRun::new(settings)?));
+        }
+        if kind != QNET {
+            return Err(format!("Othello has no training run '{kind}'"));
+        }
+        let config: TrainerConfig = serde_json::from_value(config.clone())
+            .map_err(|e| format!("bad training settings: {e}"))?;
+        Ok(Box::new(QNetRun(Trainer::new(config)?)))
+    }
+
+    fn resume_run(
+        &self,
+        model: &Model,
+        options: &ResumeOptions,
+    ) -> Result<Box<dyn DynRun>, String> {
+        if model.header.algorithm == Algorithm::GaWeights {
+            let mut run = GaRun::from_model(model)?;
+            if let Some(total) = options.total {
+                run.set_total(total)?;
+            }
+            return Ok(Box::new(run));
+        }
+        let mut t = Trainer::from_model(model)?;
+        if let Some(total) = options.total {
+            t.set_total_games(total)?;
+        }
+        Ok(Box::new(QNetRun(t)))
+    }
+
+    fn describe_model(&self, model: &Model) -> Result<ModelUse, String> {
+        if model.header.algorithm == Algorithm::GaWeights {
+            let run = GaRun::from_model(model)?;
+            let w = run.best().to_array();
+            let coeffs: Vec<String> = super::weighted::Weights::NAMES
+                .iter()
+                .zip(w)
+                .map(|(n, v)| format!("{n} {v:.1}"))
+                .collect();
+            return Ok(ModelUse {
+                summary: format!(
+                    "weights tuned over {} generations · {}",
+                    run.ga().generation(),
+                    coeffs.join(" ")
+                ),
+                win_rates: BTreeMap::new(),
+                plays: true,
+                side: None,
+                continues_as: Some(GA.into()),
+            });
+        }
+        if model.header.algorithm != Algorithm::QNet {
+            return Err(crate::plugin::no_learner(model));
+        }
+        let trainer = Trainer::from_model(model)?;
+        let c = trainer.config();
+        let opponent = match c.opponent {
+            TrainOpponent::SelfPlay => "self-play",
+            TrainOpponent::Msb => "vs MSB",
+        };
+        let summary = format!(
+            "{} · {} hidden · {} · {opponent}",
+            c.encoding.name().to_ascii_uppercase(),
+            c.hidden,
+            c.activation.name()
+        );
+        let mut win_rates = BTreeMap::new();
+        if let Some(point) = trainer.curve().last() {
+            for r in &point.results {
+                for (side, rec) in [("black", &r.black), ("white", &r.white)] {
+                    if rec.games() > 0 {
+                        win_rates.insert(
+                            format!("vs {} as {side}", r.opponent),
+                            percent(rec.wins, rec.games()),
+                        );
+                    }
+                }
+            }
+        }
+        Ok(ModelUse {
+            summary,
+            win_rates,
+            plays: true,
+            side: None,
+            continues_as: Some(QNET.into()),
+        })
+    }
+
+    fn benches(&self) -> Vec<crate::plugin::Bench> {
+        vec![
+            crate::plugin::Bench {
+                name: "othello_perft_9",
+                run: |_, secs| perft_rate(9, secs),
+            },
+            crate::plugin::Bench {
+                name: "othello_qnet_training",
+                run: super::bench::training_rate,
+            },
+        ]
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn cli(&self) -> clap::Command {
+        crate::cli::game_command::<super::cli::Command>("othello", "Othello / Reversi.")
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn run_cli(&self, matches: &clap::ArgMatches) -> Result<(), crate::cli::CliError> {
+        super::cli::run(crate::cli::game_subcommand(matches)?)
+    }
+}
+
+/// Othello perft from the start position: leaves per second (bulk-counted).
+pub fn perft_rate(depth: u32, min_seconds: f64) -> Rate {
+    measure(
+        &format!("othello_perft_{depth}"),
+        "leaves",
+        min_seconds,
+        || super::perft(&Board::start(), depth),
+    )
+}
+
+/// A Q-network training run as a [`DynRun`].
+pub struct QNetRun(pub Trainer);
+
+const OPPONENTS: [&str; 3] = ["random", "mvb", "msb"];
+
+fn point_of(p: &EvalPoint) -> Point {
+    let mut point = Point::new(p.games);
+    for r in &p.results {
+        for (side, rec) in [("black", &r.black), ("white", &r.white)] {
+            if rec.games() > 0 {
+                point.set(
+                    &format!("{}.{side}", r.opponent),
+                    Some(percent(rec.wins, rec.games())),
+                );
+            }
+        }
+    }
+    point
+}
+
+impl DynRun for QNetRun {
+    fn kind(&self) -> &'static str {
+        QNET
+    }
+
+    fn label(&self) -> String {
+        let c = self.0.config();
+        let opp = match c.opponent {
+            TrainOpponent::SelfPlay => "self-play",
+            TrainOpponent::Msb => "vs MSB",
+        };
+        let preset = (c.c == super::train::FAST_BETA_C && c.opponent == TrainOpponent::SelfPlay)
+            .then_some(format!(" ({FAST_BETA_PRESET})"))
+            .unwrap_or_default();
+        format!(
+            "{}-H{} {} {opp}, seed {}{preset}",
+            c.encoding.name().to_ascii_uppercase(),
+            c.hidden,
+            c.activation.name(),
+            c.seed
+        )
+    }
+
+    fn config(&self) -> Value {
+        serde_json::to_value(self.0.config()).unwrap_or(Value::Null)
+    }
+
+    fn progress(&self) -> RunProgress {
+        RunProgress {
+            done: self.0.games_played(),
+            total: self.0.config().games,
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        self.0.is_done()
+    }
+
+    fn step(&mut self, max_games: u64) -> Vec<Point> {
+        self.0
+            .train(max_games)
+            .snapshots
+            .iter()
+            .map(point_of)
+            .collect()
+    }
+
+    fn points(&self) -> Vec<Point> {
+        self.0.curve().iter().map(point_of).collect()
+    }
+
+    fn series(&self) -> Vec<SeriesSpec> {
+        let mut out = Vec::new();
+        for opp in OPPONENTS {
+            let label = opp;
+            for (side, dashed) in [("black", false), ("white", true)] {
+                out.push(SeriesSpec::new(
+                    &format!("{opp}.{side}"),
+                    "win",
+                    &format!("vs {label} as {side}"),
+                    &format!("vs {label}"),
+                    dashed,
+                ));
+            }
+        }
+        out
+    }
+
+    fn latest(&self) -> String {
+        let Some(last) = self.0.curve().last() else {
+            return "No curve point yet.".into();
+        };
+        let rates: Vec<String> = last
+            .results
+            .iter()
+            .map(|r| {
+                format!(
+                    "vs {} {:.0}% / {:.0}%",
+                    r.opponent,
+                    percent(r.black.wins, r.black.games()),
+                    percent(r.white.wins, r.white.games())
+                )
+            })
+            .collect();
+        format!(
+            "At {} games, greedy wins (as black / as white): {}",
+            thousands(last.games),
+            rates.join(" · ")
+        )
+    }
+
+    fn set_total(&mut self, total: u64) -> Result<(), String> {
+        self.0.set_total_games(total)
+    }
+
+    fn checkpoint(&self) -> Result<Model, String> {
+        self.0.to_model(Kind::Checkpoint)
+    }
+
+    fn model(&self, name: &str) -> Result<Model, String> {
+        let mut m = self.0.to_model(Kind::Model)?;
+        if !name.trim().is_empty() {
+            m.header.name = name.trim().to_string();
+        }
+        Ok(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plugin::describe_model;
+
+    #[test]
+    fn othello_networks_are_described_from_their_curve() {
+        let config = TrainerConfig {
+            games: 40,
+            eval_every: 20,
+            eval_games: 4,
+            hidden: 8,
+            ..TrainerConfig::default()
+        };
+        let mut t = Trainer::new(config).unwrap();
+        t.train(40);
+        let e = describe_model(&t.to_model(Kind::Model).unwrap()).unwrap();
+        assert_eq!(e.summary, "QL1 · 8 hidden · arctan · self-play");
+        // random, MVB and MSB, each as black and as white.
+        assert_eq!(e.win_rates.len(), 6, "{:?}", e.win_rates);
+        assert!(e.win_rates.contains_key("vs msb as white"));
+        assert!(e.win_rates.values().all(|v| (0.0..=100.0).contains(v)));
+    }
+
+    #[test]
+    fn a_run_through_the_plug_in_matches_the_trainer() {
+        let config = serde_json::json!({
+            "games": 60, "eval_every": 30, "eval_games": 4, "hidden": 8, "seed": 3
+        });
+        let mut run = Othello.new_run("qnet", &config).unwrap();
+        let mut points = Vec::new();
+        while !run.is_done() {
+            points.extend(run.step(25));
+        }
+        assert_eq!(
+            run.progress(),
+            RunProgress {
+                done: 60,
+                total: 60
+            }
+        );
+        assert_eq!(points, run.points());
+        // Curve points at 0, 30 and 60 games, each with six series.
+        assert_eq!(points.iter().map(|p| p.x).collect::<Vec<_>>(), [0, 30, 60]);
+        assert!(points.iter().all(|p| p.y.len() == 6));
+        let ids: Vec<String> = run.series().into_iter().map(|s| s.id).collect();
+        assert!(points[0].y.keys().all(|k| ids.contains(k)));
+        // The same run by the trainer itself gives the same weights.
+        let mut t = Trainer::new(serde_json::from_value(config).unwrap()).unwrap();
+        t.train(60);
+        let a = run.model("a").unwrap();
+        let b = t.to_model(Kind::Model).unwrap();
+        assert_eq!(a.arrays, b.arrays);
+        assert_eq!(a.header.name, "a");
+    }
+
+    #[test]
+    fn presets_are_named_and_sized_for_the_page() {
+        let kind = qnet_kind();
+        assert_eq!(kind.presets.len(), presets().len());
+        let main = kind
+            .presets
+            .iter()
+            .find(|p| p.id == "ql1-h64-arctan-self")
+            .unwrap();
+        assert_eq!(main.name, "QL1, 64 hidden units, arctan — self-play");
+        assert!(
+            main.sentence.contains("the study's main run"),
+            "{}",
+            main.sentence
+        );
+        let runs = Othello
+            .preset_runs("qnet", "ql1-h64-arctan-self", 7)
+            .unwrap();
+        let c: TrainerConfig = serde_json::from_value(runs[0].clone()).unwrap();
+        assert_eq!((c.seed, c.games, c.eval_every), (7, 10_000_000, 100_000));
+        assert!(Othello.preset_runs("qnet", "nope", 1).is_err());
+    }
+}

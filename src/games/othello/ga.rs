@@ -1,0 +1,403 @@
+//! The Reversi study's genetic algorithm on Othello: the coefficients of the
+//! weighted-squares + mobility evaluation ([`super::weighted`]) tuned by
+//! round robins of search players ([`super::search_player`]), as a run of
+//! the runs panel (`ga`) and a command (`selfplay othello ga`).
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::search_player::{SearchPlayer, SearchSettings};
+use super::weighted::Weights;
+use super::Board;
+use crate::arena::play_game;
+use crate::game::{rng_from_seed, Outcome};
+use crate::learn::genetic::{GaConfig, Generation, Genetic, Tournament};
+use crate::model::{Algorithm, GameId, Header, Kind, Model};
+use crate::plugin::{DynRun, Point, RunProgress, SeriesSpec};
+
+/// The settings of a tuning run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GaSettings {
+    /// Individuals kept each generation.
+    pub population: usize,
+    /// Standard deviation of a mutation, in the coefficients' units.
+    pub sigma: f64,
+    /// Plies each player searches in the tournament.
+    pub depth: u32,
+    /// Games of each pairing (colours alternate).
+    pub games_per_pairing: u32,
+    pub generations: u32,
+    /// Random plies at the start of each tournament game, so that the same
+    /// two players do not always play the same game.
+    pub random_opening: u32,
+    pub seed: u64,
+    /// The coefficients the first generation starts from.
+    pub start: Weights,
+}
+
+impl Default for GaSettings {
+    fn default() -> Self {
+        GaSettings {
+            population: 8,
+            sigma: 5.0,
+            depth: 2,
+            games_per_pairing: 2,
+            generations: 20,
+            random_opening: 4,
+            seed: 1,
+            start: Weights::STUDY,
+        }
+    }
+}
+
+impl GaSettings {
+    fn ga_config(&self) -> GaConfig {
+        GaConfig {
+            population: self.population,
+            sigma: self.sigma,
+            games_per_pairing: self.games_per_pairing,
+            generations: self.generations,
+            seed: self.seed,
+        }
+    }
+
+    pub fn validate(&self) -> Result<(), String> {
+        self.ga_config().validate()?;
+        self.start.validate()?;
+        if !(1..=6).contains(&self.depth) {
+            return Err(format!(
+                "the tournament depth must be from 1 to 6, not {}",
+                self.depth
+            ));
+        }
+        if self.random_opening > 20 {
+            return Err(format!(
+                "the random opening must be at most 20 plies, not {}",
+                self.random_opening
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Plays tournament games between two coefficient sets: two search players
+/// of the set depth (the last `2 × depth` squares exact), kept between games.
+pub struct OthelloTournament {
+    depth: u32,
+    random_opening: u32,
+}
+
+impl OthelloTournament {
+    pub fn new(settings: &GaSettings) -> OthelloTournament {
+        OthelloTournament {
+            depth: settings.depth,
+            random_opening: settings.random_opening,
+        }
+    }
+
+    fn player(&self, w: &[f64], seed: u64) -> SearchPlayer {
+        let settings = SearchSettings {
+            weights: weights_of(w),
+            ..SearchSettings::level(self.depth)
+        };
+        SearchPlayer::new(settings, seed)
+            .expect("tournament settings are checked")
+            .with_table_bits(14)
+    }
+}
+
+impl Tournament for OthelloTournament {
+    fn play(&mut self, first: &[f64], second: &[f64], seed: u64) -> Outcome {
+        let mut a = self.player(first, seed);
+        let mut b = self.player(second, seed ^ 1);
+        let mut rng = rng_from_seed(seed);
+        let end = play_game(
+            &Board::start(),
+            &mut a,
+            &mut b,
+            self.random_opening as usize,
+            &mut rng,
+        );
+        crate::game::Game::outcome(&end).expect("the game ended")
+    }
+}
+
+/// Seven coefficients as weights (a mutated set may hold any numbers; the
+/// search only needs them finite).
+pub fn weights_of(w: &[f64]) -> Weights {
+    let mut arr = [0.0; 7];
+    for (a, x) in arr.iter_mut().zip(w) {
+        *a = x.clamp(-10_000.0, 10_000.0);
+    }
+    Weights::from_array(arr)
+}
+
+/// A tuning run.
+pub struct GaRun {
+    settings: GaSettings,
+    ga: Genetic,
+}
+
+impl GaRun {
+    pub fn new(settings: GaSettings) -> Result<GaRun, String> {
+        settings.validate()?;
+        let ga = Genetic::new(settings.ga_config(), settings.start.to_array().to_vec())?;
+        Ok(GaRun { settings, ga })
+    }
+
+    /// Rebuilds a run from a model of [`GaRun::to_model`].
+    pub fn from_model(model: &Model) -> Result<GaRun, String> {
+        let h = &model.header;
+        if h.game != GameId::Othello || h.algorithm != Algorithm::GaWeights {
+            return Err(format!(
+                "this model is a {} for {}, not Othello weights tuned by the genetic algorithm",
+                h.algorithm.name(),
+                h.game.title()
+            ));
+        }
+        model.only_arrays(|n| ["population", "candidates", "fitness", "rng"].contains(&n))?;
+        let settings: GaSettings = serde_json::from_value(
+            h.hyper
+                .get("settings")
+                .cloned()
+                .ok_or("the model has no tuning settings")?,
+        )
+        .map_err(|e| format!("bad tuning settings: {e}"))?;
+        let ga = Genetic::load(model, 7)?;
+        let mut settings = settings;
+        settings.generations = ga.config().generations;
+        settings.validate()?;
+        Ok(GaRun { settings, ga })
+    }
+
+    pub fn ga(&self) -> &Genetic {
+        &self.ga
+    }
+
+    pub fn settings(&self) -> &GaSettings {
+        &self.settings
+    }
+
+    /// The best coefficients so far (the start before any generation).
+    pub fn best(&self) -> Weights {
+        weights_of(&self.ga.population()[0])
+    }
+
+    /// Plays at most `budget` tournament games on `threads` threads.
+    pub fn step_threads(&mut self, budget: u64, threads: usize) -> Vec<Generation> {
+        let s = self.settings.clone();
+        if threads > 1 {
+            self.ga
+                .step_parallel(budget, threads, || OthelloTournament::new(&s))
+        } else {
+            self.ga.step(budget, &mut OthelloTournament::new(&s))
+        }
+    }
+
+    /// The run as a model: the best coefficients (in `hyper.weights`, to
+    /// play), and the whole state of the algorithm (to continue exactly).
+    pub fn to_model(&self, name: &str) -> Result<Model, String> {
+        let mut header = Header::new(GameId::Othello, Algorithm::GaWeights, name);
+        header.kind = Kind::Checkpoint;
+        header.encoding = "weighted-squares-mobility".into();
+        header.seed = self.settings.seed;
+        header.games_trained = self.ga.games_played();
+        header.hyper.insert(
+            "weights".into(),
+            serde_json::to_value(self.best()).map_err(|e| e.to_string())?,
+        );
+        header.hyper.insert(
+            "settings".into(),
+            serde_json::to_value(&self.settings).map_err(|e| e.to_string())?,
+        );
+        header.curve = serde_json::to_value(self.curve()).map_err(|e| e.to_string())?;
+        let mut model = Model::new(header);
+        self.ga.save(&mut model)?;
+        Ok(model)
+    }
+
+    fn curve(&self) -> Vec<Point> {
+        let mut out = vec![point(0, &self.settings.start.to_array(), None)];
+        out.extend(
+            self.ga
+                .history()
+                .iter()
+                .map(|g| point(g.number, &g.kept[0], Some(g.scores[0]))),
+        );
+        out
+    }
+}
+
+fn point(generation: u32, best: &[f64], score: Option<i64>) -> Point {
+    let mut p = Point::new(u64::from(generation));
+    for (name, v) in Weights::NAMES.iter().zip(best) {
+        p.set(name, Some(*v));
+    }
+    p.set("score", score.map(|s| s as f64));
+    p
+}
+
+/// The best coefficients a tuning model plays with.
+pub fn model_weights(model: &Model) -> Result<Weights, String> {
+    let w: Weights = serde_json::from_value(
+        model
+            .header
+            .hyper
+            .get("weights")
+            .cloned()
+            .ok_or("the model has no weights")?,
+    )
+    .map_err(|e| format!("bad weights: {e}"))?;
+    w.validate()?;
+    Ok(w)
+}
+
+/// The kind of run.
+pub const GA: &str = "ga";
+
+impl DynRun for GaRun {
+    fn kind(&self) -> &'static str {
+        GA
+    }
+
+    fn label(&self) -> String {
+        let s = &self.settings;
+        format!(
+            "{} players, σ {}, depth {}, seed {}",
+            s.population, s.sigma, s.depth, s.seed
+        )
+    }
+
+    fn config(&self) -> Value {
+        serde_json::to_value(&self.settings).unwrap_or(Value::Null)
+    }
+
+    fn progress(&self) -> RunProgress {
+        RunProgress {
+            done: self.ga.games_played(),
+            total: self.ga.games_total(),
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        self.ga.is_done()
+    }
+
+    fn step(&mut self, max_games: u64) -> Vec<Point> {
+        let first = self.ga.history().is_empty() && self.ga.games_played() == 0;
+        let gens = self.step_threads(max_games, 1);
+        let mut out: Vec<Point> = Vec::new();
+        if first {
+            out.push(point(0, &self.settings.start.to_array(), None));
+        }
+        out.extend(
+            gens.iter()
+                .map(|g| point(g.number, &g.kept[0], Some(g.scores[0]))),
+        );
+        out
+    }
+
+    fn points(&self) -> Vec<Point> {
+        self.curve()
+    }
+
+    fn series(&self) -> Vec<SeriesSpec> {
+        let mut out: Vec<SeriesSpec> = Weights::NAMES
+            .iter()
+            .map(|n| SeriesSpec::new(n, "weights", &format!("coefficient {n}"), n, false))
+            .collect();
+        out.push(SeriesSpec::new(
+            "score",
+            "score",
+            "best score",
+            "score",
+            false,
+        ));
+        out
+    }
+
+    fn latest(&self) -> String {
+        let w = self.best().to_array();
+        let coeffs: Vec<String> = Weights::NAMES
+            .iter()
+            .zip(w)
+            .map(|(n, v)| format!("{n} {v:.2}"))
+            .collect();
+        match self.ga.history().last() {
+            Some(g) => format!(
+                "After generation {}: best {} (score {} of {} games)",
+                g.number,
+                coeffs.join(", "),
+                g.scores[0],
+                u64::from(self.settings.games_per_pairing)
+                    * (2 * self.settings.population as u64 - 1)
+            ),
+            None => format!(
+                "Generation 1 under way, starting from {}",
+                coeffs.join(", ")
+            ),
+        }
+    }
+
+    fn set_total(&mut self, total: u64) -> Result<(), String> {
+        let per = self.settings.ga_config().games_per_generation();
+        let generations = u32::try_from(total.div_ceil(per)).map_err(|_| "too many games")?;
+        self.ga.set_generations(generations)?;
+        self.settings.generations = generations;
+        Ok(())
+    }
+
+    fn checkpoint(&self) -> Result<Model, String> {
+        self.to_model("checkpoint")
+    }
+
+    fn model(&self, name: &str) -> Result<Model, String> {
+        self.to_model(name.trim())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small(seed: u64) -> GaSettings {
+        GaSettings {
+            population: 3,
+            sigma: 10.0,
+            depth: 1,
+            games_per_pairing: 2,
+            generations: 2,
+            random_opening: 2,
+            seed,
+            start: Weights::STUDY,
+        }
+    }
+
+    #[test]
+    fn a_seeded_run_is_reproducible_and_continues_from_its_model() {
+        let mut a = GaRun::new(small(1)).unwrap();
+        while !a.is_done() {
+            a.step(17);
+        }
+        let mut b = GaRun::new(small(1)).unwrap();
+        b.step_threads(u64::MAX, 2);
+        assert_eq!(a.ga().history(), b.ga().history());
+        let mut c = GaRun::new(small(2)).unwrap();
+        c.step(u64::MAX);
+        assert_ne!(a.ga().history(), c.ga().history());
+        // Saved halfway and continued: the same result.
+        let mut half = GaRun::new(small(1)).unwrap();
+        half.step(20);
+        let model = half.model("half").unwrap();
+        let bytes = crate::model::encode(&model).unwrap();
+        let mut back = GaRun::from_model(&crate::model::decode(&bytes).unwrap()).unwrap();
+        back.step(u64::MAX);
+        assert_eq!(back.ga().history(), a.ga().history());
+        assert_eq!(back.points(), a.points());
+        assert_eq!(model_weights(&a.model("x").unwrap()).unwrap(), a.best());
+        // A point per generation, with the seven coefficients and the score.
+        assert_eq!(a.points().len(), 3);
+        assert_eq!(a.points()[2].y.len(), 8);
+    }
+}

@@ -1,0 +1,330 @@
+//! The NBoard engine protocol: a line-based dialogue over standard input
+//! and output through which Othello GUIs (NBoard and others) drive an engine
+//! and match engines against each other. `selfplay othello nboard` speaks it
+//! with the study's search player.
+//!
+//! Commands understood (from the GUI):
+//!
+//! * `nboard <version>` — the start; answered with `set myname Selfplay`.
+//! * `set game <GGF>` — the game so far: the start position (`BO[…]`) and
+//!   the moves (`B[F5]`, `W[PA]` for a pass, optionally `/eval/time`).
+//! * `set depth <n>` — the search depth (1 to 30; the last `2n` empty
+//!   squares are played exactly).
+//! * `set contempt <n>` — accepted and ignored.
+//! * `move <move>` — a move played on the board (`F5`, `PA`, with optional
+//!   `/eval/time`).
+//! * `go` — answered with `=== <move>/<eval>/<seconds>`, the move chosen.
+//! * `hint <n>` — the values of the `n` best moves, each as
+//!   `search <move> <eval> 0 <depth>`, then `status`.
+//! * `ping <n>` — answered with `pong <n>` (everything before it is done).
+//! * `learn`, `analyze` — answered with `learned` and nothing.
+//!
+//! Evaluations are in discs for the side to move: the exact final disc
+//! difference in the endgame, the evaluation in the study's units divided by
+//! 100 otherwise. Anything else is answered with `status` and a message, so
+//! a GUI's log shows what was not understood.
+
+use std::io::{BufRead, Write};
+
+use super::search_player::{proven_margin, SearchPlayer, SearchSettings};
+use super::{parse_square, square_name, Board, PASS};
+use crate::game::{rng_from_seed, Game, Player};
+use crate::search::budget::Budget;
+
+/// The engine's state between commands.
+pub struct Engine {
+    board: Board,
+    player: SearchPlayer,
+}
+
+/// Reads a move in NBoard's form (`F5`, `f5`, `PA`, `F5/1.0/2.3`).
+fn parse_move(text: &str) -> Result<u8, String> {
+    let m = text.split('/').next().unwrap_or("").trim();
+    if m.eq_ignore_ascii_case("pa") || m.eq_ignore_ascii_case("pass") {
+        return Ok(PASS);
+    }
+    parse_square(m).map_err(|e| e.0)
+}
+
+fn move_name(m: u8) -> String {
+    if m == PASS {
+        "PA".into()
+    } else {
+        square_name(m).to_ascii_uppercase()
+    }
+}
+
+/// Reads a GGF game: the start position and the moves after it.
+pub fn parse_ggf(text: &str) -> Result<Board, String> {
+    let mut board: Option<Board> = None;
+    let mut rest = text;
+    while let Some(open) = rest.find('[') {
+        let tag: String = rest[..open]
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_uppercase())
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let close = rest[open..]
+            .find(']')
+            .map(|i| open + i)
+            .ok_or("a GGF value is not closed with ']'")?;
+        let value = &rest[open + 1..close];
+        rest = &rest[close + 1..];
+        match tag.as_str() {
+            "BO" => {
+                let mut parts = value.split_whitespace();
+                if parts.next() != Some("8") {
+                    return Err("only 8 × 8 boards are played".into());
+                }
+                let squares = parts.next().ok_or("the board is missing")?;
+                let side = parts.next().ok_or("the side to move is missing")?;
+                let cells: String = squares
+                    .chars()
+                    .map(|c| match c {
+                        '*' => 'X',
+                        'O' | 'o' => 'O',
+                        _ => '-',
+                    })
+                    .collect();
+                let side = if side == "*" { "X" } else { "O" };
+                board = Some(Board::parse(&format!("{cells} {side}")).map_err(|e| e.0)?);
+            }
+            "B" | "W" => {
+                let b = board.as_mut().ok_or("a move comes before the board (BO)")?;
+                let m = parse_move(value)?;
+                b.try_play(m)
+                    .map_err(|e| format!("{}: {e}", move_name(m)))?;
+            }
+            _ => {}
+        }
+    }
+    board.ok_or_else(|| "the game has no board (BO[…])".to_string())
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    pub fn new() -> Engine {
+        Engine {
+            board: Board::start(),
+            player: SearchPlayer::new(SearchSettings::level(6), 1).expect("level 6 is valid"),
+        }
+    }
+
+    fn set_depth(&mut self, depth: u32) -> Result<(), String> {
+        let settings = SearchSettings {
+            depth,
+            endgame: (2 * depth).min(24),
+            ..*self.player.settings()
+        };
+        self.player = SearchPlayer::new(settings, 1)?;
+        Ok(())
+    }
+
+    /// Answers one command line; returns the lines to send back.
+    pub fn command(&mut self, line: &str) -> Vec<String> {
+        let line = line.trim();
+        let (cmd, args) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let args = args.trim();
+        let result: Result<Vec<String>, String> = match cmd {
+            "" => Ok(Vec::new()),
+            "nboard" => Ok(vec!["set myname Selfplay".into()]),
+            "ping" => Ok(vec![format!("pong {args}")]),
+            "set" => {
+                let (what, value) = args.split_once(char::is_whitespace).unwrap_or((args, ""));
+                match what {
+                    "game" => parse_ggf(value).map(|b| {
+                        self.board = b;
+                        Vec::new()
+                    }),
+                    "depth" => value
+                        .trim()
+                        .parse::<u32>()
+                        .map_err(|_| format!("depth {value:?} is not a number"))
+                        .and_then(|d| self.set_depth(d))
+                        .map(|()| Vec::new()),
+                    "contempt" => Ok(Vec::new()),
+                    other => Err(format!("unknown setting {other:?}")),
+                }
+            }
+            "move" => parse_move(args)
+                .and_then(|m| self.board.try_play(m).map(|()| Vec::new()).map_err(|e| e.0)),
+            "go" => self.go(),
+            "hint" => {
+                let n = args.parse::<usize>().unwrap_or(1).max(1);
+                self.hint(n)
+            }
+            "learn" => Ok(vec!["learned".into()]),
+            "analyze" => Ok(Vec::new()),
+            other => Err(format!("unknown command {other:?}")),
+        };
+        match result {
+            Ok(lines) => lines,
+            Err(e) => vec![format!("status error: {e}")],
+        }
+    }
+
+    fn go(&mut self) -> Result<Vec<String>, String> {
+        if self.board.is_over() {
+            return Err("the game is over".into());
+        }
+        let mut budget = Budget::unlimited();
+        let t = self
+            .player
+            .think(&self.board, &mut rng_from_seed(1), &mut budget);
+        let seconds = budget.elapsed_ms() / 1000.0;
+        let eval = eval_in_discs(t.score.unwrap_or(0.0) as i32);
+        Ok(vec![format!(
+            "=== {}/{eval:.2}/{seconds:.3}",
+            move_name(t.mv)
+        )])
+    }
+
+    fn hint(&mut self, n: usize) -> Result<Vec<String>, String> {
+        if self.board.is_over() {
+            return Ok(vec!["status the game is over".into()]);
+        }
+        let mut budget = Budget::unlimited();
+        let a = self
+            .player
+            .analyze(&self.board, &mut budget)
+            .ok_or("no analysis")?;
+        let depth = self.player.settings().depth;
+        let mut moves: Vec<(u8, f64)> = a
+            .moves
+            .iter()
+            .map(|m| (m.mv, m.value.unwrap_or(0.0)))
+            .collect();
+        moves.sort_by(|x, y| y.1.total_cmp(&x.1));
+        let mut out: Vec<String> = moves
+            .into_iter()
+            .take(n)
+            .map(|(m, v)| format!("search {} {v:.2} 0 {depth}", move_name(m)))
+            .collect();
+        out.push("status".into());
+        Ok(out)
+    }
+}
+
+fn eval_in_discs(v: i32) -> f64 {
+    match proven_margin(v) {
+        Some(d) => f64::from(d),
+        None => f64::from(v) / super::weighted::SCALE,
+    }
+}
+
+/// Runs the dialogue until the input ends.
+pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+    let mut engine = Engine::new();
+    for line in input.lines() {
+        for reply in engine.command(&line?) {
+            writeln!(output, "{reply}")?;
+        }
+        output.flush()?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dialogue(input: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        serve(input.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect()
+    }
+
+    #[test]
+    fn a_scripted_session() {
+        let ggf = "(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[5:00]TY[8]\
+                   BO[8 ---------------------------O*------*O--------------------------- *]\
+                   B[F5//0.01]W[D6];)";
+        let out = dialogue(&format!(
+            "nboard 2\nset depth 2\nset game {ggf}\nping 1\ngo\nmove c3\nhint 3\nping 2\nset colour red\n"
+        ));
+        assert_eq!(out[0], "set myname Selfplay");
+        assert_eq!(out[1], "pong 1");
+        // Black to move after f5 d6: the engine answers with a legal move.
+        let mv = out[2]
+            .strip_prefix("=== ")
+            .expect("a move")
+            .split('/')
+            .next()
+            .unwrap();
+        let mut b = parse_ggf(ggf).unwrap();
+        assert!(
+            b.is_legal(parse_move(mv).unwrap()),
+            "{mv} in {}",
+            b.to_text()
+        );
+        // After c3 (black), white's hints: three moves, best first, all legal.
+        b.play(parse_move("c3").unwrap());
+        let hints: Vec<&String> = out.iter().filter(|l| l.starts_with("search ")).collect();
+        assert_eq!(hints.len(), 3, "{out:?}");
+        let evals: Vec<f64> = hints
+            .iter()
+            .map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap())
+            .collect();
+        assert!(evals.windows(2).all(|w| w[0] >= w[1]), "{evals:?}");
+        for l in &hints {
+            let m = parse_move(l.split_whitespace().nth(1).unwrap()).unwrap();
+            assert!(b.is_legal(m));
+        }
+        assert!(out.contains(&"pong 2".to_string()));
+        assert!(out
+            .last()
+            .unwrap()
+            .starts_with("status error: unknown setting"));
+    }
+
+    #[test]
+    fn bad_games_and_moves_are_reported() {
+        let out = dialogue("set game (;GM[Othello]B[F5];)\nmove z9\nmove a1\n");
+        assert!(out[0].contains("before the board"), "{out:?}");
+        assert!(out[1].starts_with("status error"), "{out:?}");
+        assert!(out[2].contains("not a legal move"), "{out:?}");
+    }
+
+    #[test]
+    fn the_endgame_is_exact() {
+        // FFO #40 (20 empties) at depth 1 would not reach the end; a board
+        // with 8 empties does: the eval is the exact final disc difference.
+        let mut rng = rng_from_seed(3);
+        let mut b = Board::start();
+        let mut buf = Vec::new();
+        while b.empties() > 8 {
+            crate::arena::play_random_move(&mut b, &mut rng, &mut buf);
+        }
+        if b.is_over() {
+            return;
+        }
+        let text = b.to_text();
+        let (cells, side) = text.split_once(' ').unwrap();
+        let bo: String = cells
+            .chars()
+            .map(|c| match c {
+                'X' => '*',
+                'O' => 'O',
+                _ => '-',
+            })
+            .collect();
+        let side = if side == "X" { "*" } else { "O" };
+        let out = dialogue(&format!(
+            "set depth 6\nset game (;GM[Othello]BO[8 {bo} {side}];)\ngo\n"
+        ));
+        let eval: f64 = out[0].split('/').nth(1).unwrap().parse().unwrap();
+        assert_eq!(eval.fract(), 0.0, "{out:?}");
+    }
+}

@@ -1,0 +1,966 @@
+//! Training runs of the Othello Q-network: configuration and the study's
+//! presets, the game loop (self-play or against MSB), learning-curve
+//! snapshots, and the full state as parts (JSON header + named `f32` arrays)
+//! or bytes.
+//!
+//! The [`Trainer`] works in bounded chunks ([`Trainer::train`] plays at most
+//! the number of games asked), so a Web Worker can run a chunk, post progress,
+//! check for pause or stop, and continue; a saved state resumes bit-exactly.
+//!
+//! # Self-play
+//! Both sides are played by the same network and both learn: each side keeps
+//! its own pending (s, a), seen from its own side (QL1 is always the mover's
+//! view; QL2 carries the side to move), and updates it when that side reaches
+//! its next decision or the game ends, with its own reward. Updates are applied
+//! to the one shared network in the order the moves are played.
+//!
+//! # Against MSB
+//! The agent plays black in the first half of the run's planned games
+//! (`config.games`) and white in the rest, as in the study; only the agent's
+//! moves are learned.
+//!
+//! # Order within a decision
+//! At each decision the agent evaluates Q(s′, ·) over its legal moves once;
+//! that evaluation gives the max for the pending update of the previous move
+//! and, after the update, the softmax choice of the next move. (Re-evaluating
+//! after the update would cost a forward pass per move and changes the
+//! probabilities by one small step of learning.)
+
+use serde::{Deserialize, Serialize};
+
+use super::players::{MaxFlipsPlayer, MaxStablePlayer};
+use super::qnet::{Encoding, LegalQ, QNet, QNetPlayer, QScratch};
+use crate::arena::{play_match, Record};
+use crate::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
+use crate::games::othello::{moves_mask, Board, PASS};
+use crate::learn::activation::Activation;
+use crate::learn::exploration::{max_value, softmax_index};
+use crate::learn::mlp::Mlp;
+use crate::model::{Algorithm, GameId, Header, Kind, Model};
+use crate::players::RandomPlayer;
+
+/// Who the agent plays while it learns.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TrainOpponent {
+    /// Itself: both sides use and train the same network.
+    #[serde(rename = "self")]
+    SelfPlay,
+    /// The max-stable player, first half as black, then as white.
+    Msb,
+}
+
+impl TrainOpponent {
+    pub fn name(self) -> &'static str {
+        match self {
+            TrainOpponent::SelfPlay => "self",
+            TrainOpponent::Msb => "msb",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<TrainOpponent, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "self" | "self-play" | "selfplay" => Ok(TrainOpponent::SelfPlay),
+            "msb" => Ok(TrainOpponent::Msb),
+            other => Err(format!(
+                "unknown training opponent {other:?} (expected \"self\" or \"msb\")"
+            )),
+        }
+    }
+}
+
+/// The settings of a training run. Missing fields take the study's values
+/// when read from JSON.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TrainerConfig {
+    pub encoding: Encoding,
+    pub hidden: usize,
+    pub activation: Activation,
+    pub opponent: TrainOpponent,
+    /// The planned number of training games (the run stops there; against
+    /// MSB the agent switches from black to white at half of it).
+    pub games: u64,
+    /// The exploration constant C: β = games played / C.
+    pub c: f64,
+    pub seed: u64,
+    /// A learning-curve snapshot every this many games (0: none).
+    pub eval_every: u64,
+    /// Games per opponent in each snapshot (half as black, half as white).
+    pub eval_games: u32,
+    /// Backpropagation learning rate η.
+    pub learning_rate: f64,
+    /// Momentum α.
+    pub momentum: f64,
+    /// Q-learning step µ.
+    pub mu: f64,
+}
+
+impl Default for TrainerConfig {
+    fn default() -> Self {
+        TrainerConfig {
+            encoding: Encoding::Ql1,
+            hidden: 64,
+            activation: Activation::Arctan,
+            opponent: TrainOpponent::SelfPlay,
+            games: 10_000_000,
+            c: 3_000_000.0,
+            seed: 1,
+            eval_every: 100_000,
+            eval_games: 1000,
+            learning_rate: 0.1,
+            momentum: 0.9,
+            mu: 0.1,
+        }
+    }
+}
+
+/// Limits that keep a configuration (possibly from an untrusted file) sane.
+const MAX_HIDDEN: usize = 1024;
+const MAX_GAMES: u64 = 1_000_000_000_000;
+/// Evaluation games per opponent at a curve point (a checkpoint from
+/// elsewhere cannot make a run evaluate for hours before it trains).
+const MAX_EVAL_GAMES: u32 = 100_000;
+
+impl TrainerConfig {
+    /// The study's C for an opponent: 3,000,000 for self-play, 1,500,000
+    /// against MSB.
+    pub fn study_c(opponent: TrainOpponent) -> f64 {
+        match opponent {
+            TrainOpponent::SelfPlay => 3_000_000.0,
+            TrainOpponent::Msb => 1_500_000.0,
+        }
+    }
+
+    /// Checks every field; the message names the bad one.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.hidden == 0 || self.hidden > MAX_HIDDEN {
+            return Err(format!(
+                "hidden must be between 1 and {MAX_HIDDEN}, not {}",
+                self.hidden
+            ));
+        }
+        if self.games > MAX_GAMES {
+            return Err(format!("games must be at most {MAX_GAMES}"));
+        }
+        if !(self.c.is_finite() && self.c > 0.0) {
+            return Err(format!("c must be a positive number, not {}", self.c));
+        }
+        if self.eval_games > MAX_EVAL_GAMES {
+            return Err(format!("eval_games must be at most {MAX_EVAL_GAMES}"));
+        }
+        if self.eval_every > 0 && self.eval_games == 0 {
+            return Err("eval_games must be positive when eval_every is set".into());
+        }
+        for (name, v) in [
+            ("learning_rate", self.learning_rate),
+            ("momentum", self.momentum),
+            ("mu", self.mu),
+        ] {
+            if !(v.is_finite() && (0.0..=1.0).contains(&v)) {
+                return Err(format!("{name} must be between 0 and 1, not {v}"));
+            }
+        }
+        if self.momentum >= 1.0 {
+            return Err("momentum must be below 1".into());
+        }
+        Ok(())
+    }
+
+    /// Reads a configuration from JSON and validates it.
+    pub fn from_json(text: &str) -> Result<TrainerConfig, String> {
+        let c: TrainerConfig =
+            serde_json::from_str(text).map_err(|e| format!("bad training settings: {e}"))?;
+        c.validate()?;
+        Ok(c)
+    }
+
+    /// A short name: `ql1-h64-arctan-self`.
+    pub fn label(&self) -> String {
+        format!(
+            "{}-h{}-{}-{}",
+            self.encoding.name(),
+            self.hidden,
+            self.activation.name(),
+            self.opponent.name()
+        )
+    }
+}
+
+/// A named configuration: `note` says how it differs from the study (none
+/// for the study's own).
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct Preset {
+    pub name: String,
+    pub note: Option<&'static str>,
+    pub config: TrainerConfig,
+}
+
+/// The C of [`FAST_BETA_PRESET`]: β = games / 100,000.
+pub const FAST_BETA_C: f64 = 100_000.0;
+
+/// The name of the self-play preset whose softmax turns greedy 30 times
+/// faster than the study's (see the README's learning curves).
+pub const FAST_BETA_PRESET: &str = "ql1-h64-arctan-self-c100k";
+
+/// One preset per configuration the study ran: QL1/QL2 × 40/64 hidden ×
+/// sigmoid/arctan × self-play/MSB, with the study's C. Self-play runs are
+/// planned for 10,000,000 games (where the study reports its self-play
+/// results); runs against MSB for 3,000,000 (twice C, so that β reaches 2).
+/// Then one beyond the study: QL1-H64-arctan self-play with C = 100,000, for
+/// the same 10,000,000 games. With the study's C, β stays so small that
+/// self-play trains against a nearly random opponent for millions of games,
+/// and the greedy network stalls against MSB; with β growing 30 times faster
+/// it passes 60% by 1 M games and reaches the study's 75–80% by 10 M.
+pub fn presets() -> Vec<Preset> {
+    let mut out = Vec::new();
+    for encoding in [Encoding::Ql1, Encoding::Ql2] {
+        for hidden in [40, 64] {
+            for activation in [Activation::Sigmoid, Activation::Arctan] {
+                for opponent in [TrainOpponent::SelfPlay, TrainOpponent::Msb] {
+                    let config = TrainerConfig {
+                        encoding,
+                        hidden,
+                        activation,
+                        opponent,
+                        games: match opponent {
+                            TrainOpponent::SelfPlay => 10_000_000,
+                            TrainOpponent::Msb => 3_000_000,
+                        },
+                        c: TrainerConfig::study_c(opponent),
+                        ..TrainerConfig::default()
+                    };
+                    out.push(Preset {
+                        name: config.label(),
+                        note: None,
+                        config,
+                    });
+                }
+            }
+        }
+    }
+    out.push(Preset {
+        name: FAST_BETA_PRESET.to_string(),
+        note: Some("not in the study: C = 100,000, so the softmax turns greedy 30× sooner"),
+        config: TrainerConfig {
+            games: 10_000_000,
+            c: FAST_BETA_C,
+            ..TrainerConfig::default()
+        },
+    });
+    out
+}
+
+/// The preset with this name (see [`presets`]).
+pub fn preset(name: &str) -> Result<TrainerConfig, String> {
+    presets()
+        .into_iter()
+        .find(|p| p.name == name)
+        .map(|p| p.config)
+        .ok_or_else(|| format!("unknown preset {name:?}"))
+}
+
+/// The greedy agent's results against one fixed opponent.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct OpponentResult {
+    pub opponent: String,
+    /// The agent's record when it played black.
+    pub black: Record,
+    /// The agent's record when it played white.
+    pub white: Record,
+}
+
+/// One point of the learning curve: results after `games` training games.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct EvalPoint {
+    pub games: u64,
+    pub results: Vec<OpponentResult>,
+}
+
+/// What a chunk of training did.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Progress {
+    pub games_played: u64,
+    pub games_total: u64,
+    /// Games trained in this chunk.
+    pub trained: u64,
+    /// The agent's record in this chunk's training games (self-play: black's).
+    pub record: Record,
+    /// Snapshots taken during this chunk.
+    pub snapshots: Vec<EvalPoint>,
+    pub done: bool,
+}
+
+/// The plies of the evaluation protocol played at random before the players
+/// take over.
+pub const EVAL_RANDOM_OPENING: usize = 5;
+
+/// Plays the greedy network against `opponent`: `games` games, the first half
+/// as black, the first [`EVAL_RANDOM_OPENING`] plies of each random.
+pub fn evaluate(
+    net: &QNet,
+    opponent: &mut dyn Player<Board>,
+    games: u32,
+    seed: u64,
+) -> OpponentResult {
+    let mut agent = QNetPlayer::new(net.clone());
+    let r = play_match(&mut agent, opponent, games, EVAL_RANDOM_OPENING, seed);
+    OpponentResult {
+        opponent: r.b,
+        black: r.a_first,
+        white: r.a_second,
+    }
+}
+
+/// The greedy network against random, MVB and MSB, `games` games each.
+pub fn evaluate_standard(net: &QNet, games: u32, seed: u64, after_games: u64) -> EvalPoint {
+    let results = vec![
+        evaluate(net, &mut RandomPlayer::<Board>::new(), games, seed),
+        evaluate(net, &mut MaxFlipsPlayer::new(), games, seed.wrapping_add(1)),
+        evaluate(
+            net,
+            &mut MaxStablePlayer::new(),
+            games,
+            seed.wrapping_add(2),
+        ),
+    ];
+    EvalPoint {
+        games: after_games,
+        results,
+    }
+}
+
+/// A training run: the network, its momentum, the RNG, and the curve so far.
+pub struct Trainer {
+    config: TrainerConfig,
+    net: QNet,
+    rng: Rng,
+    games_played: u64,
+    curve: Vec<EvalPoint>,
+    // Per-game scratch, reused (no allocation per move).
+    scratch: QScratch,
+    lq: LegalQ,
+    pending: [Option<(Board, u8)>; 2],
+    msb: MaxStablePlayer,
+    /// The curve point being measured, a few games at a time.
+    evaluating: Option<Evaluation>,
+}
+
+/// A curve point in the making: the greedy network of that moment against
+/// random, MVB and MSB in turn (the same games as [`evaluate_standard`]).
+struct Evaluation {
+    point: EvalPoint,
+    agent: QNetPlayer,
+    opponents: Vec<Box<dyn Player<Board> + Send>>,
+    current: crate::arena::Match,
+    games: u32,
+    seed: u64,
+}
+
+impl Evaluation {
+    fn new(net: &QNet, games: u32, seed: u64, after_games: u64) -> Evaluation {
+        let agent = QNetPlayer::new(net.clone());
+        let opponents: Vec<Box<dyn Player<Board> + Send>> = vec![
+            Box::new(RandomPlayer::<Board>::new()),
+            Box::new(MaxFlipsPlayer::new()),
+            Box::new(MaxStablePlayer::new()),
+        ];
+        let current = crate::arena::Match::new(
+            agent.name(),
+            opponents[0].name(),
+            games,
+            EVAL_RANDOM_OPENING,
+            seed,
+        );
+        Evaluation {
+            point: EvalPoint {
+                games: after_games,
+                results: Vec::new(),
+            },
+            agent,
+            opponents,
+            current,
+            games,
+            seed,
+        }
+    }
+
+    /// Plays at most `budget` games; returns how many, and the point once
+    /// every opponent is done.
+    fn play(&mut self, budget: u64) -> (u64, Option<EvalPoint>) {
+        let mut played = 0u64;
+        loop {
+            let k = self.point.results.len();
+            let n = (budget - played).min(u64::from(u32::MAX)) as u32;
+            played += u64::from(
+                self.current
+                    .play(&mut self.agent, self.opponents[k].as_mut(), n),
+            );
+            if !self.current.is_over() {
+                return (played, None);
+            }
+            let r = &self.current.result;
+            self.point.results.push(OpponentResult {
+                opponent: r.b.clone(),
+                black: r.a_first,
+                white: r.a_second,
+            });
+            let next = self.point.results.len();
+            if next == self.opponents.len() {
+                return (played, Some(self.point.clone()));
+            }
+            self.current = crate::arena::Match::new(
+                self.agent.name(),
+                self.opponents[next].name(),
+                self.games,
+                EVAL_RANDOM_OPENING,
+                self.seed.wrapping_add(next as u64),
+            );
+            if played >= budget {
+                return (played, None);
+            }
+        }
+    }
+}
+
+impl std::fmt::Debug for Trainer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Trainer")
+            .field("config", &self.config)
+            .field("games_played", &self.games_played)
+            .field("curve_points", &self.curve.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Trainer {
+    /// A fresh run: weights drawn from the seed, nothing played.
+    pub fn new(config: TrainerConfig) -> Result<Trainer, String> {
+        config.validate()?;
+        let mut rng = rng_from_seed(config.seed);
+        let mut net = QNet::new(config.encoding, config.hidden, config.activation, &mut rng);
+        let mlp = net.mlp_mut();
+        mlp.learning_rate = config.learning_rate as f32;
+        mlp.set_momentum(config.momentum as f32);
+        Ok(Trainer::assemble(config, net, rng, 0, Vec::new()))
+    }
+
+    fn assemble(
+        config: TrainerConfig,
+        net: QNet,
+        rng: Rng,
+        games_played: u64,
+        curve: Vec<EvalPoint>,
+    ) -> Trainer {
+        Trainer {
+            scratch: QScratch::new(&net),
+            config,
+            net,
+            rng,
+            games_played,
+            curve,
+            lq: LegalQ::default(),
+            pending: [None, None],
+            msb: MaxStablePlayer::new(),
+            evaluating: None,
+        }
+    }
+
+    pub fn config(&self) -> &TrainerConfig {
+        &self.config
+    }
+    pub fn net(&self) -> &QNet {
+        &self.net
+    }
+    pub fn games_played(&self) -> u64 {
+        self.games_played
+    }
+    pub fn curve(&self) -> &[EvalPoint] {
+        &self.curve
+    }
+    /// Every planned game played and the curve point due measured.
+    pub fn is_done(&self) -> bool {
+        self.games_played >= self.config.games && !self.snapshot_due()
+    }
+
+    /// Whether a curve point is due at the games played and not yet taken.
+    fn snapshot_due(&self) -> bool {
+        let every = self.config.eval_every;
+        every > 0
+            && self.games_played % every == 0
+            && self.curve.last().map(|p| p.games) != Some(self.games_played)
+    }
+
+    /// Raises (or lowers) the planned number of games, to continue a run.
+    pub fn set_total_games(&mut self, games: u64) -> Result<(), String> {
+        if games > MAX_GAMES {
+            return Err(format!("games must be at most {MAX_GAMES}"));
+        }
+        self.config.games = games;
+        Ok(())
+    }
+
+    /// The exploration β = games played / C for the next game.
+    pub fn beta(&self) -> f32 {
+        (self.games_played as f64 / self.config.c) as f32
+    }
+
+    /// The greedy player of the current network.
+    pub fn player(&self) -> QNetPlayer {
+        QNetPlayer::new(self.net.clone())
+    }
+
+    /// Q-values of all 64 squares in `board` (for a heat map; only legal
+    /// squares mean anything).
+    pub fn q_values(&self, board: &Board) -> [f32; 64] {
+        self.net.q_values(board)
+    }
+
+    /// Evaluates the current greedy network against `opponent`.
+    pub fn evaluate(
+        &self,
+        opponent: &mut dyn Player<Board>,
+        games: u32,
+        seed: u64,
+    ) -> OpponentResult {
+        evaluate(&self.net, opponent, games, seed)
+    }
+
+    /// The seed of the learning-curve snapshots: the same openings at every
+    /// snapshot, independent of the training RNG.
+    fn snapshot_seed(&self) -> u64 {
+        self.config.seed ^ 0x5eed_cafe_f00d_0001
+    }
+
+    /// Measures the curve point due now (if any) to the end, however many
+    /// games it takes (the untrained network's point before a timed run).
+    pub fn measure_due_point(&mut self) {
+        self.train(0);
+    }
+
+    /// Trains up to `max_games` training games (fewer if the run reaches
+    /// `config.games`), taking the learning-curve snapshots that fall in
+    /// this chunk (including the one of the untrained network) in full.
+    pub fn train(&mut self, max_games: u64) -> Progress {
+        self.advance(u64::MAX, max_games)
+    }
+
+    /// Plays at most `budget` games — training games and the evaluation
+    /// games of the curve points due among them alike — stopping at the
+    /// planned total: a worker's chunk, bounded however large the
+    /// evaluation. A curve point's evaluation may span several steps;
+    /// training goes on once it is measured. The run does not depend on how
+    /// it is cut into steps.
+    pub fn step(&mut self, budget: u64) -> Progress {
+        self.advance(budget, u64::MAX)
+    }
+
+    /// At most `budget` games of training and evaluation together, and at
+    /// most `max_train` training games.
+    fn advance(&mut self, budget: u64, max_train: u64) -> Progress {
+        let mut progress = Progress {
+            games_played: self.games_played,
+            games_total: self.config.games,
+            trained: 0,
+            record: Record::default(),
+            snapshots: Vec::new(),
+            done: false,
+        };
+        let mut budget = budget;
+        loop {
+            if self.evaluating.is_none() && self.snapshot_due() {
+                self.evaluating = Some(Evaluation::new(
+                    &self.net,
+                    self.config.eval_games,
+                    self.snapshot_seed(),
+                    self.games_played,
+                ));
+            }
+            if let Some(eval) = self.evaluating.as_mut() {
+                let (played, point) = eval.play(budget);
+                budget -= played;
+                match point {
+                    Some(p) => {
+                        self.evaluating = None;
+                        self.curve.push(p.clone());
+                        progress.snapshots.push(p);
+                    }
+                    None => break,
+                }
+                continue;
+            }
+            if budget == 0
+                || progress.trained >= max_train
+                || self.games_played >= self.config.games
+            {
+                break;
+            }
+            let (outcome, agent) = self.play_training_game();
+            progress.record.add(outcome, agent);
+            progress.trained += 1;
+            budget -= 1;
+        }
+        progress.games_played = self.games_played;
+        progress.done = self.is_done();
+        progress
+    }
+
+    /// One training game; returns the outcome and the agent's side (black in
+    /// self-play).
+    fn play_training_game(&mut self) -> (Outcome, Side) {
+        let beta = self.beta();
+        let mu = self.config.mu as f32;
+        let agent = match self.config.opponent {
+            TrainOpponent::SelfPlay => None,
+            TrainOpponent::Msb => Some(if self.games_played < self.config.games / 2 {
+                Side::First
+            } else {
+                Side::Second
+            }),
+        };
+        self.pending = [None, None];
+        let mut board = Board::start();
+        let outcome = loop {
+            let mask = board.legal_mask();
+            if mask == 0 {
+                if moves_mask(board.opp(), board.own()) == 0 {
+                    break board.outcome().expect("neither side can move");
+                }
+                // A forced pass: not a decision (see the q_net module).
+                board.pass();
+                continue;
+            }
+            let side = board.side();
+            let m = if agent.is_none_or(|a| a == side) {
+                self.decide(&board, mask, side, beta, mu)
+            } else {
+                self.msb.choose(&board, &mut self.rng)
+            };
+            debug_assert!(m != PASS);
+            board.place(m, board.flips(m));
+        };
+        for side in Side::BOTH {
+            if let Some((s, a)) = self.pending[side.index()].take() {
+                self.net
+                    .update(&s, a, outcome.reward(side), mu, &mut self.scratch);
+            }
+        }
+        // Between games every row is up to date (saved state, evaluation).
+        self.net.mlp_mut().sync();
+        self.games_played += 1;
+        (outcome, agent.unwrap_or(Side::First))
+    }
+
+    /// The agent's decision at `board`: updates its pending move with
+    /// max Q(board, ·), then samples the next move from the softmax.
+    #[inline]
+    fn decide(&mut self, board: &Board, mask: u64, side: Side, beta: f32, mu: f32) -> u8 {
+        self.net
+            .legal_q_fresh(board, mask, &mut self.scratch, &mut self.lq);
+        if let Some((s, a)) = self.pending[side.index()] {
+            let v = max_value(self.lq.q());
+            self.net.update(&s, a, v, mu, &mut self.scratch);
+        }
+        let m = self.lq.moves[softmax_index(self.lq.q(), beta, &mut self.rng)];
+        self.pending[side.index()] = Some((*board, m));
+        m
+    }
+
+    /// The run as a model file's contents ([`crate::model`]): the header
+    /// carries the settings (`hyper`), seed, games trained, the last
+    /// snapshot (`evaluation`) and the curve; the arrays are the weights
+    /// `w/0` (shape [inputs, hidden], input-major), `b/0`, `w/1` (shape [64,
+    /// hidden], output-major), `b/1`. A [`Kind::Checkpoint`] also holds the
+    /// momenta (`opt/momentum/w/0` …) and the generator (`rng`), so that
+    /// [`Trainer::from_model`] resumes the run bit-exactly.
+    pub fn to_model(&self, kind: Kind) -> Result<Model, String> {
+        let mut header = Header::new(GameId::Othello, Algorithm::QNet, self.config.label());
+        header.kind = kind;
+        header.encoding = self.config.encoding.name().to_string();
+        header.hyper = match serde_json::to_value(&self.config) {
+            Ok(serde_json::Value::Object(m)) => m,
+            _ => return Err("the settings do not serialise to an object".into()),
+        };
+        header.seed = self.config.seed;
+        header.games_trained = self.games_played;
+        header.evaluation = match self.curve.last() {
+            Some(p) => serde_json::to_value(p).map_err(|e| e.to_string())?,
+            None => serde_json::json!({}),
+        };
+        header.curve = serde_json::to_value(&self.curve).map_err(|e| e.to_string())?;
+        let mut model = Model::new(header);
+        let mlp = self.net.mlp();
+        let (n_in, nh) = (mlp.n_in(), mlp.n_hidden());
+        let shapes = [vec![n_in, nh], vec![nh], vec![64, nh], vec![64]];
+        let arrays = mlp.arrays();
+        let err = |e: crate::model::ModelError| e.to_string();
+        for (i, name) in ARRAY_NAMES.iter().enumerate() {
+            model
+                .push(*name, shapes[i].clone(), arrays[i].1.to_vec())
+                .map_err(err)?;
+        }
+        if kind == Kind::Checkpoint {
+            for (i, name) in ARRAY_NAMES.iter().enumerate() {
+                model
+                    .push(
+                        format!("{MOMENTUM_PREFIX}{name}"),
+                        shapes[i].clone(),
+                        arrays[4 + i].1.to_vec(),
+                    )
+                    .map_err(err)?;
+            }
+            model.set_rng(&self.rng);
+        }
+        Ok(model)
+    }
+
+    /// Rebuilds a run from [`Trainer::to_model`]; every field is checked. A
+    /// model of kind `model` (weights only) starts with zero momentum and a
+    /// generator seeded from its seed and games trained: it plays exactly as
+    /// saved, and training continues from its weights.
+    pub fn from_model(model: &Model) -> Result<Trainer, String> {
+        let h = &model.header;
+        if h.game != GameId::Othello || h.algorithm != Algorithm::QNet {
+            return Err(format!(
+                "this model is a {} ({}) for {}, not an Othello Q-network",
+                h.algorithm.name(),
+                h.algorithm.title(),
+                h.game.title()
+            ));
+        }
+        let config: TrainerConfig =
+            serde_json::from_value(serde_json::Value::Object(h.hyper.clone()))
+                .map_err(|e| format!("bad Q-network settings in the header: {e}"))?;
+        config.validate()?;
+        model.only_arrays(|name| {
+            let weights = name.strip_prefix(MOMENTUM_PREFIX).unwrap_or(name);
+            ARRAY_NAMES.contains(&weights) || name == "rng"
+        })?;
+        let curve: Vec<EvalPoint> = serde_json::from_value(h.curve.clone())
+            .map_err(|e| format!("bad learning curve in the header: {e}"))?;
+        let (n_in, nh) = (config.encoding.inputs(), config.hidden);
+        let shapes = [vec![n_in, nh], vec![nh], vec![64, nh], vec![64]];
+        let checkpoint = h.kind == Kind::Checkpoint;
+        let mut values: Vec<(&str, Vec<f32>)> = Vec::new();
+        for (i, name) in ARRAY_NAMES.iter().enumerate() {
+            let w = model
+                .values_shaped::<f32>(name, &shapes[i])
+                .map_err(|e| e.to_string())?;
+            values.push((MLP_NAMES[i], w.to_vec()));
+            let m = if checkpoint {
+                model
+                    .values_shaped::<f32>(&format!("{MOMENTUM_PREFIX}{name}"), &shapes[i])
+                    .map_err(|e| e.to_string())?
+                    .to_vec()
+            } else {
+                vec![0.0; w.len()]
+            };
+            values.push((MLP_NAMES[4 + i], m));
+        }
+        let get = |name: &str| {
+            values
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, a)| a.as_slice())
+        };
+        let mut mlp = Mlp::from_arrays(n_in, nh, 64, config.activation, get)?;
+        mlp.learning_rate = config.learning_rate as f32;
+        mlp.set_momentum(config.momentum as f32);
+        let net = QNet::from_mlp(config.encoding, mlp)?;
+        let rng = if checkpoint {
+            model.rng().map_err(|e| e.to_string())?
+        } else {
+            rng_from_seed(config.seed ^ h.games_trained.rotate_left(32))
+        };
+        Ok(Trainer::assemble(config, net, rng, h.games_trained, curve))
+    }
+
+    /// The full state (a checkpoint in the model file format) as bytes.
+    pub fn to_bytes(&self) -> Result<Vec<u8>, String> {
+        let model = self.to_model(Kind::Checkpoint)?;
+        crate::model::encode(&model).map_err(|e| e.to_string())
+    }
+
+    /// Reads a model file (checkpoint or model) written by
+    /// [`Trainer::to_bytes`] or [`Trainer::to_model`] + encode.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Trainer, String> {
+        let model = crate::model::decode(bytes).map_err(|e| e.to_string())?;
+        Trainer::from_model(&model)
+    }
+}
+
+/// Array names of the weights in model files, in [`Mlp::arrays`] order.
+const ARRAY_NAMES: [&str; 4] = ["w/0", "b/0", "w/1", "b/1"];
+/// The names [`Mlp::from_arrays`] uses for weights then momenta.
+const MLP_NAMES: [&str; 8] = ["w1", "b1", "w2", "b2", "dw1", "db1", "dw2", "db2"];
+/// Momentum arrays in checkpoints: `opt/momentum/w/0` …
+const MOMENTUM_PREFIX: &str = "opt/momentum/";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small(opponent: TrainOpponent, seed: u64) -> TrainerConfig {
+        TrainerConfig {
+            hidden: 16,
+            opponent,
+            games: 40,
+            seed,
+            eval_every: 20,
+            eval_games: 10,
+            ..TrainerConfig::default()
+        }
+    }
+
+    #[test]
+    fn presets_cover_the_study() {
+        let p = presets();
+        assert_eq!(p.iter().filter(|p| p.note.is_none()).count(), 16);
+        assert_eq!(p.len(), 17);
+        let fast = preset(FAST_BETA_PRESET).unwrap();
+        assert_eq!(
+            (fast.c, fast.opponent, fast.games),
+            (FAST_BETA_C, TrainOpponent::SelfPlay, 10_000_000)
+        );
+        let c = preset("ql1-h64-arctan-self").unwrap();
+        assert_eq!(c.c, 3_000_000.0);
+        assert_eq!(preset("ql2-h40-sigmoid-msb").unwrap().c, 1_500_000.0);
+        assert!(preset("ql3").is_err());
+    }
+
+    #[test]
+    fn config_json_defaults_and_errors() {
+        let c =
+            TrainerConfig::from_json(r#"{"encoding":"ql2","hidden":40,"opponent":"msb"}"#).unwrap();
+        assert_eq!(c.encoding, Encoding::Ql2);
+        assert_eq!(c.learning_rate, 0.1);
+        assert!(TrainerConfig::from_json(r#"{"hidden":0}"#)
+            .unwrap_err()
+            .contains("hidden"));
+        assert!(TrainerConfig::from_json(r#"{"c":-1}"#).is_err());
+        assert!(TrainerConfig::from_json(r#"{"hiden":3}"#).is_err());
+        assert!(TrainerConfig::from_json("[").is_err());
+    }
+
+    #[test]
+    fn same_seed_same_weights_and_chunks_do_not_matter() {
+        for opp in [TrainOpponent::SelfPlay, TrainOpponent::Msb] {
+            let mut a = Trainer::new(small(opp, 5)).unwrap();
+            let mut b = Trainer::new(small(opp, 5)).unwrap();
+            let mut c = Trainer::new(small(opp, 6)).unwrap();
+            a.train(40);
+            for _ in 0..8 {
+                b.train(5);
+            }
+            c.train(40);
+            assert_eq!(a.games_played(), 40);
+            assert!(a.is_done());
+            assert!(a.net().mlp().same_weights(b.net().mlp()));
+            assert!(!a.net().mlp().same_weights(c.net().mlp()));
+            assert_eq!(a.curve(), b.curve());
+            assert_eq!(a.curve().len(), 3, "snapshots at 0, 20, 40");
+        }
+    }
+
+    #[test]
+    fn steps_bound_evaluation_too_and_cutting_does_not_matter() {
+        // Curve points of 3 × 8 evaluation games every 10 training games.
+        let config = TrainerConfig {
+            games: 30,
+            eval_every: 10,
+            eval_games: 8,
+            ..small(TrainOpponent::SelfPlay, 4)
+        };
+        let mut whole = Trainer::new(config.clone()).unwrap();
+        whole.train(30);
+        let mut stepped = Trainer::new(config).unwrap();
+        let mut steps = 0;
+        while !stepped.is_done() {
+            // No step plays more than 7 games, evaluation games included.
+            let before = stepped.games_played();
+            let p = stepped.step(7);
+            assert!(p.trained <= 7);
+            assert_eq!(stepped.games_played() - before, p.trained);
+            steps += 1;
+        }
+        // 30 training games and 4 points of 24 evaluation games: 126 games.
+        assert_eq!(steps, 126_usize.div_ceil(7));
+        assert_eq!(stepped.curve(), whole.curve());
+        assert!(stepped.net().mlp().same_weights(whole.net().mlp()));
+        // A checkpoint taken in the middle of a point's evaluation resumes it.
+        let mut a = Trainer::new(TrainerConfig {
+            games: 30,
+            eval_every: 10,
+            eval_games: 8,
+            ..small(TrainOpponent::SelfPlay, 4)
+        })
+        .unwrap();
+        a.step(24 + 10 + 5);
+        let mut b = Trainer::from_bytes(&a.to_bytes().unwrap()).unwrap();
+        while !b.is_done() {
+            b.step(5);
+        }
+        assert_eq!(b.curve(), whole.curve());
+        // Settings that would evaluate for hours are refused.
+        assert!(TrainerConfig::from_json(r#"{"eval_games":10000000}"#).is_err());
+    }
+
+    #[test]
+    fn training_changes_the_weights() {
+        let mut t = Trainer::new(small(TrainOpponent::SelfPlay, 1)).unwrap();
+        let before = t.net().clone();
+        t.train(3);
+        assert!(!before.mlp().same_weights(t.net().mlp()));
+    }
+
+    #[test]
+    fn serialise_round_trip_resumes_exactly() {
+        let mut a = Trainer::new(small(TrainOpponent::Msb, 3)).unwrap();
+        a.train(15);
+        let bytes = a.to_bytes().unwrap();
+        let mut b = Trainer::from_bytes(&bytes).unwrap();
+        assert_eq!(b.games_played(), 15);
+        assert_eq!(b.config(), a.config());
+        assert_eq!(b.curve(), a.curve());
+        assert!(a.net().mlp().same_weights(b.net().mlp()));
+        a.train(25);
+        b.train(25);
+        assert!(a.net().mlp().same_weights(b.net().mlp()));
+        assert_eq!(
+            a.to_model(Kind::Checkpoint).unwrap().arrays,
+            b.to_model(Kind::Checkpoint).unwrap().arrays
+        );
+        // A weights-only model plays exactly as the run it came from.
+        let m = crate::model::encode(&a.to_model(Kind::Model).unwrap()).unwrap();
+        let c = Trainer::from_bytes(&m).unwrap();
+        assert!(c.net().mlp().arrays()[..4] == a.net().mlp().arrays()[..4]);
+        assert_eq!(c.games_played(), 40);
+    }
+
+    #[test]
+    fn bad_bytes_are_errors() {
+        let t = Trainer::new(small(TrainOpponent::SelfPlay, 3)).unwrap();
+        let bytes = t.to_bytes().unwrap();
+        assert!(Trainer::from_bytes(&bytes[..bytes.len() - 1]).is_err());
+        assert!(Trainer::from_bytes(b"hello").is_err());
+        let mut bad = bytes.clone();
+        bad[0] = b'X';
+        assert!(Trainer::from_bytes(&bad).is_err());
+        // Another game's model is refused with a message.
+        let mut m = t.to_model(Kind::Model).unwrap();
+        m.header.game = GameId::Connect4;
+        let other = crate::model::encode(&m).unwrap();
+        assert!(Trainer::from_bytes(&other)
+            .unwrap_err()
+            .contains("not an Othello Q-network"));
+        // Settings that fail validation.
+        let mut m = t.to_model(Kind::Checkpoint).unwrap();
+        m.header.hyper.insert("hidden".into(), serde_json::json!(0));
+        assert!(Trainer::from_bytes(&crate::model::encode(&m).unwrap()).is_err());
+        // A valid checkpoint padded with an array the network does not use.
+        let mut m = t.to_model(Kind::Checkpoint).unwrap();
+        m.push("padding", vec![1000], vec![0u8; 1000]).unwrap();
+        let e = Trainer::from_bytes(&crate::model::encode(&m).unwrap()).unwrap_err();
+        assert!(e.contains("array 'padding'"), "{e}");
+    }
+}

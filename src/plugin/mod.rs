@@ -1,0 +1,433 @@
+//! A game as a plug-in.
+//!
+//! Each game folder (`src/games/<id>/`) has one [`GameEntry`]: an object that
+//! says what the game offers — its title and sides, how its board is drawn,
+//! its players by name, the kinds of training run it supports with their
+//! settings and presets, how a model file becomes a player or a run again,
+//! its benchmarks and its command-line subcommands. The registry in
+//! `src/games/mod.rs` lists the entries; nothing else in the crate names a
+//! game. The web API, the CLI and the property tests work through these
+//! object-safe traits only:
+//!
+//! * [`DynSession`] — a game being played (moves, undo/redo by whole turn);
+//!   [`session::TypedSession`] implements it for any [`Playable`] game.
+//! * [`DynAgent`] — a player that thinks within a budget and can value every
+//!   legal move; [`agent::TypedAgent`] wraps any [`crate::Player`].
+//! * [`DynRun`] — any training run, stepped in bounded chunks, with its curve,
+//!   checkpoint and model.
+//!
+//! The typed side stays generic: a game implements [`crate::Game`] (rules)
+//! and [`Playable`] (what the page shows of a position), and its entry turns
+//! them into the objects above.
+
+pub mod agent;
+pub mod playable;
+pub mod run;
+pub mod session;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::model::Model;
+
+pub use agent::{AgentThought, DynAgent, MoveAnalysis, PositionAnalysis, TypedAgent};
+pub use playable::Playable;
+pub use run::{DynRun, Point, RunProgress, SeriesSpec};
+pub use session::{DynSession, LegalMove, MoveEntry, OutcomeView, SessionState, TypedSession};
+
+/// How the page draws a game's board.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase", tag = "kind")]
+pub enum Geometry {
+    /// A rectangular grid of cells, numbered row-major from the top-left.
+    Grid { rows: u32, cols: u32 },
+    /// Named points joined by lines; the game's own board module draws them.
+    Graph { points: u32 },
+}
+
+/// One option of a choice field.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Choice {
+    pub value: String,
+    pub label: String,
+}
+
+impl Choice {
+    pub fn new(value: &str, label: &str) -> Choice {
+        Choice {
+            value: value.into(),
+            label: label.into(),
+        }
+    }
+}
+
+/// The type of a settings field, with its range and default.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase", tag = "type")]
+pub enum FieldKind {
+    /// A whole number.
+    Int { min: f64, max: f64, default: f64 },
+    /// A real number.
+    Float {
+        min: f64,
+        max: f64,
+        step: f64,
+        default: f64,
+    },
+    /// One of a few values.
+    Choice {
+        options: Vec<Choice>,
+        default: String,
+    },
+    /// Yes or no.
+    Bool { default: bool },
+}
+
+/// A setting a visitor can change: of a run, of a player, of a continued run.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FieldSpec {
+    /// A dotted path into the settings object (`"hounds.alpha"`).
+    pub id: String,
+    /// A short label ("Hidden nodes").
+    pub label: String,
+    /// One line a student understands.
+    pub help: String,
+    #[serde(flatten)]
+    pub kind: FieldKind,
+}
+
+impl FieldSpec {
+    pub fn int(id: &str, label: &str, help: &str, min: u64, max: u64, default: u64) -> FieldSpec {
+        FieldSpec {
+            id: id.into(),
+            label: label.into(),
+            help: help.into(),
+            kind: FieldKind::Int {
+                min: min as f64,
+                max: max as f64,
+                default: default as f64,
+            },
+        }
+    }
+
+    pub fn float(
+        id: &str,
+        label: &str,
+        help: &str,
+        range: (f64, f64),
+        step: f64,
+        default: f64,
+    ) -> FieldSpec {
+        FieldSpec {
+            id: id.into(),
+            label: label.into(),
+            help: help.into(),
+            kind: FieldKind::Float {
+                min: range.0,
+                max: range.1,
+                step,
+                default,
+            },
+        }
+    }
+
+    pub fn choice(id: &str, label: &str, help: &str, options: Vec<Choice>) -> FieldSpec {
+        let default = options.first().map(|c| c.value.clone()).unwrap_or_default();
+        FieldSpec {
+            id: id.into(),
+            label: label.into(),
+            help: help.into(),
+            kind: FieldKind::Choice { options, default },
+        }
+    }
+
+    pub fn boolean(id: &str, label: &str, help: &str, default: bool) -> FieldSpec {
+        FieldSpec {
+            id: id.into(),
+            label: label.into(),
+            help: help.into(),
+            kind: FieldKind::Bool { default },
+        }
+    }
+}
+
+/// A player a visitor can choose.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlayerInfo {
+    /// The name [`GameEntry::agent`] takes.
+    pub id: String,
+    /// The name people read ("MSB").
+    pub label: String,
+    /// What it does, in a few words.
+    pub description: String,
+    /// Whether it can play the first side and the second side.
+    pub sides: [bool; 2],
+    /// Whether it searches: its think requests take a budget and report
+    /// progress, and may take a while.
+    pub searches: bool,
+    /// Settings of the player (strength, depth, ...).
+    pub settings: Vec<FieldSpec>,
+}
+
+impl PlayerInfo {
+    /// A player for both sides, without settings, that answers at once.
+    pub fn simple(id: &str, label: &str, description: &str) -> PlayerInfo {
+        PlayerInfo {
+            id: id.into(),
+            label: label.into(),
+            description: description.into(),
+            sides: [true, true],
+            searches: false,
+            settings: Vec::new(),
+        }
+    }
+}
+
+/// A chart the runs of a kind draw their curves on.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChartSpec {
+    pub id: String,
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    /// A fixed range of the y axis, if the values have one.
+    pub y_range: Option<[f64; 2]>,
+}
+
+impl ChartSpec {
+    pub fn new(id: &str, title: &str, y_label: &str, y_range: Option<[f64; 2]>) -> ChartSpec {
+        ChartSpec {
+            id: id.into(),
+            title: title.into(),
+            x_label: "learning games".into(),
+            y_label: y_label.into(),
+            y_range,
+        }
+    }
+}
+
+/// A named set of runs: one of a study's configurations or experiments.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PresetInfo {
+    pub id: String,
+    /// A name people read ("Self-play, 64 hidden units").
+    pub name: String,
+    /// One sentence on what it is and why.
+    pub sentence: String,
+    /// "study" for a study's own, "beyond" for additions.
+    pub group: String,
+    /// How many runs it starts.
+    pub runs: u32,
+}
+
+/// A kind of training run a game supports.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RunKindInfo {
+    /// The name [`GameEntry::new_run`] takes (`"qnet"`).
+    pub id: String,
+    /// A title ("Q-learning with a neural network").
+    pub title: String,
+    /// A short paragraph for students: what learns, from what.
+    pub about: String,
+    /// The settings of one run.
+    pub fields: Vec<FieldSpec>,
+    pub presets: Vec<PresetInfo>,
+    pub charts: Vec<ChartSpec>,
+    /// Options when a saved model continues training.
+    pub continue_fields: Vec<FieldSpec>,
+}
+
+/// What the engine says of a game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameInfo {
+    /// The name in files and addresses (`"othello"`).
+    pub id: String,
+    /// The name people read (`"Hare and Hounds"`).
+    pub title: String,
+    /// One line for the list of games.
+    pub blurb: String,
+    /// The two sides, first mover first.
+    pub sides: [String; 2],
+    pub geometry: Geometry,
+    pub players: Vec<PlayerInfo>,
+    pub runs: Vec<RunKindInfo>,
+    /// Whether the engine plays it; games to come are listed with `false`.
+    pub built: bool,
+}
+
+/// How a saved model continues training.
+#[derive(Clone, Debug, Default, PartialEq, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ResumeOptions {
+    /// The run's new planned total; `None` keeps the saved total.
+    pub total: Option<u64>,
+    /// Settings of the continued run (the kind's `continue_fields`).
+    pub settings: Value,
+}
+
+/// What a library shows of a model, and what it can do.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ModelUse {
+    /// The learner's configuration in words.
+    pub summary: String,
+    /// Win percentages at the last point of its curve, by label.
+    pub win_rates: std::collections::BTreeMap<String, f64>,
+    /// Whether the model plays (as the player `model`).
+    pub plays: bool,
+    /// The side it plays, where it plays one only (0 or 1).
+    pub side: Option<u8>,
+    /// The kind of run that continues it, if any.
+    pub continues_as: Option<String>,
+}
+
+/// A measurement of speed a game offers to `selfplay bench` and the page.
+pub struct Bench {
+    /// A stable key, the same natively and in wasm (`othello_perft_9`).
+    pub name: &'static str,
+    /// Runs for at least `seconds` with `seed`.
+    pub run: fn(seed: u64, seconds: f64) -> crate::bench::Rate,
+}
+
+/// A game's plug-in: everything the engine, the page and the CLI know of it.
+pub trait GameEntry: Sync {
+    /// The game's name in files and addresses.
+    fn id(&self) -> &'static str;
+
+    /// What the page lists and draws.
+    fn info(&self) -> GameInfo;
+
+    /// A new game at the start position.
+    fn new_session(&self) -> Box<dyn DynSession>;
+
+    /// The player `name` (one of [`GameInfo::players`], or `"model"` with a
+    /// model file of this game) with its settings.
+    fn agent(
+        &self,
+        name: &str,
+        settings: &Value,
+        model: Option<&Model>,
+    ) -> Result<Box<dyn DynAgent>, String>;
+
+    /// The run configurations of a preset, with `seed` as the base seed.
+    fn preset_runs(&self, kind: &str, preset: &str, seed: u64) -> Result<Vec<Value>, String> {
+        let _ = seed;
+        Err(unknown_preset(self.id(), kind, preset))
+    }
+
+    /// A new run of `kind` from a configuration object.
+    fn new_run(&self, kind: &str, config: &Value) -> Result<Box<dyn DynRun>, String> {
+        let _ = config;
+        Err(format!(
+            "{} has no training run '{kind}'",
+            self.info().title
+        ))
+    }
+
+    /// A run that goes on from a checkpoint or a saved model of this game.
+    fn resume_run(
+        &self,
+        model: &Model,
+        options: &ResumeOptions,
+    ) -> Result<Box<dyn DynRun>, String> {
+        let _ = options;
+        Err(format!(
+            "a {} model cannot continue training in this version",
+            model.header.algorithm.name()
+        ))
+    }
+
+    /// Whether this version can use a model file of this game, and what it is.
+    fn describe_model(&self, model: &Model) -> Result<ModelUse, String>;
+
+    /// The game's speed measurements.
+    fn benches(&self) -> Vec<Bench> {
+        Vec::new()
+    }
+
+    /// The game's subcommands: `selfplay <id> …`.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn cli(&self) -> clap::Command;
+
+    /// Runs a subcommand of [`GameEntry::cli`].
+    #[cfg(not(target_arch = "wasm32"))]
+    fn run_cli(&self, matches: &clap::ArgMatches) -> Result<(), crate::cli::CliError>;
+}
+
+/// The message for a preset a game does not have.
+pub fn unknown_preset(game: &str, kind: &str, preset: &str) -> String {
+    format!("{game} has no preset '{preset}' for '{kind}' runs")
+}
+
+/// The message for a model whose learner a game does not have.
+pub fn no_learner(model: &Model) -> String {
+    format!(
+        "this version of Selfplay has no {} learner ({}) for {}",
+        model.header.algorithm.name(),
+        model.header.algorithm.title(),
+        model.header.game.title()
+    )
+}
+
+/// The entry of a registered, playable game.
+pub fn entry(game: &str) -> Result<&'static dyn GameEntry, String> {
+    let game = game.trim();
+    if let Some(e) = crate::games::REGISTRY.iter().find(|e| e.id() == game) {
+        return Ok(*e);
+    }
+    if crate::games::COMING.iter().any(|c| c.id == game) {
+        return Err(format!("{game} is not playable yet"));
+    }
+    let names: Vec<&str> = crate::games::REGISTRY
+        .iter()
+        .map(|e| e.id())
+        .chain(crate::games::COMING.iter().map(|c| c.id))
+        .collect();
+    Err(format!(
+        "unknown game '{game}' (games: {})",
+        names.join(", ")
+    ))
+}
+
+/// A game that is listed but not built yet.
+pub struct Coming {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub blurb: &'static str,
+    pub sides: [&'static str; 2],
+}
+
+/// Every game of the playground, built ones first in registry order, then
+/// the ones to come.
+pub fn all_games() -> Vec<GameInfo> {
+    let mut out: Vec<GameInfo> = crate::games::REGISTRY.iter().map(|e| e.info()).collect();
+    out.extend(crate::games::COMING.iter().map(|c| GameInfo {
+        id: c.id.into(),
+        title: c.title.into(),
+        blurb: c.blurb.into(),
+        sides: c.sides.map(String::from),
+        geometry: Geometry::Grid { rows: 0, cols: 0 },
+        players: Vec::new(),
+        runs: Vec::new(),
+        built: false,
+    }));
+    out
+}
+
+/// Whether this version can use a model file, whatever its game: the entry
+/// of its game rebuilds its learner and describes it.
+pub fn describe_model(model: &Model) -> Result<ModelUse, String> {
+    let game = model.header.game.name();
+    match crate::games::REGISTRY.iter().find(|e| e.id() == game) {
+        Some(e) => e.describe_model(model),
+        None => Err(format!(
+            "this version of Selfplay cannot use {} models yet",
+            model.header.game.title()
+        )),
+    }
+}

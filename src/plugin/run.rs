@@ -1,0 +1,140 @@
+//! Any training run behind one object-safe trait, [`DynRun`]: a learner
+//! stepped in bounded chunks (so a Web Worker can post progress and obey
+//! pause and stop between chunks), its learning curve as generic points, its
+//! full state as a checkpoint, and its result as a model.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::model::Model;
+
+/// One point of a run's curves: the value of each series after `x` units
+/// of work (learning games).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Point {
+    pub x: u64,
+    /// Values by series id ([`SeriesSpec::id`]); a series without a value
+    /// at this point is absent.
+    pub y: BTreeMap<String, f64>,
+}
+
+impl Point {
+    pub fn new(x: u64) -> Point {
+        Point {
+            x,
+            y: BTreeMap::new(),
+        }
+    }
+
+    /// Adds a value (builder style).
+    pub fn with(mut self, series: &str, value: f64) -> Point {
+        self.y.insert(series.to_string(), value);
+        self
+    }
+
+    /// Adds a value if there is one.
+    pub fn set(&mut self, series: &str, value: Option<f64>) {
+        if let Some(v) = value {
+            self.y.insert(series.to_string(), v);
+        }
+    }
+}
+
+/// One curve of a run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SeriesSpec {
+    pub id: String,
+    /// The chart it is drawn on ([`super::ChartSpec::id`]).
+    pub chart: String,
+    /// Its name in the legend ("vs MSB as black").
+    pub label: String,
+    /// Curves of a run with the same group share a legend entry and a colour.
+    pub group: String,
+    pub dashed: bool,
+}
+
+impl SeriesSpec {
+    pub fn new(id: &str, chart: &str, label: &str, group: &str, dashed: bool) -> SeriesSpec {
+        SeriesSpec {
+            id: id.into(),
+            chart: chart.into(),
+            label: label.into(),
+            group: group.into(),
+            dashed,
+        }
+    }
+}
+
+/// How far a run is.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunProgress {
+    /// Learning games played.
+    pub done: u64,
+    /// Learning games planned.
+    pub total: u64,
+}
+
+/// A training run of any kind.
+pub trait DynRun {
+    /// The run kind ([`super::RunKindInfo::id`]).
+    fn kind(&self) -> &'static str;
+
+    /// The run in a few words ("QL1-H64 arctan self-play, seed 1").
+    fn label(&self) -> String;
+
+    /// The run's settings, as [`super::GameEntry::new_run`] reads them.
+    fn config(&self) -> Value;
+
+    fn progress(&self) -> RunProgress;
+
+    /// Every planned game played and every curve point due measured.
+    fn is_done(&self) -> bool;
+
+    /// Plays at most `max_games` learning games (with the curve points due
+    /// among them); returns the new curve points.
+    fn step(&mut self, max_games: u64) -> Vec<Point>;
+
+    /// The whole curve so far (a resumed run's saved points included).
+    fn points(&self) -> Vec<Point>;
+
+    /// The curves of this run.
+    fn series(&self) -> Vec<SeriesSpec>;
+
+    /// A sentence on the latest curve point, for people.
+    fn latest(&self) -> String;
+
+    /// Sets a new planned total (to go on after the end, or stop sooner).
+    fn set_total(&mut self, total: u64) -> Result<(), String>;
+
+    /// The full state (learner, optimiser, random generator, curve), as a
+    /// model file that [`super::GameEntry::resume_run`] continues exactly.
+    fn checkpoint(&self) -> Result<Model, String>;
+
+    /// What was learned, as a model named `name` for the library.
+    fn model(&self, name: &str) -> Result<Model, String>;
+}
+
+/// The percentage of `part` in `whole` (0 when `whole` is 0).
+pub fn percent(part: u32, whole: u32) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * f64::from(part) / f64::from(whole)
+    }
+}
+
+/// `1234567` as `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

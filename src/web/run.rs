@@ -1,0 +1,185 @@
+//! Any training run, for JavaScript: the thin face of
+//! [`crate::plugin::DynRun`]. A worker makes a run (new from a configuration,
+//! or resumed from a checkpoint or a saved model), calls `step` with a
+//! bounded number of games until `done`, and posts the new curve points and
+//! checkpoints in between.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use super::numbers::{u64_from_js, u64_to_js};
+use super::{entry, from_js, js_error, to_js};
+use crate::model::{decode, encode};
+use crate::plugin::{DynRun, Point, ResumeOptions};
+
+/// A training run of some game.
+#[wasm_bindgen]
+pub struct Run {
+    inner: Box<dyn DynRun>,
+    game: &'static str,
+}
+
+/// What a step did.
+#[derive(Serialize)]
+struct Step {
+    points: Vec<Point>,
+    games: u64,
+    total: u64,
+    done: bool,
+}
+
+/// The most learning games a page run may plan.
+const MAX_GAMES: u64 = 1_000_000_000_000;
+
+#[wasm_bindgen]
+impl Run {
+    /// A new run of `kind` ("qnet", "q_table", …) of `game` from a
+    /// configuration object (as `presetRuns` gives them).
+    pub fn create(game: &str, kind: &str, config: JsValue) -> Result<Run, JsError> {
+        let entry = entry(game)?;
+        let config = from_js(config, "not a run configuration")?;
+        Ok(Run {
+            inner: entry.new_run(kind, &config).map_err(js_error)?,
+            game: entry.id(),
+        })
+    }
+
+    /// A run that goes on from a checkpoint or a saved model (its game and
+    /// kind come from the file). `options`: `{ total?, settings? }`, the new
+    /// planned total and the settings of the continued run (its kind's
+    /// `continueFields`).
+    pub fn resume(bytes: &[u8], options: JsValue) -> Result<Run, JsError> {
+        let model = decode(bytes)
+            .map_err(|e| JsError::new(&format!("this is not a readable model file: {e}")))?;
+        let entry = entry(model.header.game.name())?;
+        let options = from_js(options, "the options must be { total?, settings? }")?;
+        let total = match options.get("total") {
+            None | Some(serde_json::Value::Null) => None,
+            Some(v) => Some(u64_from_js(
+                &super::numbers::json_to_js(v),
+                "total",
+                MAX_GAMES,
+            )?),
+        };
+        let options = ResumeOptions {
+            total,
+            settings: options
+                .get("settings")
+                .cloned()
+                .unwrap_or(serde_json::Value::Null),
+        };
+        let run = entry
+            .resume_run(&model, &options)
+            .map_err(|e| JsError::new(&format!("this model cannot continue training: {e}")))?;
+        Ok(Run {
+            inner: run,
+            game: entry.id(),
+        })
+    }
+
+    /// The game's name.
+    #[wasm_bindgen(getter)]
+    pub fn game(&self) -> String {
+        self.game.to_string()
+    }
+
+    /// The kind of run.
+    #[wasm_bindgen(getter)]
+    pub fn kind(&self) -> String {
+        self.inner.kind().to_string()
+    }
+
+    /// The run in a few words.
+    #[wasm_bindgen(getter)]
+    pub fn label(&self) -> String {
+        self.inner.label()
+    }
+
+    /// The run's settings object.
+    #[wasm_bindgen(getter)]
+    pub fn config(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.config())
+    }
+
+    /// Learning games played.
+    #[wasm_bindgen(getter)]
+    pub fn games(&self) -> JsValue {
+        u64_to_js(self.inner.progress().done)
+    }
+
+    /// Learning games planned.
+    #[wasm_bindgen(getter)]
+    pub fn total(&self) -> JsValue {
+        u64_to_js(self.inner.progress().total)
+    }
+
+    /// Every planned game played and every curve point measured.
+    #[wasm_bindgen(getter)]
+    pub fn done(&self) -> bool {
+        self.inner.is_done()
+    }
+
+    /// Plays at most `games` learning games; returns `{ points, games,
+    /// total, done }` with the new curve points (`{ x, y: { series: value } }`).
+    pub fn step(&mut self, games: JsValue) -> Result<JsValue, JsError> {
+        let games = u64_from_js(&games, "the number of games of a step", 100_000_000)?;
+        let points = self.inner.step(games);
+        let p = self.inner.progress();
+        to_js(&Step {
+            points,
+            games: p.done,
+            total: p.total,
+            done: self.inner.is_done(),
+        })
+    }
+
+    /// The whole curve so far.
+    pub fn points(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.points())
+    }
+
+    /// The run's curves: `[{ id, chart, label, group, dashed }]`.
+    pub fn series(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.series())
+    }
+
+    /// A sentence on the latest curve point.
+    pub fn latest(&self) -> String {
+        self.inner.latest()
+    }
+
+    /// Sets a new planned total.
+    #[wasm_bindgen(js_name = setTotal)]
+    pub fn set_total(&mut self, total: JsValue) -> Result<(), JsError> {
+        let total = u64_from_js(&total, "total", MAX_GAMES)?;
+        self.inner.set_total(total).map_err(js_error)
+    }
+
+    /// The full state as a model file (to resume exactly).
+    pub fn checkpoint(&self) -> Result<Vec<u8>, JsError> {
+        let model = self.inner.checkpoint().map_err(js_error)?;
+        encode(&model).map_err(js_error)
+    }
+
+    /// What was learned, as a model file named `name`.
+    pub fn model(&self, name: &str) -> Result<Vec<u8>, JsError> {
+        let model = self.inner.model(name).map_err(js_error)?;
+        encode(&model).map_err(js_error)
+    }
+}
+
+/// `presetRuns(game, kind, preset, seed)`: the run configurations of one of
+/// a game's presets, as plain objects for [`Run::create`].
+#[wasm_bindgen(js_name = presetRuns)]
+pub fn preset_runs(
+    game: &str,
+    kind: &str,
+    preset: &str,
+    seed: JsValue,
+) -> Result<JsValue, JsError> {
+    let seed = u64_from_js(&seed, "seed", u64::MAX)?;
+    let runs = entry(game)?
+        .preset_runs(kind, preset.trim(), seed)
+        .map_err(js_error)?;
+    to_js(&runs)
+}

@@ -1,0 +1,130 @@
+//! `selfplay connect4 solve` and `selfplay connect4 experiment` as a person
+//! runs them: the listed scores, exit code 2 with a message for bad input,
+//! and Q-learning that learns.
+
+#[path = "common/cli.rs"]
+mod cli;
+use cli::run;
+
+#[test]
+fn solve_gives_the_listed_score_of_every_position() {
+    let file = "tests/data/connect4/Test_L2_R1";
+    let (code, out, err) = run(&["connect4", "solve", file]);
+    assert_eq!(code, 0, "{err}");
+    let given = std::fs::read_to_string(format!("{}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), given.lines().count());
+    for (got, want) in lines.iter().zip(given.lines()) {
+        let g: Vec<&str> = got.split_whitespace().collect();
+        let w: Vec<&str> = want.split_whitespace().collect();
+        assert_eq!(g[..2], w[..2], "{got}");
+        assert_eq!(g.len(), 4, "moves, score, nodes, µs: {got}");
+    }
+    let (code, out, err) = run(&["connect4", "solve", "--weak", "--check", file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out
+        .lines()
+        .all(|l| ["1", "0", "-1"].contains(&l.split_whitespace().nth(1).unwrap())));
+}
+
+#[test]
+fn bad_input_exits_2_with_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "4453 3\n44444444 0\n").unwrap();
+    let (code, out, err) = run(&["connect4", "solve", bad.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("line 2"), "{err}");
+    assert!(err.contains("full"), "{err}");
+    let (code, _, err) = run(&["connect4", "solve", "no/such/file"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot open"), "{err}");
+    let (code, _, err) = run(&["connect4", "experiment", "3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no experiment 3"), "{err}");
+}
+
+/// The greedy record line of an experiment's output: (wins, draws, losses).
+fn greedy(out: &str) -> Vec<(u32, u32, u32)> {
+    out.lines()
+        .filter(|l| l.contains("greedy (learning off)"))
+        .map(|l| {
+            let n: Vec<u32> = l
+                .split(|c: char| !c.is_ascii_digit())
+                .filter_map(|t| t.parse().ok())
+                .collect();
+            (n[0], n[1], n[2])
+        })
+        .collect()
+}
+
+#[test]
+fn experiment_2_learns_to_beat_the_random_player_and_saves_a_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("c4.selfplay");
+    let (code, out, err) = run(&[
+        "connect4",
+        "experiment",
+        "2",
+        "--runs",
+        "2",
+        "--games",
+        "20000",
+        "--sample",
+        "10",
+        "--out",
+        model.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let trained = greedy(&out)[0];
+    let (code, out1, err) = run(&[
+        "connect4",
+        "experiment",
+        "2",
+        "--runs",
+        "2",
+        "--games",
+        "1",
+        "--sample",
+        "0",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let untrained = greedy(&out1)[0];
+    assert!(
+        trained.0 >= 850 && trained.0 >= untrained.0 + 200,
+        "trained {trained:?}, untrained {untrained:?}\n{out}"
+    );
+    assert!(out.contains("table: "), "{out}");
+    // The model file plays and is described.
+    let bytes = std::fs::read(&model).unwrap();
+    let m = selfplay::model::decode(&bytes).unwrap();
+    let use_ = selfplay::plugin::describe_model(&m).unwrap();
+    assert!(use_.summary.starts_with("Red · α 0.5"), "{}", use_.summary);
+    assert_eq!(use_.continues_as.as_deref(), Some("q_table"));
+}
+
+#[test]
+fn experiment_1_survival_rises() {
+    let (code, out, err) = run(&[
+        "connect4",
+        "experiment",
+        "1",
+        "--runs",
+        "0",
+        "--games",
+        "20000",
+        "--sample",
+        "0",
+        "--full",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let moves: Vec<f64> = out
+        .lines()
+        .filter(|l| l.starts_with("  ") && l.trim().starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(moves.len(), 20, "{out}");
+    let first = moves[0];
+    let last = moves[moves.len() - 3..].iter().sum::<f64>() / 3.0;
+    assert!(last > first + 5.0, "{first} → {last}\n{out}");
+}

@@ -1,0 +1,148 @@
+//! The solver against the public benchmark sets of tests/data/connect4/
+//! (see its README for the scores): every position of the fast sets, a
+//! fixed sample of the slow ones, the weak mode, and counts of positions at
+//! small depths.
+
+use std::collections::HashSet;
+
+use selfplay::games::connect4::batch::{read_text, LineInput};
+use selfplay::games::connect4::{Mode, Position, Solver};
+use selfplay::Game;
+
+fn set(name: &str) -> Vec<LineInput> {
+    let path = format!("{}/tests/data/connect4/{name}", env!("CARGO_MANIFEST_DIR"));
+    read_text(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// Solves `inputs` in `mode` and checks every score (the sign in weak mode).
+fn check(name: &str, inputs: &[LineInput], mode: Mode) {
+    let mut solver = Solver::new();
+    for input in inputs {
+        let expected = input.expected.expect("a score on every line");
+        let got = match mode {
+            Mode::Strong => solver.solve(&input.position),
+            Mode::Weak => solver.solve_weak(&input.position),
+        };
+        let want = match mode {
+            Mode::Strong => expected,
+            Mode::Weak => expected.signum(),
+        };
+        assert_eq!(got, want, "{name} line {}: {}", input.line, input.moves);
+    }
+}
+
+/// Every `step`-th position, the first `n` of them.
+fn sample(inputs: Vec<LineInput>, step: usize, n: usize) -> Vec<LineInput> {
+    inputs.into_iter().step_by(step).take(n).collect()
+}
+
+#[test]
+fn end_easy_every_position() {
+    let s = set("Test_L3_R1");
+    assert_eq!(s.len(), 500);
+    check("End-Easy", &s, Mode::Strong);
+}
+
+#[test]
+fn middle_easy_every_position() {
+    let s = set("Test_L2_R1");
+    assert_eq!(s.len(), 500);
+    check("Middle-Easy", &s, Mode::Strong);
+}
+
+#[test]
+fn begin_easy_every_position() {
+    check("Begin-Easy", &set("Test_L1_R1"), Mode::Strong);
+}
+
+#[test]
+fn middle_medium_every_position() {
+    check("Middle-Medium", &set("Test_L2_R2"), Mode::Strong);
+}
+
+#[test]
+fn begin_medium_sample() {
+    check(
+        "Begin-Medium",
+        &sample(set("Test_L1_R2"), 50, 10),
+        Mode::Strong,
+    );
+}
+
+#[test]
+fn begin_hard_sample_of_its_deepest_positions() {
+    // The positions with the most discs are the fastest of this set.
+    let mut s = set("Test_L1_R3");
+    s.sort_by_key(|i| std::cmp::Reverse(i.moves.len()));
+    s.truncate(4);
+    check("Begin-Hard", &s, Mode::Strong);
+}
+
+#[test]
+fn weak_mode_gives_the_sign() {
+    check(
+        "Middle-Medium",
+        &sample(set("Test_L2_R2"), 5, 100),
+        Mode::Weak,
+    );
+    check(
+        "Begin-Medium",
+        &sample(set("Test_L1_R2"), 50, 10),
+        Mode::Weak,
+    );
+    check("End-Easy", &set("Test_L3_R1"), Mode::Weak);
+}
+
+#[test]
+fn distinct_positions_at_small_depths() {
+    // OEIS A212693: positions after n moves (n = 0..8).
+    let expected = [1u64, 7, 49, 238, 1120, 4263, 16422, 54859, 184275];
+    let mut level: HashSet<Position> = HashSet::from([Position::new()]);
+    let mut moves = Vec::new();
+    for (depth, &want) in expected.iter().enumerate() {
+        assert_eq!(level.len() as u64, want, "depth {depth}");
+        let mut next = HashSet::new();
+        for p in &level {
+            p.legal_moves(&mut moves);
+            for &m in &moves {
+                let mut q = *p;
+                q.play(m);
+                next.insert(q);
+            }
+        }
+        level = next;
+    }
+}
+
+#[test]
+fn game_tree_leaves_before_any_win() {
+    // No game ends before the 7th disc: 7^n move sequences.
+    fn perft(p: &Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        moves
+            .iter()
+            .map(|&m| {
+                let mut q = *p;
+                q.play(m);
+                perft(&q, depth - 1)
+            })
+            .sum()
+    }
+    for d in 0..=6 {
+        assert_eq!(perft(&Position::new(), d), 7u64.pow(d));
+    }
+}
+
+#[test]
+fn the_built_in_book_holds_the_first_move() {
+    let mut s = Solver::with_book();
+    assert_eq!(s.solve(&Position::new()), 1);
+    for (col, score) in [(1, 2), (2, 1), (3, 0), (4, -1), (5, 0), (6, 1), (7, 2)] {
+        let p = Position::from_moves(&col.to_string()).unwrap();
+        assert_eq!(s.solve(&p), score, "after {col}");
+    }
+}

@@ -1,0 +1,130 @@
+//! A game being played through the plug-in interface (`DynSession`, the
+//! web API's `Session`), with Othello: moves, undo and redo, fixed players,
+//! positions and records, and the messages of bad input.
+
+use selfplay::model::{Algorithm, GameId, Header, Model};
+use selfplay::plugin::{describe_model, entry, DynSession};
+use selfplay::search::budget::Budget;
+
+fn othello() -> Box<dyn DynSession> {
+    entry("othello").unwrap().new_session()
+}
+
+/// Lets the fixed player `name` move, as `Session.aiMove` does.
+fn ai_move(s: &mut dyn DynSession, name: &str, seed: u64) -> Result<String, String> {
+    let mut agent = entry(s.game())?.agent(name, &serde_json::Value::Null, None)?;
+    let t = agent.think(&s.position(), seed, &mut Budget::unlimited())?;
+    s.play(&t.text).map_err(|e| e.0)?;
+    Ok(t.text)
+}
+
+#[test]
+fn plays_undoes_and_redoes() {
+    let mut s = othello();
+    let start = s.state();
+    assert_eq!(start.to_move, Some(0));
+    assert_eq!(start.legal.len(), 4);
+    assert_eq!(start.counts, Some([2, 2]));
+    s.play("f5").unwrap();
+    let st = s.state();
+    assert_eq!(st.to_move, Some(1));
+    assert_eq!(st.counts, Some([4, 1]));
+    assert_eq!(st.last_move.as_ref().unwrap().text, "f5");
+    assert_eq!(st.changed.len(), 2);
+    assert!(s.undo());
+    assert_eq!(s.state().cells, start.cells);
+    assert!(!s.undo());
+    assert!(s.redo());
+    assert_eq!(s.state().cells, st.cells);
+    assert!(!s.redo());
+    // A new move after an undo drops the undone moves.
+    s.undo();
+    s.play("d3").unwrap();
+    let st = s.state();
+    assert_eq!(st.history.len(), 1);
+    assert_eq!(st.history[0].text, "d3");
+}
+
+#[test]
+fn rejects_bad_input_with_messages() {
+    assert!(entry("chess").err().unwrap().contains("unknown game"));
+    assert!(entry("connect6")
+        .err()
+        .unwrap()
+        .contains("not playable yet"));
+    let mut s = othello();
+    let e = s.play("a1").unwrap_err();
+    assert!(e.0.contains("not a legal move"), "{e}");
+    assert!(s.play("z9").is_err());
+    assert!(s.play("").is_err());
+    assert!(ai_move(s.as_mut(), "nobody", 1).is_err());
+    assert_eq!(s.state().history.len(), 0);
+}
+
+#[test]
+fn fixed_players_finish_a_game_and_play_after_the_end_fails() {
+    for name in ["random", "mvb", "msb"] {
+        let mut s = othello();
+        let mut seed = 7;
+        while s.state().outcome.is_none() {
+            ai_move(s.as_mut(), name, seed).unwrap();
+            seed += 1;
+        }
+        let st = s.state();
+        let [b, w] = st.counts.unwrap();
+        let outcome = st.outcome.unwrap();
+        assert_eq!(
+            outcome.winner,
+            (b != w).then_some(if b > w { 0 } else { 1 })
+        );
+        assert!(st.legal.is_empty());
+        assert_eq!(st.to_move, None);
+        assert!(s.play("f5").unwrap_err().0.contains("game is over"));
+        assert!(ai_move(s.as_mut(), name, 1).is_err());
+        // The record replays to the same position.
+        let mut again = othello();
+        again.load_transcript(&s.transcript()).unwrap();
+        assert_eq!(again.state().cells, st.cells);
+        assert_eq!(again.state().position, st.position);
+    }
+}
+
+#[test]
+fn same_seed_same_game() {
+    let play = |seed: u64| {
+        let mut s = othello();
+        let mut i = 0;
+        while s.state().outcome.is_none() {
+            ai_move(s.as_mut(), "random", seed + i).unwrap();
+            i += 1;
+        }
+        s.transcript()
+    };
+    assert_eq!(play(3), play(3));
+    assert_ne!(play(3), play(4));
+}
+
+#[test]
+fn loads_positions() {
+    let mut s = othello();
+    let text = s.state().position;
+    s.play("f5").unwrap();
+    s.load_position(&text).unwrap();
+    assert_eq!(s.state().history.len(), 0);
+    assert_eq!(s.state().position, text);
+    assert!(s.load_position("nonsense").is_err());
+    assert!(s.load_transcript("f5f5").is_err());
+    // A failed load leaves the game as it was.
+    assert_eq!(s.state().position, text);
+}
+
+#[test]
+fn models_this_build_cannot_use_are_refused() {
+    let m = Model::new(Header::new(GameId::Othello, Algorithm::QTable, "x"));
+    let err = describe_model(&m).unwrap_err();
+    assert!(err.contains("has no q_table learner"), "{err}");
+    let m = Model::new(Header::new(GameId::Othello, Algorithm::QNet, "x"));
+    assert!(describe_model(&m).is_err());
+    let m = Model::new(Header::new(GameId::Connect6, Algorithm::TdLinear, "x"));
+    assert!(describe_model(&m).unwrap_err().contains("Connect6"));
+}

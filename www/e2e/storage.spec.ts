@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import { test, expect, type Page } from '@playwright/test';
+import { watchErrors } from './helpers';
+
+// The library across versions and tabs: a database written by the first
+// schema version opens after the upgrade with everything in it; a run that
+// trains in one tab is not offered in another until that tab lets go of it;
+// a run that finishes while storage is full keeps its checkpoint.
+
+interface Fixture {
+  version: number;
+  modelMeta: Record<string, unknown>[];
+  modelData: { id: string; bytes: string }[];
+  checkpoints: (Record<string, unknown> & { bytes: string })[];
+}
+const fixture: Fixture = JSON.parse(readFileSync(new URL('./fixtures/library-v1.json', import.meta.url), 'utf8'));
+
+/** Fills IndexedDB "selfplay" as schema version 1 did, from a page of the same origin that is not the app. */
+async function fillVersion1(page: Page): Promise<void> {
+  await page.route('**/blank-for-fixture.html', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>fixture</title>' }));
+  await page.goto('/blank-for-fixture.html');
+  await page.evaluate(async (fx: Fixture) => {
+    const bytes = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('selfplay', fx.version);
+      req.onupgradeneeded = () => {
+        const d = req.result;
+        d.createObjectStore('modelMeta', { keyPath: 'id' }).createIndex('byGame', 'game');
+        d.createObjectStore('modelData', { keyPath: 'id' });
+        d.createObjectStore('checkpoints', { keyPath: 'runId' });
+      };
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const tx = db.transaction(['modelMeta', 'modelData', 'checkpoints'], 'readwrite');
+    for (const m of fx.modelMeta) tx.objectStore('modelMeta').put(m);
+    for (const d of fx.modelData) tx.objectStore('modelData').put({ id: d.id, bytes: bytes(d.bytes) });
+    for (const c of fx.checkpoints) tx.objectStore('checkpoints').put({ ...c, bytes: bytes(c.bytes) });
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  }, fixture);
+}
+
+test('a library written by the first version: after the upgrade its model plays, renames and its run is offered', async ({ page }) => {
+  const errors = watchErrors(page);
+  await fillVersion1(page);
+  await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');
+  await page.getByRole('tab', { name: 'Models' }).click();
+  const model = page.getByTestId('model');
+  await expect(model).toHaveCount(1);
+  await expect(model.getByTestId('model-name')).toHaveText('Hounds from the first library');
+  // Renamed in one step, and kept.
+  await model.getByTestId('model-rename').click();
+  await page.getByTestId('model-rename-input').fill('Old hounds');
+  await page.getByTestId('model-rename-input').press('Enter');
+  await expect(model.getByTestId('model-name')).toHaveText('Old hounds');
+  // Its checkpoint is offered in the Train tab (listed through the index the upgrade added).
+  await page.getByRole('tab', { name: 'Train' }).click();
+  const offer = page.getByTestId('resume-offer');
+  await expect(offer).toHaveCount(1);
+  await expect(offer).toContainText('Run from the first library: 2,000 of 4,000 games');
+  // The database is at the page's version now, with the new index.
+  const after = await page.evaluate(
+    () =>
+      new Promise<{ version: number; indexes: string[] }>((resolve) => {
+        const req = indexedDB.open('selfplay');
+        req.onsuccess = () => {
+          const db = req.result;
+          const indexes = [...db.transaction('checkpoints').objectStore('checkpoints').indexNames];
+          resolve({ version: db.version, indexes });
+          db.close();
+        };
+      }),
+  );
+  expect(after).toEqual({ version: 2, indexes: ['byGame'] });
+  await page.reload();
+  await page.getByRole('tab', { name: 'Models' }).click();
+  await expect(model.getByTestId('model-name')).toHaveText('Old hounds');
+  expect(errors).toEqual([]);
+});
+
+test('two tabs: a run training in one is shown as training elsewhere in the other, and offered once it stops', async ({ page, context }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0&checkpointMs=200');
+  await page.getByRole('tab', { name: 'Train' }).click();
+  await page.getByTestId('train-preset').selectOption('3');
+  await expect(page.getByTestId('train-start')).toBeEnabled();
+  await page.getByTestId('train-start').click();
+  const run = page.getByTestId('run');
+  await expect(run).toHaveAttribute('data-status', 'running');
+  await expect(page.getByTestId('run-note')).toContainText('Checkpoint saved', { timeout: 30_000 });
+
+  const other = await context.newPage();
+  const otherErrors = watchErrors(other);
+  await other.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');
+  await other.getByRole('tab', { name: 'Train' }).click();
+  await expect(other.getByTestId('run-elsewhere')).toHaveCount(1);
+  await expect(other.getByTestId('run-elsewhere')).toContainText('training in another tab');
+  await expect(other.getByTestId('resume-list')).toHaveAttribute('data-loaded', 'true');
+  await expect(other.getByTestId('resume-offer').filter({ has: other.getByTestId('resume-run') })).toHaveCount(0);
+
+  // The first tab stops it: the other tab is told and offers it now.
+  await page.getByTestId('run-stop').click();
+  await expect(run).toHaveAttribute('data-status', 'stopped');
+  await expect(other.getByTestId('resume-run')).toHaveCount(1, { timeout: 10_000 });
+  await expect(other.getByTestId('run-elsewhere')).toHaveCount(0);
+  expect(errors).toEqual([]);
+  expect(otherErrors).toEqual([]);
+});
+
+test('a run that finishes while storage is full keeps its checkpoint and says so', async ({ page }) => {
+  const errors = watchErrors(page);
+  // Every write of a model to the library is refused as over quota; checkpoints still go in.
+  await page.addInitScript(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.name === 'modelMeta' || this.name === 'modelData') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return put.apply(this, args);
+    } as never;
+  });
+  await page.goto('/#/othello?tab=train&checkpointMs=200');
+  await page.getByTestId('train-games').fill('4000');
+  await page.getByTestId('train-eval_every').fill('1000');
+  await page.getByTestId('train-eval_games').fill('10');
+  await page.getByTestId('train-start').click();
+  const run = page.getByTestId('run');
+  await expect(run).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
+  const note = page.getByTestId('run-note');
+  await expect(note).toContainText('not stored');
+  await expect(note).toContainText('last checkpoint');
+  await expect(page.locator('.notice-error').last()).toContainText('storage for this page is full');
+  // The run is not lost: after a reload its checkpoint is offered.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Train' }).click();
+  await expect(page.getByTestId('resume-offer')).toHaveCount(1);
+  expect(errors).toEqual([]);
+});

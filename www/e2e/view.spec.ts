@@ -1,0 +1,90 @@
+import { test, expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { squarePoint, watchErrors } from './helpers';
+
+// The view never gets lost: at a laptop and a phone size, the element a
+// visitor needs next is inside the viewport and not covered (by the sticky
+// header or anything else) after a move, after Start training and after
+// "Play against".
+
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1366, height: 768 }, touch: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
+];
+
+async function open(browser: Browser, size: (typeof SIZES)[number]): Promise<Page> {
+  const context = await browser.newContext({ viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch });
+  return context.newPage();
+}
+
+/** Whether the point (viewport coordinates) is on screen and the topmost element there is inside `selector`. */
+async function reachable(page: Page, p: { x: number; y: number }, selector: string): Promise<boolean> {
+  return page.evaluate(
+    ({ x, y, selector }) => {
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
+      const hit = document.elementFromPoint(x, y);
+      return !!hit && !!hit.closest(selector);
+    },
+    { ...p, selector },
+  );
+}
+
+async function centre(l: Locator): Promise<{ x: number; y: number }> {
+  const b = await l.boundingBox();
+  if (!b) throw new Error('not laid out');
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+/** The board's corner squares on the top row can be clicked. */
+async function topRowReachable(page: Page): Promise<boolean> {
+  for (const sq of ['a1', 'h1']) if (!(await reachable(page, await squarePoint(page, sq), 'canvas.board-canvas'))) return false;
+  return true;
+}
+
+for (const size of SIZES) {
+  test(`${size.name}: after every move the board's top row stays on screen and uncovered`, async ({ browser }) => {
+    const page = await open(browser, size);
+    const errors = watchErrors(page);
+    await page.goto('/#/othello?first=human&second=mvb&seed=4&delay=0');
+    const canvas = page.locator('canvas.board-canvas');
+    await expect(canvas).toHaveAttribute('data-legal', /\w/);
+    for (let i = 0; i < 12; i++) {
+      await expect(page.locator('.play')).toHaveAttribute('data-to-move', '0');
+      const legal = (await canvas.getAttribute('data-legal'))!.split(' ').filter(Boolean);
+      if (legal.length === 0) break;
+      const before = Number(await canvas.getAttribute('data-cursor'));
+      const p = await squarePoint(page, legal[0]);
+      if (size.touch) await page.touchscreen.tap(p.x, p.y);
+      else await page.mouse.click(p.x, p.y);
+      await expect.poll(async () => Number(await canvas.getAttribute('data-cursor'))).toBeGreaterThan(before);
+      expect(await topRowReachable(page), `after move ${i + 1}`).toBe(true);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test(`${size.name}: after Start training the run's controls are on screen; Play against shows the whole board`, async ({ browser }) => {
+    const page = await open(browser, size);
+    const errors = watchErrors(page);
+    await page.goto('/#/othello?tab=train');
+    await page.getByTestId('train-games').fill('3000');
+    await page.getByTestId('train-eval_every').fill('1000');
+    await page.getByTestId('train-eval_games').fill('10');
+    await page.getByTestId('train-start').click();
+    const run = page.getByTestId('run').first();
+    await expect(run).toHaveAttribute('data-status', /running|finished/);
+    // What the visitor needs next: the run's progress and its buttons.
+    await expect.poll(async () => reachable(page, await centre(run.getByTestId('run-status')), '[data-testid=run]')).toBe(true);
+    await expect.poll(async () => reachable(page, await centre(run.getByTestId('run-stop')), '[data-testid=run-stop]')).toBe(true);
+    // On a wide screen the board stays beside it.
+    if (!size.touch) expect(await topRowReachable(page)).toBe(true);
+    await expect(run).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
+    await run.getByTestId('run-play').click();
+    await expect(page.getByRole('tab', { name: 'Play' })).toHaveAttribute('aria-selected', 'true');
+    await expect.poll(() => topRowReachable(page)).toBe(true);
+    const last = await squarePoint(page, 'h8');
+    expect(await reachable(page, last, 'canvas.board-canvas')).toBe(true);
+    await page.screenshot({ path: `test-results/view-${size.name}-play-against.png` });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+}

@@ -1,0 +1,397 @@
+// A board of rows × columns on a canvas, for every grid game (Othello,
+// Connect Four, Connect6): the size comes from the engine's geometry, the
+// look (colours, pieces, marked points) from the game's folder. It draws
+// pieces, legal-move markers, the last move and a heat map of values, and
+// takes input by mouse, touch (pointer events) and keyboard (arrow keys move
+// a cursor over the cells, Enter or Space plays).
+//
+// Cells are numbered as in the engine: row-major from the top left. A cell
+// is named by a column letter and a row number from the top ("a1", "f5").
+
+import type { GameInfo, GameState } from '../core/protocol';
+import { CrispCanvas, type BoardView, type Heat } from './board';
+
+/** How a grid game looks. */
+export interface GridStyle {
+  /** The board's name for screen readers ("Othello board"). */
+  name: string;
+  frame: string;
+  board: string;
+  line: string;
+  label: string;
+  lastMove: string;
+  cursor: string;
+  /** Points drawn where grid lines cross, as [row, column] of the crossing. */
+  stars: Array<[number, number]>;
+  /** The pieces of the two sides: a gradient from `light` (top left) to `dark`. */
+  pieces: [{ light: string; dark: string }, { light: string; dark: string }];
+  /** A legal-move marker for each side to move. */
+  markers: [string, string];
+  /** The cell the keyboard cursor starts on. */
+  startCursor: number;
+  /** A move is a column (Connect Four): a click or Enter anywhere in a
+   *  column plays the legal move that lands in it. */
+  dropInColumns?: boolean;
+  /** Labels above the columns (default a, b, c…) and whether rows are numbered (default yes). */
+  columnLabels?: string[];
+  rowLabels?: boolean;
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+export class GridBoard implements BoardView {
+  readonly element: HTMLElement;
+  onMove: (move: string) => void = () => {};
+  onIllegal: (cell: number) => void = () => {};
+  state: GameState | null = null;
+
+  private readonly rows: number;
+  private readonly cols: number;
+  private crisp: CrispCanvas;
+  private interactive = false;
+  /** Legal moves by cell, when a person is to move. */
+  private legal = new Map<number, string>();
+  private cursor: number;
+  private hover: number | null = null;
+  private showCursor = false;
+  private pressed: number | null = null;
+  private heat: Heat | null = null;
+
+  constructor(
+    info: GameInfo,
+    private readonly style: GridStyle,
+  ) {
+    if (info.geometry.kind !== 'grid') throw new Error(`${info.title} is not played on a grid`);
+    this.rows = info.geometry.rows;
+    this.cols = info.geometry.cols;
+    this.cursor = style.startCursor;
+    this.element = document.createElement('div');
+    this.element.className = 'board-wrap';
+    this.crisp = new CrispCanvas(this.element, (ctx, size) => this.draw(ctx, size));
+    const c = this.crisp.canvas;
+    c.className = 'board-canvas';
+    c.tabIndex = 0;
+    c.setAttribute('role', 'application');
+    c.setAttribute('aria-roledescription', style.name);
+    c.addEventListener('pointerdown', (e) => this.pointerDown(e));
+    c.addEventListener('pointerup', (e) => this.pointerUp(e));
+    c.addEventListener('pointermove', (e) => this.pointerMove(e));
+    c.addEventListener('pointerleave', () => this.setHover(null));
+    c.addEventListener('pointercancel', () => (this.pressed = null));
+    c.addEventListener('keydown', (e) => this.keyDown(e));
+    c.addEventListener('focus', () => this.crisp.redraw());
+    c.addEventListener('blur', () => {
+      this.showCursor = false;
+      this.crisp.redraw();
+    });
+    this.describe();
+  }
+
+  /** "d3" for the cell in column d, row 3 from the top. */
+  cellName(cell: number): string {
+    return `${LETTERS[cell % this.cols]}${Math.floor(cell / this.cols) + 1}`;
+  }
+
+  update(state: GameState, interactive: boolean): void {
+    this.state = state;
+    this.interactive = interactive && state.toMove !== null;
+    this.legal.clear();
+    if (this.interactive) {
+      for (const m of state.legal) if (m.cell !== null) this.legal.set(m.cell, m.text);
+    }
+    const c = this.crisp.canvas;
+    c.dataset.legal = [...this.legal.values()].join(' ');
+    c.dataset.toMove = state.toMove === null ? '' : String(state.toMove);
+    c.dataset.cursor = String(state.cursor);
+    this.crisp.redraw();
+    this.describe();
+  }
+
+  setHeat(heat: Heat | null): void {
+    this.heat = heat && heat.values.size > 0 ? heat : null;
+    const c = this.crisp.canvas;
+    if (this.heat) {
+      c.dataset.heat = [...this.heat.values].map(([cell, v]) => `${this.cellName(cell)}:${v.toFixed(2)}`).join(' ');
+    } else {
+      delete c.dataset.heat;
+    }
+    this.crisp.redraw();
+    this.describe();
+  }
+
+  focus(): void {
+    this.crisp.canvas.focus();
+  }
+
+  destroy(): void {
+    this.crisp.destroy();
+  }
+
+  // ---- geometry ----------------------------------------------------------
+
+  private geometry(size: number) {
+    // Room for the coordinates above and left; a thin frame below and right.
+    const margin = Math.round(size * 0.055);
+    const cell = (size - margin - Math.round(size * 0.022)) / Math.max(this.rows, this.cols);
+    return { margin, cell };
+  }
+
+  /** The cell under a point in CSS pixels relative to the canvas. */
+  private cellAt(x: number, y: number): number | null {
+    const { margin, cell } = this.geometry(this.crisp.size);
+    const col = Math.floor((x - margin) / cell);
+    const row = Math.floor((y - margin) / cell);
+    if (col < 0 || col >= this.cols || row < 0 || row >= this.rows) return null;
+    return row * this.cols + col;
+  }
+
+  private eventCell(e: PointerEvent): number | null {
+    const r = this.crisp.canvas.getBoundingClientRect();
+    return this.cellAt(e.clientX - r.left, e.clientY - r.top);
+  }
+
+  // ---- input -------------------------------------------------------------
+
+  private pointerDown(e: PointerEvent): void {
+    if (e.button !== 0) return;
+    this.showCursor = false;
+    this.pressed = this.eventCell(e);
+  }
+
+  private pointerUp(e: PointerEvent): void {
+    const cell = this.eventCell(e);
+    const pressed = this.pressed;
+    this.pressed = null;
+    if (cell === null || cell !== pressed) return;
+    this.cursor = cell;
+    this.pick(cell);
+  }
+
+  private pointerMove(e: PointerEvent): void {
+    if (e.pointerType !== 'mouse') return;
+    this.setHover(this.eventCell(e));
+  }
+
+  /** The legal cell a pick of `cell` means: itself, or in a column game the
+   *  legal cell of its column. */
+  private target(cell: number | null): number | null {
+    if (cell === null || !this.style.dropInColumns || this.legal.has(cell)) return cell;
+    for (const c of this.legal.keys()) if (c % this.cols === cell % this.cols) return c;
+    return cell;
+  }
+
+  private setHover(pointed: number | null): void {
+    const cell = this.target(pointed);
+    if (cell === this.hover) return;
+    const before = this.hover !== null && this.legal.has(this.hover);
+    this.hover = cell;
+    const after = cell !== null && this.legal.has(cell);
+    this.crisp.canvas.style.cursor = after ? 'pointer' : 'default';
+    if (before || after) this.crisp.redraw();
+  }
+
+  private keyDown(e: KeyboardEvent): void {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const moves: Record<string, [number, number]> = {
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+    };
+    const d = moves[e.key];
+    if (d) {
+      e.preventDefault();
+      const row = Math.min(this.rows - 1, Math.max(0, Math.floor(this.cursor / this.cols) + d[0]));
+      const col = Math.min(this.cols - 1, Math.max(0, (this.cursor % this.cols) + d[1]));
+      this.cursor = row * this.cols + col;
+      this.showCursor = true;
+      this.crisp.redraw();
+      this.describe();
+      return;
+    }
+    // A column game: the digit keys 1… drop into that column.
+    const digit = Number(e.key);
+    if (this.style.dropInColumns && Number.isInteger(digit) && digit >= 1 && digit <= this.cols) {
+      e.preventDefault();
+      this.cursor = (this.rows - 1) * this.cols + digit - 1;
+      this.pick(this.cursor);
+      return;
+    }
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      this.showCursor = true;
+      this.pick(this.cursor);
+    }
+  }
+
+  private pick(picked: number): void {
+    const cell = this.target(picked)!;
+    const move = this.legal.get(cell);
+    if (move !== undefined) this.onMove(move);
+    else if (this.interactive) this.onIllegal(cell);
+  }
+
+  /** Keeps the accessible name in step with the cursor and the position. */
+  private describe(): void {
+    const c = this.crisp.canvas;
+    const name = this.cellName(this.cursor);
+    let what = 'empty';
+    const v = this.state?.cells[this.cursor] ?? 0;
+    if (v !== 0 && this.state) what = this.state.sides[v - 1];
+    const value = this.heat?.values.get(this.cursor);
+    const legal = (this.legal.has(this.cursor) ? ', legal move' : '') + (value !== undefined ? `, value ${value.toFixed(3)}` : '');
+    const keys = this.style.dropInColumns ? `Keys 1 to ${this.cols} drop a disc; arrow keys move the cursor, Enter plays` : 'Arrow keys move the cursor, Enter plays';
+    c.setAttribute('aria-label', `${this.style.name}. ${keys}. Cursor on ${name}: ${what}${legal}.`);
+    c.dataset.focusSquare = name;
+  }
+
+  // ---- drawing -----------------------------------------------------------
+
+  private draw(ctx: CanvasRenderingContext2D, size: number): void {
+    const { margin, cell } = this.geometry(size);
+    const st = this.style;
+    const c = this.crisp.canvas;
+    c.dataset.originX = String(margin);
+    c.dataset.originY = String(margin);
+    c.dataset.cell = String(cell);
+    const width = cell * this.cols;
+    const height = cell * this.rows;
+
+    // The frame hugs the cells: a board with fewer rows than columns leaves the rest of the square empty.
+    ctx.fillStyle = st.frame;
+    const pad = Math.round(size * 0.022);
+    roundRect(ctx, 0, 0, Math.min(size, margin + width + pad), Math.min(size, margin + height + pad), margin * 0.5);
+    ctx.fill();
+    ctx.fillStyle = st.board;
+    ctx.fillRect(margin, margin, width, height);
+
+    // Coordinates: letters above the columns, numbers left of the rows.
+    ctx.fillStyle = st.label;
+    ctx.font = `600 ${Math.max(9, Math.min(margin * 0.5, cell * 0.45))}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    for (let i = 0; i < this.cols; i++) ctx.fillText(st.columnLabels?.[i] ?? LETTERS[i], margin + (i + 0.5) * cell, margin / 2);
+    if (st.rowLabels !== false) for (let i = 0; i < this.rows; i++) ctx.fillText(String(i + 1), margin / 2, margin + (i + 0.5) * cell);
+
+    ctx.strokeStyle = st.line;
+    ctx.lineWidth = Math.max(1, size / 500);
+    ctx.beginPath();
+    for (let i = 0; i <= this.cols; i++) {
+      ctx.moveTo(margin + i * cell, margin);
+      ctx.lineTo(margin + i * cell, margin + height);
+    }
+    for (let i = 0; i <= this.rows; i++) {
+      ctx.moveTo(margin, margin + i * cell);
+      ctx.lineTo(margin + width, margin + i * cell);
+    }
+    ctx.stroke();
+    ctx.fillStyle = st.line;
+    for (const [r, q] of st.stars) {
+      ctx.beginPath();
+      ctx.arc(margin + q * cell, margin + r * cell, Math.max(2, cell * 0.06), 0, Math.PI * 2);
+      ctx.fill();
+    }
+
+    const s = this.state;
+    if (!s) return;
+    const center = (sq: number): [number, number] => [
+      margin + ((sq % this.cols) + 0.5) * cell,
+      margin + (Math.floor(sq / this.cols) + 0.5) * cell,
+    ];
+
+    for (let sq = 0; sq < this.rows * this.cols; sq++) {
+      const v = s.cells[sq];
+      if (st.dropInColumns && v === 0) {
+        // An empty hole of the rack.
+        const [x, y] = center(sq);
+        ctx.fillStyle = st.frame;
+        ctx.beginPath();
+        ctx.arc(x, y, cell * 0.4, 0, Math.PI * 2);
+        ctx.fill();
+      }
+      if (v !== 1 && v !== 2) continue;
+      const [x, y] = center(sq);
+      this.drawPiece(ctx, x, y, cell * 0.42, v === 1 ? 0 : 1, 1);
+    }
+
+    if (s.lastMove && s.lastMove.cell !== null) {
+      const [x, y] = center(s.lastMove.cell);
+      ctx.fillStyle = st.lastMove;
+      ctx.beginPath();
+      ctx.arc(x, y, cell * 0.09, 0, Math.PI * 2);
+      ctx.fill();
+    }
+
+    if (this.heat) {
+      // Values on the heat's scale: red at its bottom, green at its top;
+      // the number itself on the cell.
+      const { values, min, max } = this.heat;
+      ctx.save();
+      ctx.font = `600 ${Math.max(9, cell * 0.26)}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      for (const [sq, v] of values) {
+        const t = max > min ? Math.min(1, Math.max(0, (v - min) / (max - min))) : 1;
+        const col = sq % this.cols;
+        const row = Math.floor(sq / this.cols);
+        ctx.fillStyle = `hsla(${Math.round(t * 120)}, 85%, 40%, 0.8)`;
+        ctx.fillRect(margin + col * cell + 1, margin + row * cell + 1, cell - 2, cell - 2);
+        ctx.fillStyle = '#fff';
+        const [x, y] = center(sq);
+        ctx.fillText(v.toFixed(2), x, y);
+      }
+      ctx.restore();
+    }
+
+    if (this.interactive && s.toMove !== null) {
+      for (const sq of this.legal.keys()) {
+        const [x, y] = center(sq);
+        if (sq === this.hover) {
+          this.drawPiece(ctx, x, y, cell * 0.42, s.toMove, 0.45);
+        } else if (!this.heat?.values.has(sq)) {
+          ctx.fillStyle = st.markers[s.toMove];
+          ctx.beginPath();
+          ctx.arc(x, y, cell * 0.11, 0, Math.PI * 2);
+          ctx.fill();
+        }
+      }
+    }
+
+    if (this.showCursor && document.activeElement === c) {
+      const col = this.cursor % this.cols;
+      const row = Math.floor(this.cursor / this.cols);
+      const w = Math.max(2, cell * 0.07);
+      ctx.strokeStyle = st.cursor;
+      ctx.lineWidth = w;
+      ctx.strokeRect(margin + col * cell + w / 2, margin + row * cell + w / 2, cell - w, cell - w);
+    }
+  }
+
+  private drawPiece(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, side: 0 | 1, alpha: number): void {
+    const p = this.style.pieces[side];
+    ctx.save();
+    ctx.globalAlpha = alpha;
+    ctx.fillStyle = 'rgba(0, 0, 0, 0.35)';
+    ctx.beginPath();
+    ctx.arc(x + r * 0.06, y + r * 0.1, r, 0, Math.PI * 2);
+    ctx.fill();
+    const g = ctx.createRadialGradient(x - r * 0.35, y - r * 0.4, r * 0.1, x, y, r);
+    g.addColorStop(0, p.light);
+    g.addColorStop(1, p.dark);
+    ctx.fillStyle = g;
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.restore();
+  }
+}
+
+function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number): void {
+  ctx.beginPath();
+  ctx.moveTo(x + r, y);
+  ctx.arcTo(x + w, y, x + w, y + h, r);
+  ctx.arcTo(x + w, y + h, x, y + h, r);
+  ctx.arcTo(x, y + h, x, y, r);
+  ctx.arcTo(x, y, x + w, y, r);
+  ctx.closePath();
+}

@@ -1,0 +1,71 @@
+// The engine worker as the page sees it: the game list, the game on screen,
+// model files and presets. One engine worker serves the page; if it dies it
+// is restarted, the visitor is told, and the views replay their game into the
+// new one.
+
+import { showNotice } from './notices';
+import type { CommandOf, GameInfo, GameState, ModelInfo, RunConfig } from './protocol';
+import { WorkerClient } from './worker-client';
+
+type SessionCommand = CommandOf<'new' | 'state' | 'play' | 'undo' | 'redo' | 'jump'>;
+
+export class Engine {
+  private client: WorkerClient;
+  private restartListeners = new Set<() => void>();
+  private list: Promise<GameInfo[]> | null = null;
+
+  constructor() {
+    this.client = new WorkerClient(
+      () => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' }),
+      'the engine',
+      {
+        onNews: (news) => {
+          if (news.kind === 'error') showNotice(news.message);
+        },
+        onRestart: (reason) => {
+          showNotice(`The engine stopped (${reason}). It has been restarted; the game is being restored.`);
+          for (const f of this.restartListeners) f();
+        },
+      },
+    );
+  }
+
+  /** Every game of the playground, from the engine; asked once. */
+  games(): Promise<GameInfo[]> {
+    this.list ??= this.client.request({ kind: 'games' }).catch((e: unknown) => {
+      this.list = null;
+      throw e;
+    });
+    return this.list;
+  }
+
+  /** A command on the game on screen; resolves with the new state. */
+  session(cmd: SessionCommand): Promise<GameState> {
+    return this.client.request(cmd);
+  }
+
+  /**
+   * Reads a model file; rejects with the engine's message for a bad file, or
+   * for one whose learner cannot be rebuilt from it (so nothing that cannot
+   * be used is ever stored).
+   */
+  inspect(bytes: Uint8Array): Promise<ModelInfo> {
+    return this.client.request({ kind: 'inspect', bytes });
+  }
+
+  /** The model file with a new name inside. */
+  rename(bytes: Uint8Array, name: string): Promise<Uint8Array> {
+    return this.client.request({ kind: 'rename', bytes, name });
+  }
+
+  /** The run configurations of one of a game's presets. */
+  presetRuns(game: string, runKind: string, preset: string, seed: number): Promise<RunConfig[]> {
+    return this.client.request({ kind: 'presetRuns', game, runKind, preset, seed });
+  }
+
+  /** Registers a function to call after a restart; returns its remover. */
+  onRestart(f: () => void): () => void {
+    this.restartListeners.add(f);
+    return () => this.restartListeners.delete(f);
+  }
+}

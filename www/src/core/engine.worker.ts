@@ -1,0 +1,48 @@
+// The engine worker: the list of games, the `Session` of the game on
+// screen, and model files (read, rename) and presets. Every rule runs here,
+// never on the page's thread; computer players think in the thinking worker.
+
+import { games, inspectModel, presetRuns, renameModel, Session } from 'selfplay';
+import type { GameInfo, GameState, ModelInfo, RunConfig } from './protocol';
+import { serve } from './worker-host';
+
+let session: Session | null = null;
+
+function current(): Session {
+  if (!session) throw new Error('no game has been started');
+  return session;
+}
+
+function state(): GameState {
+  return current().state() as GameState;
+}
+
+serve('the engine', {
+  games: () => games() as GameInfo[],
+  new(cmd) {
+    const fresh = new Session(cmd.game);
+    session?.free();
+    session = fresh;
+    return state();
+  },
+  state,
+  play(cmd) {
+    current().play(cmd.move);
+    return state();
+  },
+  undo() {
+    current().undo();
+    return state();
+  },
+  redo() {
+    current().redo();
+    return state();
+  },
+  jump(cmd) {
+    current().jump(cmd.cursor);
+    return state();
+  },
+  inspect: (cmd) => inspectModel(cmd.bytes) as ModelInfo,
+  rename: (cmd) => renameModel(cmd.bytes, cmd.name),
+  presetRuns: (cmd) => presetRuns(cmd.game, cmd.runKind, cmd.preset, cmd.seed) as RunConfig[],
+});

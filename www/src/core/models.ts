@@ -1,0 +1,37 @@
+// The model library as the views share it: opened once for the page, and
+// the library record of a model file made from the engine's reading of it.
+
+import { showNotice } from './notices';
+import type { ModelInfo } from './protocol';
+import { ModelLibrary, newId, type ModelMeta } from './storage';
+
+let library: Promise<ModelLibrary> | null = null;
+
+/** The page's model library (IndexedDB, or memory for this tab). */
+export function openLibrary(): Promise<ModelLibrary> {
+  library ??= ModelLibrary.open(undefined, {
+    blocked: (message) => showNotice(message, 'info'),
+    closed: (message) => showNotice(message),
+  });
+  return library;
+}
+
+/** The library record of a model file, from `inspectModel`'s reading of it. */
+export function metaOf(info: ModelInfo, name: string, id = newId()): ModelMeta {
+  const now = Date.now();
+  return {
+    id,
+    name,
+    game: info.game,
+    algorithm: info.algorithm,
+    summary: info.summary,
+    side: info.side,
+    continuesAs: info.continuesAs,
+    gamesTrained: info.gamesTrained,
+    winRates: info.winRates,
+    fileName: info.fileName,
+    size: info.size,
+    created: Date.parse(info.created) || now,
+    modified: now,
+  };
+}

@@ -1,0 +1,213 @@
+// The run pool: every training run of the page, of any game and kind, goes
+// to one of up to `navigator.hardwareConcurrency` workers (at most 8), each
+// with its own wasm instance; a worker steps its runs in turn. Workers start
+// when runs need them. A run goes to an idle worker, else a new one, else the
+// one with the fewest running runs. If a worker dies, its runs are told (they
+// resume from their last checkpoints) and a fresh worker takes its place.
+
+import { showNotice } from './notices';
+import type { RunConfig, RunNews, RunSnapshot, RunStatus } from './protocol';
+import { WorkerClient } from './worker-client';
+
+/** What a run hears from its worker. */
+export interface RunListener {
+  onNews(news: RunNews): void;
+  /** The run's full state, to store. */
+  onCheckpoint(bytes: Uint8Array, games: number, total: number): void;
+  /** The engine stopped the run with an error. */
+  onError(message: string): void;
+  /** The run's worker died: the run is gone from it. */
+  onCrash(reason: string): void;
+}
+
+interface Slot {
+  index: number;
+  client: WorkerClient;
+  /** Every run it holds (to save or play against, even finished). */
+  runs: Set<string>;
+  /** The runs it is stepping now. */
+  active: Set<string>;
+}
+
+export function poolSize(): number {
+  return Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2));
+}
+
+export class RunPool {
+  private slots: Slot[] = [];
+  private owner = new Map<string, Slot>();
+  private listeners = new Map<string, RunListener>();
+
+  constructor(readonly size = poolSize()) {}
+
+  private spawn(index: number): Slot {
+    const slot: Slot = {
+      index,
+      runs: new Set(),
+      active: new Set(),
+      client: new WorkerClient(
+        () => new Worker(new URL('./pool.worker.ts', import.meta.url), { type: 'module', name: `pool-${index + 1}` }),
+        'a training worker',
+        {
+          onNews: (news) => {
+            switch (news.kind) {
+              case 'runProgress':
+                if (news.news.done) slot.active.delete(news.news.runId);
+                this.listeners.get(news.news.runId)?.onNews(news.news);
+                return;
+              case 'runCheckpoint':
+                this.listeners.get(news.runId)?.onCheckpoint(news.bytes, news.games, news.total);
+                return;
+              case 'runError':
+                slot.active.delete(news.runId);
+                this.listeners.get(news.runId)?.onError(news.message);
+                return;
+              case 'error':
+                showNotice(news.message);
+                return;
+              case 'ready':
+                return;
+            }
+          },
+          onRestart: (reason) => this.crashed(slot, reason),
+        },
+      ),
+    };
+    return slot;
+  }
+
+  private crashed(slot: Slot, reason: string): void {
+    const lost = [...slot.runs];
+    slot.runs.clear();
+    slot.active.clear();
+    for (const runId of lost) this.owner.delete(runId);
+    if (lost.length > 0) showNotice(`A training worker stopped (${reason}). A fresh one has taken its place; its runs can resume from their last checkpoints.`);
+    for (const runId of lost) this.listeners.get(runId)?.onCrash(reason);
+  }
+
+  /** The worker for a new run: an idle one, else a new one, else the least busy. */
+  private pick(): Slot {
+    const idle = this.slots.find((s) => s.active.size === 0);
+    if (idle) return idle;
+    if (this.slots.length < this.size) {
+      const slot = this.spawn(this.slots.length);
+      this.slots.push(slot);
+      return slot;
+    }
+    return this.slots.reduce((a, b) => (b.active.size < a.active.size ? b : a));
+  }
+
+  private take(runId: string, listener: RunListener): Slot {
+    // A run that goes on again (resumed from its checkpoint) may move to
+    // another worker: the first one forgets it.
+    const before = this.owner.get(runId);
+    if (before) this.forget(before, runId);
+    const slot = this.pick();
+    slot.runs.add(runId);
+    slot.active.add(runId);
+    this.owner.set(runId, slot);
+    this.listeners.set(runId, listener);
+    return slot;
+  }
+
+  private forget(slot: Slot, runId: string): void {
+    slot.runs.delete(runId);
+    slot.active.delete(runId);
+    this.owner.delete(runId);
+    slot.client.request({ kind: 'runDrop', runId }).catch(() => {});
+  }
+
+  private slotOf(runId: string): Slot {
+    const slot = this.owner.get(runId);
+    if (!slot) throw new Error('that run is no longer held by a worker');
+    return slot;
+  }
+
+  private async started(runId: string, slot: Slot, answer: Promise<RunSnapshot>): Promise<RunSnapshot> {
+    try {
+      const snapshot = await answer;
+      if (snapshot.done) slot.active.delete(runId);
+      return snapshot;
+    } catch (e) {
+      slot.runs.delete(runId);
+      slot.active.delete(runId);
+      if (this.owner.get(runId) === slot) this.owner.delete(runId);
+      throw e;
+    }
+  }
+
+  /** Starts a new run of `runKind` from its configuration. */
+  create(runId: string, game: string, runKind: string, config: RunConfig, checkpointMs: number, listener: RunListener): Promise<RunSnapshot> {
+    const slot = this.take(runId, listener);
+    return this.started(runId, slot, slot.client.request({ kind: 'runCreate', runId, game, runKind, config, checkpointMs }));
+  }
+
+  /** Goes on from a checkpoint or a saved model (a new total, the kind's continue settings). */
+  resume(
+    runId: string,
+    bytes: Uint8Array,
+    total: number | null,
+    settings: Record<string, unknown> | null,
+    checkpointMs: number,
+    listener: RunListener,
+  ): Promise<RunSnapshot> {
+    const slot = this.take(runId, listener);
+    return this.started(runId, slot, slot.client.request({ kind: 'runResume', runId, bytes, total, settings, checkpointMs }));
+  }
+
+  async pause(runId: string): Promise<RunStatus> {
+    const slot = this.slotOf(runId);
+    const status = await slot.client.request({ kind: 'runPause', runId });
+    if (status !== 'running') slot.active.delete(runId);
+    return status;
+  }
+
+  async resumePaused(runId: string): Promise<RunStatus> {
+    const slot = this.slotOf(runId);
+    const status = await slot.client.request({ kind: 'runContinue', runId });
+    if (status === 'running') slot.active.add(runId);
+    return status;
+  }
+
+  async stop(runId: string): Promise<RunStatus> {
+    const slot = this.slotOf(runId);
+    const status = await slot.client.request({ kind: 'runStop', runId });
+    slot.active.delete(runId);
+    return status;
+  }
+
+  /** What the run learned, as a model file; `{games}` in `name` becomes the games played. */
+  model(runId: string, name: string): Promise<{ bytes: Uint8Array; games: number; name: string }> {
+    return this.slotOf(runId).client.request({ kind: 'runModel', runId, name });
+  }
+
+  /** Asks every worker with a running run for a checkpoint now. */
+  checkpointNow(): void {
+    for (const s of this.slots) if (s.active.size > 0) void s.client.request({ kind: 'runCheckpointNow' }).catch(() => undefined);
+  }
+
+  /** Forgets a run: its worker frees it. */
+  drop(runId: string): void {
+    const slot = this.owner.get(runId);
+    if (slot) this.forget(slot, runId);
+    this.listeners.delete(runId);
+  }
+
+  /** The number (1, 2, …) of the worker that holds a run, if one does. */
+  workerOf(runId: string): number | null {
+    const slot = this.owner.get(runId);
+    return slot ? slot.index + 1 : null;
+  }
+
+  /** Workers started so far. */
+  get workers(): number {
+    return this.slots.length;
+  }
+
+  destroy(): void {
+    for (const s of this.slots) s.client.terminate();
+    this.slots = [];
+    this.owner.clear();
+    this.listeners.clear();
+  }
+}

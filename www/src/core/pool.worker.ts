@@ -1,0 +1,194 @@
+// A worker of the run pool: its own wasm instance and the training runs the
+// page gave it, of any game and kind. The running ones are stepped in turn,
+// each for a chunk of about 100 ms, yielding to the event loop between
+// chunks (a MessageChannel task) so that pause, stop and save requests are
+// answered promptly. After each chunk the run's news (new curve points,
+// games, rate) goes to the page; a checkpoint (the run's full state) at least
+// every `checkpointMs` while it runs, and when it pauses or stops.
+
+import { Run } from 'selfplay';
+import type { Point, RunSnapshot, RunStatus, SeriesSpec } from './protocol';
+import { messageOf, post, serve } from './worker-host';
+
+/** A chunk aims at this much work before yielding (ms). */
+const CHUNK_MS = 100;
+
+interface Held {
+  run: Run;
+  status: RunStatus;
+  /** Games of the next chunk. */
+  chunk: number;
+  /** Learning games per second, smoothed. */
+  rate: number;
+  checkpointMs: number;
+  lastCheckpoint: number;
+}
+
+const held = new Map<string, Held>();
+/** The running runs, in turn. */
+const queue: string[] = [];
+
+const channel = new MessageChannel();
+let scheduled = false;
+channel.port1.onmessage = () => {
+  scheduled = false;
+  stepNext();
+  schedule();
+};
+
+function schedule(): void {
+  if (scheduled || queue.length === 0) return;
+  scheduled = true;
+  channel.port2.postMessage(null);
+}
+
+function get(runId: string): Held {
+  const h = held.get(runId);
+  if (!h) throw new Error('that run is not in this worker any more');
+  return h;
+}
+
+function count(v: unknown): number {
+  return Number(v);
+}
+
+function unqueue(runId: string): void {
+  const i = queue.indexOf(runId);
+  if (i >= 0) queue.splice(i, 1);
+}
+
+/** Posts the run's full state, if it has played and is not finished. */
+function checkpoint(runId: string, h: Held): void {
+  h.lastCheckpoint = performance.now();
+  const games = count(h.run.games);
+  if (h.run.done || games === 0) return;
+  const bytes = h.run.checkpoint();
+  post({ id: null, kind: 'runCheckpoint', runId, bytes, games, total: count(h.run.total) }, [bytes.buffer]);
+}
+
+interface Step {
+  points: Point[];
+  games: unknown;
+  total: unknown;
+  done: boolean;
+}
+
+function stepNext(): void {
+  const runId = queue.shift();
+  if (runId === undefined) return;
+  const h = held.get(runId);
+  if (!h || h.status !== 'running') return;
+  const before = count(h.run.games);
+  let s: Step;
+  const t0 = performance.now();
+  try {
+    s = h.run.step(h.chunk) as Step;
+  } catch (e) {
+    // A trap leaves the module in an unknown state: the worker dies, the page
+    // replaces it and offers the run from its last checkpoint.
+    if (e instanceof WebAssembly.RuntimeError) throw e;
+    h.status = 'stopped';
+    post({ id: null, kind: 'runError', runId, message: messageOf(e) });
+    return;
+  }
+  const ms = Math.max(1, performance.now() - t0);
+  const games = count(s.games);
+  if (games > before) {
+    const r = ((games - before) * 1000) / ms;
+    h.rate = h.rate === 0 ? r : 0.7 * h.rate + 0.3 * r;
+  }
+  // Aim the next chunk at CHUNK_MS, changing it at most fourfold at a time.
+  const aim = Math.round((h.chunk * CHUNK_MS) / ms);
+  h.chunk = Math.max(1, Math.min(100_000, Math.max(Math.floor(h.chunk / 4), Math.min(h.chunk * 4, aim))));
+  if (s.done) h.status = 'finished';
+  else {
+    queue.push(runId);
+    // Before the news: a checkpoint never arrives after its run's end.
+    if (h.checkpointMs > 0 && performance.now() - h.lastCheckpoint >= h.checkpointMs) checkpoint(runId, h);
+  }
+  post({
+    id: null,
+    kind: 'runProgress',
+    news: {
+      runId,
+      points: s.points,
+      games,
+      total: count(s.total),
+      rate: h.rate,
+      done: s.done,
+      latest: s.points.length > 0 ? h.run.latest() : null,
+    },
+  });
+}
+
+function hold(runId: string, run: Run, checkpointMs: number): RunSnapshot {
+  held.get(runId)?.run.free();
+  unqueue(runId);
+  const done = run.done;
+  held.set(runId, { run, status: done ? 'finished' : 'running', chunk: 20, rate: 0, checkpointMs, lastCheckpoint: performance.now() });
+  if (!done) {
+    queue.push(runId);
+    schedule();
+  }
+  return {
+    game: run.game,
+    kind: run.kind,
+    label: run.label,
+    config: run.config as Record<string, unknown>,
+    series: run.series() as SeriesSpec[],
+    points: run.points() as Point[],
+    games: count(run.games),
+    total: count(run.total),
+    done,
+    latest: run.latest(),
+  };
+}
+
+serve('a training worker', {
+  runCreate: (cmd) => hold(cmd.runId, Run.create(cmd.game, cmd.runKind, cmd.config), cmd.checkpointMs),
+  runResume: (cmd) => hold(cmd.runId, Run.resume(cmd.bytes, { total: cmd.total, settings: cmd.settings }), cmd.checkpointMs),
+  runPause(cmd) {
+    const h = get(cmd.runId);
+    if (h.status === 'running') {
+      h.status = 'paused';
+      unqueue(cmd.runId);
+      checkpoint(cmd.runId, h);
+    }
+    return h.status;
+  },
+  runContinue(cmd) {
+    const h = get(cmd.runId);
+    if (h.status === 'paused') {
+      h.status = 'running';
+      h.lastCheckpoint = performance.now();
+      queue.push(cmd.runId);
+      schedule();
+    }
+    return h.status;
+  },
+  runStop(cmd) {
+    const h = get(cmd.runId);
+    if (h.status === 'running' || h.status === 'paused') {
+      h.status = 'stopped';
+      unqueue(cmd.runId);
+      checkpoint(cmd.runId, h);
+    }
+    return h.status;
+  },
+  runCheckpointNow() {
+    for (const [runId, h] of held) if (h.status === 'running') checkpoint(runId, h);
+    return true;
+  },
+  runDrop(cmd) {
+    unqueue(cmd.runId);
+    held.get(cmd.runId)?.run.free();
+    held.delete(cmd.runId);
+    return true;
+  },
+  runModel(cmd) {
+    const h = get(cmd.runId);
+    const games = count(h.run.games);
+    const name = cmd.name.replace('{games}', games.toLocaleString('en-US'));
+    return { bytes: h.run.model(name), games, name };
+  },
+});

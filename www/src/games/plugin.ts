@@ -1,0 +1,57 @@
+// What a game adds to the page beyond what the engine says of it
+// (`games()`: title, sides, players, kinds of run, presets). Everything here
+// is the game's own — its board's look, its text for students, and a few
+// hooks into the generic panels; the registry (`index.ts`) lists one plug-in
+// per game.
+
+import type { BoardView } from '../boards/board';
+import type { Thinker } from '../core/thinker';
+import type { GameInfo, PresetInfo, RunConfig, RunKindInfo } from '../core/protocol';
+import type { PlayPanel } from '../ui/play-panel';
+
+/** A part of a panel a plug-in adds. */
+export interface Section {
+  element: HTMLElement;
+  destroy?(): void;
+}
+
+/** What a plug-in's additions to the Play tab can use. */
+export interface PlayContext {
+  info: GameInfo;
+  thinker: Thinker;
+  play: PlayPanel;
+}
+
+/** What a plug-in's hooks into the Train tab can use. */
+export interface RunsContext {
+  info: GameInfo;
+  board: BoardView;
+  /** Shows a tab of the game's panel ("play"). */
+  showTab(id: string): void;
+}
+
+/** A plug-in's hooks into the Train tab. */
+export interface RunHooks {
+  /** Inputs shown with a preset (under its sentence), given its run
+   *  configurations; or null. */
+  presetSection?(kind: RunKindInfo, preset: PresetInfo, configs: RunConfig[]): Section | null;
+  /** Edits the run configurations of a preset before they start; throws
+   *  with a message for people when the inputs are not usable. */
+  adjustRuns?(kind: RunKindInfo, preset: PresetInfo, configs: RunConfig[]): RunConfig[];
+  destroy?(): void;
+}
+
+export interface GamePlugin {
+  /** The engine's name of the game. */
+  id: string;
+  /** A few paragraphs for students: the game, its players, what is learned and how. */
+  about: string[];
+  /** The look of the two sides' markers beside the board (CSS backgrounds). */
+  sideMarkers: [string, string];
+  /** The game's board. */
+  board(info: GameInfo): BoardView;
+  /** Sections added under the Play controls. */
+  playSections?(ctx: PlayContext): Section[];
+  /** Hooks into the Train tab. */
+  runHooks?(ctx: RunsContext): RunHooks;
+}

@@ -1,0 +1,36 @@
+// The landing view: every game of the engine's list, those the page cannot
+// play yet marked as coming.
+
+import { el } from '../core/dom';
+import type { GameInfo } from '../core/protocol';
+import type { View } from './game-view';
+
+export function landingView(games: GameInfo[], playable: (g: GameInfo) => boolean): View {
+  const list = el('ul', { className: 'game-cards' });
+  for (const g of games) {
+    const body = [el('h2', {}, g.title), el('p', {}, g.blurb)];
+    const open = playable(g);
+    list.append(
+      el(
+        'li',
+        { className: open ? 'card' : 'card coming' },
+        open
+          ? el('a', { href: `#/${g.id}`, 'data-testid': `open-${g.id}` }, ...body, el('span', { className: 'badge play' }, 'Play'))
+          : el('div', { 'aria-disabled': 'true' }, ...body, el('span', { className: 'badge' }, 'Coming soon')),
+      ),
+    );
+  }
+  const element = el(
+    'main',
+    { className: 'landing' },
+    el('h1', {}, 'Board-game agents that teach themselves'),
+    el(
+      'p',
+      { className: 'lead' },
+      'Play classic board games against fixed strategies, exact solutions and agents that learned from their own games — and train your own. ' +
+        'Everything runs in your browser: the rules, players and learners are Rust compiled to WebAssembly, in background workers.',
+    ),
+    list,
+  );
+  return { element, destroy() {} };
+}

@@ -1,0 +1,231 @@
+// The Models tab: the model library of a game. List, rename, delete (with
+// undo), duplicate, export as a file, import by file picker or drag and
+// drop (checked by the engine's decoder first: a bad file is refused with
+// its reason and nothing is stored), play against a model, continue
+// training it.
+
+import { compactCount } from '../core/charts';
+import { el } from '../core/dom';
+import type { Engine } from '../core/engine';
+import { metaOf } from '../core/models';
+import { messageOf, showNotice } from '../core/notices';
+import type { GameInfo } from '../core/protocol';
+import { downloadFile, type ModelLibrary, type ModelMeta } from '../core/storage';
+
+export interface ModelsHost {
+  info: GameInfo;
+  /** The titles of every game, for a model of another game. */
+  titles: Map<string, string>;
+  engine: Engine;
+  library: Promise<ModelLibrary>;
+  playAgainst(meta: ModelMeta): Promise<void>;
+  continueTraining(meta: ModelMeta, bytes: Uint8Array): Promise<void>;
+}
+
+/** Largest file the page reads for import (the decoder checks sizes too). */
+const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
+
+function formatSize(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(1)} kB`;
+  return `${n} B`;
+}
+
+export class ModelsPanel {
+  readonly element: HTMLElement;
+  private readonly list = el('ul', { className: 'model-list', 'data-testid': 'model-list' });
+  private readonly status = el('p', { className: 'models-status', 'data-testid': 'models-status', 'aria-live': 'polite' });
+  private readonly storageNote = el('p', { className: 'storage-note', 'data-testid': 'storage-note', hidden: true });
+  private readonly undoBar = el('div', { className: 'undo-bar', 'data-testid': 'undo-bar', hidden: true });
+  private readonly fileInput = el('input', { type: 'file', id: 'model-import', accept: '.selfplay,application/octet-stream', 'data-testid': 'model-import', multiple: true }) as HTMLInputElement;
+  private readonly dropZone: HTMLElement;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(private readonly host: ModelsHost) {
+    const pick = el('button', { type: 'button', className: 'primary', 'data-testid': 'model-import-button' }, 'Import a model file…');
+    pick.addEventListener('click', () => this.fileInput.click());
+    this.fileInput.className = 'visually-hidden';
+    this.fileInput.tabIndex = -1;
+    this.fileInput.addEventListener('change', () => {
+      const files = [...(this.fileInput.files ?? [])];
+      this.fileInput.value = '';
+      void this.importFiles(files);
+    });
+    this.dropZone = el(
+      'div',
+      { className: 'drop-zone', 'data-testid': 'drop-zone' },
+      el('p', {}, 'Drop .selfplay model files here, or '),
+      pick,
+      this.fileInput,
+    );
+    this.dropZone.addEventListener('dragover', (e) => {
+      e.preventDefault();
+      this.dropZone.classList.add('over');
+    });
+    this.dropZone.addEventListener('dragleave', () => this.dropZone.classList.remove('over'));
+    this.dropZone.addEventListener('drop', (e) => {
+      e.preventDefault();
+      this.dropZone.classList.remove('over');
+      void this.importFiles([...(e.dataTransfer?.files ?? [])]);
+    });
+    this.element = el('div', { className: 'models' }, this.storageNote, this.dropZone, this.status, this.undoBar, this.list);
+    void host.library.then(
+      (lib) => {
+        if (lib.volatileReason) {
+          this.storageNote.hidden = false;
+          this.storageNote.textContent = lib.volatileReason;
+        }
+        this.unsubscribe = lib.onChange(() => void this.refresh());
+        void this.refresh();
+      },
+      (e: unknown) => showNotice(messageOf(e)),
+    );
+  }
+
+  shown(): void {
+    void this.refresh();
+  }
+
+  async refresh(): Promise<void> {
+    let models: ModelMeta[];
+    try {
+      models = await (await this.host.library).list(this.host.info.id);
+    } catch (e) {
+      this.status.textContent = messageOf(e);
+      return;
+    }
+    this.list.dataset.count = String(models.length);
+    if (models.length === 0) {
+      const where = this.host.info.runs.length > 0 ? 'Train one in the Train tab, or import a file.' : 'Import a file.';
+      this.list.replaceChildren(el('li', { className: 'empty' }, `No models yet. ${where}`));
+      return;
+    }
+    this.list.replaceChildren(...models.map((m) => this.row(m)));
+  }
+
+  private row(m: ModelMeta): HTMLElement {
+    const rates = Object.entries(m.winRates)
+      .map(([k, v]) => `${k} ${v.toFixed(0)}%`)
+      .join(' · ');
+    const button = (label: string, test: string, action: () => Promise<void>, title?: string) => {
+      const b = el('button', { type: 'button', 'data-testid': test, title: title ?? '' }, label);
+      b.addEventListener('click', () => {
+        action().catch((e: unknown) => showNotice(messageOf(e)));
+      });
+      return b;
+    };
+    const name = el('h3', { className: 'model-name', 'data-testid': 'model-name' }, m.name);
+    const li: HTMLLIElement = el(
+      'li',
+      { className: 'model', 'data-testid': 'model', 'data-model-id': m.id },
+      name,
+      el('p', {}, `${m.algorithm} · ${m.summary}`),
+      el('p', {}, `${compactCount(m.gamesTrained)} games trained · ${formatSize(m.size)} · ${new Date(m.modified).toLocaleString()}`),
+      el('p', { className: 'rates' }, rates ? `Latest: ${rates}` : 'Not evaluated yet.'),
+      el(
+        'div',
+        { className: 'controls' },
+        button('Play against', 'model-play', () => this.host.playAgainst(m)),
+        ...(this.continues(m) ? [button('Continue training', 'model-train', () => this.train(m))] : []),
+        button('Rename', 'model-rename', (): Promise<void> => this.rename(m, li)),
+        button('Duplicate', 'model-duplicate', async () => void (await (await this.host.library).duplicate(m.id))),
+        button('Export', 'model-export', () => this.exportModel(m), `Download ${m.fileName}`),
+        button('Delete', 'model-delete', () => this.remove(m)),
+      ),
+    );
+    return li;
+  }
+
+  /** Whether a kind of run of this game continues the model (unknown for records of older versions: offered). */
+  private continues(m: ModelMeta): boolean {
+    if (m.continuesAs === undefined) return this.host.info.runs.length > 0;
+    return this.host.info.runs.some((k) => k.id === m.continuesAs);
+  }
+
+  private async train(m: ModelMeta): Promise<void> {
+    const bytes = await (await this.host.library).bytes(m.id);
+    await this.host.continueTraining(m, bytes);
+  }
+
+  /** Renames in place: an input replaces the name until Enter or Escape. */
+  private async rename(m: ModelMeta, li: HTMLElement): Promise<void> {
+    const name = li.querySelector('.model-name') as HTMLElement;
+    const input = el('input', { type: 'text', value: m.name, 'aria-label': 'New name', 'data-testid': 'model-rename-input' }) as HTMLInputElement;
+    let finished = false;
+    const done = async (save: boolean) => {
+      // Replacing the input blurs it, which calls this again: once only.
+      if (finished) return;
+      finished = true;
+      input.replaceWith(name);
+      if (save && input.value.trim() && input.value.trim() !== m.name) {
+        try {
+          await (await this.host.library).rename(m.id, input.value);
+        } catch (e) {
+          showNotice(messageOf(e));
+        }
+      }
+    };
+    input.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') void done(true);
+      if (e.key === 'Escape') void done(false);
+    });
+    input.addEventListener('blur', () => void done(true));
+    name.replaceWith(input);
+    input.focus();
+    input.select();
+  }
+
+  private async exportModel(m: ModelMeta): Promise<void> {
+    const bytes = await (await this.host.library).bytes(m.id);
+    // The file carries the library's name, so that an import shows it again.
+    const named = await this.host.engine.rename(bytes, m.name);
+    // The file name follows the name the model has now.
+    downloadFile(named, (await this.host.engine.inspect(named)).fileName);
+  }
+
+  private async remove(m: ModelMeta): Promise<void> {
+    const lib = await this.host.library;
+    const { meta, bytes } = await lib.remove(m.id);
+    const undo = el('button', { type: 'button', 'data-testid': 'undo-delete' }, 'Undo');
+    this.undoBar.replaceChildren(el('span', {}, `Deleted “${meta.name}”. `), undo);
+    this.undoBar.hidden = false;
+    const timer = setTimeout(() => (this.undoBar.hidden = true), 15_000);
+    undo.addEventListener('click', async () => {
+      clearTimeout(timer);
+      this.undoBar.hidden = true;
+      try {
+        await lib.save(meta, bytes);
+      } catch (e) {
+        showNotice(messageOf(e));
+      }
+    });
+    undo.focus();
+  }
+
+  /** Imports files one by one; each bad file is refused with the decoder's reason. */
+  async importFiles(files: File[]): Promise<void> {
+    for (const f of files) {
+      try {
+        if (f.size > MAX_IMPORT_BYTES) throw new Error(`the file is ${formatSize(f.size)}; the limit is ${formatSize(MAX_IMPORT_BYTES)}`);
+        const bytes = new Uint8Array(await f.arrayBuffer());
+        const info = await this.host.engine.inspect(bytes);
+        if (info.game !== this.host.info.id) {
+          throw new Error(`it is a model of ${this.host.titles.get(info.game) ?? info.game}, not of ${this.host.info.title}`);
+        }
+        const name = info.name || f.name.replace(/\.selfplay$/, '');
+        await (await this.host.library).save(metaOf(info, name), bytes);
+        this.status.textContent = `Imported “${name}” from ${f.name}.`;
+        this.status.dataset.kind = 'ok';
+      } catch (e) {
+        const msg = `${f.name} was not imported: ${messageOf(e)}`;
+        this.status.textContent = msg;
+        this.status.dataset.kind = 'error';
+        showNotice(msg);
+      }
+    }
+  }
+
+  destroy(): void {
+    this.unsubscribe?.();
+  }
+}

@@ -1,0 +1,478 @@
+// One training run in the Train tab, of any game and kind: its card (progress,
+// games/s, time left, status, the latest curve point in words, and Pause /
+// Resume, Stop, Play against, Save to library, Export file, Close), its curve
+// points, and its checkpoints. The run itself lives in a worker of the pool.
+//
+// A checkpoint is the run's full state (`Run.checkpoint()`); the worker posts
+// one at least every 30 s while the run goes, and when it pauses or stops.
+// The card stores it in IndexedDB; a stopped or crashed run is offered for
+// Resume after a reload and goes on exactly from it. A finished run is saved
+// to the library and keeps no checkpoint.
+
+import { compactCount } from '../core/charts';
+import { el } from '../core/dom';
+import type { Engine } from '../core/engine';
+import { metaOf } from '../core/models';
+import { messageOf, showNotice } from '../core/notices';
+import type { RunListener, RunPool } from '../core/pool';
+import type { GameInfo, Point, RunConfig, RunNews, RunSnapshot, SeriesSpec } from '../core/protocol';
+import { announceRuns, claimRun, releaseRun } from '../core/run-locks';
+import { downloadFile, newId, type Checkpoint, type ModelLibrary } from '../core/storage';
+
+export type CardStatus = 'starting' | 'running' | 'paused' | 'stopped' | 'finished' | 'crashed';
+
+/** What a checkpoint keeps beside the run's state, to show the run again. */
+export interface CardInfo {
+  label: string;
+  /** The preset it came from. */
+  preset: { id: string; name: string } | null;
+  /** The games of the saved model a continued run started from. */
+  continuedFrom: number | null;
+}
+
+/** What a card needs from its panel. */
+export interface CardHost {
+  info: GameInfo;
+  engine: Engine;
+  library: Promise<ModelLibrary>;
+  pool(): RunPool;
+  checkpointMs: number;
+  playAgainst(name: string, label: string, side: 0 | 1 | null, bytes: Uint8Array): Promise<void>;
+  /** The run's curves, progress or status changed. */
+  changed(card: RunCard): void;
+  close(card: RunCard): void;
+  /** A checkpoint was stored or dropped: the offers may change. */
+  offersChanged(): void;
+  /** Says a storage problem once, not at every checkpoint. */
+  tellStorage(message: string): void;
+}
+
+function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '–';
+  if (seconds < 60) return `${Math.ceil(seconds)} s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+  return `${Math.floor(seconds / 3600)} h ${Math.round((seconds % 3600) / 60)} min`;
+}
+
+const WORDS: Record<CardStatus, string> = {
+  starting: 'Starting…',
+  running: 'Training',
+  paused: 'Paused',
+  stopped: 'Stopped',
+  finished: 'Finished',
+  crashed: 'The worker stopped — resume from the last checkpoint',
+};
+
+export class RunCard implements RunListener {
+  readonly id: string;
+  /** "Run 3". */
+  readonly name: string;
+  readonly number: number;
+  readonly element: HTMLElement;
+  kind = '';
+  status: CardStatus = 'starting';
+  series: SeriesSpec[] = [];
+  points: Point[] = [];
+  games = 0;
+  total = 0;
+  /** The first palette index of its curves' colours (set by the panel). */
+  colorBase = -1;
+  /** Games of the last stored checkpoint. */
+  checkpointAt: number | null = null;
+  info: CardInfo;
+  private rate = 0;
+  private latest = '';
+  private config: RunConfig | null = null;
+  private lastCheckpoint: { bytes: Uint8Array; games: number; total: number } | null = null;
+  /** Checkpoint writes and deletes, in order. */
+  private storing: Promise<void> = Promise.resolve();
+  /** The worker that held the run died after it had stopped or finished. */
+  private lost = false;
+  /** The library id its model is saved under (saving again replaces it). */
+  private modelId = newId();
+  /** The name it last gave the saved model (a name given in the library stays). */
+  private savedName: string | null = null;
+
+  private readonly heading = el('h3', {});
+  private readonly swatch = el('span', { className: 'swatch', 'aria-hidden': 'true' });
+  private readonly bar = el('progress', { max: 1, value: 0 }) as HTMLProgressElement;
+  private readonly stats = el('p', { className: 'run-stats', 'data-testid': 'run-stats' });
+  private readonly statusText = el('p', { className: 'run-status', 'data-testid': 'run-status', 'aria-live': 'polite' });
+  private readonly note = el('p', { className: 'run-note', 'data-testid': 'run-note' });
+  private readonly latestText = el('p', { className: 'run-latest', 'data-testid': 'run-latest' });
+  private readonly pauseButton = el('button', { type: 'button', 'data-testid': 'run-pause' }, 'Pause');
+  private readonly stopButton = el('button', { type: 'button', 'data-testid': 'run-stop' }, 'Stop');
+  private readonly playButton = el('button', { type: 'button', 'data-testid': 'run-play' }, 'Play against');
+  private readonly saveButton = el('button', { type: 'button', 'data-testid': 'run-save' }, 'Save to library');
+  private readonly exportButton = el('button', { type: 'button', 'data-testid': 'run-export' }, 'Export file');
+  private readonly closeButton = el('button', { type: 'button', 'data-testid': 'run-close' }, 'Close');
+
+  constructor(
+    private readonly host: CardHost,
+    number: number,
+    info: Partial<CardInfo> = {},
+    id?: string,
+  ) {
+    this.id = id ?? newId();
+    this.number = number;
+    this.name = `Run ${number}`;
+    this.info = { label: info.label ?? '', preset: info.preset ?? null, continuedFrom: info.continuedFrom ?? null };
+    this.element = el(
+      'article',
+      { className: 'run', 'data-testid': 'run', 'data-run-id': this.id },
+      this.heading,
+      this.statusText,
+      this.bar,
+      this.stats,
+      this.latestText,
+      el('div', { className: 'controls' }, this.pauseButton, this.stopButton, this.playButton, this.saveButton, this.exportButton, this.closeButton),
+      this.note,
+    );
+    this.pauseButton.addEventListener('click', () => void this.pauseOrResume());
+    this.stopButton.addEventListener('click', () => void this.stop());
+    this.playButton.addEventListener('click', () => void this.play());
+    this.saveButton.addEventListener('click', () => void this.save());
+    this.exportButton.addEventListener('click', () => void this.exportFile());
+    this.closeButton.addEventListener('click', () => this.close());
+    this.render();
+  }
+
+  /** Its label and what it continues, for the list of unfinished runs. */
+  get label(): string {
+    return this.info.label;
+  }
+
+  /** Whether its worker is working on it (or about to). */
+  get active(): boolean {
+    return this.status === 'starting' || this.status === 'running' || this.status === 'paused';
+  }
+
+  // ---- starting ------------------------------------------------------------
+
+  /** A new run from its configuration. */
+  create(runKind: string, config: RunConfig): Promise<void> {
+    this.config = config;
+    return this.begin(() => this.host.pool().create(this.id, this.host.info.id, runKind, config, this.host.checkpointMs, this));
+  }
+
+  /** A run that goes on from a checkpoint or a saved model. */
+  resume(bytes: Uint8Array, total: number | null, settings: Record<string, unknown> | null): Promise<void> {
+    return this.begin(() => this.host.pool().resume(this.id, bytes, total, settings, this.host.checkpointMs, this));
+  }
+
+  private async begin(make: () => Promise<RunSnapshot>): Promise<void> {
+    const before = this.status;
+    this.status = 'starting';
+    this.lost = false;
+    this.render();
+    let snap: RunSnapshot;
+    try {
+      // One tab at a time trains a run and writes its checkpoint.
+      if (!(await claimRun(this.id))) throw new Error('this run is training in another tab of this page');
+      snap = await make();
+    } catch (e) {
+      this.status = before === 'starting' ? 'stopped' : before;
+      this.render();
+      throw e;
+    }
+    this.kind = snap.kind;
+    this.config = snap.config;
+    if (!this.info.label) this.info.label = this.info.continuedFrom !== null ? `${snap.label} (continued)` : snap.label;
+    this.series = snap.series;
+    this.points = snap.points;
+    this.games = snap.games;
+    this.total = snap.total;
+    this.latest = snap.latest;
+    this.rate = 0;
+    this.status = snap.done ? 'finished' : 'running';
+    this.render();
+    this.host.changed(this);
+    this.host.offersChanged();
+  }
+
+  // ---- what the worker says ------------------------------------------------
+
+  onNews(n: RunNews): void {
+    this.points.push(...n.points);
+    this.games = n.games;
+    this.total = n.total;
+    this.rate = n.rate;
+    if (n.latest !== null) this.latest = n.latest;
+    if (n.done && this.status === 'running') {
+      this.status = 'finished';
+      void this.finish();
+    }
+    this.render();
+    this.host.changed(this);
+  }
+
+  onCheckpoint(bytes: Uint8Array, games: number, total: number): void {
+    this.lastCheckpoint = { bytes, games, total };
+    this.store(bytes, games, total);
+  }
+
+  onError(message: string): void {
+    this.status = 'crashed';
+    this.note.textContent = message;
+    showNotice(`${this.name}: ${message}`);
+    this.render();
+    this.host.changed(this);
+    void this.storing.then(() => this.host.offersChanged());
+  }
+
+  onCrash(reason: string): void {
+    if (!this.active) {
+      // Stopped or finished: only what its worker held is gone.
+      this.lost = true;
+      this.render();
+      return;
+    }
+    this.status = 'crashed';
+    this.note.textContent = `The training worker stopped (${reason}).`;
+    this.render();
+    this.host.changed(this);
+    void this.storing.then(() => this.host.offersChanged());
+  }
+
+  // ---- checkpoints ---------------------------------------------------------
+
+  private store(bytes: Uint8Array, games: number, total: number): void {
+    const record: Checkpoint = {
+      runId: this.id,
+      game: this.host.info.id,
+      algorithm: this.kind,
+      settings: { ...this.info },
+      bytes,
+      gamesPlayed: games,
+      gamesTotal: total,
+      curve: null,
+      savedAt: Date.now(),
+    };
+    this.storing = this.storing.then(async () => {
+      // A run that ended meanwhile keeps no checkpoint.
+      if (this.status === 'finished') return;
+      try {
+        const lib = await this.host.library;
+        await lib.saveCheckpoint(record);
+        announceRuns();
+        this.checkpointAt = games;
+        this.note.textContent = `Checkpoint saved at ${games.toLocaleString('en-US')} games${lib.volatileReason ? ' (in this tab only: storage is unavailable)' : ''}.`;
+        if (lib.volatileReason) this.host.tellStorage(`${lib.volatileReason} Checkpoints of the runs are kept in this tab only.`);
+      } catch (e) {
+        this.note.textContent = `The checkpoint could not be stored: ${messageOf(e)}`;
+        this.host.tellStorage(`${messageOf(e)} The runs go on without checkpoints.`);
+        return;
+      }
+      this.render();
+      if (!this.active) this.host.offersChanged();
+    });
+  }
+
+  private dropCheckpoint(): Promise<void> {
+    this.storing = this.storing.then(async () => {
+      try {
+        await (await this.host.library).deleteCheckpoint(this.id);
+        announceRuns();
+        this.checkpointAt = null;
+      } catch (e) {
+        this.host.tellStorage(messageOf(e));
+      }
+      this.render();
+      this.host.offersChanged();
+    });
+    return this.storing;
+  }
+
+  /** The run reached its planned total: its model goes to the library, and
+   *  only once it is stored there does its checkpoint go. A model the visitor
+   *  deleted from the library while the run went on is not brought back (Save
+   *  stores it again). */
+  private async finish(): Promise<void> {
+    if (this.savedName !== null && (await this.inLibrary()) === false) {
+      this.note.textContent =
+        'Finished. Its model was deleted from the library while it trained, so it was not saved again; press Save to library to keep it.';
+      await this.dropCheckpoint();
+      return;
+    }
+    if (await this.save()) {
+      await this.dropCheckpoint();
+    } else {
+      const at = this.checkpointAt;
+      this.note.textContent +=
+        ' The run is finished but not stored: export it now, or free space and press Save to library.' +
+        (at !== null ? ` Its last checkpoint (${at.toLocaleString('en-US')} games) is kept.` : '');
+    }
+  }
+
+  /** Whether its saved model is still in the library (null: cannot tell). */
+  private async inLibrary(): Promise<boolean | null> {
+    try {
+      await (await this.host.library).meta(this.modelId);
+      return true;
+    } catch (e) {
+      return e instanceof Error && 'kind' in e && (e as { kind: string }).kind === 'missing' ? false : null;
+    }
+  }
+
+  // ---- the visitor's actions -----------------------------------------------
+
+  private async pauseOrResume(): Promise<void> {
+    try {
+      if (this.status === 'running') {
+        this.status = await this.host.pool().pause(this.id);
+      } else if (this.status === 'paused') {
+        this.status = await this.host.pool().resumePaused(this.id);
+      } else {
+        await this.resumeFromCheckpoint();
+        return;
+      }
+      this.render();
+      this.host.changed(this);
+    } catch (e) {
+      showNotice(`${this.name}: ${messageOf(e)}`);
+    }
+  }
+
+  /** Goes on from the last checkpoint (or from the start, if there is none yet). */
+  async resumeFromCheckpoint(stored?: Checkpoint): Promise<void> {
+    await this.storing;
+    let cp: { bytes: Uint8Array; total: number } | null = stored ? { bytes: stored.bytes, total: stored.gamesTotal } : this.lastCheckpoint;
+    if (!cp) {
+      const found = (await (await this.host.library).checkpoints()).find((c) => c.runId === this.id);
+      if (found) cp = { bytes: found.bytes, total: found.gamesTotal };
+    }
+    if (cp) {
+      await this.resume(cp.bytes, cp.total, null);
+    } else if (this.config) {
+      await this.create(this.kind, this.config);
+    } else {
+      throw new Error('there is no checkpoint to go on from');
+    }
+  }
+
+  async stop(): Promise<void> {
+    try {
+      if (this.status === 'running' || this.status === 'paused') {
+        this.status = await this.host.pool().stop(this.id);
+        this.note.textContent = 'Stopped. It can go on from its checkpoint; save the model to keep it.';
+      } else if (this.status === 'crashed') {
+        this.status = 'stopped';
+      } else {
+        return;
+      }
+      this.render();
+      this.host.changed(this);
+      await this.storing;
+      this.host.offersChanged();
+    } catch (e) {
+      showNotice(`${this.name}: ${messageOf(e)}`);
+    }
+  }
+
+  private close(): void {
+    releaseRun(this.id);
+    this.host.pool().drop(this.id);
+    this.host.close(this);
+  }
+
+  /** The run's model now, named `name` (`{games}`: the games played). */
+  private model(name: string): Promise<{ bytes: Uint8Array; games: number; name: string }> {
+    if (this.lost || this.status === 'crashed' || this.status === 'starting') {
+      return Promise.reject(new Error('its training worker stopped; resume the run first'));
+    }
+    return this.host.pool().model(this.id, name);
+  }
+
+  private async play(): Promise<void> {
+    try {
+      const { bytes, games } = await this.model(`${this.label} at {games} games`);
+      const info = await this.host.engine.inspect(bytes);
+      await this.host.playAgainst(`net:${this.id}`, `${this.name} at ${compactCount(games)} games`, info.side, bytes);
+    } catch (e) {
+      showNotice(`${this.name}: ${messageOf(e)}`);
+    }
+  }
+
+  /** Stores what the run learned in the library, replacing this run's earlier save. */
+  /** Stores its model in the library; false (and says why) if it could not. */
+  async save(): Promise<boolean> {
+    try {
+      const { bytes, name } = await this.model(`${this.label} ({games} games)`);
+      const info = await this.host.engine.inspect(bytes);
+      const lib = await this.host.library;
+      const earlier = await lib.meta(this.modelId).catch(() => null);
+      // A name the visitor gave in the library stays.
+      const keep = earlier && earlier.name !== this.savedName ? earlier.name : null;
+      const stored = keep ?? name;
+      await lib.save(metaOf(info, stored, this.modelId), keep ? await this.host.engine.rename(bytes, keep) : bytes);
+      this.savedName = stored;
+      this.element.dataset.saved = 'true';
+      this.note.textContent = `Saved to the library as “${stored}”.`;
+      return true;
+    } catch (e) {
+      this.note.textContent = `Not saved: ${messageOf(e)}`;
+      showNotice(`Not saved: ${messageOf(e)}`);
+      return false;
+    }
+  }
+
+  /** Downloads what the run learned as a model file (works without storage). */
+  private async exportFile(): Promise<void> {
+    try {
+      const { bytes } = await this.model(`${this.label} ({games} games)`);
+      const info = await this.host.engine.inspect(bytes);
+      downloadFile(bytes, info.fileName);
+    } catch (e) {
+      showNotice(`Not exported: ${messageOf(e)}`);
+    }
+  }
+
+  // ---- drawing -------------------------------------------------------------
+
+  /** Shows the colour of its first curve. */
+  setColor(color: string): void {
+    this.swatch.style.background = color;
+  }
+
+  render(): void {
+    const s = this.status;
+    // A run that no longer trains here lets other tabs resume it, once its last checkpoint is written.
+    if (!this.active) void this.storing.then(() => !this.active && releaseRun(this.id));
+    const d = this.element.dataset;
+    d.status = s;
+    d.games = String(this.games);
+    d.total = String(this.total);
+    d.points = String(this.points.length);
+    d.curve = this.points.map((p) => p.x).join(' ');
+    const last = this.points[this.points.length - 1];
+    d.lastPoint = last ? String(last.x) : '';
+    // The last point's values exactly: a resumed run must match one that never stopped.
+    d.last = last ? JSON.stringify(last.y) : '';
+    const worker = this.host.pool().workerOf(this.id);
+    if (worker !== null && !this.lost) d.worker = String(worker);
+    else delete d.worker;
+    if (this.checkpointAt !== null) d.checkpoint = String(this.checkpointAt);
+    else delete d.checkpoint;
+    if (this.info.continuedFrom !== null) d.continuedFrom = String(this.info.continuedFrom);
+    const preset = this.info.preset ? ` — ${this.info.preset.name}` : '';
+    this.heading.replaceChildren(this.swatch, ` ${this.name}: ${this.label || 'starting'}`);
+    this.heading.title = `${this.label}${preset}`;
+    this.latestText.textContent = this.latest;
+    this.bar.max = Math.max(1, this.total);
+    this.bar.value = this.games;
+    this.bar.setAttribute('aria-label', `${this.name} progress`);
+    const left = this.rate > 0 ? (this.total - this.games) / this.rate : NaN;
+    this.stats.textContent =
+      `${this.games.toLocaleString('en-US')} / ${this.total.toLocaleString('en-US')} games` +
+      (s === 'running' ? ` · ${Math.round(this.rate).toLocaleString('en-US')} games/s · ${formatDuration(left)} left` : '');
+    this.statusText.textContent = this.lost ? `${WORDS[s]} (its worker stopped: resume it to save or play against it)` : WORDS[s];
+    const held = !this.lost && (s === 'running' || s === 'paused' || s === 'stopped' || s === 'finished');
+    this.pauseButton.textContent = s === 'running' ? 'Pause' : 'Resume';
+    this.pauseButton.disabled = !(s === 'running' || s === 'paused' || s === 'crashed' || (s === 'stopped' && (this.lastCheckpoint !== null || this.checkpointAt !== null)));
+    this.stopButton.disabled = !(s === 'running' || s === 'paused' || s === 'crashed');
+    this.playButton.disabled = !held;
+    this.saveButton.disabled = !held;
+    this.exportButton.disabled = !held;
+    this.closeButton.hidden = !(s === 'stopped' || s === 'finished' || s === 'crashed');
+  }
+}
