@@ -138,7 +138,10 @@ pub fn move_name(mv: Option<u8>) -> String {
     }
 }
 
-fn solve_positions(
+/// Solves `positions` (as read by [`read_positions`]) one after the
+/// other, keeping the table; `each` sees every answer as soon as it is
+/// known; `limits` apply to each position.
+pub fn solve_positions(
     positions: Vec<(usize, FfoPosition)>,
     solver: &mut Solver,
     limits: Limits,
