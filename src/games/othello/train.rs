@@ -29,7 +29,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::players::{MaxFlipsPlayer, MaxStablePlayer};
-use super::qnet::{Encoding, LegalQ, QNet, QNetPlayer, QScratch};
+use super::qnet::{q_target, Encoding, LegalQ, QNet, QNetPlayer, QScratch};
 use crate::arena::{play_match, Record};
 use crate::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
 use crate::games::othello::{moves_mask, Board, PASS};
@@ -289,6 +289,48 @@ pub struct Progress {
     /// Snapshots taken during this chunk.
     pub snapshots: Vec<EvalPoint>,
     pub done: bool,
+}
+
+/// One Q-update of the learner (see [`Trainer::train_on_moves`]).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct QUpdate {
+    /// The side whose move is updated; the position is seen from its view.
+    pub side: Side,
+    /// The position s where that side moved (that side to move).
+    pub state: Board,
+    /// The move a (a square).
+    pub action: u8,
+    /// What Q(s, a) moves towards: max Q(s′, ·) over the legal moves at the
+    /// side's next decision s′, or the final reward r from its side.
+    pub value: f32,
+    /// Q(s, a) under the weights of the moment, before the update.
+    pub q: f32,
+    /// The target of the backpropagation step, Q(s, a) + µ·(value − Q(s, a)).
+    pub target: f32,
+    /// Whether this is the end-of-game update (value = r).
+    pub terminal: bool,
+}
+
+impl QUpdate {
+    fn new(
+        side: Side,
+        state: Board,
+        action: u8,
+        value: f32,
+        q: f32,
+        mu: f32,
+        terminal: bool,
+    ) -> Self {
+        QUpdate {
+            side,
+            state,
+            action,
+            value,
+            q,
+            target: q_target(q, value, mu),
+            terminal,
+        }
+    }
 }
 
 /// The plies of the evaluation protocol played at random before the players
@@ -608,6 +650,46 @@ impl Trainer {
     /// One training game; returns the outcome and the agent's side (black in
     /// self-play).
     fn play_training_game(&mut self) -> (Outcome, Side) {
+        self.play_game(None, None)
+    }
+
+    /// One training game whose moves are given instead of chosen: `moves`
+    /// are the placements of both sides in order (forced passes are played
+    /// without being listed) and must finish the game. Everything else is as
+    /// in [`Trainer::train`]: the same decisions, the same updates in the
+    /// same order, the game counted. Against MSB the listed moves stand for
+    /// MSB's too, and only the agent's side learns. Returns the outcome and
+    /// every Q-update made, in order: the learner's rule laid open, for tests
+    /// that check it against values computed by hand.
+    pub fn train_on_moves(&mut self, moves: &[u8]) -> Result<(Outcome, Vec<QUpdate>), String> {
+        let mut b = Board::start();
+        for (i, &m) in moves.iter().enumerate() {
+            while b.legal_mask() == 0 && !b.is_over() {
+                b.pass();
+            }
+            if m >= 64 || b.legal_mask() & (1u64 << m) == 0 {
+                return Err(format!("move {} ({m}) is not legal", i + 1));
+            }
+            b.place(m, b.flips(m));
+        }
+        while b.legal_mask() == 0 && !b.is_over() {
+            b.pass();
+        }
+        if !b.is_over() {
+            return Err("the moves do not finish the game".into());
+        }
+        let mut log = Vec::new();
+        let (outcome, _) = self.play_game(Some(moves), Some(&mut log));
+        Ok((outcome, log))
+    }
+
+    /// One training game, its moves chosen by the softmax (and MSB) or, with
+    /// `script`, taken from it; `log` receives every update.
+    fn play_game(
+        &mut self,
+        script: Option<&[u8]>,
+        mut log: Option<&mut Vec<QUpdate>>,
+    ) -> (Outcome, Side) {
         let beta = self.beta();
         let mu = self.config.mu as f32;
         let agent = match self.config.opponent {
@@ -620,6 +702,7 @@ impl Trainer {
         };
         self.pending = [None, None];
         let mut board = Board::start();
+        let mut ply = 0;
         let outcome = loop {
             let mask = board.legal_mask();
             if mask == 0 {
@@ -631,18 +714,26 @@ impl Trainer {
                 continue;
             }
             let side = board.side();
+            let scripted = script.map(|s| s[ply]);
+            ply += 1;
             let m = if agent.is_none_or(|a| a == side) {
-                self.decide(&board, mask, side, beta, mu)
+                self.decide(&board, mask, side, beta, mu, scripted, log.as_deref_mut())
             } else {
-                self.msb.choose(&board, &mut self.rng)
+                match scripted {
+                    Some(m) => m,
+                    None => self.msb.choose(&board, &mut self.rng),
+                }
             };
             debug_assert!(m != PASS);
             board.place(m, board.flips(m));
         };
         for side in Side::BOTH {
             if let Some((s, a)) = self.pending[side.index()].take() {
-                self.net
-                    .update(&s, a, outcome.reward(side), mu, &mut self.scratch);
+                let value = outcome.reward(side);
+                let q = self.net.update(&s, a, value, mu, &mut self.scratch);
+                if let Some(log) = log.as_deref_mut() {
+                    log.push(QUpdate::new(side, s, a, value, q, mu, true));
+                }
             }
         }
         // Between games every row is up to date (saved state, evaluation).
@@ -653,15 +744,32 @@ impl Trainer {
 
     /// The agent's decision at `board`: updates its pending move with
     /// max Q(board, ·), then samples the next move from the softmax.
+    /// A `scripted` move is played instead of the softmax's choice.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn decide(&mut self, board: &Board, mask: u64, side: Side, beta: f32, mu: f32) -> u8 {
+    fn decide(
+        &mut self,
+        board: &Board,
+        mask: u64,
+        side: Side,
+        beta: f32,
+        mu: f32,
+        scripted: Option<u8>,
+        log: Option<&mut Vec<QUpdate>>,
+    ) -> u8 {
         self.net
             .legal_q_fresh(board, mask, &mut self.scratch, &mut self.lq);
         if let Some((s, a)) = self.pending[side.index()] {
             let v = max_value(self.lq.q());
-            self.net.update(&s, a, v, mu, &mut self.scratch);
+            let q = self.net.update(&s, a, v, mu, &mut self.scratch);
+            if let Some(log) = log {
+                log.push(QUpdate::new(side, s, a, v, q, mu, false));
+            }
         }
-        let m = self.lq.moves[softmax_index(self.lq.q(), beta, &mut self.rng)];
+        let m = match scripted {
+            Some(m) => m,
+            None => self.lq.moves[softmax_index(self.lq.q(), beta, &mut self.rng)],
+        };
         self.pending[side.index()] = Some((*board, m));
         m
     }
