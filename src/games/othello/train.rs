@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use super::players::{MaxFlipsPlayer, MaxStablePlayer};
 use super::qnet::{q_target, Encoding, LegalQ, QNet, QNetPlayer, QScratch};
-use crate::arena::{play_match, Record};
+use crate::arena::{play_match, MatchResult, Record};
 use crate::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
 use crate::games::othello::{moves_mask, Board, PASS};
 use crate::learn::activation::Activation;
@@ -345,10 +345,33 @@ pub fn evaluate(
     games: u32,
     seed: u64,
 ) -> OpponentResult {
-    let mut agent = QNetPlayer::new(net.clone());
-    let r = play_match(&mut agent, opponent, games, EVAL_RANDOM_OPENING, seed);
+    evaluate_player(&mut QNetPlayer::new(net.clone()), opponent, games, seed)
+}
+
+/// The evaluation protocol of [`evaluate`] for any agent: `games` games
+/// against `opponent`, the agent black in the first half (rounded up) and
+/// white in the rest, the first [`EVAL_RANDOM_OPENING`] plies of each game
+/// random (drawn from `seed`).
+pub fn evaluate_player(
+    agent: &mut dyn Player<Board>,
+    opponent: &mut dyn Player<Board>,
+    games: u32,
+    seed: u64,
+) -> OpponentResult {
+    opponent_result(&play_match(
+        agent,
+        opponent,
+        games,
+        EVAL_RANDOM_OPENING,
+        seed,
+    ))
+}
+
+/// A match's result as the agent's record as black and as white (the agent
+/// is player A; black moves first).
+fn opponent_result(r: &MatchResult) -> OpponentResult {
     OpponentResult {
-        opponent: r.b,
+        opponent: r.b.clone(),
         black: r.a_first,
         white: r.a_second,
     }
@@ -441,12 +464,9 @@ impl Evaluation {
             if !self.current.is_over() {
                 return (played, None);
             }
-            let r = &self.current.result;
-            self.point.results.push(OpponentResult {
-                opponent: r.b.clone(),
-                black: r.a_first,
-                white: r.a_second,
-            });
+            self.point
+                .results
+                .push(opponent_result(&self.current.result));
             let next = self.point.results.len();
             if next == self.opponents.len() {
                 return (played, Some(self.point.clone()));
@@ -1011,6 +1031,25 @@ mod tests {
         assert_eq!(b.curve(), whole.curve());
         // Settings that would evaluate for hours are refused.
         assert!(TrainerConfig::from_json(r#"{"eval_games":10000000}"#).is_err());
+    }
+
+    /// A learning curve's point is [`evaluate_standard`] of the network of
+    /// that moment: the same games, the same black and white records.
+    #[test]
+    fn curve_points_are_the_standard_evaluation() {
+        let mut t = Trainer::new(small(TrainOpponent::SelfPlay, 8)).unwrap();
+        t.train(0);
+        let point = evaluate_standard(t.net(), 10, t.snapshot_seed(), 0);
+        assert_eq!(t.curve(), [point]);
+        let names: Vec<&str> = t.curve()[0]
+            .results
+            .iter()
+            .map(|r| r.opponent.as_str())
+            .collect();
+        assert_eq!(names, ["random", "mvb", "msb"]);
+        t.train(20);
+        let point = evaluate_standard(t.net(), 10, t.snapshot_seed(), 20);
+        assert_eq!(t.curve()[1], point);
     }
 
     #[test]
