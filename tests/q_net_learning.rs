@@ -10,11 +10,11 @@ use selfplay::games::othello::train::{evaluate, TrainOpponent, Trainer, TrainerC
 use selfplay::games::othello::{parse_square, Board, PASS};
 use selfplay::learn::activation::Activation;
 use selfplay::learn::exploration::softmax_index;
-use selfplay::model::Kind;
+use selfplay::model::{decode, encode, Kind};
 
 #[path = "common/golden.rs"]
 mod golden;
-use golden::{golden_runs, weights_digest};
+use golden::{golden_digest, golden_runs};
 
 fn win_percent_vs_mvb(t: &Trainer) -> f64 {
     let r = evaluate(t.net(), &mut MaxFlipsPlayer::new(), 1000, 77);
@@ -81,21 +81,41 @@ fn masked_softmax_never_picks_an_illegal_move() {
     }
 }
 
+/// The golden runs (see `tests/common/golden.rs`), trained here as the CLI
+/// trains: chunks of training games with a checkpoint saved and resumed
+/// between them.
 #[test]
 fn golden_runs_give_the_same_weights_as_on_every_target() {
     let print = std::env::var_os("SELFPLAY_PRINT_GOLDEN").is_some();
-    let runs = golden_runs();
-    assert!(runs.len() >= 2);
-    for (json, games, expected) in runs {
+    for run in golden_runs() {
+        let json = run.config;
         let mut t = Trainer::new(TrainerConfig::from_json(json).unwrap()).unwrap();
-        t.train(u64::from(games));
-        let digest = weights_digest(&t.to_model(Kind::Model).unwrap());
+        for (i, &games) in run.chunks.iter().enumerate() {
+            if i > 0 {
+                t = Trainer::from_bytes(&t.to_bytes().unwrap()).unwrap();
+            }
+            t.train(games);
+        }
+        assert!(
+            t.is_done(),
+            "{json}: the chunks add up to the planned games"
+        );
+        let model = encode(&t.to_model(Kind::Model).unwrap()).unwrap();
+        let digest = golden_digest(&decode(&model).unwrap());
+        if run.chunks.len() > 1 {
+            // Resuming changes nothing: the run in one go is the same.
+            let mut whole = Trainer::new(TrainerConfig::from_json(json).unwrap()).unwrap();
+            whole.train(run.chunks.iter().sum());
+            let model = encode(&whole.to_model(Kind::Model).unwrap()).unwrap();
+            assert_eq!(golden_digest(&decode(&model).unwrap()), digest, "{json}");
+        }
         if print {
-            println!("{json}\t{games}\t{digest:08x}");
+            println!("{json}\t{}\t{digest:08x}", run.games_text());
         } else {
             assert_eq!(
-                digest, expected,
-                "{json}: {digest:08x}, golden {expected:08x}"
+                digest, run.digest,
+                "{json}: {digest:08x}, golden {:08x}",
+                run.digest
             );
         }
     }

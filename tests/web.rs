@@ -11,7 +11,7 @@ use selfplay::web::Session;
 
 #[path = "common/golden.rs"]
 mod golden;
-use golden::{golden_runs, weights_digest};
+use golden::{golden_digest, golden_runs};
 use wasm_bindgen::{JsError, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -162,22 +162,39 @@ fn benchmark_checks_its_input_and_reports_every_rate() {
     assert!(rates.iter().all(|r| r.count > 0 && r.per_second > 0.0));
 }
 
-/// The same seeded runs as natively (`tests/q_net_learning.rs`): a network
-/// trained in the browser is bit-identical to one trained by the CLI.
+/// The same seeded runs as natively (`tests/q_net_learning.rs`), through the
+/// page's `Run` (chunks of training, a checkpoint resumed between them): a
+/// network and learning curve made in the browser are bit-identical to
+/// those made by the CLI. `golden_runs` fails on an empty or short file.
 #[wasm_bindgen_test]
 fn training_in_wasm_gives_the_native_weights() {
     use selfplay::web::Run;
-    for (json, games, expected) in golden_runs() {
+    for run in golden_runs() {
+        let json = run.config;
         let config = js_sys::JSON::parse(json).unwrap();
         let mut t = Run::create("othello", "qnet", config)
             .map_err(message)
             .unwrap();
-        t.step(JsValue::from(games)).map_err(message).unwrap();
+        for (i, &games) in run.chunks.iter().enumerate() {
+            if i > 0 {
+                let bytes = t.checkpoint().map_err(message).unwrap();
+                t = Run::resume(&bytes, js_sys::Object::new().into())
+                    .map_err(message)
+                    .unwrap();
+            }
+            t.step(JsValue::from(games as f64))
+                .map_err(message)
+                .unwrap();
+        }
+        assert!(t.done(), "{json}");
         let bytes = t.model("golden").map_err(message).unwrap();
-        let digest = weights_digest(&selfplay::model::decode(&bytes).unwrap());
+        let digest = golden_digest(&selfplay::model::decode(&bytes).unwrap());
         assert_eq!(
-            digest, expected,
-            "{json}: {digest:08x}, golden {expected:08x}"
+            digest,
+            run.digest,
+            "{json} {}: {digest:08x}, golden {:08x}",
+            run.games_text(),
+            run.digest
         );
     }
 }
