@@ -240,3 +240,96 @@ fn big_numbers_cross_exactly_and_bad_counts_are_refused() {
     assert!(message(s.jump(JsValue::from(-1)).unwrap_err()).contains("whole number"));
     s.ai_move("random", big.into()).unwrap();
 }
+
+/// One move of an analysis, as the page reads it.
+#[derive(serde::Deserialize, Debug)]
+struct AnalysedMove {
+    text: String,
+    cell: Option<u32>,
+    value: Option<f64>,
+    best: bool,
+}
+
+#[derive(serde::Deserialize, Debug)]
+struct Analysis {
+    moves: Vec<AnalysedMove>,
+}
+
+/// The heat map is the network's Q-values: a trained network's `analyze`
+/// gives, for every legal move of positions along a game, exactly the
+/// output the engine computes for that square, marks the greedy move best,
+/// and gives a forced pass no value.
+#[wasm_bindgen_test]
+fn othello_heat_map_values_are_the_networks_q_values() {
+    use selfplay::game::Game;
+    use selfplay::games::othello::train::Trainer;
+    use selfplay::games::othello::{parse_square, Board, PASS};
+    use selfplay::web::{Agent, Run};
+    let config =
+        js_sys::JSON::parse(r#"{"hidden":16,"games":30,"seed":9,"eval_every":0}"#).unwrap();
+    let mut run = Run::create("othello", "qnet", config).unwrap();
+    run.step(JsValue::from(30)).unwrap();
+    let bytes = run.model("heat").unwrap();
+    let net = Trainer::from_bytes(&bytes).unwrap().net().clone();
+    let mut agent = Agent::new("othello", "model", JsValue::NULL, Some(bytes)).unwrap();
+    let mut s = Session::new("othello").unwrap();
+    // A pass: after this opening white has no move (black plays twice).
+    let with_pass = "f5d6c7f3d3c6b6c2b1b7a8";
+    let mut positions = Vec::new();
+    for seed in 0..30 {
+        positions.push(s.position());
+        if state(&s).outcome.is_some() {
+            break;
+        }
+        s.ai_move("random", JsValue::from_f64(f64::from(seed)))
+            .unwrap();
+    }
+    let mut p = Session::new("othello").unwrap();
+    p.load_transcript(with_pass).unwrap();
+    positions.push(p.position());
+    let (mut valued, mut passes) = (0, 0);
+    for text in &positions {
+        let board = Board::parse(text).unwrap();
+        let q = net.q_values(&board);
+        let a: Analysis =
+            serde_wasm_bindgen::from_value(agent.analyze(text, JsValue::NULL, None).unwrap())
+                .unwrap();
+        let mut legal = Vec::new();
+        board.legal_moves(&mut legal);
+        let texts: Vec<String> = legal.iter().map(|&m| Board::format_move(m)).collect();
+        let analysed: Vec<&str> = a.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(analysed, texts, "{text}");
+        if legal == [PASS] {
+            passes += 1;
+            assert_eq!(a.moves[0].value, None, "a pass has no value");
+            continue;
+        }
+        let best = legal
+            .iter()
+            .copied()
+            .reduce(|b, m| {
+                if q[usize::from(m)] > q[usize::from(b)] {
+                    m
+                } else {
+                    b
+                }
+            })
+            .unwrap();
+        for m in &a.moves {
+            let sq = parse_square(&m.text).unwrap();
+            assert_eq!(m.cell, Some(u32::from(sq)), "{text} {}", m.text);
+            assert_eq!(
+                m.value,
+                Some(f64::from(q[usize::from(sq)])),
+                "{text} {}",
+                m.text
+            );
+            assert_eq!(m.best, sq == best, "{text} {}", m.text);
+            valued += 1;
+        }
+    }
+    assert!(
+        passes >= 1 && valued > 50,
+        "{passes} passes, {valued} values"
+    );
+}
