@@ -53,3 +53,33 @@ test('the moves are in the address: a reload and a link in another browser show 
   await expect(page.getByRole('alert').filter({ hasText: 'Move 2 of the record (a1)' })).toHaveCount(1);
   expect(errors).toEqual([]);
 });
+
+test('importing a file that is already in the library says so and adds nothing; notices stay with their game', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');
+  await page.getByRole('tab', { name: 'Train' }).click();
+  await page.getByTestId('train-preset').selectOption('3');
+  await expect(page.getByTestId('train-start')).toBeEnabled();
+  await page.getByTestId('train-start').click();
+  const run = page.getByTestId('run').first();
+  await expect(run).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
+  await expect(run).toHaveAttribute('data-saved', 'true');
+  await page.getByRole('tab', { name: 'Models' }).click();
+  const model = page.getByTestId('model');
+  await expect(model).toHaveCount(1);
+  const name = await model.getByTestId('model-name').textContent();
+  const [download] = await Promise.all([page.waitForEvent('download'), model.getByTestId('model-export').click()]);
+  const file = testInfo.outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+  await page.getByTestId('model-import').setInputFiles(file);
+  await expect(page.getByTestId('models-status')).toContainText(`already in the library as “${name}”`);
+  await expect(model).toHaveCount(1);
+
+  // A notice raised in one game does not follow the visitor to another.
+  await page.getByTestId('model-import').setInputFiles({ name: 'junk.selfplay', mimeType: 'application/octet-stream', buffer: Buffer.from('not a model') });
+  await expect(page.locator('.notice-error')).toHaveCount(1);
+  await page.goto('/#/othello');
+  await expect(page.locator('canvas.board-canvas')).toBeVisible();
+  await expect(page.locator('.notice-error')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

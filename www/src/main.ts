@@ -6,7 +6,7 @@
 import './style.css';
 import { el } from './core/dom';
 import { Engine } from './core/engine';
-import { messageOf, showNotice } from './core/notices';
+import { clearNotices, messageOf, showNotice } from './core/notices';
 import type { GameInfo } from './core/protocol';
 import { pluginOf } from './games';
 import { gameView, type View } from './ui/game-view';
@@ -51,6 +51,8 @@ function route(games: GameInfo[]): void {
   const game = games.find((g) => g.id === path && playable(g));
   const plugin = game && pluginOf(game.id);
   view?.destroy();
+  // What was said about the last game stays with it.
+  if (view) clearNotices();
   view = game && plugin ? gameView(game, plugin, games, engine, params) : landingView(games, playable);
   renderNav(games, game ? game.id : null);
   outlet.replaceChildren(view.element);

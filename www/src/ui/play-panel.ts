@@ -9,6 +9,7 @@
 
 import type { BoardView, Heat } from '../boards/board';
 import { el } from '../core/dom';
+import { FieldForm } from './fields';
 import type { Engine } from '../core/engine';
 import { compactCount } from '../core/charts';
 import type { ModelLibrary, ModelMeta } from '../core/storage';
@@ -92,6 +93,9 @@ export class PlayPanel {
   private score: HTMLElement;
   private statusLine = el('p', { className: 'game-status', 'data-testid': 'game-status', hidden: true });
   private selects: HTMLSelectElement[] = [];
+  /** The settings of the game's players that have some (strength, randomness…), kept per player. */
+  private settingsForms = new Map<string, FieldForm>();
+  private playerSettings = el('div', { className: 'player-settings', 'data-testid': 'player-settings' });
   private undoButton = el('button', { type: 'button', 'data-testid': 'undo', title: 'Undo (U or Ctrl+Z)' }, 'Undo');
   private redoButton = el('button', { type: 'button', 'data-testid': 'redo', title: 'Redo (R or Ctrl+Y)' }, 'Redo');
   private newButton = el('button', { type: 'button', className: 'primary', 'data-testid': 'new-game' }, 'New game');
@@ -138,6 +142,7 @@ export class PlayPanel {
       this.selects.push(select);
       players.append(el('label', { className: 'player' }, marker(side), info.sides[side], select));
     }
+    players.append(this.playerSettings);
     this.fillSelects();
 
     const controls = el('div', { className: 'controls' }, this.newButton, this.undoButton, this.redoButton, this.continueButton);
@@ -222,7 +227,8 @@ export class PlayPanel {
     const m = this.models.get(name);
     if (!m) {
       if (name.startsWith(MODEL)) throw new Error('that model is not in the library');
-      return { game: this.info.id, player: name, settings: null, model: null };
+      const form = this.settingsForms.get(name);
+      return { game: this.info.id, player: name, settings: form ? form.read() : null, model: null };
     }
     if (!m.bytes) {
       const lib = await this.library;
@@ -404,6 +410,25 @@ export class PlayPanel {
       select.replaceChildren(...options);
       select.value = this.controllers[side];
     }
+    this.showSettings();
+  }
+
+  /** The settings of the computer players in the game, each once, under the player lists. */
+  private showSettings(): void {
+    const shown = new Set<string>();
+    const boxes: HTMLElement[] = [];
+    for (const c of this.controllers) {
+      const p = this.playerInfo(c);
+      if (!p || p.settings.length === 0 || shown.has(p.id)) continue;
+      shown.add(p.id);
+      let form = this.settingsForms.get(p.id);
+      if (!form) {
+        form = new FieldForm(p.settings, `player-${p.id}`);
+        this.settingsForms.set(p.id, form);
+      }
+      boxes.push(el('details', { className: 'player-settings-box', 'data-player': p.id }, el('summary', {}, `${p.label}: settings`), form.element));
+    }
+    this.playerSettings.replaceChildren(...boxes);
   }
 
   private playerInfo(c: Controller): PlayerInfo | undefined {
@@ -470,6 +495,7 @@ export class PlayPanel {
     if (this.thinking === side) this.cancelThink();
     this.controllers[side] = value;
     this.paused = false;
+    this.showSettings();
     this.writeUrl();
     this.changedModels();
     if (this.state) this.show(this.state);
