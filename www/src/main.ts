@@ -23,6 +23,13 @@ window.addEventListener('unhandledrejection', (e) => showNotice(`Something went 
 // a reload must not put the page back where an old scroll left it.
 if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
 
+// Offline after the first visit, and installable (public/sw.js, public/manifest.webmanifest).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  navigator.serviceWorker.register('./sw.js').catch(() => {
+    // A browser that refuses service workers still plays online.
+  });
+}
+
 const engine = new Engine();
 
 const nav = el('nav', { 'aria-label': 'Games' });

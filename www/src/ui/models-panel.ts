@@ -37,7 +37,7 @@ export class ModelsPanel {
   private readonly status = el('p', { className: 'models-status', 'data-testid': 'models-status', 'aria-live': 'polite' });
   private readonly storageNote = el('p', { className: 'storage-note', 'data-testid': 'storage-note', hidden: true });
   private readonly undoBar = el('div', { className: 'undo-bar', 'data-testid': 'undo-bar', hidden: true });
-  private readonly fileInput = el('input', { type: 'file', id: 'model-import', accept: '.selfplay,application/octet-stream', 'data-testid': 'model-import', multiple: true }) as HTMLInputElement;
+  private readonly fileInput = el('input', { type: 'file', id: 'model-import', accept: '.selfplay,application/octet-stream', 'data-testid': 'model-import', multiple: true, 'aria-label': 'Import model files' }) as HTMLInputElement;
   private readonly dropZone: HTMLElement;
   private unsubscribe: (() => void) | null = null;
 
