@@ -1,6 +1,6 @@
-//! `selfplay othello perft` and `selfplay othello match` as a person runs
-//! them: counts that match the reference data, reproducible matches, and
-//! exit code 2 with a message for bad input.
+//! `selfplay othello perft`, `match` and `solve` as a person runs them:
+//! counts that match the reference data, reproducible matches, exact
+//! endgame scores, and exit code 2 with a message for bad input.
 
 #[path = "common/cli.rs"]
 mod cli;
@@ -154,4 +154,73 @@ fn nboard_session_over_stdin_and_stdout() {
         2,
         "{text}"
     );
+}
+
+/// A file of positions for `othello solve`, in a fresh directory.
+fn solve_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "selfplay-cli-othello-solve-{}-{name}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("positions.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn solve_prints_the_exact_score_and_a_best_move() {
+    let ffo = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/othello/ffo40-49.txt"
+    ))
+    .unwrap();
+    // FFO #40 (20 empties) and a position near the end, without answers.
+    let ffo40 = ffo.lines().find(|l| l.ends_with("FFO #40")).unwrap();
+    let text = format!(
+        "# two positions\n{ffo40}\n\nXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX-O- X\n"
+    );
+    let path = solve_file("good", &text);
+    let (code, out, err) = run(&["othello", "solve", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<Vec<&str>> = out
+        .lines()
+        .skip(1)
+        .take(2)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    // line, empties, score, move, expected
+    assert_eq!(rows[0][..5], ["2", "20", "+38", "a2", "+38"], "{out}");
+    // Nobody can flank anything: the game is over, 61 to 1 and the two
+    // empty squares to black; there is no move.
+    assert_eq!(rows[1][..4], ["4", "2", "+62", "--"], "{out}");
+    assert!(out.contains("total: 2 positions"), "{out}");
+    std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+}
+
+#[test]
+fn solve_refuses_bad_files_with_code_2() {
+    let path = solve_file("bad", "# fine\n---- X\n");
+    let (code, out, err) = run(&["othello", "solve", path.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("line 2"), "{err}");
+    assert!(out.is_empty(), "nothing solved before the error: {out}");
+    let (code, _, err) = run(&["othello", "solve", "/no/such/file.txt"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot open"), "{err}");
+    let empty = solve_file("empty", "# nothing here\n\n");
+    let (code, _, err) = run(&["othello", "solve", empty.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no positions"), "{err}");
+    let (code, _, err) = run(&[
+        "othello",
+        "solve",
+        empty.to_str().unwrap(),
+        "--hash-mb",
+        "0",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--hash-mb"), "{err}");
+    std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::remove_dir_all(empty.parent().unwrap()).unwrap();
 }

@@ -11,7 +11,7 @@ use selfplay::web::Session;
 
 #[path = "common/golden.rs"]
 mod golden;
-use golden::{golden_runs, weights_digest};
+use golden::{golden_digest, golden_runs};
 use wasm_bindgen::{JsError, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -162,22 +162,39 @@ fn benchmark_checks_its_input_and_reports_every_rate() {
     assert!(rates.iter().all(|r| r.count > 0 && r.per_second > 0.0));
 }
 
-/// The same seeded runs as natively (`tests/q_net_learning.rs`): a network
-/// trained in the browser is bit-identical to one trained by the CLI.
+/// The same seeded runs as natively (`tests/q_net_learning.rs`), through the
+/// page's `Run` (chunks of training, a checkpoint resumed between them): a
+/// network and learning curve made in the browser are bit-identical to
+/// those made by the CLI. `golden_runs` fails on an empty or short file.
 #[wasm_bindgen_test]
 fn training_in_wasm_gives_the_native_weights() {
     use selfplay::web::Run;
-    for (json, games, expected) in golden_runs() {
+    for run in golden_runs() {
+        let json = run.config;
         let config = js_sys::JSON::parse(json).unwrap();
         let mut t = Run::create("othello", "qnet", config)
             .map_err(message)
             .unwrap();
-        t.step(JsValue::from(games)).map_err(message).unwrap();
+        for (i, &games) in run.chunks.iter().enumerate() {
+            if i > 0 {
+                let bytes = t.checkpoint().map_err(message).unwrap();
+                t = Run::resume(&bytes, js_sys::Object::new().into())
+                    .map_err(message)
+                    .unwrap();
+            }
+            t.step(JsValue::from(games as f64))
+                .map_err(message)
+                .unwrap();
+        }
+        assert!(t.done(), "{json}");
         let bytes = t.model("golden").map_err(message).unwrap();
-        let digest = weights_digest(&selfplay::model::decode(&bytes).unwrap());
+        let digest = golden_digest(&selfplay::model::decode(&bytes).unwrap());
         assert_eq!(
-            digest, expected,
-            "{json}: {digest:08x}, golden {expected:08x}"
+            digest,
+            run.digest,
+            "{json} {}: {digest:08x}, golden {:08x}",
+            run.games_text(),
+            run.digest
         );
     }
 }
@@ -222,4 +239,97 @@ fn big_numbers_cross_exactly_and_bad_counts_are_refused() {
     let mut s = Session::new("othello").unwrap();
     assert!(message(s.jump(JsValue::from(-1)).unwrap_err()).contains("whole number"));
     s.ai_move("random", big.into()).unwrap();
+}
+
+/// One move of an analysis, as the page reads it.
+#[derive(serde::Deserialize, Debug)]
+struct AnalysedMove {
+    text: String,
+    cell: Option<u32>,
+    value: Option<f64>,
+    best: bool,
+}
+
+#[derive(serde::Deserialize, Debug)]
+struct Analysis {
+    moves: Vec<AnalysedMove>,
+}
+
+/// The heat map is the network's Q-values: a trained network's `analyze`
+/// gives, for every legal move of positions along a game, exactly the
+/// output the engine computes for that square, marks the greedy move best,
+/// and gives a forced pass no value.
+#[wasm_bindgen_test]
+fn othello_heat_map_values_are_the_networks_q_values() {
+    use selfplay::game::Game;
+    use selfplay::games::othello::train::Trainer;
+    use selfplay::games::othello::{parse_square, Board, PASS};
+    use selfplay::web::{Agent, Run};
+    let config =
+        js_sys::JSON::parse(r#"{"hidden":16,"games":30,"seed":9,"eval_every":0}"#).unwrap();
+    let mut run = Run::create("othello", "qnet", config).unwrap();
+    run.step(JsValue::from(30)).unwrap();
+    let bytes = run.model("heat").unwrap();
+    let net = Trainer::from_bytes(&bytes).unwrap().net().clone();
+    let mut agent = Agent::new("othello", "model", JsValue::NULL, Some(bytes)).unwrap();
+    let mut s = Session::new("othello").unwrap();
+    // A pass: after this opening white has no move (black plays twice).
+    let with_pass = "f5d6c7f3d3c6b6c2b1b7a8";
+    let mut positions = Vec::new();
+    for seed in 0..30 {
+        positions.push(s.position());
+        if state(&s).outcome.is_some() {
+            break;
+        }
+        s.ai_move("random", JsValue::from_f64(f64::from(seed)))
+            .unwrap();
+    }
+    let mut p = Session::new("othello").unwrap();
+    p.load_transcript(with_pass).unwrap();
+    positions.push(p.position());
+    let (mut valued, mut passes) = (0, 0);
+    for text in &positions {
+        let board = Board::parse(text).unwrap();
+        let q = net.q_values(&board);
+        let a: Analysis =
+            serde_wasm_bindgen::from_value(agent.analyze(text, JsValue::NULL, None).unwrap())
+                .unwrap();
+        let mut legal = Vec::new();
+        board.legal_moves(&mut legal);
+        let texts: Vec<String> = legal.iter().map(|&m| Board::format_move(m)).collect();
+        let analysed: Vec<&str> = a.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(analysed, texts, "{text}");
+        if legal == [PASS] {
+            passes += 1;
+            assert_eq!(a.moves[0].value, None, "a pass has no value");
+            continue;
+        }
+        let best = legal
+            .iter()
+            .copied()
+            .reduce(|b, m| {
+                if q[usize::from(m)] > q[usize::from(b)] {
+                    m
+                } else {
+                    b
+                }
+            })
+            .unwrap();
+        for m in &a.moves {
+            let sq = parse_square(&m.text).unwrap();
+            assert_eq!(m.cell, Some(u32::from(sq)), "{text} {}", m.text);
+            assert_eq!(
+                m.value,
+                Some(f64::from(q[usize::from(sq)])),
+                "{text} {}",
+                m.text
+            );
+            assert_eq!(m.best, sq == best, "{text} {}", m.text);
+            valued += 1;
+        }
+    }
+    assert!(
+        passes >= 1 && valued > 50,
+        "{passes} passes, {valued} values"
+    );
 }

@@ -205,3 +205,73 @@ fn a_saved_run_continues_and_wrong_models_are_refused() {
     let e = message(resume(&encode(&model).unwrap(), 10.0, None).err().unwrap());
     assert!(e.contains("learning hare"), "{e}");
 }
+
+/// The hints are the Q-table: a trained learner's `analyze` gives, for every
+/// legal move of its side in positions along games (its own hinted moves
+/// against a random opponent), exactly the table's
+/// entry for that move, and marks best the moves of the highest entry.
+#[wasm_bindgen_test]
+fn hint_values_are_the_q_table_entries() {
+    use selfplay::game::Game;
+    use selfplay::plugin::Playable;
+    #[derive(Deserialize)]
+    struct Move {
+        text: String,
+        value: Option<f64>,
+        best: bool,
+    }
+    #[derive(Deserialize)]
+    struct Hints {
+        moves: Vec<Move>,
+    }
+    let runs = preset_runs("hare_hounds", "q_table", "3", n(1.0)).unwrap();
+    let first = js_sys::Array::from(&runs).get(0);
+    let mut run = Run::create("hare_hounds", "q_table", first).unwrap();
+    run.step(n(1000.0)).unwrap();
+    let bytes = run.model("hints").unwrap();
+    let learner = QLearner::<HareHounds>::from_model(&decode(&bytes).unwrap()).unwrap();
+    let side = learner.side();
+    let mut agent = Agent::new("hare_hounds", "model", JsValue::NULL, Some(bytes)).unwrap();
+    let mut checked = 0;
+    let mut nonzero = 0;
+    for seed in 0..6 {
+        let mut s = Session::new("hare_hounds").unwrap();
+        let mut k = 0.0;
+        while state(&s).outcome.is_none() {
+            let text = s.position();
+            let g = <HareHounds as Playable>::parse_position(&text).unwrap();
+            if g.to_move() == side {
+                let v = agent.analyze(&text, JsValue::NULL, None).unwrap();
+                let hints: Hints = serde_wasm_bindgen::from_value(v).unwrap();
+                let mut legal = Vec::new();
+                g.legal_moves(&mut legal);
+                assert_eq!(hints.moves.len(), legal.len(), "{text}");
+                let top = legal
+                    .iter()
+                    .map(|&m| learner.q_value(&g, m))
+                    .fold(f32::NEG_INFINITY, f32::max);
+                for h in &hints.moves {
+                    let m = HareHounds::parse_move(&h.text).unwrap();
+                    assert!(legal.contains(&m), "{text} {}", h.text);
+                    let q = learner.q_value(&g, m);
+                    assert_eq!(h.value, Some(f64::from(q)), "{text} {}", h.text);
+                    assert_eq!(h.best, q == top, "{text} {}", h.text);
+                    checked += 1;
+                    nonzero += usize::from(q != 0.0);
+                }
+                // The learner follows its hints (positions it has learned
+                // about); the other side plays at random.
+                let best = hints.moves.iter().find(|h| h.best).unwrap();
+                s.play(&best.text).unwrap();
+            } else {
+                s.ai_move("random", n(f64::from(seed) * 1000.0 + k))
+                    .unwrap();
+                k += 1.0;
+            }
+        }
+    }
+    assert!(
+        checked > 50 && nonzero > 10,
+        "{checked} values, {nonzero} non-zero"
+    );
+}

@@ -1,5 +1,7 @@
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The page is static: `vite build` writes dist/ (relative URLs, base ./),
 // which any file server can serve. The engine is the wasm-pack-style
@@ -7,8 +9,34 @@ import { defineConfig } from 'vite';
 // the workers import it. Workers are ES modules so that they can.
 const pkg = fileURLToPath(new URL('../pkg/', import.meta.url));
 
+/** Every file of the build, relative to dist/, for the service worker (public/sw.js) to cache at install. */
+function precacheList(): Plugin {
+  let outDir = '';
+  return {
+    name: 'selfplay-precache',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const files: string[] = [];
+      const walk = (dir: string) => {
+        for (const name of readdirSync(dir)) {
+          const path = join(dir, name);
+          if (statSync(path).isDirectory()) walk(path);
+          else files.push(relative(outDir, path).split('\\').join('/'));
+        }
+      };
+      walk(outDir);
+      const list = files.filter((f) => f !== 'precache.json' && f !== 'sw.js' && !f.startsWith('.')).sort();
+      writeFileSync(join(outDir, 'precache.json'), JSON.stringify(list.map((f) => `./${f}`)));
+    },
+  };
+}
+
 export default defineConfig({
   base: './',
+  plugins: [precacheList()],
   resolve: {
     alias: { selfplay: `${pkg}selfplay.js` },
   },

@@ -404,7 +404,8 @@ test('a running experiment is checkpointed; after a reload it resumes from the c
   await page.reload();
   await page.getByRole('tab', { name: 'Train' }).click();
   await expect(page.getByTestId('train-start')).toBeVisible();
-  await page.waitForTimeout(500);
+  // The list of unfinished runs has been read from storage: an empty list means none.
+  await expect(page.getByTestId('resume-list')).toHaveAttribute('data-loaded', 'true');
   await expect(page.getByTestId('resume-offer')).toHaveCount(0);
   await expect(page.locator('.notice-error')).toHaveCount(0);
   expect(errors).toEqual([]);
@@ -460,7 +461,7 @@ test('touch: a stopped experiment leaves a checkpoint that is offered; discardin
   await page.reload();
   await page.getByRole('tab', { name: 'Train' }).tap();
   await expect(page.getByTestId('train-start')).toBeVisible();
-  await page.waitForTimeout(500);
+  await expect(page.getByTestId('resume-list')).toHaveAttribute('data-loaded', 'true');
   await expect(offer).toHaveCount(0);
   expect(errors).toEqual([]);
   await context.close();

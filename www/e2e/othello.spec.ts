@@ -74,8 +74,8 @@ test('a whole game against MVB, by clicking, with undo and redo', async ({ page 
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: /teach themselves/ })).toBeVisible();
-  // The games that are not built (Connect Four, Connect6) are listed as coming, not as links.
-  await expect(page.locator('.card.coming')).toHaveCount(2);
+  // The games that are not built (Connect6) are listed as coming, not as links.
+  await expect(page.locator('.card.coming')).toHaveCount(1);
   await expect(page.locator('.card.coming a')).toHaveCount(0);
   await page.getByTestId('open-othello').click();
   await page.getByTestId('player-1').selectOption('mvb');
@@ -284,5 +284,26 @@ test('a hint: the search player values every legal move, on the board and in wor
   const p = await squarePoint(page, 'f5');
   await page.mouse.click(p.x, p.y);
   await expect(result).toHaveText('');
+  expect(errors).toEqual([]);
+});
+
+test('the search player’s settings: a level out of range is refused in words; a good one plays', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/othello?first=human&second=search&seed=1&delay=0');
+  const box = page.locator('.player-settings-box[data-player=search]');
+  await expect(box).toHaveCount(1);
+  await box.locator('summary').click();
+  await expect(page.getByTestId('player-search-weights.a')).toHaveValue('60');
+  await page.getByTestId('player-search-level').fill('99');
+  const p = await squarePoint(page, 'f5');
+  await page.mouse.click(p.x, p.y);
+  await expect(page.getByRole('alert').filter({ hasText: 'Level: a whole number from 1 to 10' })).toHaveCount(1);
+  expect(await cursor(page)).toBe(1);
+  await page.getByTestId('player-search-level').fill('2');
+  await page.getByTestId('continue').click();
+  await expect.poll(() => cursor(page)).toBe(2);
+  // A human side has no settings to show.
+  await page.getByTestId('player-1').selectOption('human');
+  await expect(box).toHaveCount(0);
   expect(errors).toEqual([]);
 });

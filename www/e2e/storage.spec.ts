@@ -84,10 +84,11 @@ test('a library written by the first version: after the upgrade its model plays,
 
 test('two tabs: a run training in one is shown as training elsewhere in the other, and offered once it stops', async ({ page, context }) => {
   const errors = watchErrors(page);
-  await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0&checkpointMs=200');
-  await page.getByRole('tab', { name: 'Train' }).click();
-  await page.getByTestId('train-preset').selectOption('3');
-  await expect(page.getByTestId('train-start')).toBeEnabled();
+  // A long run, so that it is still training when the other tab looks.
+  await page.goto('/#/othello?tab=train&checkpointMs=200');
+  await page.getByTestId('train-games').fill('10000000');
+  await page.getByTestId('train-eval_every').fill('1000000');
+  await page.getByTestId('train-eval_games').fill('10');
   await page.getByTestId('train-start').click();
   const run = page.getByTestId('run');
   await expect(run).toHaveAttribute('data-status', 'running');
@@ -95,7 +96,7 @@ test('two tabs: a run training in one is shown as training elsewhere in the othe
 
   const other = await context.newPage();
   const otherErrors = watchErrors(other);
-  await other.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');
+  await other.goto('/#/othello?first=human&second=human&seed=1');
   await other.getByRole('tab', { name: 'Train' }).click();
   await expect(other.getByTestId('run-elsewhere')).toHaveCount(1);
   await expect(other.getByTestId('run-elsewhere')).toContainText('training in another tab');

@@ -6,7 +6,7 @@
 import './style.css';
 import { el } from './core/dom';
 import { Engine } from './core/engine';
-import { messageOf, showNotice } from './core/notices';
+import { clearNotices, messageOf, showNotice } from './core/notices';
 import type { GameInfo } from './core/protocol';
 import { pluginOf } from './games';
 import { gameView, type View } from './ui/game-view';
@@ -22,6 +22,13 @@ window.addEventListener('unhandledrejection', (e) => showNotice(`Something went 
 // The view decides where it starts (the top, or what a visitor needs next);
 // a reload must not put the page back where an old scroll left it.
 if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+
+// Offline after the first visit, and installable (public/sw.js, public/manifest.webmanifest).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  navigator.serviceWorker.register('./sw.js').catch(() => {
+    // A browser that refuses service workers still plays online.
+  });
+}
 
 const engine = new Engine();
 
@@ -51,6 +58,8 @@ function route(games: GameInfo[]): void {
   const game = games.find((g) => g.id === path && playable(g));
   const plugin = game && pluginOf(game.id);
   view?.destroy();
+  // What was said about the last game stays with it.
+  if (view) clearNotices();
   view = game && plugin ? gameView(game, plugin, games, engine, params) : landingView(games, playable);
   renderNav(games, game ? game.id : null);
   outlet.replaceChildren(view.element);

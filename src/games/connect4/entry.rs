@@ -65,7 +65,7 @@ impl Playable for Position {
         match self.outcome()? {
             Outcome::Draw => Some("The board is full: a draw.".into()),
             Outcome::Win(s) => Some(format!(
-                "{} connects four with its disc number {}.",
+                "{} wins: four in a row with its disc number {}.",
                 Position::SIDE_NAMES[s.index()],
                 self.moves_played().div_ceil(2)
             )),
@@ -262,7 +262,7 @@ fn q_table_kind() -> RunKindInfo {
                 "Positions solved at the start; each point gives the share where the table's move is optimal (0: none).",
                 0,
                 u64::from(super::experiments::MAX_SAMPLE),
-                200,
+                100,
             ),
             FieldSpec::int("seed", "Seed", "Same seed, same run.", 0, u64::MAX, 1),
         ],

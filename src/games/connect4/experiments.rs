@@ -299,7 +299,7 @@ pub fn preset(experiment: u32, seed: u64) -> Result<Vec<RunConfig>, String> {
             side: 0,
             total_games: total,
             block_games: block,
-            perfect_sample: 200,
+            perfect_sample: 100,
             seed: run_seed(seed, i as u64),
         })
         .collect())
@@ -314,7 +314,7 @@ struct Solved {
 }
 
 /// Positions for the optimal-move share: from games of a random learner
-/// against `opponent`, stopped at a random ply from 8 to 20 with the learner
+/// against `opponent`, stopped at a random ply from 14 to 26 with the learner
 /// to move; only positions the solver finishes within a small budget are
 /// kept (in practice nearly all).
 fn optimal_sample(config: &RunConfig) -> Vec<Solved> {
@@ -330,7 +330,7 @@ fn optimal_sample(config: &RunConfig) -> Vec<Solved> {
     let mut tries = 0;
     while out.len() < n && tries < 10 * n {
         tries += 1;
-        let stop = rng.random_range(8..=20u32);
+        let stop = rng.random_range(14..=26u32);
         let mut p = Position::new();
         while !(p.is_over() || p.moves_played() >= stop && p.to_move() == side) {
             let m = if p.to_move() == side {
@@ -343,7 +343,7 @@ fn optimal_sample(config: &RunConfig) -> Vec<Solved> {
         if p.is_over() {
             continue;
         }
-        let a = solver.analyze(&p, Mode::Strong, SolverBudget::nodes(300_000), None);
+        let a = solver.analyze(&p, Mode::Strong, SolverBudget::nodes(60_000), None);
         if !a.finished {
             continue;
         }

@@ -61,6 +61,24 @@ fn index(g: &HareHounds) -> usize {
     g.state_index() * 2 + g.to_move().index()
 }
 
+/// Every legal position of the index (hound set, hare, stalling counter below
+/// ten, side to move), final ones included: what [`Solution::solve`] solves.
+fn all_positions() -> impl Iterator<Item = HareHounds> {
+    use crate::games::hare_hounds::{board::points_of, hound_set, Point, HOUND_SETS, STALL_LIMIT};
+    (0..HOUND_SETS).flat_map(|rank| {
+        let pts: Vec<_> = points_of(hound_set(rank)).collect();
+        Point::all().flat_map(move |hare| {
+            let pts = pts.clone();
+            (0..STALL_LIMIT).flat_map(move |stall| {
+                let pts = pts.clone();
+                Side::BOTH.into_iter().filter_map(move |side| {
+                    HareHounds::new([pts[0], pts[1], pts[2]], hare, side, stall).ok()
+                })
+            })
+        })
+    })
+}
+
 impl Solution {
     /// Solves every legal position. Takes a few milliseconds.
     pub fn solve() -> Solution {
@@ -69,22 +87,8 @@ impl Solution {
             reachable: [Vec::new(), Vec::new()],
             bufs: Vec::new(),
         };
-        // every legal non-final position
-        for rank in 0..crate::games::hare_hounds::HOUND_SETS {
-            let pts: Vec<_> = crate::games::hare_hounds::board::points_of(
-                crate::games::hare_hounds::hound_set(rank),
-            )
-            .collect();
-            for hare in crate::games::hare_hounds::Point::all() {
-                for stall in 0..crate::games::hare_hounds::STALL_LIMIT {
-                    for side in Side::BOTH {
-                        if let Ok(g) = HareHounds::new([pts[0], pts[1], pts[2]], hare, side, stall)
-                        {
-                            s.value_at(&g, 0);
-                        }
-                    }
-                }
-            }
+        for g in all_positions() {
+            s.value_at(&g, 0);
         }
         s.bufs = Vec::new();
         s.find_reachable();
@@ -224,26 +228,64 @@ impl Solution {
 mod tests {
     use super::*;
 
+    /// The values obey the rule that defines them, at every position of the
+    /// index (not only those reachable from the start): a final position
+    /// has 0 plies; otherwise, if the side to move wins, some child is a
+    /// win for it and the plies are 1 + the fewest plies among its winning
+    /// children (the winner hurries); if it loses, every child is a win for
+    /// the opponent and the plies are 1 + the most plies among the children
+    /// (the loser holds out).
     #[test]
     fn values_are_consistent() {
         let s = Solution::solve();
         let mut moves = Vec::new();
-        for side in Side::BOTH {
-            for g in s.reachable(side) {
-                let v = s.value(g);
-                g.legal_moves(&mut moves);
-                let children: Vec<Value> = moves.iter().map(|&m| s.value_after(g, m)).collect();
-                if v.winner == side {
-                    assert!(children
-                        .iter()
-                        .any(|c| c.winner == side && c.plies + 1 == v.plies));
-                } else {
-                    assert!(children
-                        .iter()
-                        .all(|c| c.winner != side && c.plies < v.plies));
-                }
+        let (mut checked, mut won, mut lost) = (0usize, 0usize, 0usize);
+        for g in all_positions() {
+            let v = s.value(&g);
+            if let Some(o) = g.outcome() {
+                assert_eq!(v.plies, 0, "{g}");
+                assert_eq!(Some(v.winner), o.winner(), "{g}");
+                continue;
             }
+            let me = g.to_move();
+            g.legal_moves(&mut moves);
+            assert!(!moves.is_empty(), "{g}");
+            let children: Vec<Value> = moves.iter().map(|&m| s.value_after(&g, m)).collect();
+            let expected = if children.iter().any(|c| c.winner == me) {
+                won += 1;
+                let fastest = children
+                    .iter()
+                    .filter(|c| c.winner == me)
+                    .map(|c| c.plies)
+                    .min()
+                    .unwrap();
+                Value {
+                    winner: me,
+                    plies: fastest + 1,
+                }
+            } else {
+                lost += 1;
+                let slowest = children.iter().map(|c| c.plies).max().unwrap();
+                Value {
+                    winner: me.other(),
+                    plies: slowest + 1,
+                }
+            };
+            assert_eq!(v, expected, "{g}: children {children:?}");
+            // What the players are told agrees: the best moves are exactly
+            // the children of the expected value.
+            let mut best = Vec::new();
+            s.best_moves(&g, &mut best);
+            for &m in &moves {
+                let keeps = s.value_after(&g, m).plies + 1 == v.plies
+                    && s.value_after(&g, m).winner == v.winner;
+                assert_eq!(best.contains(&m), keeps, "{g} {m}");
+            }
+            checked += 1;
         }
+        // Both kinds of position occur, for both sides, in numbers.
+        assert!(won > 1000 && lost > 1000, "{won} won, {lost} lost");
+        assert!(checked >= s.reachable(Side::First).len() + s.reachable(Side::Second).len());
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The training speed of the Othello Q-network, behind `selfplay othello
-//! bench`, `selfplay bench` and the wasm benchmark: the same Rust code
-//! natively and in wasm, so their ratio compares the two compilers and
-//! runtimes, not two implementations.
+//! bench`, `selfplay bench` and the wasm benchmark, and the speed of the
+//! exact endgame solver ([`endgame_rate`]): the same Rust code natively and
+//! in wasm, so their ratio compares the two compilers and runtimes, not two
+//! implementations.
 
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
@@ -76,5 +77,47 @@ pub fn training_rate(seed: u64, min_seconds: f64) -> Rate {
     );
     rate.detail
         .insert("multiply_adds_per_game".into(), adds / rate.count as f64);
+    rate
+}
+
+/// The FFO positions of [`endgame_rate`]: #40 (20 empties) and two of the
+/// faster 22- and 23-empty ones, about two seconds natively in all.
+pub const ENDGAME_BENCH_FFO: [u32; 3] = [40, 41, 44];
+
+/// Exact solves of [`ENDGAME_BENCH_FFO`], each from an empty 16 MiB table,
+/// repeated for at least `min_seconds`: nodes per second, with the
+/// milliseconds of each position (`ffo_40_ms`, …, the mean over the
+/// rounds). Panics if a solve is wrong, so a speed-up that breaks the
+/// solver cannot go unnoticed.
+pub fn endgame_rate(_seed: u64, min_seconds: f64) -> Rate {
+    use super::endgame::{ffo, Limits, Solver};
+    let positions: Vec<(u32, ffo::FfoPosition)> = ffo::read_positions(ffo::FFO_40_49)
+        .expect("the FFO data file is well formed")
+        .into_iter()
+        .filter_map(|(_, p)| {
+            let n: u32 = p.comment.rsplit('#').next()?.trim().parse().ok()?;
+            ENDGAME_BENCH_FFO.contains(&n).then_some((n, p))
+        })
+        .collect();
+    assert_eq!(positions.len(), ENDGAME_BENCH_FFO.len());
+    let mut solver = Solver::with_hash_bytes(16 << 20);
+    let mut ms = vec![0.0f64; positions.len()];
+    let mut rounds = 0u32;
+    let mut rate = crate::bench::measure("othello_endgame_ffo", "nodes", min_seconds, || {
+        rounds += 1;
+        let mut nodes = 0;
+        for (i, (n, p)) in positions.iter().enumerate() {
+            solver.clear();
+            let s = solver.solve(&p.board, Limits::NONE, None);
+            assert_eq!(s.score, p.expected_score, "FFO #{n}");
+            nodes += s.nodes;
+            ms[i] += s.seconds * 1e3;
+        }
+        nodes
+    });
+    for ((n, _), t) in positions.iter().zip(&ms) {
+        rate.detail
+            .insert(format!("ffo_{n}_ms"), t / f64::from(rounds.max(1)));
+    }
     rate
 }

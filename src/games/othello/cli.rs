@@ -1,4 +1,5 @@
-//! `selfplay othello …`: perft and matches between the fixed players.
+//! `selfplay othello …`: perft, matches between the fixed players, and the
+//! exact endgame solver over a file of positions.
 
 use clap::Subcommand;
 use web_time::Instant;
@@ -50,6 +51,32 @@ pub enum Command {
     /// Speaks the NBoard engine protocol on standard input and output, so
     /// that Othello GUIs can drive the study's search player.
     Nboard,
+    /// Solves positions exactly: for each, the final disc difference for
+    /// the side to move with perfect play (empty squares go to the winner)
+    /// and a move that achieves it, with the nodes searched and the time.
+    Solve(SolveArgs),
+}
+
+/// Options of `selfplay othello solve`.
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    /// A file of positions (`-`: standard input), one a line, as in the FFO
+    /// test files: 64 squares a1..h8 (`X` black, `O` white, `-` empty), the
+    /// side to move (`X` or `O`), optionally the expected score, best moves
+    /// (`G3,C7`) and number of empties, then an optional `# comment`. Blank
+    /// lines and lines starting with `#` are skipped.
+    pub file: std::path::PathBuf,
+    /// Memory of the transposition table, in MiB (kept from one position
+    /// to the next).
+    #[arg(long, default_value_t = 64)]
+    pub hash_mb: usize,
+    /// Give up a position after this many seconds (its bounds so far are
+    /// printed).
+    #[arg(long)]
+    pub seconds: Option<f64>,
+    /// Give up a position after about this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
 }
 
 /// Options of `selfplay othello ga`.
@@ -92,6 +119,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
         Command::Eval(a) => super::cli_learn::eval(a),
         Command::Bench(a) => super::cli_learn::bench(a),
         Command::Ga(a) => ga(*a),
+        Command::Solve(a) => solve(a),
         Command::Nboard => {
             let stdin = std::io::stdin();
             super::nboard::serve(stdin.lock(), std::io::stdout().lock())?;
@@ -292,6 +320,104 @@ fn ga(a: GaArgs) -> Result<(), CliError> {
         let model = run.model("GA weights").map_err(CliError::Internal)?;
         let bytes = crate::model::encode(&model).map_err(|e| CliError::Internal(e.to_string()))?;
         crate::cli::write_atomic(&a.out, &bytes)?;
+    }
+    Ok(())
+}
+
+/// The most bytes `selfplay othello solve` reads: far more than any file of
+/// positions worth solving.
+const SOLVE_FILE_LIMIT: u64 = 16 << 20;
+
+fn solve(a: SolveArgs) -> Result<(), CliError> {
+    use super::endgame::{ffo, Limits, Solver};
+    if !(1..=65536).contains(&a.hash_mb) {
+        return Err(CliError::BadInput(format!(
+            "--hash-mb must be from 1 to 65536, not {}",
+            a.hash_mb
+        )));
+    }
+    if let Some(s) = a.seconds {
+        if !(s.is_finite() && s > 0.0) {
+            return Err(CliError::BadInput(format!(
+                "--seconds must be a positive number, not {s}"
+            )));
+        }
+    }
+    if a.nodes == Some(0) {
+        return Err(CliError::BadInput("--nodes must be at least 1".into()));
+    }
+    let name = a.file.display().to_string();
+    let bytes = crate::cli::read_limited(&a.file, SOLVE_FILE_LIMIT)?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| CliError::BadInput(format!("{name}: not a text file (UTF-8)")))?;
+    // Every line is read before anything is solved: a bad line costs no time.
+    let positions =
+        ffo::read_positions(&text).map_err(|e| CliError::BadInput(format!("{name}: {e}")))?;
+    if positions.is_empty() {
+        return Err(CliError::BadInput(format!(
+            "{name}: no positions (one a line: 64 squares of X, O or -, then X or O to move)"
+        )));
+    }
+    let limits = Limits {
+        nodes: a.nodes,
+        time: a.seconds.map(std::time::Duration::from_secs_f64),
+    };
+    let mut solver = Solver::with_hash_bytes(a.hash_mb << 20);
+    println!(
+        "{:>5} {:>7} {:>6} {:>5} {:>9} {:>14} {:>10} {:>9}  comment",
+        "line", "empties", "score", "move", "expected", "nodes", "seconds", "Mnodes/s"
+    );
+    let (mut nodes, mut seconds) = (0u64, 0f64);
+    let (mut wrong, mut unfinished) = (0usize, 0usize);
+    let mut each = |r: &ffo::FileSolution| {
+        let s = &r.solution;
+        nodes += s.nodes;
+        seconds += s.seconds;
+        let score = match s.score {
+            Some(v) => format!("{v:+}"),
+            None => {
+                unfinished += 1;
+                format!("{:+}..{:+}", s.lower, s.upper)
+            }
+        };
+        let expected = match (r.position.expected_score, r.agrees) {
+            (None, _) => "-".to_string(),
+            (Some(e), Some(false)) => {
+                wrong += 1;
+                format!("{e:+} WRONG")
+            }
+            (Some(e), _) => format!("{e:+}"),
+        };
+        println!(
+            "{:>5} {:>7} {:>6} {:>5} {:>9} {:>14} {:>10.3} {:>9.1}  {}",
+            r.line,
+            r.position.board.empties(),
+            score,
+            r.best_move,
+            expected,
+            s.nodes,
+            s.seconds,
+            s.nodes_per_second() / 1e6,
+            r.position.comment
+        );
+    };
+    let results = ffo::solve_positions(positions, &mut solver, limits, &mut each);
+    println!(
+        "total: {} position{}, {nodes} nodes, {seconds:.3} s, {:.1} Mnodes/s",
+        results.len(),
+        if results.len() == 1 { "" } else { "s" },
+        nodes as f64 / seconds.max(1e-9) / 1e6
+    );
+    if unfinished > 0 {
+        println!(
+            "not finished within the limits: {unfinished} of {}",
+            results.len()
+        );
+    }
+    if wrong > 0 {
+        return Err(CliError::Internal(format!(
+            "{wrong} answers differ from the file's expected ones"
+        )));
     }
     Ok(())
 }

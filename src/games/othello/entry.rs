@@ -643,6 +643,10 @@ impl GameEntry for Othello {
                 name: "othello_qnet_training",
                 run: super::bench::training_rate,
             },
+            crate::plugin::Bench {
+                name: "othello_endgame_ffo",
+                run: super::bench::endgame_rate,
+            },
         ]
     }
 

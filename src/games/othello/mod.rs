@@ -14,19 +14,19 @@
 //! there is no legal move at all. A pass is never legal otherwise.
 //!
 //! # Move generation
-//! Legal placements are found for all squares at once: for each of the eight
-//! directions, the mover's discs are shifted over runs of opponent discs
-//! (at most six in a row), and a run followed by an empty square makes that
-//! square legal. Shifts that would wrap from one row to the next are masked
-//! off. Flips of a single move walk the eight rays from the placed disc.
+//! Legal placements are found for all squares at once with shifts over runs
+//! of opponent discs, and the flips of one placement with per-square ray
+//! masks: see [`movegen`]. The exact endgame solver is [`endgame`].
 
 pub mod bench;
 #[cfg(not(target_arch = "wasm32"))]
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod cli_learn;
+pub mod endgame;
 pub mod entry;
 pub mod ga;
+pub mod movegen;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod nboard;
 mod notation;
@@ -43,70 +43,20 @@ pub use notation::{format_transcript, parse_square, parse_transcript, square_nam
 /// The pass move.
 pub const PASS: u8 = 64;
 
-/// Every square but column a.
-const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-/// Every square but column h.
-const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-
-/// The eight directions as (shift, mask applied after the shift). A positive
-/// shift moves towards higher square numbers.
-const DIRECTIONS: [(i32, u64); 8] = [
-    (1, NOT_A),  // east
-    (-1, NOT_H), // west
-    (8, !0),     // south (down the drawn board)
-    (-8, !0),    // north
-    (9, NOT_A),  // south-east
-    (7, NOT_H),  // south-west
-    (-7, NOT_A), // north-east
-    (-9, NOT_H), // north-west
-];
-
-#[inline(always)]
-fn shift(b: u64, dir: (i32, u64)) -> u64 {
-    let (s, mask) = dir;
-    if s > 0 {
-        (b << s) & mask
-    } else {
-        (b >> -s) & mask
-    }
-}
-
 /// The legal placements for the player owning `own` against `opp`.
 #[inline]
 pub fn moves_mask(own: u64, opp: u64) -> u64 {
-    let empty = !(own | opp);
-    let mut moves = 0;
-    for dir in DIRECTIONS {
-        let mut run = shift(own, dir) & opp;
-        for _ in 0..5 {
-            run |= shift(run, dir) & opp;
-        }
-        moves |= shift(run, dir) & empty;
-    }
-    moves
+    movegen::moves(own, opp)
 }
 
 /// The discs flipped when the owner of `own` places on `sq` (0 if none, which
 /// means the placement is illegal).
 #[inline]
 pub fn flips_mask(own: u64, opp: u64, sq: u8) -> u64 {
-    let start = 1u64 << sq;
-    if (own | opp) & start != 0 {
+    if sq >= 64 || (own | opp) & (1u64 << sq) != 0 {
         return 0;
     }
-    let mut flips = 0;
-    for dir in DIRECTIONS {
-        let mut line = 0;
-        let mut x = shift(start, dir);
-        while x & opp != 0 {
-            line |= x;
-            x = shift(x, dir);
-        }
-        if x & own != 0 {
-            flips |= line;
-        }
-    }
-    flips
+    movegen::flips(own, opp, u32::from(sq))
 }
 
 /// An Othello position: the discs of each colour and the side to move.
@@ -414,17 +364,20 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut mask = board.legal_mask();
+    perft_discs(board.own(), board.opp(), depth)
+}
+
+/// [`perft`] on the mover's and the opponent's discs, `depth` ≥ 1.
+fn perft_discs(own: u64, opp: u64, depth: u32) -> u64 {
+    let mut mask = movegen::moves(own, opp);
     if mask == 0 {
-        if moves_mask(board.opp(), board.own()) == 0 {
+        if movegen::moves(opp, own) == 0 {
             return 0;
         }
-        let mut next = *board;
-        next.pass();
         return if depth == 1 {
             1
         } else {
-            perft(&next, depth - 1)
+            perft_discs(opp, own, depth - 1)
         };
     }
     if depth == 1 {
@@ -432,11 +385,10 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
     }
     let mut total = 0;
     while mask != 0 {
-        let sq = mask.trailing_zeros() as u8;
+        let sq = mask.trailing_zeros();
         mask &= mask - 1;
-        let mut next = *board;
-        next.place(sq, board.flips(sq));
-        total += perft(&next, depth - 1);
+        let f = movegen::flips(own, opp, sq);
+        total += perft_discs(opp ^ f, own ^ f ^ (1u64 << sq), depth - 1);
     }
     total
 }

@@ -262,9 +262,15 @@ impl QNet {
         self.mlp.hidden_fresh(&scratch.xs, &mut scratch.hs);
         self.mlp
             .train_single(&scratch.xs, &scratch.hs, a as usize, |q| {
-                q + mu * (value - q)
+                q_target(q, value, mu)
             })
     }
+}
+
+/// The Q-learning target of [`QNet::update`]: Q(s, a) + µ·(value − Q(s, a)).
+#[inline]
+pub fn q_target(q: f32, value: f32, mu: f32) -> f32 {
+    q + mu * (value - q)
 }
 
 /// The greedy player of a trained (or untrained) network: always the move

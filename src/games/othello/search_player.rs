@@ -2,10 +2,12 @@
 //! [`Searcher`]: iterative deepening, a transposition table kept between
 //! moves, move ordering) on the weighted-squares + mobility evaluation
 //! ([`super::weighted`]), with a depth or time budget; below a settable
-//! number of empty squares it plays out the end exactly: a finished game is
-//! worth a win beyond any evaluation plus the final disc difference, so a
-//! search that reaches every end finds first the win, draw or loss and then
-//! the best margin.
+//! number of empty squares it plays out the end exactly with the endgame
+//! solver ([`super::endgame`]): a finished game is worth a win beyond any
+//! evaluation plus the final disc difference. The solver gets three
+//! quarters of what is left of the budget; if it cannot finish, the
+//! heuristic search plays the move with the rest (the analysis of every
+//! move, [`Player::analyze`], still uses the generic search to the end).
 //!
 //! # Levels
 //! A visitor's strength knob, 1 to 10: level `n` searches `n` plies deep and
@@ -16,8 +18,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::endgame::{self, Solver};
 use super::weighted::{WeightedEval, Weights};
-use super::Board;
+use super::{square_name, Board, PASS};
 use crate::game::{Analysis, MoveValue, Outcome, Player, Rng, Scale, Thought};
 use crate::search::alphabeta::{Evaluator, Searcher, PROVEN, WIN};
 use crate::search::budget::{Budget, Limits};
@@ -132,6 +135,23 @@ pub struct SearchPlayer {
     searcher: Searcher<Board>,
     /// The budget of [`Player::choose`].
     default_limits: Limits,
+    /// The exact endgame solver, made at the first endgame move (its table
+    /// is kept for the moves after).
+    solver: Option<Solver>,
+}
+
+/// The endgame solver's table: plenty for the 20-odd empties of the
+/// highest level, small enough for tournaments of many players.
+const SOLVER_HASH_BYTES: usize = 8 << 20;
+
+/// The value of a final disc difference `d` in the search's units (see
+/// [`proven_margin`]).
+fn proven_value(d: i32) -> i32 {
+    match d.signum() {
+        1 => WIN - 100 + d,
+        -1 => -(WIN - 100) + d,
+        _ => 0,
+    }
 }
 
 impl SearchPlayer {
@@ -144,6 +164,7 @@ impl SearchPlayer {
             settings,
             searcher: Searcher::new(18),
             default_limits: Limits::NONE,
+            solver: None,
         })
     }
 
@@ -184,6 +205,69 @@ impl SearchPlayer {
     }
 }
 
+impl SearchPlayer {
+    /// Solves `game` exactly with three quarters of what is left of
+    /// `budget` (the solver checks its share every few thousand nodes and
+    /// stops cleanly); the nodes it spent are counted in `budget`. `None` if
+    /// it could not finish.
+    fn solve(&mut self, game: &Board, budget: &mut Budget) -> Option<Thought<u8>> {
+        budget.set_note("playing the end exactly");
+        let limits = budget.limits();
+        let share = endgame::Limits {
+            nodes: limits
+                .nodes
+                .map(|n| n.saturating_sub(budget.nodes()) / 4 * 3),
+            time: limits.ms.map(|ms| {
+                std::time::Duration::from_secs_f64(
+                    ((ms - budget.elapsed_ms()).max(0.0) * 0.75) / 1000.0,
+                )
+            }),
+        };
+        if budget.is_stopped() || share.nodes == Some(0) || share.time.is_some_and(|t| t.is_zero())
+        {
+            return None;
+        }
+        let solver = self
+            .solver
+            .get_or_insert_with(|| Solver::with_hash_bytes(SOLVER_HASH_BYTES));
+        let mut counted = 0u64;
+        let mut report = |p: &endgame::Progress| {
+            budget.spend(p.nodes.saturating_sub(counted));
+            counted = counted.max(p.nodes);
+            let best = p.best_move.map(|m| {
+                if m == PASS {
+                    "pass".into()
+                } else {
+                    square_name(m)
+                }
+            });
+            budget.set_status(Some(game.empties()), best, None);
+        };
+        let s = solver.solve(game, share, Some(&mut report));
+        budget.spend(s.nodes.saturating_sub(counted));
+        let (Some(score), Some(mv)) = (s.score, s.best_move) else {
+            return None;
+        };
+        let value = proven_value(score);
+        budget.set_status(
+            Some(game.empties()),
+            Some(if mv == PASS {
+                "pass".into()
+            } else {
+                square_name(mv)
+            }),
+            Some(f64::from(value)),
+        );
+        budget.report_now();
+        Some(Thought {
+            mv,
+            complete: true,
+            depth: Some(game.empties()),
+            score: Some(f64::from(value)),
+        })
+    }
+}
+
 impl Player<Board> for SearchPlayer {
     fn name(&self) -> String {
         format!("search-d{}-e{}", self.settings.depth, self.settings.endgame)
@@ -195,18 +279,23 @@ impl Player<Board> for SearchPlayer {
     }
 
     fn think(&mut self, game: &Board, _rng: &mut Rng, budget: &mut Budget) -> Thought<u8> {
-        let depth = self.depth_for(game);
-        budget.set_note(if game.empties() <= self.settings.endgame {
-            "playing the end exactly"
+        let endgame = game.empties() <= self.settings.endgame;
+        if endgame {
+            if let Some(t) = self.solve(game, budget) {
+                return t;
+            }
+            budget.set_note("searching (the exact solve ran out of budget)");
         } else {
-            "searching"
-        });
+            budget.set_note("searching");
+        }
+        let depth = self.settings.depth;
         let r = self.searcher.search(game, &mut self.eval, depth, budget);
         Thought {
             mv: r
                 .best
                 .expect("think is asked in a position that is not over"),
-            complete: r.complete,
+            // In the endgame the request was the exact result.
+            complete: r.complete && !endgame,
             depth: Some(r.depth),
             score: Some(f64::from(r.value)),
         }
@@ -335,6 +424,45 @@ mod tests {
             .map(|m| m.value.unwrap())
             .next();
         assert_eq!(best, Some(f64::from(expected)));
+    }
+
+    /// FFO #40 (20 empties, +38 by a2) with the endgame from 20 empties:
+    /// solved exactly without a budget; with a tiny one the solver stops
+    /// cleanly and the heuristic search still plays a legal move.
+    #[test]
+    fn the_endgame_solver_works_under_the_budget() {
+        let b = Board::parse("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")
+            .unwrap();
+        let settings = SearchSettings {
+            endgame: 20,
+            ..SearchSettings::level(2)
+        };
+        let mut rng = rng_from_seed(1);
+        let mut p = SearchPlayer::new(settings, 1).unwrap();
+        let t = p.think(&b, &mut rng, &mut Budget::unlimited());
+        assert!(t.complete);
+        assert_eq!(t.mv, 8, "a2");
+        assert_eq!(proven_margin(t.score.unwrap() as i32), Some(38));
+
+        let mut p = SearchPlayer::new(settings, 1).unwrap();
+        let mut reports = 0;
+        let mut report = |_: &crate::search::budget::Progress| reports += 1;
+        let mut budget = Budget::with_progress(Limits::nodes(200_000), &mut report);
+        let t = p.think(&b, &mut rng, &mut budget);
+        let nodes = budget.nodes();
+        drop(budget);
+        assert!(!t.complete);
+        let mut legal = Vec::new();
+        b.legal_moves(&mut legal);
+        assert!(legal.contains(&t.mv));
+        assert!(nodes < 400_000, "{nodes} nodes for a budget of 200,000");
+        assert!(reports > 0);
+
+        let mut p = SearchPlayer::new(settings, 1).unwrap();
+        let start = web_time::Instant::now();
+        let t = p.think(&b, &mut rng, &mut Budget::new(Limits::millis(30.0)));
+        assert!(legal.contains(&t.mv));
+        assert!(start.elapsed().as_millis() < 1000);
     }
 
     #[test]

@@ -29,8 +29,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::players::{MaxFlipsPlayer, MaxStablePlayer};
-use super::qnet::{Encoding, LegalQ, QNet, QNetPlayer, QScratch};
-use crate::arena::{play_match, Record};
+use super::qnet::{q_target, Encoding, LegalQ, QNet, QNetPlayer, QScratch};
+use crate::arena::{play_match, MatchResult, Record};
 use crate::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
 use crate::games::othello::{moves_mask, Board, PASS};
 use crate::learn::activation::Activation;
@@ -291,6 +291,48 @@ pub struct Progress {
     pub done: bool,
 }
 
+/// One Q-update of the learner (see [`Trainer::train_on_moves`]).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct QUpdate {
+    /// The side whose move is updated; the position is seen from its view.
+    pub side: Side,
+    /// The position s where that side moved (that side to move).
+    pub state: Board,
+    /// The move a (a square).
+    pub action: u8,
+    /// What Q(s, a) moves towards: max Q(s′, ·) over the legal moves at the
+    /// side's next decision s′, or the final reward r from its side.
+    pub value: f32,
+    /// Q(s, a) under the weights of the moment, before the update.
+    pub q: f32,
+    /// The target of the backpropagation step, Q(s, a) + µ·(value − Q(s, a)).
+    pub target: f32,
+    /// Whether this is the end-of-game update (value = r).
+    pub terminal: bool,
+}
+
+impl QUpdate {
+    fn new(
+        side: Side,
+        state: Board,
+        action: u8,
+        value: f32,
+        q: f32,
+        mu: f32,
+        terminal: bool,
+    ) -> Self {
+        QUpdate {
+            side,
+            state,
+            action,
+            value,
+            q,
+            target: q_target(q, value, mu),
+            terminal,
+        }
+    }
+}
+
 /// The plies of the evaluation protocol played at random before the players
 /// take over.
 pub const EVAL_RANDOM_OPENING: usize = 5;
@@ -303,10 +345,33 @@ pub fn evaluate(
     games: u32,
     seed: u64,
 ) -> OpponentResult {
-    let mut agent = QNetPlayer::new(net.clone());
-    let r = play_match(&mut agent, opponent, games, EVAL_RANDOM_OPENING, seed);
+    evaluate_player(&mut QNetPlayer::new(net.clone()), opponent, games, seed)
+}
+
+/// The evaluation protocol of [`evaluate`] for any agent: `games` games
+/// against `opponent`, the agent black in the first half (rounded up) and
+/// white in the rest, the first [`EVAL_RANDOM_OPENING`] plies of each game
+/// random (drawn from `seed`).
+pub fn evaluate_player(
+    agent: &mut dyn Player<Board>,
+    opponent: &mut dyn Player<Board>,
+    games: u32,
+    seed: u64,
+) -> OpponentResult {
+    opponent_result(&play_match(
+        agent,
+        opponent,
+        games,
+        EVAL_RANDOM_OPENING,
+        seed,
+    ))
+}
+
+/// A match's result as the agent's record as black and as white (the agent
+/// is player A; black moves first).
+fn opponent_result(r: &MatchResult) -> OpponentResult {
     OpponentResult {
-        opponent: r.b,
+        opponent: r.b.clone(),
         black: r.a_first,
         white: r.a_second,
     }
@@ -399,12 +464,9 @@ impl Evaluation {
             if !self.current.is_over() {
                 return (played, None);
             }
-            let r = &self.current.result;
-            self.point.results.push(OpponentResult {
-                opponent: r.b.clone(),
-                black: r.a_first,
-                white: r.a_second,
-            });
+            self.point
+                .results
+                .push(opponent_result(&self.current.result));
             let next = self.point.results.len();
             if next == self.opponents.len() {
                 return (played, Some(self.point.clone()));
@@ -608,6 +670,46 @@ impl Trainer {
     /// One training game; returns the outcome and the agent's side (black in
     /// self-play).
     fn play_training_game(&mut self) -> (Outcome, Side) {
+        self.play_game(None, None)
+    }
+
+    /// One training game whose moves are given instead of chosen: `moves`
+    /// are the placements of both sides in order (forced passes are played
+    /// without being listed) and must finish the game. Everything else is as
+    /// in [`Trainer::train`]: the same decisions, the same updates in the
+    /// same order, the game counted. Against MSB the listed moves stand for
+    /// MSB's too, and only the agent's side learns. Returns the outcome and
+    /// every Q-update made, in order: the learner's rule laid open, for tests
+    /// that check it against values computed by hand.
+    pub fn train_on_moves(&mut self, moves: &[u8]) -> Result<(Outcome, Vec<QUpdate>), String> {
+        let mut b = Board::start();
+        for (i, &m) in moves.iter().enumerate() {
+            while b.legal_mask() == 0 && !b.is_over() {
+                b.pass();
+            }
+            if m >= 64 || b.legal_mask() & (1u64 << m) == 0 {
+                return Err(format!("move {} ({m}) is not legal", i + 1));
+            }
+            b.place(m, b.flips(m));
+        }
+        while b.legal_mask() == 0 && !b.is_over() {
+            b.pass();
+        }
+        if !b.is_over() {
+            return Err("the moves do not finish the game".into());
+        }
+        let mut log = Vec::new();
+        let (outcome, _) = self.play_game(Some(moves), Some(&mut log));
+        Ok((outcome, log))
+    }
+
+    /// One training game, its moves chosen by the softmax (and MSB) or, with
+    /// `script`, taken from it; `log` receives every update.
+    fn play_game(
+        &mut self,
+        script: Option<&[u8]>,
+        mut log: Option<&mut Vec<QUpdate>>,
+    ) -> (Outcome, Side) {
         let beta = self.beta();
         let mu = self.config.mu as f32;
         let agent = match self.config.opponent {
@@ -620,6 +722,7 @@ impl Trainer {
         };
         self.pending = [None, None];
         let mut board = Board::start();
+        let mut ply = 0;
         let outcome = loop {
             let mask = board.legal_mask();
             if mask == 0 {
@@ -631,18 +734,26 @@ impl Trainer {
                 continue;
             }
             let side = board.side();
+            let scripted = script.map(|s| s[ply]);
+            ply += 1;
             let m = if agent.is_none_or(|a| a == side) {
-                self.decide(&board, mask, side, beta, mu)
+                self.decide(&board, mask, side, beta, mu, scripted, log.as_deref_mut())
             } else {
-                self.msb.choose(&board, &mut self.rng)
+                match scripted {
+                    Some(m) => m,
+                    None => self.msb.choose(&board, &mut self.rng),
+                }
             };
             debug_assert!(m != PASS);
             board.place(m, board.flips(m));
         };
         for side in Side::BOTH {
             if let Some((s, a)) = self.pending[side.index()].take() {
-                self.net
-                    .update(&s, a, outcome.reward(side), mu, &mut self.scratch);
+                let value = outcome.reward(side);
+                let q = self.net.update(&s, a, value, mu, &mut self.scratch);
+                if let Some(log) = log.as_deref_mut() {
+                    log.push(QUpdate::new(side, s, a, value, q, mu, true));
+                }
             }
         }
         // Between games every row is up to date (saved state, evaluation).
@@ -653,15 +764,32 @@ impl Trainer {
 
     /// The agent's decision at `board`: updates its pending move with
     /// max Q(board, ·), then samples the next move from the softmax.
+    /// A `scripted` move is played instead of the softmax's choice.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn decide(&mut self, board: &Board, mask: u64, side: Side, beta: f32, mu: f32) -> u8 {
+    fn decide(
+        &mut self,
+        board: &Board,
+        mask: u64,
+        side: Side,
+        beta: f32,
+        mu: f32,
+        scripted: Option<u8>,
+        log: Option<&mut Vec<QUpdate>>,
+    ) -> u8 {
         self.net
             .legal_q_fresh(board, mask, &mut self.scratch, &mut self.lq);
         if let Some((s, a)) = self.pending[side.index()] {
             let v = max_value(self.lq.q());
-            self.net.update(&s, a, v, mu, &mut self.scratch);
+            let q = self.net.update(&s, a, v, mu, &mut self.scratch);
+            if let Some(log) = log {
+                log.push(QUpdate::new(side, s, a, v, q, mu, false));
+            }
         }
-        let m = self.lq.moves[softmax_index(self.lq.q(), beta, &mut self.rng)];
+        let m = match scripted {
+            Some(m) => m,
+            None => self.lq.moves[softmax_index(self.lq.q(), beta, &mut self.rng)],
+        };
         self.pending[side.index()] = Some((*board, m));
         m
     }
@@ -903,6 +1031,25 @@ mod tests {
         assert_eq!(b.curve(), whole.curve());
         // Settings that would evaluate for hours are refused.
         assert!(TrainerConfig::from_json(r#"{"eval_games":10000000}"#).is_err());
+    }
+
+    /// A learning curve's point is [`evaluate_standard`] of the network of
+    /// that moment: the same games, the same black and white records.
+    #[test]
+    fn curve_points_are_the_standard_evaluation() {
+        let mut t = Trainer::new(small(TrainOpponent::SelfPlay, 8)).unwrap();
+        t.train(0);
+        let point = evaluate_standard(t.net(), 10, t.snapshot_seed(), 0);
+        assert_eq!(t.curve(), [point]);
+        let names: Vec<&str> = t.curve()[0]
+            .results
+            .iter()
+            .map(|r| r.opponent.as_str())
+            .collect();
+        assert_eq!(names, ["random", "mvb", "msb"]);
+        t.train(20);
+        let point = evaluate_standard(t.net(), 10, t.snapshot_seed(), 20);
+        assert_eq!(t.curve()[1], point);
     }
 
     #[test]

@@ -257,8 +257,10 @@ export class GridBoard implements BoardView {
     const width = cell * this.cols;
     const height = cell * this.rows;
 
+    // The frame hugs the cells: a board with fewer rows than columns leaves the rest of the square empty.
     ctx.fillStyle = st.frame;
-    roundRect(ctx, 0, 0, size, size, margin * 0.5);
+    const pad = Math.round(size * 0.022);
+    roundRect(ctx, 0, 0, Math.min(size, margin + width + pad), Math.min(size, margin + height + pad), margin * 0.5);
     ctx.fill();
     ctx.fillStyle = st.board;
     ctx.fillRect(margin, margin, width, height);
@@ -299,6 +301,14 @@ export class GridBoard implements BoardView {
 
     for (let sq = 0; sq < this.rows * this.cols; sq++) {
       const v = s.cells[sq];
+      if (st.dropInColumns && v === 0) {
+        // An empty hole of the rack.
+        const [x, y] = center(sq);
+        ctx.fillStyle = st.frame;
+        ctx.beginPath();
+        ctx.arc(x, y, cell * 0.4, 0, Math.PI * 2);
+        ctx.fill();
+      }
       if (v !== 1 && v !== 2) continue;
       const [x, y] = center(sq);
       this.drawPiece(ctx, x, y, cell * 0.42, v === 1 ? 0 : 1, 1);

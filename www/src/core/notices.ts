@@ -38,6 +38,11 @@ export function showNotice(message: string, kind: NoticeKind = 'error'): () => v
   return remove;
 }
 
+/** Removes every notice: they belong to the view they were raised in. */
+export function clearNotices(): void {
+  region?.replaceChildren();
+}
+
 /** The message of anything thrown. */
 export function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);

@@ -37,7 +37,7 @@ export async function claimRun(runId: string): Promise<boolean> {
   const lm = locks();
   if (!lm) return true;
   return new Promise<boolean>((granted) => {
-    void lm.request(PREFIX + runId, { ifAvailable: true }, (lock) => {
+    const done = lm.request(PREFIX + runId, { ifAvailable: true }, (lock) => {
       if (!lock) {
         granted(false);
         return undefined;
@@ -48,6 +48,11 @@ export async function claimRun(runId: string): Promise<boolean> {
         announceRuns();
       });
     });
+    // The lock is free only once the request settles: tell the other tabs then, not at release().
+    void done.then(
+      () => announceRuns(),
+      () => announceRuns(),
+    );
   });
 }
 
@@ -57,7 +62,6 @@ export function releaseRun(runId: string): void {
   if (!release) return;
   held.delete(runId);
   release();
-  announceRuns();
 }
 
 /** The runs that other tabs hold now. */

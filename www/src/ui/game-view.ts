@@ -48,7 +48,12 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
   const thinker = new Thinker();
   let showTab: (id: string) => void = () => {};
 
-  const play = new PlayPanel(info, engine, thinker, board, library, plugin.sideMarkers, { controllers: playersOf(params), seed: seedOf(params) });
+  const play = new PlayPanel(info, engine, thinker, board, library, plugin.sideMarkers, {
+    controllers: playersOf(params),
+    seed: seedOf(params),
+    moves: params.get('moves')?.split(' ').filter(Boolean),
+    at: params.has('at') ? Number(params.get('at')) : undefined,
+  });
   const restoring = engine.onRestart(() => void play.restore());
   play.start().catch((e: unknown) => showNotice(messageOf(e)));
   const sections: Section[] = plugin.playSections?.({ info, thinker, play }) ?? [];

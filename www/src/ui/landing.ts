@@ -27,8 +27,10 @@ export function landingView(games: GameInfo[], playable: (g: GameInfo) => boolea
     el(
       'p',
       { className: 'lead' },
-      'Play classic board games against fixed strategies, exact solutions and agents that learned from their own games — and train your own. ' +
-        'Everything runs in your browser: the rules, players and learners are Rust compiled to WebAssembly, in background workers.',
+      'Agents that learn board games from their own play, right here in your browser. Play against them, the study’s fixed ' +
+        'strategies and perfect solvers; train your own and watch its learning curves grow; keep what it learned in your ' +
+        'library, download it as a file, and share it — anyone can import the file and play against it. Nothing to install: ' +
+        'the rules, players and learners are Rust compiled to WebAssembly, running in background workers.',
     ),
     list,
   );

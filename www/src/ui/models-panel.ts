@@ -37,7 +37,7 @@ export class ModelsPanel {
   private readonly status = el('p', { className: 'models-status', 'data-testid': 'models-status', 'aria-live': 'polite' });
   private readonly storageNote = el('p', { className: 'storage-note', 'data-testid': 'storage-note', hidden: true });
   private readonly undoBar = el('div', { className: 'undo-bar', 'data-testid': 'undo-bar', hidden: true });
-  private readonly fileInput = el('input', { type: 'file', id: 'model-import', accept: '.selfplay,application/octet-stream', 'data-testid': 'model-import', multiple: true }) as HTMLInputElement;
+  private readonly fileInput = el('input', { type: 'file', id: 'model-import', accept: '.selfplay,application/octet-stream', 'data-testid': 'model-import', multiple: true, 'aria-label': 'Import model files' }) as HTMLInputElement;
   private readonly dropZone: HTMLElement;
   private unsubscribe: (() => void) | null = null;
 
@@ -213,7 +213,14 @@ export class ModelsPanel {
           throw new Error(`it is a model of ${this.host.titles.get(info.game) ?? info.game}, not of ${this.host.info.title}`);
         }
         const name = info.name || f.name.replace(/\.selfplay$/, '');
-        await (await this.host.library).save(metaOf(info, name), bytes);
+        const lib = await this.host.library;
+        const same = await this.sameFile(lib, bytes);
+        if (same) {
+          this.status.textContent = `${f.name} is already in the library as “${same.name}”; it was not added again.`;
+          this.status.dataset.kind = 'ok';
+          continue;
+        }
+        await lib.save(metaOf(info, name), bytes);
         this.status.textContent = `Imported “${name}” from ${f.name}.`;
         this.status.dataset.kind = 'ok';
       } catch (e) {
@@ -223,6 +230,16 @@ export class ModelsPanel {
         showNotice(msg);
       }
     }
+  }
+
+  /** The library model of this game whose file is exactly `bytes`, if there is one. */
+  private async sameFile(lib: ModelLibrary, bytes: Uint8Array): Promise<ModelMeta | null> {
+    for (const m of await lib.list(this.host.info.id)) {
+      if (m.size !== bytes.byteLength) continue;
+      const other = await lib.bytes(m.id).catch(() => null);
+      if (other && other.length === bytes.length && other.every((b, i) => b === bytes[i])) return m;
+    }
+    return null;
   }
 
   destroy(): void {

@@ -9,6 +9,7 @@
 
 import type { BoardView, Heat } from '../boards/board';
 import { el } from '../core/dom';
+import { FieldForm } from './fields';
 import type { Engine } from '../core/engine';
 import { compactCount } from '../core/charts';
 import type { ModelLibrary, ModelMeta } from '../core/storage';
@@ -53,6 +54,9 @@ export interface PlayOptions {
   /** Initial controllers and seed, e.g. from the address. */
   controllers?: [Controller, Controller];
   seed?: number;
+  /** A game record to start from (the address's `moves`), and how many of its moves are on the board (`at`). */
+  moves?: string[];
+  at?: number;
 }
 
 export class PlayPanel {
@@ -89,6 +93,9 @@ export class PlayPanel {
   private score: HTMLElement;
   private statusLine = el('p', { className: 'game-status', 'data-testid': 'game-status', hidden: true });
   private selects: HTMLSelectElement[] = [];
+  /** The settings of the game's players that have some (strength, randomness…), kept per player. */
+  private settingsForms = new Map<string, FieldForm>();
+  private playerSettings = el('div', { className: 'player-settings', 'data-testid': 'player-settings' });
   private undoButton = el('button', { type: 'button', 'data-testid': 'undo', title: 'Undo (U or Ctrl+Z)' }, 'Undo');
   private redoButton = el('button', { type: 'button', 'data-testid': 'redo', title: 'Redo (R or Ctrl+Y)' }, 'Redo');
   private newButton = el('button', { type: 'button', className: 'primary', 'data-testid': 'new-game' }, 'New game');
@@ -110,7 +117,7 @@ export class PlayPanel {
     private readonly board: BoardView,
     private readonly library: Promise<ModelLibrary>,
     sideMarkers: [string, string],
-    options: PlayOptions = {},
+    private readonly options: PlayOptions = {},
   ) {
     const computer = info.players.find((p) => p.sides[1]);
     this.controllers = options.controllers ?? [HUMAN, computer?.id ?? HUMAN];
@@ -135,6 +142,7 @@ export class PlayPanel {
       this.selects.push(select);
       players.append(el('label', { className: 'player' }, marker(side), info.sides[side], select));
     }
+    players.append(this.playerSettings);
     this.fillSelects();
 
     const controls = el('div', { className: 'controls' }, this.newButton, this.undoButton, this.redoButton, this.continueButton);
@@ -219,7 +227,8 @@ export class PlayPanel {
     const m = this.models.get(name);
     if (!m) {
       if (name.startsWith(MODEL)) throw new Error('that model is not in the library');
-      return { game: this.info.id, player: name, settings: null, model: null };
+      const form = this.settingsForms.get(name);
+      return { game: this.info.id, player: name, settings: form ? form.read() : null, model: null };
     }
     if (!m.bytes) {
       const lib = await this.library;
@@ -251,6 +260,44 @@ export class PlayPanel {
     }
     this.fillSelects();
     await this.newGame(this.seed);
+    if (this.options.moves?.length) await this.loadRecord(this.options.moves, this.options.at);
+  }
+
+  /** Plays a record into a new game (a shared link, an imported record); stops at a move that is not legal. */
+  async loadRecord(moves: string[], at?: number): Promise<void> {
+    this.cancelTimer();
+    this.cancelThink();
+    this.paused = true;
+    await this.perform(async () => {
+      let s = await this.engine.session({ kind: 'new', game: this.info.id });
+      for (const [i, m] of moves.entries()) {
+        try {
+          s = await this.engine.session({ kind: 'play', move: m });
+        } catch (e) {
+          showNotice(`Move ${i + 1} of the record (${m}) cannot be played here, so the game stops before it: ${messageOf(e)}`);
+          break;
+        }
+      }
+      if (at !== undefined && at < s.cursor) s = await this.engine.session({ kind: 'jump', cursor: Math.max(0, at) });
+      this.show(s);
+    });
+    // A computer to move waits for Continue, so the visitor sees the position first.
+    this.paused = !!this.state && this.state.toMove !== null && !this.isHuman(this.state.toMove);
+    this.updateControls();
+    this.schedule();
+  }
+
+  /** Shows the position after the first `cursor` moves of the record (a click in the move list). */
+  private async jumpTo(cursor: number): Promise<void> {
+    if (this.locked() || !this.state || cursor === this.state.cursor) return;
+    this.cancelTimer();
+    this.cancelThink();
+    await this.perform(async () => {
+      this.show(await this.engine.session({ kind: 'jump', cursor }));
+    });
+    this.paused = !!this.state && this.state.toMove !== null && !this.isHuman(this.state.toMove);
+    this.updateControls();
+    this.schedule();
   }
 
   /**
@@ -363,6 +410,25 @@ export class PlayPanel {
       select.replaceChildren(...options);
       select.value = this.controllers[side];
     }
+    this.showSettings();
+  }
+
+  /** The settings of the computer players in the game, each once, under the player lists. */
+  private showSettings(): void {
+    const shown = new Set<string>();
+    const boxes: HTMLElement[] = [];
+    for (const c of this.controllers) {
+      const p = this.playerInfo(c);
+      if (!p || p.settings.length === 0 || shown.has(p.id)) continue;
+      shown.add(p.id);
+      let form = this.settingsForms.get(p.id);
+      if (!form) {
+        form = new FieldForm(p.settings, `player-${p.id}`);
+        this.settingsForms.set(p.id, form);
+      }
+      boxes.push(el('details', { className: 'player-settings-box', 'data-player': p.id }, el('summary', {}, `${p.label}: settings`), form.element));
+    }
+    this.playerSettings.replaceChildren(...boxes);
   }
 
   private playerInfo(c: Controller): PlayerInfo | undefined {
@@ -429,6 +495,7 @@ export class PlayPanel {
     if (this.thinking === side) this.cancelThink();
     this.controllers[side] = value;
     this.paused = false;
+    this.showSettings();
     this.writeUrl();
     this.changedModels();
     if (this.state) this.show(this.state);
@@ -595,14 +662,22 @@ export class PlayPanel {
 
     this.moveList.replaceChildren(
       ...s.history.map((m, i) => {
-        const li = el('li', { className: i < s.cursor ? `side-${m.side}` : `side-${m.side} undone` }, m.text);
-        li.title = `${s.sides[m.side]}: ${m.text}${i < s.cursor ? '' : ' (undone)'}`;
+        const li = el('li', { className: i < s.cursor ? `side-${m.side}` : `side-${m.side} undone`, tabIndex: 0, role: 'button' }, m.text);
+        li.title = `${s.sides[m.side]}: ${m.text}${i < s.cursor ? '' : ' (undone)'} — show the position after it`;
+        li.addEventListener('click', () => void this.jumpTo(i + 1));
+        li.addEventListener('keydown', (e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            void this.jumpTo(i + 1);
+          }
+        });
         if (i === s.cursor - 1) li.setAttribute('aria-current', 'step');
         return li;
       }),
     );
     this.showCurrentMove();
     this.hintText.textContent = '';
+    this.writeUrl();
     this.seedText.textContent = `Seed ${this.seed} · ${s.cursor} move${s.cursor === 1 ? '' : 's'} played`;
     this.updateControls();
     void this.updateHeat();
@@ -683,6 +758,12 @@ export class PlayPanel {
     params.set('first', this.controllers[0]);
     params.set('second', this.controllers[1]);
     params.set('seed', String(this.seed));
+    // The game itself: a reload keeps it, a link shows it in another browser.
+    const s = this.state;
+    if (s && s.history.length > 0) params.set('moves', s.history.map((m) => m.text).join(' '));
+    else params.delete('moves');
+    if (s && s.cursor < s.history.length) params.set('at', String(s.cursor));
+    else params.delete('at');
     history.replaceState(null, '', `#/${this.info.id}?${params}`);
   }
 }

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { test, expect, type Page } from '@playwright/test';
+import { Agent, initSync, presetRuns, Run, Session } from '../../pkg/selfplay.js';
+import { squarePoint, watchErrors } from './helpers';
+
+// Connect Four on the page: a click anywhere in a column drops a disc there,
+// the digit keys 1–7 do the same, the study's leftmost-column player answers,
+// and the perfect player's hint gives the exact value of every column, as the
+// engine does.
+
+initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
+
+const board = (page: Page) => page.locator('canvas.board-canvas');
+const cursor = async (page: Page) => Number(await board(page).getAttribute('data-cursor'));
+
+test('a whole game against the leftmost-column player, by clicking the top of a column and by keys', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/connect4?first=human&second=stupid&seed=1&delay=0');
+  await expect(board(page)).toHaveAttribute('data-legal', /\w/);
+  // The top cell of column 4: the disc falls to the bottom.
+  for (let i = 0; i < 2; i++) {
+    const p = await squarePoint(page, 'd1');
+    await page.mouse.click(p.x, p.y);
+    await expect.poll(() => cursor(page)).toBe(2 * i + 2);
+  }
+  await expect(page.getByTestId('moves').locator('li')).toHaveText(['4', '1', '4', '1']);
+  // Keys: 4 twice more, a vertical four.
+  await board(page).focus();
+  await page.keyboard.press('4');
+  await expect.poll(() => cursor(page)).toBe(6);
+  await page.keyboard.press('4');
+  await expect(page.getByTestId('turn')).toContainText('Red wins');
+  const s = new Session('connect4');
+  for (const m of ['4', '1', '4', '1', '4', '1', '4']) s.play(m);
+  expect((s.state() as { outcome: { winner: number } }).outcome.winner).toBe(0);
+  s.free();
+  expect(errors).toEqual([]);
+});
+
+test('the perfect player’s hint: the exact value of every column, as the engine gives it', async ({ page }) => {
+  const errors = watchErrors(page);
+  const record = '4 4 4 4 3 3 5 2 2 6 6 6 5 5 5 3';
+  await page.goto(`/#/connect4?first=human&second=human&seed=1&moves=${record.split(' ').join('+')}`);
+  await expect.poll(() => cursor(page)).toBe(16);
+  await page.getByTestId('hint-player').selectOption('perfect');
+  await page.getByTestId('hint').click();
+  const result = page.getByTestId('hint-result');
+  await expect(result).toContainText('(best)', { timeout: 60_000 });
+  const s = new Session('connect4');
+  for (const m of record.split(' ')) s.play(m);
+  const a = new Agent('connect4', 'perfect', null, null).analyze(s.position(), { ms: 5000 }, null) as {
+    moves: { text: string; value: number | null; label: string | null }[];
+    complete: boolean;
+  };
+  s.free();
+  expect(a.complete).toBe(true);
+  // Every legal column has its value on the board, as the engine gives it.
+  const heat = (await board(page).getAttribute('data-heat'))!.split(' ').map((h) => Number(h.split(':')[1])).sort();
+  expect(heat).toEqual(a.moves.map((m) => Number(m.value!.toFixed(2))).sort());
+  const labels = a.moves.map((m) => m.label).filter((l): l is string => !!l);
+  for (const l of labels) await expect(result).toContainText(l);
+  expect(errors).toEqual([]);
+});
+
+test('Method 1 in the worker pool: six runs learn to survive, and the page’s curve is the engine’s', async ({ page }) => {
+  test.setTimeout(300_000);
+  const errors = watchErrors(page);
+  await page.goto('/#/connect4?first=human&second=stupid&seed=1&delay=0');
+  await page.getByRole('tab', { name: 'Train' }).click();
+  await page.getByTestId('train-preset').selectOption('1');
+  await expect(page.getByTestId('preset-sentence')).toBeVisible();
+  await page.getByTestId('train-start').click();
+  const runs = page.getByTestId('run');
+  await expect(runs).toHaveCount(6);
+  for (let i = 0; i < 6; i++) await expect(runs.nth(i)).toHaveAttribute('data-status', 'finished', { timeout: 240_000 });
+  // Run 1 (exploration 0%) is the last card: its last point, exactly as the engine computes it.
+  const first = runs.last();
+  const pageLast = JSON.parse((await first.getAttribute('data-last'))!) as Record<string, number>;
+  const config = (presetRuns('connect4', 'q_table', '1', 1) as unknown[])[0];
+  const run = Run.create('connect4', 'q_table', config);
+  while (!run.done) run.step(20_000);
+  const curve = run.points() as { x: number; y: Record<string, number> }[];
+  run.free();
+  expect(pageLast).toEqual(curve[curve.length - 1].y);
+  // It learned to last: far more moves a game than at the start.
+  expect(curve[curve.length - 1].y.moves).toBeGreaterThan(curve[0].y.moves + 10);
+  // Saved, it is in the library and plays.
+  await first.getByTestId('run-save').click();
+  await expect(first.getByTestId('run-note')).toContainText('Saved to the library');
+  await first.getByTestId('run-play').click();
+  await expect(page.getByRole('tab', { name: 'Play' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('player-0')).toHaveValue(/^net:/);
+  await expect.poll(() => cursor(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+  expect(errors).toEqual([]);
+});
