@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { initSync, presetRuns, Run, Session } from '../../pkg/selfplay.js';
-import { watchErrors } from './helpers';
+import { recordGames, watchErrors } from './helpers';
 
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
 
@@ -482,9 +482,16 @@ test('a crashed experiment worker: the run is offered from its last checkpoint a
   await expect(row).toHaveAttribute('data-status', 'crashed');
   const offer = page.getByTestId('resume-offer');
   await expect(offer).toHaveCount(1);
+  const saved = Number(await offer.getAttribute('data-games'));
+  expect(saved).toBeGreaterThan(0);
+  const games = await recordGames(row);
   await offer.getByTestId('resume-run').click();
   // The same run goes on, in a fresh worker, to the end.
   await expect(row).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
+  // From its checkpoint, not from the start: the count never went below the checkpoint's.
+  const seen = await games();
+  expect(seen.length).toBeGreaterThan(0);
+  expect(Math.min(...seen)).toBeGreaterThanOrEqual(saved);
   const whole = experiment3Uninterrupted();
   await expect(row).toHaveAttribute('data-points', String(whole.points));
   expect(await lastValues(row)).toEqual(whole.last);

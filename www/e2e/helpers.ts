@@ -1,6 +1,6 @@
 // Helpers shared by the end-to-end tests.
 
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** Fails the test on any console error or uncaught exception of the page. */
 export function watchErrors(page: Page): string[] {
@@ -33,4 +33,21 @@ export async function slowWasmDownloads(page: Page, ms = 1500): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, ms));
     await route.continue();
   });
+}
+
+/**
+ * Records every value a run card's games count takes from now on; returns a
+ * function that reads them. A resumed run never shows fewer games than its
+ * checkpoint; a run restarted from the beginning would show 0.
+ */
+export async function recordGames(card: Locator): Promise<() => Promise<number[]>> {
+  await card.evaluate((el) => {
+    const w = window as unknown as { __games: number[] };
+    w.__games = [];
+    new MutationObserver(() => w.__games.push(Number((el as HTMLElement).dataset.games))).observe(el, {
+      attributes: true,
+      attributeFilter: ['data-games'],
+    });
+  });
+  return () => card.page().evaluate(() => (window as unknown as { __games: number[] }).__games);
 }

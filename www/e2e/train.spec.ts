@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { games, initSync } from '../../pkg/selfplay.js';
-import { squarePoint, watchErrors } from './helpers';
+import { recordGames, squarePoint, watchErrors } from './helpers';
 
 // The engine the page uses, in node: the preset list must be the engine's.
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
@@ -232,9 +232,15 @@ test('a crashed training worker: the run resumes from its last checkpoint and co
   await expect(run(page)).toHaveAttribute('data-status', 'crashed');
   await expect(page.getByTestId('run-status')).toContainText('resume from the last checkpoint');
   const saved = await runNumber(page, 'data-checkpoint');
+  expect(saved).toBeGreaterThan(0);
+  const games = await recordGames(run(page));
   await page.getByTestId('run-pause').click();
   await expect(run(page)).toHaveAttribute('data-status', 'running');
   await expect.poll(() => runNumber(page, 'data-games')).toBeGreaterThan(saved + 1000);
+  // A resume, not a restart: the count never went below the checkpoint's.
+  const seen = await games();
+  expect(seen.length).toBeGreaterThan(0);
+  expect(Math.min(...seen)).toBeGreaterThanOrEqual(saved);
   // The curve goes on from the checkpoint's: strictly increasing, every 1,000 games.
   const curve = (await run(page).getAttribute('data-curve'))!.split(' ').map(Number);
   curve.forEach((g, i) => expect(g).toBe(i * 1000));
