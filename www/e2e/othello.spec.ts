@@ -307,3 +307,34 @@ test('the search player’s settings: a level out of range is refused in words; 
   await expect(box).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('an engine worker that stops answering is restarted after its silence limit, and the game is kept', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  await page.goto('/#/othello?first=human&second=human&seed=1');
+  await expect(board(page)).toHaveAttribute('data-legal', /\w/);
+  const f5 = await squarePoint(page, 'f5');
+  await page.mouse.click(f5.x, f5.y);
+  await expect.poll(() => cursor(page)).toBe(1);
+  const engine = page.workers().find((w) => w.url().includes('engine.worker'));
+  expect(engine).toBeDefined();
+  // The worker hangs (a long loop, as a stuck computation would): it is alive but silent.
+  await engine!.evaluate(() => {
+    setTimeout(() => {
+      const end = Date.now() + 120_000;
+      while (Date.now() < end) {
+        /* busy */
+      }
+    });
+  });
+  const d6 = await squarePoint(page, 'd6');
+  await page.mouse.click(d6.x, d6.y);
+  await expect(page.getByRole('alert').filter({ hasText: 'no sign of life' })).toHaveCount(1, { timeout: 40_000 });
+  // The restarted engine has the game back, and it goes on.
+  await expect.poll(() => cursor(page), { timeout: 20_000 }).toBe(1);
+  await expect(page.locator('.play')).toHaveAttribute('data-busy', 'false');
+  await page.mouse.click(d6.x, d6.y);
+  await expect.poll(() => cursor(page)).toBe(2);
+  await expect(page.getByTestId('moves').locator('li')).toHaveText(['f5', 'd6']);
+  expect(errors).toEqual([]);
+});

@@ -513,7 +513,8 @@ export class PlayPanel {
     try {
       await action();
     } catch (e) {
-      if (!this.destroyed) showNotice(messageOf(e));
+      // A dead or silent engine has been reported once, by its restart notice.
+      if (!this.destroyed && !(e instanceof WorkerDied)) showNotice(messageOf(e));
     } finally {
       this.busy = false;
       if (!this.destroyed) this.updateControls();
