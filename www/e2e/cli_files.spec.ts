@@ -8,10 +8,13 @@
 // one named by SELFPLAY_CLI.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { Agent, initSync, Session } from '../../pkg/selfplay.js';
 import { slowWasmDownloads, squarePoint, watchErrors } from './helpers';
+
+initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
 
 const cli = process.env.SELFPLAY_CLI ?? fileURLToPath(new URL('../../target/debug/selfplay', import.meta.url));
 
@@ -124,4 +127,41 @@ test('hounds trained by the CLI give hints in the page', async ({ page }, testIn
   await expect(page.getByTestId('hints').locator('tr[data-move^="a-"]')).toHaveCount(0);
   for (const row of await rows.all()) await expect(row).not.toContainText('–');
   expect(errors.filter((e) => !e.includes('simulated engine failure'))).toEqual([]);
+});
+
+test('the page trains, with the same settings and seed, exactly the network the native CLI trains', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  const cliFile = testInfo.outputPath('cli-same.selfplay');
+  selfplay('othello', 'train', 'qnet', '--encoding', 'ql1', '--hidden', '40', '--activation', 'arctan', '--opponent', 'msb', '--c', '1500000',
+    '--games', '300', '--eval-every', '0', '--seed', '11', '--out', cliFile);
+
+  await page.goto('/#/othello?tab=train');
+  await page.getByTestId('train-encoding').selectOption('ql1');
+  await page.getByTestId('train-hidden').fill('40');
+  await page.getByTestId('train-activation').selectOption('arctan');
+  await page.getByTestId('train-opponent').selectOption('msb');
+  await page.getByTestId('train-c').fill('1500000');
+  await page.getByTestId('train-games').fill('300');
+  await page.getByTestId('train-eval_every').fill('0');
+  await page.getByTestId('train-seed').fill('11');
+  await page.getByTestId('train-start').click();
+  const run = page.getByTestId('run').first();
+  await expect(run).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), run.getByTestId('run-export').click()]);
+  const pageFile = testInfo.outputPath('page-same.selfplay');
+  await download.saveAs(pageFile);
+
+  // Equal weights give equal Q-values everywhere: compare them on the positions of a game.
+  const fromCli = new Agent('othello', 'model', null, readFileSync(cliFile));
+  const fromPage = new Agent('othello', 'model', null, readFileSync(pageFile));
+  const s = new Session('othello');
+  for (const m of ['f5', 'd6', 'c3', 'd3', 'c4', 'f4', 'c5', 'b3', 'c2', 'e6']) {
+    const a = fromCli.analyze(s.position(), null, null) as { moves: { text: string; value: number }[] };
+    const b = fromPage.analyze(s.position(), null, null) as { moves: { text: string; value: number }[] };
+    expect(b.moves).toEqual(a.moves);
+    expect(a.moves.some((x) => x.value !== 0)).toBe(true);
+    s.play(m);
+  }
+  s.free();
+  expect(errors).toEqual([]);
 });
