@@ -165,3 +165,48 @@ test('the page trains, with the same settings and seed, exactly the network the 
   s.free();
   expect(errors).toEqual([]);
 });
+
+test('the shipped module in Chromium, with exploration, evaluation and a stop and resume, trains the native network', async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
+  const errors = watchErrors(page);
+  const cliFile = testInfo.outputPath('cli-explore.selfplay');
+  // C = 50: β = games / C reaches 400, so exploration and its random draws matter all along.
+  selfplay('othello', 'train', 'qnet', '--encoding', 'ql2', '--hidden', '40', '--activation', 'sigmoid', '--opponent', 'self', '--c', '50',
+    '--games', '20000', '--eval-every', '5000', '--eval-games', '10', '--seed', '5', '--out', cliFile);
+
+  await page.goto('/#/othello?tab=train&checkpointMs=200');
+  await page.getByTestId('train-encoding').selectOption('ql2');
+  await page.getByTestId('train-hidden').fill('40');
+  await page.getByTestId('train-activation').selectOption('sigmoid');
+  await page.getByTestId('train-opponent').selectOption('self');
+  await page.getByTestId('train-c').fill('50');
+  await page.getByTestId('train-games').fill('20000');
+  await page.getByTestId('train-eval_every').fill('5000');
+  await page.getByTestId('train-eval_games').fill('10');
+  await page.getByTestId('train-seed').fill('5');
+  await page.getByTestId('train-start').click();
+  const run = page.getByTestId('run').first();
+  // Stopped after its first checkpoint, then resumed from it.
+  await expect(run).toHaveAttribute('data-checkpoint', /^[1-9]\d*$/, { timeout: 60_000 });
+  await run.getByTestId('run-stop').click();
+  await expect(run).toHaveAttribute('data-status', 'stopped');
+  const at = Number(await run.getAttribute('data-games'));
+  expect(at).toBeLessThan(20000);
+  await run.getByTestId('run-pause').click();
+  await expect(run).toHaveAttribute('data-status', 'finished', { timeout: 120_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), run.getByTestId('run-export').click()]);
+  const pageFile = testInfo.outputPath('page-explore.selfplay');
+  await download.saveAs(pageFile);
+
+  const fromCli = new Agent('othello', 'model', null, readFileSync(cliFile));
+  const fromPage = new Agent('othello', 'model', null, readFileSync(pageFile));
+  const s = new Session('othello');
+  for (const m of ['f5', 'f6', 'e6', 'f4', 'e3', 'c5', 'c4', 'd3']) {
+    const a = fromCli.analyze(s.position(), null, null) as { moves: { text: string; value: number }[] };
+    const b = fromPage.analyze(s.position(), null, null) as { moves: { text: string; value: number }[] };
+    expect(b.moves).toEqual(a.moves);
+    s.play(m);
+  }
+  s.free();
+  expect(errors).toEqual([]);
+});
