@@ -139,3 +139,30 @@ test('a run that finishes while storage is full keeps its checkpoint and says so
   await expect(page.getByTestId('resume-offer')).toHaveCount(1);
   expect(errors).toEqual([]);
 });
+
+test('a newer version opened in another tab: this tab lets go of the library at once and says so', async ({ page, context }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/othello?tab=models');
+  await expect(page.getByRole('tab', { name: 'Models' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('models-status')).toHaveCount(1);
+  // Another tab asks for the next schema version, as a newer page would.
+  const newer = await context.newPage();
+  await newer.route('**/blank-for-upgrade.html', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>newer</title>' }));
+  await newer.goto('/blank-for-upgrade.html');
+  const outcome = await newer.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const req = indexedDB.open('selfplay', 99);
+        req.onblocked = () => resolve('blocked');
+        req.onsuccess = () => {
+          req.result.close();
+          resolve('opened');
+        };
+        req.onerror = () => resolve(`error: ${req.error?.message}`);
+      }),
+  );
+  // Not blocked: the old tab closed its connection.
+  expect(outcome).toBe('opened');
+  await expect(page.getByRole('alert').filter({ hasText: 'A newer version of this page was opened in another tab' })).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
