@@ -166,3 +166,32 @@ test('a newer version opened in another tab: this tab lets go of the library at 
   await expect(page.getByRole('alert').filter({ hasText: 'A newer version of this page was opened in another tab' })).toHaveCount(1);
   expect(errors).toEqual([]);
 });
+
+test('a model deleted from the library while its run trains is not brought back when the run ends', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/othello?tab=train');
+  await page.getByTestId('train-games').fill('40000');
+  await page.getByTestId('train-eval_every').fill('0');
+  await page.getByTestId('train-start').click();
+  const run = page.getByTestId('run').first();
+  await expect(run).toHaveAttribute('data-status', 'running');
+  await run.getByTestId('run-save').click();
+  await expect(run.getByTestId('run-note')).toContainText('Saved to the library');
+  await page.getByRole('tab', { name: 'Models' }).click();
+  const models = page.getByTestId('model');
+  await expect(models).toHaveCount(1);
+  await models.first().getByTestId('model-delete').click();
+  await expect(models).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Train' }).click();
+  await expect(run).toHaveAttribute('data-status', 'finished', { timeout: 120_000 });
+  await expect(run.getByTestId('run-note')).toContainText('deleted from the library while it trained');
+  await page.getByRole('tab', { name: 'Models' }).click();
+  await expect(page.getByTestId('models-status')).toHaveCount(1);
+  await expect(models).toHaveCount(0);
+  // Save stores it again, on purpose.
+  await page.getByRole('tab', { name: 'Train' }).click();
+  await run.getByTestId('run-save').click();
+  await page.getByRole('tab', { name: 'Models' }).click();
+  await expect(models).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
