@@ -119,6 +119,30 @@ fn loads_positions() {
 }
 
 #[test]
+fn a_bad_record_names_its_first_bad_move_by_number_in_every_game() {
+    // (game, record, the start of the error)
+    let cases = [
+        ("othello", "f5d6a1", "move 3: "),
+        ("othello", "f5d6zz", "move 3: "),
+        ("connect4", "44448", "move 5 "),
+        ("connect4", "4444444", "move 7 "),
+        ("hare_hounds", "a-b R-c x", "move 3: 'x'"),
+        // R-c is not on the hare's path from R: a legal-looking text, an illegal move.
+        ("hare_hounds", "a-b L-c", "move 2: "),
+    ];
+    for (game, record, start) in cases {
+        let mut s = entry(game).unwrap().new_session();
+        s.play(&s.state().legal[0].text).unwrap();
+        let before = s.state();
+        let err = s.load_transcript(record).unwrap_err().0;
+        assert!(err.starts_with(start), "{game} {record}: {err}");
+        // The game on the board is kept.
+        assert_eq!(s.state().position, before.position, "{game} {record}");
+        assert_eq!(s.state().history.len(), 1, "{game} {record}");
+    }
+}
+
+#[test]
 fn models_this_build_cannot_use_are_refused() {
     let m = Model::new(Header::new(GameId::Othello, Algorithm::QTable, "x"));
     let err = describe_model(&m).unwrap_err();

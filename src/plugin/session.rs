@@ -221,11 +221,15 @@ impl<G: Playable> TypedSession<G> {
         i + 1 >= self.moves.len() || self.positions[i].to_move() != self.positions[i + 1].to_move()
     }
 
+    /// Reads a record from the start position; an error names the first
+    /// move that cannot be played, by its number in the record.
     fn load_transcript_typed(text: &str) -> Result<Self, MoveError> {
         let moves = G::parse_transcript(text.trim())?;
         let mut session = Self::from_position(G::start());
-        for m in moves {
-            session.push_checked(m)?;
+        for (i, m) in moves.into_iter().enumerate() {
+            session
+                .push_checked(m)
+                .map_err(|e| MoveError(format!("move {}: {e}", i + 1)))?;
         }
         Ok(session)
     }

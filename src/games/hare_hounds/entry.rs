@@ -70,9 +70,10 @@ impl Playable for HareHounds {
 
     fn parse_transcript(text: &str) -> Result<Vec<Move>, MoveError> {
         text.split_whitespace()
-            .map(|t| {
+            .enumerate()
+            .map(|(i, t)| {
                 HareHounds::parse_move(t)
-                    .map_err(|e| MoveError(format!("'{t}' is not a move: {e}")))
+                    .map_err(|e| MoveError(format!("move {}: '{t}' is not a move: {e}", i + 1)))
             })
             .collect()
     }
