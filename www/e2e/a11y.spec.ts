@@ -25,5 +25,12 @@ test('no serious or critical accessibility violation on the landing view and eve
       found.push(...(await serious(page)).map((v) => `${game} ${tab}: ${v}`));
     }
   }
+  // The move list with moves in it (a pass, undone moves, the current one) and a refused record.
+  await page.goto('/#/othello?first=human&second=human&moves=d3+c3+b3+b2+f5+a3+a1+c1+pass+e3&at=6');
+  await expect(page.getByTestId('moves').locator('.move')).toHaveCount(10);
+  await page.getByTestId('record-paste').fill('f5a1');
+  await page.getByTestId('record-load').click();
+  await expect(page.getByTestId('record-status')).toHaveAttribute('data-kind', 'error');
+  found.push(...(await serious(page)).map((v) => `othello move list and record: ${v}`));
   expect(found).toEqual([]);
 });

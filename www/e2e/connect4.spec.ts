@@ -24,7 +24,7 @@ test('a whole game against the leftmost-column player, by clicking the top of a 
     await page.mouse.click(p.x, p.y);
     await expect.poll(() => cursor(page)).toBe(2 * i + 2);
   }
-  await expect(page.getByTestId('moves').locator('li')).toHaveText(['4', '1', '4', '1']);
+  await expect(page.getByTestId('moves').locator('.move')).toHaveText(['4', '1', '4', '1']);
   // Keys: 4 twice more, a vertical four.
   await board(page).focus();
   await page.keyboard.press('4');

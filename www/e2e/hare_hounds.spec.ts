@@ -94,7 +94,7 @@ test('a whole game as the hounds against the simple hare, by clicking', async ({
     }
     // The simple hare answers on the page; play its move in the mirror.
     await expect(board(page)).toHaveAttribute('data-cursor', String(before + 2));
-    const hare = (await page.getByTestId('moves').locator('li').nth(before + 1).textContent())!.trim();
+    const hare = (await page.getByTestId('moves').locator('.move').nth(before + 1).textContent())!.trim();
     mirror.play(hare);
     // The stalling counter on the page is the engine's.
     const stall = /stall=(\d+)/.exec((mirror.state() as EngineState).position)![1];
@@ -105,7 +105,7 @@ test('a whole game as the hounds against the simple hare, by clicking', async ({
   expect(final.outcome!.winner).toBe(0);
   await expect(page.getByTestId('turn')).toHaveText(final.outcome!.text);
   await expect(board(page)).toHaveAttribute('data-to-move', '');
-  const pageMoves = await page.getByTestId('moves').locator('li').allTextContents();
+  const pageMoves = await page.getByTestId('moves').locator('.move').allTextContents();
   expect(pageMoves.map((m) => m.trim())).toEqual(final.history.map((m) => m.text));
   mirror.free();
   expect(errors).toEqual([]);
@@ -303,7 +303,7 @@ test('touch: the hare is played by tapping on a phone-sized screen', async ({ br
   const name = await target.getAttribute('data-point');
   await target.tap();
   await expect.poll(() => cursor(page)).toBeGreaterThanOrEqual(2);
-  await expect(page.getByTestId('moves').locator('li').nth(1)).toHaveText(`R-${name}`);
+  await expect(page.getByTestId('moves').locator('.move').nth(1)).toHaveText(`R-${name}`);
   await expect.poll(() => cursor(page)).toBe(3);
   expect(errors).toEqual([]);
   await context.close();

@@ -108,19 +108,19 @@ test('a whole game against MVB, by clicking, with undo and redo', async ({ page 
       // Undo takes back the computer's reply and our move; redo restores them.
       await waitForBlackOrEnd(page);
       const at = await cursor(page);
-      const movesBefore = await page.getByTestId('moves').locator('li').allTextContents();
+      const movesBefore = await page.getByTestId('moves').locator('.move').allTextContents();
       await page.getByTestId('undo').click();
       await expect.poll(() => cursor(page)).toBe(at - 2);
-      await expect(page.getByTestId('moves').locator('li.undone')).toHaveCount(2);
+      await expect(page.getByTestId('moves').locator('.move.undone')).toHaveCount(2);
       await page.getByTestId('redo').click();
       await expect.poll(() => cursor(page)).toBe(at);
-      expect(await page.getByTestId('moves').locator('li').allTextContents()).toEqual(movesBefore);
+      expect(await page.getByTestId('moves').locator('.move').allTextContents()).toEqual(movesBefore);
       undone = true;
     }
   }
   expect(undone).toBe(true);
 
-  const moves = await page.getByTestId('moves').locator('li').allTextContents();
+  const moves = await page.getByTestId('moves').locator('.move').allTextContents();
   const shown: [number, number] = [
     Number(await page.getByTestId('count-0').textContent()),
     Number(await page.getByTestId('count-1').textContent()),
@@ -160,7 +160,7 @@ test('keyboard only: tab to the board, arrows and Enter play, U and R undo and r
   await expect(board(page)).toHaveAttribute('data-focus-square', 'f5');
   await page.keyboard.press('Enter');
   await expect.poll(() => cursor(page)).toBe(1);
-  await expect(page.getByTestId('moves').locator('li')).toHaveText(['f5']);
+  await expect(page.getByTestId('moves').locator('.move')).toHaveText(['f5']);
   await expect(page.getByTestId('count-0')).toHaveText('4');
   // White answers with Space on a legal square: f5 → f6 is legal for White.
   await page.keyboard.press('ArrowDown');
@@ -207,7 +207,7 @@ test('touch: tapping a legal square plays it on a phone-sized screen', async ({ 
   const p = await squarePoint(page, 'c4');
   await page.touchscreen.tap(p.x, p.y);
   await expect.poll(() => cursor(page)).toBeGreaterThanOrEqual(1);
-  await expect(page.getByTestId('moves').locator('li').first()).toHaveText('c4');
+  await expect(page.getByTestId('moves').locator('.move').first()).toHaveText('c4');
   // MSB answers.
   await expect.poll(() => cursor(page)).toBe(2);
   await page.screenshot({ path: 'test-results/othello-phone.png' });
@@ -254,7 +254,7 @@ test('if the engine worker dies, the page says so, restarts it and keeps the gam
   await expect(page.locator('.play')).toHaveAttribute('data-busy', 'false');
   await expect.poll(() => page.workers().length).toBe(1);
   await expect.poll(() => cursor(page)).toBe(2);
-  await expect(page.getByTestId('moves').locator('li')).toHaveText(['d3', 'c3']);
+  await expect(page.getByTestId('moves').locator('.move')).toHaveText(['d3', 'c3']);
   // The notice can be dismissed.
   await page.locator('.notice-close').first().click();
   await expect(page.locator('.notice-error')).toHaveCount(0);
@@ -335,6 +335,6 @@ test('an engine worker that stops answering is restarted after its silence limit
   await expect(page.locator('.play')).toHaveAttribute('data-busy', 'false');
   await page.mouse.click(d6.x, d6.y);
   await expect.poll(() => cursor(page)).toBe(2);
-  await expect(page.getByTestId('moves').locator('li')).toHaveText(['f5', 'd6']);
+  await expect(page.getByTestId('moves').locator('.move')).toHaveText(['f5', 'd6']);
   expect(errors).toEqual([]);
 });

@@ -7,7 +7,7 @@ import { squarePoint, watchErrors } from './helpers';
 
 const board = (page: Page) => page.locator('canvas.board-canvas');
 const cursor = async (page: Page) => Number(await board(page).getAttribute('data-cursor'));
-const moves = (page: Page) => page.getByTestId('moves').locator('li');
+const moves = (page: Page) => page.getByTestId('moves').locator('.move');
 
 async function click(page: Page, square: string): Promise<void> {
   const p = await squarePoint(page, square);
@@ -42,7 +42,7 @@ test('the moves are in the address: a reload and a link in another browser show 
   const other = await (await browser.newContext()).newPage();
   await other.goto(page.url());
   await expect.poll(() => cursor(other)).toBe(2);
-  await expect(other.getByTestId('moves').locator('li')).toHaveCount(5);
+  await expect(other.getByTestId('moves').locator('.move')).toHaveCount(5);
   await other.getByTestId('redo').click();
   await expect.poll(() => cursor(other)).toBe(3);
   await other.context().close();

@@ -117,7 +117,7 @@ test('train, pause, reload, resume, save, export, delete, import, play', async (
   await page.mouse.click(p.x, p.y);
   // The network answers.
   await expect.poll(async () => Number(await board.getAttribute('data-cursor'))).toBeGreaterThanOrEqual(2);
-  await expect(page.getByTestId('moves').locator('li')).toHaveCount(2);
+  await expect(page.getByTestId('moves').locator('.move')).toHaveCount(2);
 
   // The finished run left no checkpoint behind: nothing to resume after a reload.
   await page.goto('/#/othello?tab=train');

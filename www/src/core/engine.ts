@@ -7,7 +7,7 @@ import { showNotice } from './notices';
 import type { CommandOf, GameInfo, GameState, ModelInfo, RunConfig } from './protocol';
 import { WorkerClient } from './worker-client';
 
-type SessionCommand = CommandOf<'new' | 'state' | 'play' | 'undo' | 'redo' | 'jump'>;
+type SessionCommand = CommandOf<'new' | 'state' | 'play' | 'undo' | 'redo' | 'jump' | 'loadRecord'>;
 
 export class Engine {
   private client: WorkerClient;
@@ -42,6 +42,11 @@ export class Engine {
   /** A command on the game on screen; resolves with the new state. */
   session(cmd: SessionCommand): Promise<GameState> {
     return this.client.request(cmd);
+  }
+
+  /** The game on screen's whole record in the game's notation ("f5d6c3"). */
+  record(): Promise<string> {
+    return this.client.request({ kind: 'record' });
   }
 
   /**

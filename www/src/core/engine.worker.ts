@@ -42,6 +42,31 @@ serve('the engine', {
     current().jump(cmd.cursor);
     return state();
   },
+  record() {
+    const s = current();
+    const { cursor, history } = state();
+    if (cursor === history.length) return s.transcript();
+    // `transcript` writes the moves on the board: show the whole record for it.
+    s.jump(history.length);
+    try {
+      return s.transcript();
+    } finally {
+      s.jump(cursor);
+    }
+  },
+  loadRecord(cmd) {
+    // Read into a game of its own, so that a bad record changes nothing.
+    const fresh = new Session(cmd.game);
+    try {
+      fresh.loadTranscript(cmd.text);
+    } catch (e) {
+      fresh.free();
+      throw e;
+    }
+    session?.free();
+    session = fresh;
+    return state();
+  },
   inspect: (cmd) => inspectModel(cmd.bytes) as ModelInfo,
   rename: (cmd) => renameModel(cmd.bytes, cmd.name),
   presetRuns: (cmd) => presetRuns(cmd.game, cmd.runKind, cmd.preset, cmd.seed) as RunConfig[],

@@ -270,6 +270,8 @@ export interface Results {
   undo: GameState;
   redo: GameState;
   jump: GameState;
+  record: string;
+  loadRecord: GameState;
   inspect: ModelInfo;
   rename: Uint8Array;
   presetRuns: RunConfig[];
@@ -296,6 +298,11 @@ export type Command =
   | { kind: 'redo' }
   /** The position after the first `cursor` moves of the record. */
   | { kind: 'jump'; cursor: number }
+  /** The whole record (undone moves too) in the game's notation (`Session.transcript`). */
+  | { kind: 'record' }
+  /** A new game of `game` from a record in its notation; an error (naming the
+   *  first bad move) leaves the game on screen as it was. */
+  | { kind: 'loadRecord'; game: GameId; text: string }
   | { kind: 'inspect'; bytes: Uint8Array }
   | { kind: 'rename'; bytes: Uint8Array; name: string }
   | { kind: 'presetRuns'; game: GameId; runKind: string; preset: string; seed: number }

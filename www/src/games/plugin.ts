@@ -41,6 +41,19 @@ export interface RunHooks {
   destroy?(): void;
 }
 
+/**
+ * How the game's records are written, for people: the engine reads and
+ * writes them (`Session.transcript`, `Session.loadTranscript`).
+ */
+export interface RecordNotation {
+  /** The notation's name ("Othello move string"). */
+  name: string;
+  /** One sentence on how it reads, for the import box's help. */
+  help: string;
+  /** A short record in it, shown as the paste box's example. */
+  example: string;
+}
+
 export interface GamePlugin {
   /** The engine's name of the game. */
   id: string;
@@ -48,6 +61,8 @@ export interface GamePlugin {
   about: string[];
   /** The look of the two sides' markers beside the board (CSS backgrounds). */
   sideMarkers: [string, string];
+  /** The notation of the game's records (export and import on the Play tab). */
+  record: RecordNotation;
   /** The game's board. */
   board(info: GameInfo): BoardView;
   /** Sections added under the Play controls. */

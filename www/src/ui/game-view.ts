@@ -14,6 +14,7 @@ import { Thinker } from '../core/thinker';
 import type { GamePlugin, Section } from '../games/plugin';
 import { ModelsPanel } from './models-panel';
 import { MODEL, PlayPanel } from './play-panel';
+import { RecordSection } from './record-section';
 import { RunsPanel } from './runs-panel';
 
 /** One tab of the side panel. */
@@ -56,6 +57,7 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
   });
   const restoring = engine.onRestart(() => void play.restore());
   play.start().catch((e: unknown) => showNotice(messageOf(e)));
+  play.element.append(new RecordSection(info, plugin.record, play).element);
   const sections: Section[] = plugin.playSections?.({ info, thinker, play }) ?? [];
   for (const s of sections) play.element.append(s.element);
 

@@ -14,7 +14,7 @@ import type { Engine } from '../core/engine';
 import { compactCount } from '../core/charts';
 import type { ModelLibrary, ModelMeta } from '../core/storage';
 import { messageOf, showNotice } from '../core/notices';
-import type { Analysis, Budget, GameInfo, GameState, PlayerInfo, Progress } from '../core/protocol';
+import type { Analysis, Budget, GameInfo, GameState, MoveEntry, PlayerInfo, Progress } from '../core/protocol';
 import type { AgentRequest, Thinker } from '../core/thinker';
 import { Cancelled, WorkerDied } from '../core/worker-client';
 
@@ -100,7 +100,8 @@ export class PlayPanel {
   private redoButton = el('button', { type: 'button', 'data-testid': 'redo', title: 'Redo (R or Ctrl+Y)' }, 'Redo');
   private newButton = el('button', { type: 'button', className: 'primary', 'data-testid': 'new-game' }, 'New game');
   private continueButton = el('button', { type: 'button', 'data-testid': 'continue', hidden: true }, 'Continue');
-  private moveList = el('ol', { className: 'move-list', 'data-testid': 'moves' });
+  /** The moves, one row per turn, in the list's own scrolling box. */
+  private moveList = el('div', { className: 'move-list', 'data-testid': 'moves' });
   private seedText = el('p', { className: 'seed' });
   private onKey = (e: KeyboardEvent) => this.keyDown(e);
   private heatBox = el('input', { type: 'checkbox', checked: true, 'data-testid': 'heat-toggle' }) as HTMLInputElement;
@@ -284,6 +285,41 @@ export class PlayPanel {
     // A computer to move waits for Continue, so the visitor sees the position first.
     this.paused = !!this.state && this.state.toMove !== null && !this.isHuman(this.state.toMove);
     this.updateControls();
+    this.schedule();
+  }
+
+  /** The whole game (undone moves too) in the game's notation, from the engine. */
+  async recordText(): Promise<string> {
+    while (this.restoring) await this.restored;
+    return this.engine.record();
+  }
+
+  /**
+   * Replaces the game by a record in the game's notation, shown at its end
+   * (a computer to move waits for Continue). Rejects with the engine's
+   * message, which names the first bad move, and then the game on the
+   * board goes on as it was.
+   */
+  async importRecord(text: string): Promise<void> {
+    while (this.restoring) await this.restored;
+    if (this.locked()) throw new Error('the game is busy with another request; try again');
+    this.cancelTimer();
+    this.cancelThink();
+    this.busy = true;
+    this.updateControls();
+    let s: GameState;
+    try {
+      s = await this.engine.session({ kind: 'loadRecord', game: this.info.id, text });
+    } catch (e) {
+      this.busy = false;
+      // The game was not touched: a computer to move thinks again.
+      this.schedule();
+      throw e;
+    } finally {
+      this.busy = false;
+    }
+    this.paused = s.toMove !== null && !this.isHuman(s.toMove);
+    this.show(s);
     this.schedule();
   }
 
@@ -626,14 +662,71 @@ export class PlayPanel {
     return `${name} (${this.playerInfo(c)?.label ?? this.models.get(c)?.label ?? 'a model'})`;
   }
 
+  /**
+   * The record as a table: one row per turn, numbered at the left, with a
+   * column per side headed by the side's name. A move is a button that shows
+   * the position after it; the current position's move is marked; undone
+   * moves (after the cursor) are struck through until a new move drops them.
+   */
+  private drawMoves(s: GameState): void {
+    if (s.history.length === 0) {
+      this.moveList.replaceChildren(el('p', { className: 'move-list-empty' }, 'No moves yet.'));
+      return;
+    }
+    const head = el(
+      'tr',
+      {},
+      el('th', { scope: 'col', className: 'turn-no', title: 'Turn' }, '#'),
+      ...s.sides.map((name) => el('th', { scope: 'col' }, name)),
+    );
+    // A new row when the first side moves, or when the slot of the side to
+    // move in this row is taken (a game where a side moves twice in a row).
+    const rows: (HTMLElement | null)[][] = [];
+    for (const [i, m] of s.history.entries()) {
+      const last = rows[rows.length - 1];
+      if (!last || m.side === 0 || last[m.side] !== null) rows.push([null, null]);
+      rows[rows.length - 1][m.side] = this.moveButton(s, m, i);
+    }
+    const body = rows.map((r, n) =>
+      el(
+        'tr',
+        {},
+        el('th', { scope: 'row', className: 'turn-no' }, `${n + 1}.`),
+        ...r.map((b) => el('td', {}, ...(b ? [b] : []))),
+      ),
+    );
+    const table = el(
+      'table',
+      { className: 'move-table' },
+      el('caption', { className: 'visually-hidden' }, 'Moves of the game, one row per turn'),
+      el('thead', {}, head),
+      el('tbody', {}, ...body),
+    );
+    this.moveList.replaceChildren(table);
+  }
+
+  /** The button of move `i` of the record: shows the position after it. */
+  private moveButton(s: GameState, m: MoveEntry, i: number): HTMLElement {
+    const undone = i >= s.cursor;
+    const pass = m.cell === null && (m.from ?? null) === null;
+    const b = el('button', { type: 'button', className: `move side-${m.side}${undone ? ' undone' : ''}${pass ? ' pass' : ''}` }, m.text);
+    b.dataset.index = String(i);
+    b.title = `Move ${i + 1}, ${s.sides[m.side]}: ${pass ? 'passed (no legal move)' : m.text}${undone ? ' (undone)' : ''} — show the position after it`;
+    b.addEventListener('click', () => void this.jumpTo(i + 1));
+    if (i === s.cursor - 1) b.setAttribute('aria-current', 'step');
+    return b;
+  }
+
   /** Scrolls the move list's own box (never the page) so the current move shows. */
   private showCurrentMove(): void {
     const list = this.moveList;
     const cur = list.querySelector<HTMLElement>('[aria-current]');
     if (!cur || list.scrollHeight <= list.clientHeight) return;
-    const top = cur.offsetTop;
+    // Below the column heads, which stay at the top of the box.
+    const headHeight = list.querySelector('thead')?.getBoundingClientRect().height ?? 0;
+    const top = cur.getBoundingClientRect().top - list.getBoundingClientRect().top - list.clientTop + list.scrollTop - headHeight;
     if (top < list.scrollTop) list.scrollTop = top;
-    else if (top + cur.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + cur.offsetHeight - list.clientHeight;
+    else if (top + headHeight + cur.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + headHeight + cur.offsetHeight - list.clientHeight;
   }
 
   private show(s: GameState): void {
@@ -649,6 +742,8 @@ export class PlayPanel {
     const root = this.element;
     root.dataset.over = String(s.outcome !== null);
     root.dataset.toMove = s.toMove === null ? '' : String(s.toMove);
+    // The engine's text of the position shown (for tests and tools).
+    root.dataset.position = s.position;
     if (s.outcome) {
       this.turn.textContent = s.outcome.text;
       this.turn.className = 'turn result';
@@ -661,21 +756,7 @@ export class PlayPanel {
     const mustPass = human && s.legal.length > 0 && s.legal.every((m) => m.cell === null);
     this.passButton.hidden = !mustPass;
 
-    this.moveList.replaceChildren(
-      ...s.history.map((m, i) => {
-        const li = el('li', { className: i < s.cursor ? `side-${m.side}` : `side-${m.side} undone`, tabIndex: 0, role: 'button' }, m.text);
-        li.title = `${s.sides[m.side]}: ${m.text}${i < s.cursor ? '' : ' (undone)'} — show the position after it`;
-        li.addEventListener('click', () => void this.jumpTo(i + 1));
-        li.addEventListener('keydown', (e) => {
-          if (e.key === 'Enter' || e.key === ' ') {
-            e.preventDefault();
-            void this.jumpTo(i + 1);
-          }
-        });
-        if (i === s.cursor - 1) li.setAttribute('aria-current', 'step');
-        return li;
-      }),
-    );
+    this.drawMoves(s);
     this.showCurrentMove();
     this.hintText.textContent = '';
     this.writeUrl();

@@ -27,6 +27,11 @@ export const connect4: GamePlugin = {
       'positions, so the table keeps only the positions it has met, in a hash table.',
   ],
   sideMarkers: [`radial-gradient(circle at 35% 30%, ${RED.light}, ${RED.dark})`, `radial-gradient(circle at 35% 30%, ${YELLOW.light}, ${YELLOW.dark})`],
+  record: {
+    name: 'Connect Four move string',
+    help: 'The columns played, one digit each from 1 (left) to 7 (right), Red first.',
+    example: '4453',
+  },
   board: (info) =>
     new GridBoard(info, {
       name: 'Connect Four board',

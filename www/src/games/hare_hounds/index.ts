@@ -68,6 +68,13 @@ export const hareHounds: GamePlugin = {
       'with the perfect moves: a hound pack that beats the random hare can still be far from perfect.',
   ],
   sideMarkers: [HOUND.fill, HARE.fill],
+  record: {
+    name: 'Hare and Hounds moves',
+    help:
+      'The moves one after the other, separated by spaces, the hounds first: each a point it leaves, a dash and the point ' +
+      'it goes to (points a–i, L and R, as on the board), like L-d for a hound or R-c for the hare.',
+    example: 'a-e R-c L-d c-b',
+  },
   board: () => new GraphBoard(LAYOUT),
   playSections: (ctx) => [new HintsPanel(ctx)],
   runHooks: (ctx) => probeHooks(ctx),

@@ -31,6 +31,13 @@ export const othello: GamePlugin = {
       'winners, generation after generation.',
   ],
   sideMarkers: [`radial-gradient(circle at 35% 30%, ${BLACK.light}, ${BLACK.dark})`, `radial-gradient(circle at 35% 30%, ${WHITE.light}, ${WHITE.dark})`],
+  record: {
+    name: 'Othello move string',
+    help:
+      'The squares played, one after the other: a column a–h and a row 1–8 each, Black first. ' +
+      'Passes are left out (a side with no legal move passes by itself), as most Othello programs write games.',
+    example: 'f5d6c3d3c4f4f6',
+  },
   board: (info) =>
     new GridBoard(info, {
       name: 'Othello board',
