@@ -32,5 +32,9 @@ test('no serious or critical accessibility violation on the landing view and eve
   await page.getByTestId('record-load').click();
   await expect(page.getByTestId('record-status')).toHaveAttribute('data-kind', 'error');
   found.push(...(await serious(page)).map((v) => `othello move list and record: ${v}`));
+  // A link that names a model this browser does not have: the box that asks for its file.
+  await page.goto('/#/hare_hounds?first=human&second=net:not-here&moves=a-e');
+  await expect(page.getByTestId('missing-model')).toBeVisible();
+  found.push(...(await serious(page)).map((v) => `hare_hounds missing model: ${v}`));
   expect(found).toEqual([]);
 });

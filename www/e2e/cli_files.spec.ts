@@ -2,7 +2,8 @@
 // Q-network and a hounds Q-table written by `selfplay … train` are imported
 // into the page and played against; the page's export of the Q-network is
 // read back by `selfplay model inspect` and `selfplay othello eval`. A link
-// naming a library network as a player brings it back after a reload.
+// naming a library network as a player brings it back after a reload; in a
+// browser without it, the page asks for its file and then goes on with it.
 //
 // The CLI is the binary `cargo test` builds (target/debug/selfplay), or the
 // one named by SELFPLAY_CLI.
@@ -10,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { Agent, initSync, Session } from '../../pkg/selfplay.js';
 import { slowWasmDownloads, squarePoint, watchErrors } from './helpers';
 
@@ -52,10 +53,10 @@ test('an Othello network trained by the CLI plays in the page; the page export l
   await expect(page.getByTestId('player-1')).toHaveValue(player);
   await expect(page.getByTestId('player-0')).toHaveValue('human');
   await expect(board).toHaveAttribute('data-heat', /^(\w\d:-?\d+\.\d\d ?){4}$/);
-  // A link to a network this browser does not have: said so, a human plays instead.
+  // A link to a network this browser does not have: said so, with the file picker; White waits for it.
   await page.goto('/#/othello?first=human&second=net:no-such-model&seed=3');
-  await expect(page.locator('.notice-error')).toContainText('could not be loaded');
-  await expect(page.getByTestId('player-1')).toHaveValue('human');
+  await expect(page.getByTestId('missing-model')).toContainText('White was played by a trained model that this browser does not have');
+  await expect(page.getByTestId('player-1')).toHaveValue('net:no-such-model');
   await page.goto('/#/othello?tab=models&delay=0');
   await page.reload();
 
@@ -208,5 +209,59 @@ test('the shipped module in Chromium, with exploration, evaluation and a stop an
     s.play(m);
   }
   s.free();
+  expect(errors).toEqual([]);
+});
+
+test('a link naming a model this browser does not have: the page says so, offers the file picker, and goes on with the imported model', async ({ page, browser }, testInfo) => {
+  const errors = watchErrors(page);
+  const file = testInfo.outputPath('hare.selfplay');
+  selfplay('hare-hounds', 'train', '--side', 'hare', '--opponent', 'random', '--games', '2000', '--seed', '4', '--out', file);
+  const cursor = async (p: Page) => Number(await p.getByTestId('board').getAttribute('data-cursor'));
+  const moveTexts = (p: Page) => p.getByTestId('moves').locator('.move').allTextContents();
+
+  // The browser the link comes from: the hare model is in its library and answers the hounds' first move.
+  await page.goto('/#/hare_hounds?tab=models&delay=0');
+  await page.getByTestId('model-import').setInputFiles(file);
+  const model = page.getByTestId('model');
+  await expect(model).toHaveCount(1);
+  const id = await model.getAttribute('data-model-id');
+  const link = `/#/hare_hounds?first=human&second=net:${id}&seed=7&delay=0&moves=a-e`;
+  await page.goto(link);
+  await expect(page.getByTestId('player-1')).toHaveValue(`net:${id}`);
+  await expect(page.getByTestId('missing-model')).toBeHidden();
+  await page.getByTestId('continue').click();
+  await expect.poll(() => cursor(page)).toBe(2);
+  const answer = (await moveTexts(page))[1];
+
+  // Another browser, whose library is empty, opens the link.
+  const other = await (await browser.newContext()).newPage();
+  const otherErrors = watchErrors(other);
+  await other.goto(link);
+  const box = other.getByTestId('missing-model');
+  await expect(box).toContainText('Hare was played by a trained model that this browser does not have');
+  await expect(box).toContainText('Import its .selfplay file');
+  await expect(other.getByTestId('player-1')).toHaveValue(`net:${id}`);
+  await expect(other.getByTestId('turn')).toContainText('waiting for its file');
+  await expect(other.getByTestId('continue')).toBeHidden();
+  await other.waitForTimeout(1000);
+  expect(await cursor(other)).toBe(1);
+  await expect(other.getByRole('alert')).toHaveCount(0);
+
+  // The button opens the file picker; the same model file goes on with the game, as in the first browser.
+  const pick = box.getByRole('button', { name: 'Import the model file…' });
+  const [chooser] = await Promise.all([other.waitForEvent('filechooser'), pick.click()]);
+  await chooser.setFiles(file);
+  await expect(box).toBeHidden();
+  await expect.poll(() => cursor(other)).toBe(2);
+  expect((await moveTexts(other))[1]).toBe(answer);
+  // The side's player is now this browser's copy, in the list and in the address.
+  const copy = await other.getByTestId('player-1').inputValue();
+  expect(copy).toMatch(/^net:/);
+  expect(copy).not.toBe(`net:${id}`);
+  expect(other.url()).toContain(`second=${encodeURIComponent(copy)}`);
+  await other.getByRole('tab', { name: 'Models' }).click();
+  await expect(other.getByTestId('model')).toHaveCount(1);
+  expect(otherErrors).toEqual([]);
+  await other.context().close();
   expect(errors).toEqual([]);
 });

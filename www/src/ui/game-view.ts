@@ -54,6 +54,8 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
     seed: seedOf(params),
     moves: params.get('moves')?.split(' ').filter(Boolean),
     at: params.has('at') ? Number(params.get('at')) : undefined,
+    // A model the address names that this browser lacks is imported as in the Models tab.
+    importModels: (files) => models.importFiles(files, false),
   });
   const restoring = engine.onRestart(() => void play.restore());
   play.start().catch((e: unknown) => showNotice(messageOf(e)));

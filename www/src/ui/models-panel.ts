@@ -12,6 +12,12 @@ import { messageOf, showNotice } from '../core/notices';
 import type { GameInfo } from '../core/protocol';
 import { downloadFile, type ModelLibrary, type ModelMeta } from '../core/storage';
 
+/** What became of one imported file: the library's model, or null, and the message shown. */
+export interface ImportResult {
+  meta: ModelMeta | null;
+  message: string;
+}
+
 export interface ModelsHost {
   info: GameInfo;
   /** The titles of every game, for a model of another game. */
@@ -203,7 +209,13 @@ export class ModelsPanel {
   }
 
   /** Imports files one by one; each bad file is refused with the decoder's reason. */
-  async importFiles(files: File[]): Promise<void> {
+  /**
+   * Imports model files into the library; returns, per file, the library's
+   * model (added, or already there) or null, with the message shown. With
+   * `notify` false a failure is not raised as a notice (the caller says it).
+   */
+  async importFiles(files: File[], notify = true): Promise<ImportResult[]> {
+    const results: ImportResult[] = [];
     for (const f of files) {
       try {
         if (f.size > MAX_IMPORT_BYTES) throw new Error(`the file is ${formatSize(f.size)}; the limit is ${formatSize(MAX_IMPORT_BYTES)}`);
@@ -218,18 +230,23 @@ export class ModelsPanel {
         if (same) {
           this.status.textContent = `${f.name} is already in the library as “${same.name}”; it was not added again.`;
           this.status.dataset.kind = 'ok';
+          results.push({ meta: same, message: this.status.textContent });
           continue;
         }
-        await lib.save(metaOf(info, name), bytes);
+        const meta = metaOf(info, name);
+        await lib.save(meta, bytes);
         this.status.textContent = `Imported “${name}” from ${f.name}.`;
         this.status.dataset.kind = 'ok';
+        results.push({ meta, message: this.status.textContent });
       } catch (e) {
         const msg = `${f.name} was not imported: ${messageOf(e)}`;
         this.status.textContent = msg;
         this.status.dataset.kind = 'error';
-        showNotice(msg);
+        if (notify) showNotice(msg);
+        results.push({ meta: null, message: msg });
       }
     }
+    return results;
   }
 
   /** The library model of this game whose file is exactly `bytes`, if there is one. */

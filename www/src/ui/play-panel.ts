@@ -57,6 +57,9 @@ export interface PlayOptions {
   /** A game record to start from (the address's `moves`), and how many of its moves are on the board (`at`). */
   moves?: string[];
   at?: number;
+  /** Imports model files into the library (the Models tab's import), for a
+   *  model the address names that this browser does not have. */
+  importModels?(files: File[]): Promise<{ meta: ModelMeta | null; message: string }[]>;
 }
 
 export class PlayPanel {
@@ -104,6 +107,19 @@ export class PlayPanel {
   private moveList = el('div', { className: 'move-list', 'data-testid': 'moves' });
   private seedText = el('p', { className: 'seed' });
   private onKey = (e: KeyboardEvent) => this.keyDown(e);
+  /** The model ("net:<id>") the address names that this browser's library does not have, while a side waits for it. */
+  private missingModel: string | null = null;
+  private missingText = el('p', {});
+  private missingStatus = el('p', { className: 'missing-status', 'data-testid': 'missing-model-status', role: 'status' });
+  private missingFile = el('input', {
+    type: 'file',
+    accept: '.selfplay,application/octet-stream',
+    className: 'visually-hidden',
+    tabIndex: -1,
+    'aria-label': 'Import the model file of the link',
+    'data-testid': 'missing-model-file',
+  }) as HTMLInputElement;
+  private missingBox: HTMLElement;
   private heatBox = el('input', { type: 'checkbox', checked: true, 'data-testid': 'heat-toggle' }) as HTMLInputElement;
   private heatLabel = el('label', { className: 'heat-toggle', hidden: true }, this.heatBox, ' Show the model’s values on the legal moves');
   /** A hint: a searching player values every legal move (the game's own players that search). */
@@ -146,6 +162,22 @@ export class PlayPanel {
     players.append(this.playerSettings);
     this.fillSelects();
 
+    const pickModel = el('button', { type: 'button', className: 'primary', 'data-testid': 'missing-model-import' }, 'Import the model file…');
+    pickModel.addEventListener('click', () => this.missingFile.click());
+    this.missingFile.addEventListener('change', () => {
+      const files = [...(this.missingFile.files ?? [])];
+      this.missingFile.value = '';
+      if (files.length) void this.importMissing(files);
+    });
+    this.missingBox = el(
+      'section',
+      { className: 'missing-model', 'data-testid': 'missing-model', 'aria-labelledby': 'missing-model-title', hidden: true },
+      el('h3', { id: 'missing-model-title' }, 'This game needs a model you do not have yet'),
+      this.missingText,
+      el('div', { className: 'controls' }, pickModel, this.missingFile),
+      this.missingStatus,
+    );
+
     const controls = el('div', { className: 'controls' }, this.newButton, this.undoButton, this.redoButton, this.continueButton);
     this.newButton.addEventListener('click', () => void this.newGame(randomSeed()));
     this.undoButton.addEventListener('click', () => void this.undo());
@@ -181,6 +213,7 @@ export class PlayPanel {
       { className: 'play' },
       status,
       players,
+      this.missingBox,
       controls,
       this.heatLabel,
       hint,
@@ -240,8 +273,9 @@ export class PlayPanel {
 
   /**
    * Starts the first game. A model named by the address ("net:<id>") must
-   * be in this browser's library and play that side; otherwise the visitor
-   * is told and a person plays it.
+   * play that side; one this browser's library does not have keeps its
+   * side waiting, and the visitor is told to import its file (a person
+   * or another player can take the side instead).
    */
   async start(): Promise<void> {
     await this.refreshModels();
@@ -252,14 +286,14 @@ export class PlayPanel {
       if (!c.startsWith(MODEL)) continue;
       const m = this.models.get(c);
       if (!m) {
-        showNotice(`The model named in the link could not be loaded (it is not in this browser’s model library); a person plays ${this.info.sides[side]} instead.`);
-        this.controllers[side] = HUMAN;
+        this.missingModel = c;
       } else if (m.side !== null && m.side !== side) {
         showNotice(`The model named in the link plays ${this.info.sides[m.side]}, not ${this.info.sides[side]}; a person plays ${this.info.sides[side]} instead.`);
         this.controllers[side] = HUMAN;
       }
     }
     this.fillSelects();
+    this.showMissing();
     await this.newGame(this.seed);
     if (this.options.moves?.length) await this.loadRecord(this.options.moves, this.options.at);
   }
@@ -285,6 +319,74 @@ export class PlayPanel {
     // A computer to move waits for Continue, so the visitor sees the position first.
     this.paused = !!this.state && this.state.toMove !== null && !this.isHuman(this.state.toMove);
     this.updateControls();
+    this.schedule();
+  }
+
+  /** The sides the missing model of the address should play (none once it is imported or replaced). */
+  private missingSides(): (0 | 1)[] {
+    return ([0, 1] as const).filter((side) => this.missingModel !== null && this.controllers[side] === this.missingModel);
+  }
+
+  /** Shows, or hides, the box that asks for the missing model's file. */
+  private showMissing(): void {
+    const sides = this.missingSides();
+    if (sides.length === 0) this.missingModel = null;
+    this.missingBox.hidden = sides.length === 0;
+    if (sides.length === 0) return;
+    const who = sides.map((side) => this.info.sides[side]).join(' and ');
+    this.missingText.textContent =
+      `${who} ${sides.length > 1 ? 'were' : 'was'} played by a trained model that this browser does not have (models stay in the ` +
+      `browser that trained or imported them). Import its .selfplay file — exported from the Models tab where the game was ` +
+      `played — and the game goes on with it. Until then ${who} waits; or choose another player for ${who} above.`;
+    this.missingText.title = `The link names the player ${this.missingModel}`;
+  }
+
+  private waitingText(side: 0 | 1): string {
+    return `${this.info.sides[side]} to move: the link’s model is waiting for its file (below the players).`;
+  }
+
+  /** Imports the missing model's file; a model that plays the waiting side takes it, and the game goes on. */
+  private async importMissing(files: File[]): Promise<void> {
+    const sides = this.missingSides();
+    if (sides.length === 0 || !this.options.importModels) return;
+    this.missingStatus.textContent = 'Reading the file…';
+    this.missingStatus.dataset.kind = 'ok';
+    let results: { meta: ModelMeta | null; message: string }[];
+    try {
+      results = await this.options.importModels(files);
+    } catch (e) {
+      this.missingStatus.textContent = `The file could not be imported: ${messageOf(e)}`;
+      this.missingStatus.dataset.kind = 'error';
+      return;
+    }
+    const fits = results.find((r) => r.meta && sides.every((side) => r.meta!.side == null || r.meta!.side === side));
+    if (!fits?.meta) {
+      const imported = results.find((r) => r.meta);
+      const why = imported?.meta
+        ? `“${imported.meta.name}” plays ${this.info.sides[imported.meta.side!]}, not ${sides.map((side) => this.info.sides[side]).join(' and ')}.`
+        : (results[0]?.message ?? 'no file was read.');
+      this.missingStatus.textContent = `That model cannot take this side: ${why}`;
+      this.missingStatus.dataset.kind = 'error';
+      return;
+    }
+    const meta = fits.meta;
+    await this.refreshModels();
+    const name = `${MODEL}${meta.id}`;
+    if (!this.models.has(name)) {
+      this.missingStatus.textContent = 'The model was imported but the library does not list it; try again.';
+      this.missingStatus.dataset.kind = 'error';
+      return;
+    }
+    for (const side of sides) this.controllers[side] = name;
+    this.missingModel = null;
+    this.missingStatus.textContent = '';
+    this.showMissing();
+    this.fillSelects();
+    this.changedModels();
+    this.writeUrl();
+    showNotice(`“${meta.name}” now plays ${sides.map((side) => this.info.sides[side]).join(' and ')}; the game goes on.`, 'info');
+    this.paused = false;
+    if (this.state) this.show(this.state);
     this.schedule();
   }
 
@@ -440,7 +542,8 @@ export class PlayPanel {
       // A model still loading from the library keeps its place.
       const c = this.controllers[side];
       if (!options.some((o) => o.value === c)) {
-        if (c.startsWith(MODEL)) options.push(el('option', { value: c }, 'a model from the library'));
+        if (c === this.missingModel) options.push(el('option', { value: c }, 'Link’s model (missing)'));
+        else if (c.startsWith(MODEL)) options.push(el('option', { value: c }, 'a model from the library'));
         else this.controllers[side] = HUMAN;
       }
       select.replaceChildren(...options);
@@ -531,6 +634,7 @@ export class PlayPanel {
     if (this.thinking === side) this.cancelThink();
     this.controllers[side] = value;
     this.paused = false;
+    this.showMissing();
     this.showSettings();
     this.writeUrl();
     this.changedModels();
@@ -566,6 +670,11 @@ export class PlayPanel {
       return;
     }
     const side = s.toMove;
+    if (this.missingSides().includes(side)) {
+      this.turn.textContent = this.waitingText(side);
+      this.updateControls();
+      return;
+    }
     this.turn.textContent = `${this.sideLabel(side)} is thinking…`;
     this.timer = setTimeout(() => {
       this.timer = null;
@@ -750,6 +859,7 @@ export class PlayPanel {
     } else {
       this.turn.className = 'turn';
       this.turn.textContent = human ? `${this.sideLabel(s.toMove!)} to move.` : `${this.sideLabel(s.toMove!)} to move…`;
+      if (this.missingSides().includes(s.toMove!)) this.turn.textContent = this.waitingText(s.toMove!);
     }
     this.notice.hidden = !s.notice;
     this.notice.textContent = s.notice ?? '';
@@ -829,7 +939,7 @@ export class PlayPanel {
     this.element.dataset.thinking = String(this.thinking !== null);
     this.undoButton.disabled = locked || !s || s.cursor === 0;
     this.redoButton.disabled = locked || !s || s.cursor === s.history.length;
-    this.continueButton.hidden = !(this.paused && s && s.toMove !== null && !this.isHuman(s.toMove));
+    this.continueButton.hidden = !(this.paused && s && s.toMove !== null && !this.isHuman(s.toMove) && !this.missingSides().includes(s.toMove));
     this.passButton.disabled = locked;
     for (const [i, sel] of this.selects.entries()) sel.value = this.controllers[i];
   }
