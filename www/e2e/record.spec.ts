@@ -60,6 +60,24 @@ test('the move list has a column per side under its name and a row per turn; a c
   await expect.poll(() => cursor(page)).toBe(1);
   expect(await counts(page)).toEqual(['4', '1']);
 
+  // A longer game: the list scrolls in its own box, under its heads, to the current move.
+  await paste(page, 'f5d6c3d3c4f4f6f3e6e7d7c6e3d2d1c1');
+  await expect.poll(() => cursor(page)).toBe(16);
+  const box = await list.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight, top: el.scrollTop }));
+  expect(box.scroll).toBeGreaterThan(box.client);
+  expect(box.top).toBeGreaterThan(0);
+  const listBox = (await list.boundingBox())!;
+  const headBox = (await list.locator('thead th').first().boundingBox())!;
+  const current = (await list.locator('[aria-current]').boundingBox())!;
+  await expect(list.locator('[aria-current]')).toHaveText('c1');
+  expect(Math.abs(headBox.y - listBox.y)).toBeLessThan(2);
+  expect(current.y).toBeGreaterThanOrEqual(headBox.y + headBox.height - 1);
+  expect(current.y + current.height).toBeLessThanOrEqual(listBox.y + listBox.height + 1);
+  // Nothing to save in a new game.
+  await page.getByTestId('new-game').click();
+  await page.getByTestId('record-copy').click();
+  await expect(page.getByTestId('record-status')).toContainText('no moves to save yet');
+
   // The other games' heads are the sides the engine names.
   await openGame(page, 'hare_hounds', ['a-e', 'R-c', 'L-d']);
   await expect(moveList(page).locator('thead th')).toHaveText(['#', 'Hounds', 'Hare']);

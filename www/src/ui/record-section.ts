@@ -88,6 +88,10 @@ export class RecordSection {
   }
 
   private async export(how: 'download' | 'copy'): Promise<void> {
+    if (!this.play.state?.history.length) {
+      this.say('There are no moves to save yet: play a move first.', 'error');
+      return;
+    }
     let text: string;
     try {
       text = await this.play.recordText();
