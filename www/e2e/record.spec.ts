@@ -200,3 +200,28 @@ test('a bad or foreign record is refused with its first bad move and number; the
   await expect(page.getByTestId('record-status')).toContainText('is empty');
   expect(errors).toEqual([]);
 });
+
+test('touch: on a phone the move list fits the screen, and a tap on a move shows the position after it', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await openGame(page, 'othello', ['f5', 'd6', 'c3', 'd3', 'c4', 'f4', 'f6', 'f3', 'e6', 'e7', 'd7', 'c6', 'e3']);
+  const list = moveList(page);
+  await list.scrollIntoViewIfNeeded();
+  // Nothing wider than the box, and the box within the screen.
+  expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const box = (await list.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  // A tap on White's f4 (turn 3): the position after six moves.
+  await list.getByRole('button', { name: 'f4' }).tap();
+  await expect.poll(() => cursor(page)).toBe(6);
+  await expect(list.locator('[aria-current]')).toHaveText('f4');
+  // The record controls are tappable too: the paste box and Load.
+  await page.getByTestId('record-paste').tap();
+  await page.getByTestId('record-paste').fill('f5d6');
+  await page.getByTestId('record-load').tap();
+  await expect.poll(() => cursor(page)).toBe(2);
+  expect(errors).toEqual([]);
+  await context.close();
+});
