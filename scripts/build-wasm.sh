@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 cargo build --release --lib --target wasm32-unknown-unknown
 rm -rf pkg
 wasm-bindgen --target web --out-dir pkg --out-name selfplay \
-  target/wasm32-unknown-unknown/release/selfplay.wasm
+  "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/selfplay.wasm"
 
 opt=www/node_modules/.bin/wasm-opt
 if [[ -x "$opt" ]]; then

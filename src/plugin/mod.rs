@@ -168,6 +168,19 @@ pub struct PlayerInfo {
     pub searches: bool,
     /// Settings of the player (strength, depth, ...).
     pub settings: Vec<FieldSpec>,
+    /// Whether its settings can be kept as a model file
+    /// ([`GameEntry::settings_model`]), to load again or share.
+    pub saves_settings: bool,
+}
+
+/// A player's settings that a model file holds: loading it fills the
+/// player's settings form.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayerSettings {
+    /// The player ([`PlayerInfo::id`]).
+    pub player: String,
+    /// Its settings object, as [`GameEntry::agent`] takes it.
+    pub settings: Value,
 }
 
 impl PlayerInfo {
@@ -180,6 +193,7 @@ impl PlayerInfo {
             sides: [true, true],
             searches: false,
             settings: Vec::new(),
+            saves_settings: false,
         }
     }
 }
@@ -345,6 +359,23 @@ pub trait GameEntry: Sync {
     /// Whether this version can use a model file of this game, and what it is.
     fn describe_model(&self, model: &Model) -> Result<ModelUse, String>;
 
+    /// A model file that keeps the settings of the player `player` (one
+    /// whose [`PlayerInfo::saves_settings`] is true) under `name`.
+    fn settings_model(&self, player: &str, settings: &Value, name: &str) -> Result<Model, String> {
+        let _ = (settings, name);
+        Err(format!(
+            "the settings of the {} player '{player}' cannot be kept as a model",
+            self.info().title
+        ))
+    }
+
+    /// The player settings a model of this game holds, if it holds some
+    /// (see [`GameEntry::settings_model`]).
+    fn model_settings(&self, model: &Model) -> Option<PlayerSettings> {
+        let _ = model;
+        None
+    }
+
     /// The game's speed measurements.
     fn benches(&self) -> Vec<Bench> {
         Vec::new()
@@ -417,6 +448,15 @@ pub fn all_games() -> Vec<GameInfo> {
         built: false,
     }));
     out
+}
+
+/// The player settings a model holds, whatever its game.
+pub fn model_settings(model: &Model) -> Option<PlayerSettings> {
+    let game = model.header.game.name();
+    crate::games::REGISTRY
+        .iter()
+        .find(|e| e.id() == game)
+        .and_then(|e| e.model_settings(model))
 }
 
 /// Whether this version can use a model file, whatever its game: the entry

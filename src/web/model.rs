@@ -7,9 +7,10 @@ use wasm_bindgen::prelude::*;
 
 use std::collections::BTreeMap;
 
+use super::numbers::js_to_json;
 use super::to_js;
 use crate::model::{decode, encode, Model};
-use crate::plugin::{describe_model, ModelUse};
+use crate::plugin::{describe_model, entry, model_settings, ModelUse, PlayerSettings};
 
 /// What the page shows of a model file.
 #[derive(Serialize)]
@@ -42,6 +43,8 @@ struct ModelInfo {
     side: Option<u8>,
     /// The kind of run that continues it.
     continues_as: Option<String>,
+    /// The settings of a player it holds (loading it fills that player's form).
+    settings_for: Option<PlayerSettings>,
 }
 
 #[derive(Serialize)]
@@ -83,6 +86,7 @@ fn info(model: &Model, size: usize, entry: ModelUse) -> ModelInfo {
         plays: entry.plays,
         side: entry.side,
         continues_as: entry.continues_as,
+        settings_for: model_settings(model),
     }
 }
 
@@ -102,5 +106,21 @@ pub fn inspect_model(bytes: &[u8]) -> Result<JsValue, JsError> {
 pub fn rename_model(bytes: &[u8], name: &str) -> Result<Vec<u8>, JsError> {
     let mut model = decode(bytes).map_err(|e| JsError::new(&e.to_string()))?;
     model.header.name = name.trim().to_string();
+    encode(&model).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// A model file that keeps the settings of a game's player (one whose
+/// `savesSettings` is true), named `name`.
+#[wasm_bindgen(js_name = settingsModel)]
+pub fn settings_model(
+    game: &str,
+    player: &str,
+    settings: JsValue,
+    name: &str,
+) -> Result<Vec<u8>, JsError> {
+    let settings = js_to_json(&settings).map_err(|e| JsError::new(&e))?;
+    let model = entry(game)
+        .and_then(|e| e.settings_model(player, &settings, name))
+        .map_err(|e| JsError::new(&e))?;
     encode(&model).map_err(|e| JsError::new(&e.to_string()))
 }

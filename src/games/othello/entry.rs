@@ -18,8 +18,8 @@ use crate::model::{Algorithm, Kind, Model};
 use crate::plugin::run::{percent, thousands};
 use crate::plugin::{
     ChartSpec, Choice, DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo, Geometry,
-    ModelUse, Playable, PlayerInfo, Point, PresetInfo, ResumeOptions, RunKindInfo, RunProgress,
-    SeriesSpec, TypedAgent, TypedSession,
+    ModelUse, Playable, PlayerInfo, PlayerSettings, Point, PresetInfo, ResumeOptions, RunKindInfo,
+    RunProgress, SeriesSpec, TypedAgent, TypedSession,
 };
 
 impl Playable for Board {
@@ -164,6 +164,15 @@ fn search_settings(v: &Value) -> Result<SearchSettings, String> {
         s.noise = n;
     }
     if let Some(w) = v.get("weights") {
+        if let Some(name) = w
+            .as_object()
+            .and_then(|m| m.keys().find(|k| !Weights::NAMES.contains(&k.as_str())))
+        {
+            return Err(format!(
+                "there is no coefficient '{name}' (the coefficients are {})",
+                Weights::NAMES.join(", ")
+            ));
+        }
         let mut arr = s.weights.to_array();
         for (i, name) in Weights::NAMES.iter().enumerate() {
             if let Some(x) = w.get(*name) {
@@ -175,6 +184,49 @@ fn search_settings(v: &Value) -> Result<SearchSettings, String> {
         s.weights = Weights::from_array(arr);
     }
     s.validate()?;
+    Ok(s)
+}
+
+/// The search player's settings in a normal form, checked: `level`,
+/// `noise`, the seven `weights`, and `depth` and `endgame` where given.
+fn normal_search_settings(v: &Value) -> Result<Value, String> {
+    let s = search_settings(v)?;
+    let mut out = serde_json::Map::new();
+    let level = v.get("level").and_then(Value::as_u64).unwrap_or(4);
+    out.insert("level".into(), level.into());
+    for (key, value) in [("depth", s.depth), ("endgame", s.endgame)] {
+        if v.get(key).is_some_and(|x| !x.is_null()) {
+            out.insert(key.into(), value.into());
+        }
+    }
+    out.insert("noise".into(), s.noise.into());
+    out.insert(
+        "weights".into(),
+        serde_json::to_value(s.weights).map_err(|e| e.to_string())?,
+    );
+    Ok(Value::Object(out))
+}
+
+/// The search player's settings a saved set of coefficients holds (absent
+/// from the models of a genetic run, which hold only their weights).
+const PLAYER_SETTINGS: &str = "player_settings";
+
+/// The settings a weights model plays with: those it keeps, then `settings`
+/// (the page's or the command line's) over them.
+fn weights_model_settings(model: &Model, settings: &Value) -> Result<SearchSettings, String> {
+    let mut merged = match model.header.hyper.get(PLAYER_SETTINGS) {
+        Some(Value::Object(m)) => m.clone(),
+        _ => serde_json::Map::new(),
+    };
+    if let Value::Object(given) = settings {
+        for (k, v) in given {
+            if !v.is_null() {
+                merged.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    let mut s = search_settings(&Value::Object(merged))?;
+    s.weights = model_weights(model)?;
     Ok(s)
 }
 
@@ -471,6 +523,7 @@ impl GameEntry for Othello {
                 PlayerInfo {
                     searches: true,
                     settings: search_fields(),
+                    saves_settings: true,
                     ..PlayerInfo::simple(
                         "search",
                         "Search",
@@ -495,9 +548,8 @@ impl GameEntry for Othello {
     ) -> Result<Box<dyn DynAgent>, String> {
         match (name.trim(), model) {
             ("model", Some(model)) if model.header.algorithm == Algorithm::GaWeights => {
-                // Tuned weights play as the search player, at the settings' level.
-                let mut s = search_settings(settings)?;
-                s.weights = model_weights(model)?;
+                // Tuned or saved weights play as the search player.
+                let s = weights_model_settings(model, settings)?;
                 let seed = settings.get("seed").and_then(Value::as_u64).unwrap_or(0);
                 Ok(TypedAgent::new(Box::new(SearchPlayer::new(s, seed)?)).boxed())
             }
@@ -575,7 +627,76 @@ impl GameEntry for Othello {
         Ok(Box::new(QNetRun(t)))
     }
 
+    fn settings_model(&self, player: &str, settings: &Value, name: &str) -> Result<Model, String> {
+        if player != "search" {
+            return Err(format!(
+                "only the search player's settings can be kept, not '{player}''s"
+            ));
+        }
+        let normal = normal_search_settings(settings)?;
+        let mut header = crate::model::Header::new(
+            crate::model::GameId::Othello,
+            Algorithm::GaWeights,
+            name.trim(),
+        );
+        header.encoding = "weighted-squares-mobility".into();
+        header
+            .hyper
+            .insert("weights".into(), normal["weights"].clone());
+        header.hyper.insert(PLAYER_SETTINGS.into(), normal);
+        let model = Model::new(header);
+        model.header.check().map_err(|e| e.to_string())?;
+        Ok(model)
+    }
+
+    fn model_settings(&self, model: &Model) -> Option<PlayerSettings> {
+        if model.header.algorithm != Algorithm::GaWeights {
+            return None;
+        }
+        let settings = match model.header.hyper.get(PLAYER_SETTINGS) {
+            Some(s) => normal_search_settings(s).ok()?,
+            None => {
+                serde_json::json!({ "weights": serde_json::to_value(model_weights(model).ok()?).ok()? })
+            }
+        };
+        Some(PlayerSettings {
+            player: "search".into(),
+            settings,
+        })
+    }
+
     fn describe_model(&self, model: &Model) -> Result<ModelUse, String> {
+        if model.header.algorithm == Algorithm::GaWeights
+            && model.header.hyper.contains_key(PLAYER_SETTINGS)
+        {
+            // A set of coefficients kept from the search player's settings.
+            model.only_arrays(|_| false)?;
+            let s = weights_model_settings(model, &Value::Null)?;
+            let level = model.header.hyper[PLAYER_SETTINGS]
+                .get("level")
+                .and_then(Value::as_u64)
+                .unwrap_or(4);
+            let coeffs: Vec<String> = super::weighted::Weights::NAMES
+                .iter()
+                .zip(s.weights.to_array())
+                .map(|(n, v)| format!("{n} {v}"))
+                .collect();
+            let noise = if s.noise > 0.0 {
+                format!(" · randomness {}", s.noise)
+            } else {
+                String::new()
+            };
+            return Ok(ModelUse {
+                summary: format!(
+                    "search player's coefficients · level {level}{noise} · {}",
+                    coeffs.join(" ")
+                ),
+                win_rates: BTreeMap::new(),
+                plays: true,
+                side: None,
+                continues_as: None,
+            });
+        }
         if model.header.algorithm == Algorithm::GaWeights {
             let run = GaRun::from_model(model)?;
             let w = run.best().to_array();
@@ -876,5 +997,80 @@ mod tests {
         let c: TrainerConfig = serde_json::from_value(runs[0].clone()).unwrap();
         assert_eq!((c.seed, c.games, c.eval_every), (7, 10_000_000, 100_000));
         assert!(Othello.preset_runs("qnet", "nope", 1).is_err());
+    }
+}
+
+#[cfg(test)]
+mod settings_tests {
+    use super::*;
+    use crate::model::{decode, encode};
+    use crate::plugin::{describe_model, model_settings};
+
+    fn kept(settings: Value) -> Model {
+        let m = Othello
+            .settings_model("search", &settings, " corners first ")
+            .unwrap();
+        decode(&encode(&m).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn search_settings_kept_as_a_model_come_back_whole() {
+        let m = kept(serde_json::json!({
+            "level": 6, "noise": 2.5, "weights": { "a": 90.0, "v": 0.0 }
+        }));
+        assert_eq!(m.header.name, "corners first");
+        assert_eq!(m.header.algorithm, Algorithm::GaWeights);
+        assert!(m.arrays.is_empty());
+        let s = model_settings(&m).unwrap();
+        assert_eq!(s.player, "search");
+        assert_eq!(s.settings["level"], 6);
+        assert_eq!(s.settings["noise"], 2.5);
+        // The weights not given keep the study's hand-set values.
+        let w: Weights = serde_json::from_value(s.settings["weights"].clone()).unwrap();
+        let mut expected = Weights::STUDY.to_array();
+        expected[0] = 90.0;
+        expected[6] = 0.0;
+        assert_eq!(w.to_array(), expected);
+        let use_ = describe_model(&m).unwrap();
+        assert!(use_.plays && use_.continues_as.is_none());
+        assert!(use_.summary.contains("level 6"), "{}", use_.summary);
+        assert!(use_.summary.contains("a 90"), "{}", use_.summary);
+    }
+
+    #[test]
+    fn a_kept_set_plays_with_its_own_level_unless_told_otherwise() {
+        let m = kept(serde_json::json!({ "level": 1, "weights": { "a": 90.0 } }));
+        let s = weights_model_settings(&m, &Value::Null).unwrap();
+        assert_eq!(
+            (s.depth, s.weights.a),
+            (SearchSettings::level(1).depth, 90.0)
+        );
+        let s = weights_model_settings(&m, &serde_json::json!({ "level": 3 })).unwrap();
+        assert_eq!(s.depth, SearchSettings::level(3).depth);
+        // It plays as the model player.
+        let mut agent = Othello.agent("model", &Value::Null, Some(&m)).unwrap();
+        let start = Board::start().position_text();
+        let mut budget = crate::search::budget::Budget::unlimited();
+        assert!(agent.think(&start, 1, &mut budget).is_ok());
+    }
+
+    #[test]
+    fn bad_settings_and_other_players_are_refused() {
+        let e = Othello
+            .settings_model("search", &serde_json::json!({ "level": 11 }), "x")
+            .unwrap_err();
+        assert!(e.contains("level"), "{e}");
+        let e = Othello
+            .settings_model(
+                "search",
+                &serde_json::json!({ "weights": { "z": 1.0 } }),
+                "x",
+            )
+            .unwrap_err();
+        assert!(!e.is_empty());
+        let e = Othello
+            .settings_model("msb", &serde_json::json!({}), "x")
+            .unwrap_err();
+        assert!(e.contains("msb"), "{e}");
     }
 }

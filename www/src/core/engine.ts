@@ -63,6 +63,11 @@ export class Engine {
     return this.client.request({ kind: 'rename', bytes, name });
   }
 
+  /** A model file that keeps the settings of a game's player. */
+  settingsModel(game: string, player: string, settings: Record<string, unknown>, name: string): Promise<Uint8Array> {
+    return this.client.request({ kind: 'settingsModel', game, player, settings, name });
+  }
+
   /** The run configurations of one of a game's presets. */
   presetRuns(game: string, runKind: string, preset: string, seed: number): Promise<RunConfig[]> {
     return this.client.request({ kind: 'presetRuns', game, runKind, preset, seed });

@@ -2,7 +2,7 @@
 // screen, and model files (read, rename) and presets. Every rule runs here,
 // never on the page's thread; computer players think in the thinking worker.
 
-import { games, inspectModel, presetRuns, renameModel, Session } from 'selfplay';
+import { games, inspectModel, presetRuns, renameModel, Session, settingsModel } from 'selfplay';
 import type { GameInfo, GameState, ModelInfo, RunConfig } from './protocol';
 import { serve } from './worker-host';
 
@@ -69,5 +69,6 @@ serve('the engine', {
   },
   inspect: (cmd) => inspectModel(cmd.bytes) as ModelInfo,
   rename: (cmd) => renameModel(cmd.bytes, cmd.name),
+  settingsModel: (cmd) => settingsModel(cmd.game, cmd.player, cmd.settings, cmd.name),
   presetRuns: (cmd) => presetRuns(cmd.game, cmd.runKind, cmd.preset, cmd.seed) as RunConfig[],
 });

@@ -27,6 +27,7 @@ export function metaOf(info: ModelInfo, name: string, id = newId()): ModelMeta {
     summary: info.summary,
     side: info.side,
     continuesAs: info.continuesAs,
+    settingsFor: info.settingsFor?.player ?? null,
     gamesTrained: info.gamesTrained,
     winRates: info.winRates,
     fileName: info.fileName,

@@ -48,6 +48,8 @@ export interface PlayerInfo {
   /** Whether it searches (takes a budget, reports progress, may take a while). */
   searches: boolean;
   settings: FieldSpec[];
+  /** Whether its settings can be kept as a model file (`settingsModel`). */
+  savesSettings: boolean;
 }
 
 export interface ChartSpec {
@@ -227,6 +229,8 @@ export interface ModelInfo {
   side: 0 | 1 | null;
   /** The kind of run that continues it. */
   continuesAs: string | null;
+  /** The settings of a player that it holds: loading it fills that player's form. */
+  settingsFor: { player: string; settings: Record<string, unknown> } | null;
 }
 
 /** A run configuration: the learner's own settings object. */
@@ -274,6 +278,7 @@ export interface Results {
   loadRecord: GameState;
   inspect: ModelInfo;
   rename: Uint8Array;
+  settingsModel: Uint8Array;
   presetRuns: RunConfig[];
   // The thinking worker: one agent per player, setting and model.
   think: Thought;
@@ -305,6 +310,8 @@ export type Command =
   | { kind: 'loadRecord'; game: GameId; text: string }
   | { kind: 'inspect'; bytes: Uint8Array }
   | { kind: 'rename'; bytes: Uint8Array; name: string }
+  /** A model file that keeps a player's settings (players with `savesSettings`). */
+  | { kind: 'settingsModel'; game: GameId; player: string; settings: Record<string, unknown>; name: string }
   | { kind: 'presetRuns'; game: GameId; runKind: string; preset: string; seed: number }
   | { kind: 'think'; agent: AgentSpec; position: string; seed: number; budget: Budget | null }
   | { kind: 'analyze'; agent: AgentSpec; position: string; budget: Budget | null }

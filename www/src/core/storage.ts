@@ -37,6 +37,8 @@ export interface ModelMeta {
   side?: 0 | 1 | null;
   /** The kind of run that continues it, null for none; absent in records of older versions. */
   continuesAs?: string | null;
+  /** The player whose settings it holds (they can be loaded into its form), null for none; absent in records of older versions. */
+  settingsFor?: string | null;
   gamesTrained: number;
   /** Latest evaluation: win percentages by label, e.g. {"vs MSB as black": 62.5}. */
   winRates: Record<string, number>;

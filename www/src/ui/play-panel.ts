@@ -10,6 +10,7 @@
 import type { BoardView, Heat } from '../boards/board';
 import { el } from '../core/dom';
 import { FieldForm } from './fields';
+import { SettingsSets } from './settings-sets';
 import type { Engine } from '../core/engine';
 import { compactCount } from '../core/charts';
 import type { ModelLibrary, ModelMeta } from '../core/storage';
@@ -98,6 +99,9 @@ export class PlayPanel {
   private selects: HTMLSelectElement[] = [];
   /** The settings of the game's players that have some (strength, randomness…), kept per player. */
   private settingsForms = new Map<string, FieldForm>();
+  /** Save and load of the settings of players that can keep them as models. */
+  private settingsSets = new Map<string, SettingsSets>();
+  private settingsBoxes = new Map<string, HTMLDetailsElement>();
   private playerSettings = el('div', { className: 'player-settings', 'data-testid': 'player-settings' });
   private undoButton = el('button', { type: 'button', 'data-testid': 'undo', title: 'Undo (U or Ctrl+Z)' }, 'Undo');
   private redoButton = el('button', { type: 'button', 'data-testid': 'redo', title: 'Redo (R or Ctrl+Y)' }, 'Redo');
@@ -462,6 +466,7 @@ export class PlayPanel {
     this.cancelTimer();
     this.cancelThink();
     this.unsubscribe?.();
+    for (const s of this.settingsSets.values()) s.destroy();
     document.removeEventListener('keydown', this.onKey);
   }
 
@@ -564,8 +569,16 @@ export class PlayPanel {
       if (!form) {
         form = new FieldForm(p.settings, `player-${p.id}`);
         this.settingsForms.set(p.id, form);
+        if (p.savesSettings) this.settingsSets.set(p.id, new SettingsSets(this.info, p, form, this.engine, this.library));
       }
-      boxes.push(el('details', { className: 'player-settings-box', 'data-player': p.id }, el('summary', {}, `${p.label}: settings`), form.element));
+      // The same box each time, so that it stays open while the lists change.
+      let box = this.settingsBoxes.get(p.id);
+      if (!box) {
+        const sets = this.settingsSets.get(p.id);
+        box = el('details', { className: 'player-settings-box', 'data-player': p.id }, el('summary', {}, `${p.label}: settings`), form.element, ...(sets ? [sets.element] : []));
+        this.settingsBoxes.set(p.id, box);
+      }
+      boxes.push(box);
     }
     this.playerSettings.replaceChildren(...boxes);
   }
