@@ -681,9 +681,10 @@ fn point_of(p: &EvalPoint) -> Point {
     for r in &p.results {
         for (side, rec) in [("black", &r.black), ("white", &r.white)] {
             if rec.games() > 0 {
-                point.set(
+                point.set_rate(
                     &format!("{}.{side}", r.opponent),
-                    Some(percent(rec.wins, rec.games())),
+                    percent(rec.wins, rec.games()),
+                    u64::from(rec.games()),
                 );
             }
         }
@@ -844,6 +845,15 @@ mod tests {
         // Curve points at 0, 30 and 60 games, each with six series.
         assert_eq!(points.iter().map(|p| p.x).collect::<Vec<_>>(), [0, 30, 60]);
         assert!(points.iter().all(|p| p.y.len() == 6));
+        // Each win rate comes with the number of games it was measured on:
+        // a whole number of wins out of that many.
+        for p in &points {
+            assert_eq!(p.n.len(), 6, "{p:?}");
+            for (id, &n) in &p.n {
+                let wins = p.y[id] * n as f64 / 100.0;
+                assert!(n > 0 && (wins - wins.round()).abs() < 1e-9, "{id}: {p:?}");
+            }
+        }
         let ids: Vec<String> = run.series().into_iter().map(|s| s.id).collect();
         assert!(points[0].y.keys().all(|k| ids.contains(k)));
         // The same run by the trainer itself gives the same weights.
