@@ -200,6 +200,9 @@ export interface SeriesSpec {
 export interface Point {
   x: number;
   y: Record<string, number>;
+  /** For a value that is a win rate (in percent) measured on a sample: the
+   *  number of games measured, by series id. */
+  n?: Record<string, number>;
 }
 
 /** A model file as `inspectModel` describes it. */

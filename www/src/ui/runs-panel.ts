@@ -8,7 +8,8 @@
 // for Resume or Discard from their checkpoints; a model from the library can
 // continue training here.
 
-import { CurveChart, PALETTE, type Curve } from '../core/charts';
+import { PALETTE, type Curve, type CurvePoint } from '../core/charts';
+import { CurveChart } from '../core/curve-chart';
 import { el } from '../core/dom';
 import type { Engine } from '../core/engine';
 import { messageOf, showNotice } from '../core/notices';
@@ -521,16 +522,15 @@ export class RunsPanel {
       }
       card.setColor(PALETTE[card.colorBase % PALETTE.length]);
       for (const s of card.series) {
-        const points: Array<[number, number]> = [];
+        const points: CurvePoint[] = [];
         for (const p of card.points) {
           const y = p.y[s.id];
-          if (y !== undefined) points.push([p.x, y]);
+          if (y !== undefined) points.push([p.x, y, p.n?.[s.id]]);
         }
         const key = `${card.kind}.${s.chart}`;
         const list = curves.get(key) ?? [];
         list.push({
           label: `${card.name} ${s.label}`,
-          group: s.group ? `${card.name} ${s.group}` : card.name,
           color: PALETTE[(card.colorBase + groups.indexOf(s.group)) % PALETTE.length],
           dashed: s.dashed,
           points,
