@@ -212,6 +212,8 @@ export interface ModelInfo {
   game: GameId;
   variant: string;
   algorithm: string;
+  /** The algorithm in words ("a Q-network"). */
+  algorithmTitle: string;
   encoding: string;
   hyper: Record<string, unknown>;
   seed: string;
@@ -222,6 +224,8 @@ export interface ModelInfo {
   producer: string;
   fileName: string;
   size: number;
+  /** The file's arrays: names, element types and shapes. */
+  arrays: { name: string; dtype: string; shape: number[] }[];
   summary: string;
   winRates: Record<string, number>;
   /** Whether it plays, as the player "model". */

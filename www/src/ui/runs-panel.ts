@@ -355,7 +355,7 @@ export class RunsPanel {
     if (offers.length === 0) return;
     this.resumeList.append(el('h3', {}, 'Unfinished runs'));
     for (const cp of offers) {
-      const info = cardInfo(cp);
+      const info = cardInfo(cp, this.host.info.runs);
       const what = `${info.label}${info.preset ? ` (${info.preset.name})` : ''}`;
       if (elsewhere.has(cp.runId)) {
         // Another tab trains it: it is shown, not offered, until that tab lets go.
@@ -405,7 +405,7 @@ export class RunsPanel {
 
   /** Goes on with a checkpointed run: its card (the stopped one, or a new one) runs again. */
   private async resumeOffer(cp: Checkpoint): Promise<void> {
-    const info = cardInfo(cp);
+    const info = cardInfo(cp, this.host.info.runs);
     const held = this.cards.find((c) => c.id === cp.runId);
     if (held?.active) return;
     const card = held ?? this.newCard(info, cp.runId);
@@ -559,11 +559,12 @@ export class RunsPanel {
   }
 }
 
-/** What a checkpoint says of its run (records of older versions have less). */
-function cardInfo(cp: Checkpoint): CardInfo {
+/** What a checkpoint says of its run (records of older versions have less); `kinds` name its kind of run. */
+function cardInfo(cp: Checkpoint, kinds: RunKindInfo[]): CardInfo {
   const s = (cp.settings ?? {}) as Partial<CardInfo>;
+  const kind = kinds.find((k) => k.id === cp.algorithm)?.title ?? 'training';
   return {
-    label: typeof s.label === 'string' && s.label ? s.label : `a ${cp.algorithm} run`,
+    label: typeof s.label === 'string' && s.label ? s.label : `a run of ${kind.charAt(0).toLowerCase()}${kind.slice(1)}`,
     preset: s.preset && typeof s.preset.name === 'string' ? s.preset : null,
     continuedFrom: typeof s.continuedFrom === 'number' ? s.continuedFrom : null,
   };
