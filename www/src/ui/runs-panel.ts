@@ -18,6 +18,7 @@ import { RunPool } from '../core/pool';
 import type { GameInfo, PresetInfo, RunConfig, RunKindInfo } from '../core/protocol';
 import type { Checkpoint, ModelLibrary, ModelMeta } from '../core/storage';
 import type { RunHooks, Section } from '../games/plugin';
+import { BenchPanel } from './bench-panel';
 import { clone, FieldForm } from './fields';
 import { RunCard, type CardHost, type CardInfo } from './run-card';
 
@@ -80,6 +81,7 @@ export class RunsPanel {
   private storageTold = false;
   private readonly checkpointMs = checkpointMs();
   private readonly cardHost: CardHost;
+  private readonly bench: BenchPanel;
 
   constructor(private readonly host: RunsHost) {
     this.kind = host.info.runs[0];
@@ -119,6 +121,7 @@ export class RunsPanel {
       void this.start();
     });
 
+    this.bench = new BenchPanel(host.info);
     this.element = el(
       'div',
       { className: 'train' },
@@ -128,6 +131,7 @@ export class RunsPanel {
       el('div', { className: 'runs-head' }, this.status, el('div', { className: 'controls' }, this.stopAll)),
       this.runList,
       this.chartsBox,
+      this.bench.element,
     );
     this.setKind(this.kind);
     void this.refreshOffers();
@@ -153,6 +157,7 @@ export class RunsPanel {
     this.presetSection?.destroy?.();
     this.host.hooks?.destroy?.();
     this.pool?.destroy();
+    this.bench.destroy();
     for (const c of this.charts.values()) c.chart?.destroy();
   }
 
