@@ -247,12 +247,14 @@ export class CurveChart {
   }
 
   private renderTable(rates: boolean[]): void {
-    const head = ['curve', this.opts.xLabel, this.opts.yLabel, '95% range (±)', 'games measured'];
+    // Three columns, so that the table fits a phone: a rate's 95% range and sample follow its value.
+    const head = ['curve', this.opts.xLabel, this.opts.yLabel];
     const rows = this.curves.flatMap((c, i) => {
       const last = c.points[c.points.length - 1];
       if (!last) return [];
       const half = rates[i] ? bandHalfWidth(last[1], last[2] ?? 0) : null;
-      return [{ cells: [c.label, compactCount(last[0]), last[1].toFixed(1), half === null ? '—' : `± ${half.toFixed(1)}`, half === null ? '—' : String(last[2])], last, half }];
+      const value = half === null ? last[1].toFixed(1) : `${last[1].toFixed(1)} ± ${half.toFixed(1)} (of ${last[2]} games)`;
+      return [{ cells: [c.label, compactCount(last[0]), value], last, half }];
     });
     const tr = (cells: string[], th: boolean) => {
       const row = document.createElement('tr');
