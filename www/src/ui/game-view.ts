@@ -50,9 +50,9 @@ interface Panel {
 }
 
 /**
- * A tab's panel whose code is loaded when it is first needed — shown, used,
- * or once the first board is on screen — so that the page starts with the
- * Play tab's code only and draws its board sooner.
+ * A tab's panel built when it is first needed (shown or used); its code is
+ * fetched when the page is idle after the first board, so that the page
+ * starts with the Play tab's code only and draws its board sooner.
  */
 class LazyPanel<P extends Panel> {
   readonly element = el('div', { className: 'lazy-panel', 'aria-busy': 'true' }, el('p', { className: 'loading' }, 'Loading…'));
@@ -114,10 +114,10 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
     .then(() =>
       requestAnimationFrame(() => {
         markOnce('first-board');
-        // The other tabs' code, now that the board is on screen, so that they open at once.
-        setTimeout(() => {
-          for (const t of [runs, models]) t?.get().catch(() => {});
-        }, 50);
+        // The other tabs' code (not the panels themselves), once the page is idle, so that they open sooner.
+        const idle = window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200));
+        idle(() => void import('./runs-panel').catch(() => {}));
+        idle(() => void import('./models-panel').catch(() => {}));
       }),
     )
     .catch((e: unknown) => showNotice(messageOf(e)));

@@ -9,7 +9,7 @@
 // continue training here.
 
 import { PALETTE, type Curve, type CurvePoint } from '../core/charts';
-import { CurveChart } from '../core/curve-chart';
+import type { CurveChart } from '../core/curve-chart';
 import { el } from '../core/dom';
 import type { Engine } from '../core/engine';
 import { messageOf, showNotice } from '../core/notices';
@@ -78,6 +78,9 @@ export class RunsPanel {
   private readonly charts = new Map<string, { box: HTMLElement; chart: CurveChart | null }>();
   private readonly runList = el('div', { className: 'runs', 'data-testid': 'runs' });
   private redrawQueued = false;
+  /** The chart code (uPlot), loaded when the first curve is drawn. */
+  private chartCode: typeof import('../core/curve-chart') | null = null;
+  private chartCodeLoading = false;
   private storageTold = false;
   private readonly checkpointMs = checkpointMs();
   private readonly cardHost: CardHost;
@@ -517,6 +520,22 @@ export class RunsPanel {
 
   /** Every run's curves on its kind's charts; charts without curves are hidden. */
   private redraw(): void {
+    if (!this.chartCode) {
+      if (!this.cards.some((c) => c.series.length > 0) || this.chartCodeLoading) return;
+      this.chartCodeLoading = true;
+      import('../core/curve-chart').then(
+        (m) => {
+          this.chartCode = m;
+          this.queueRedraw();
+        },
+        (e: unknown) => {
+          this.chartCodeLoading = false;
+          showNotice(`The charts could not load: ${messageOf(e)}`);
+        },
+      );
+      return;
+    }
+    const { CurveChart } = this.chartCode;
     const curves = new Map<string, Curve[]>();
     for (const card of this.cards.slice().sort((a, b) => a.number - b.number)) {
       if (card.series.length === 0) continue;
