@@ -617,7 +617,7 @@ impl GameEntry for Othello {
                 for (side, rec) in [("black", &r.black), ("white", &r.white)] {
                     if rec.games() > 0 {
                         win_rates.insert(
-                            format!("vs {} as {side}", r.opponent),
+                            format!("vs {} as {side}", opponent_title(&r.opponent)),
                             percent(rec.wins, rec.games()),
                         );
                     }
@@ -675,6 +675,14 @@ pub fn perft_rate(depth: u32, min_seconds: f64) -> Rate {
 pub struct QNetRun(pub Trainer);
 
 const OPPONENTS: [&str; 3] = ["random", "mvb", "msb"];
+
+/// An evaluation opponent as people write it: the study's abbreviations in capitals.
+fn opponent_title(id: &str) -> String {
+    match id {
+        "mvb" | "msb" => id.to_ascii_uppercase(),
+        other => other.to_string(),
+    }
+}
 
 fn point_of(p: &EvalPoint) -> Point {
     let mut point = Point::new(p.games);
@@ -746,7 +754,7 @@ impl DynRun for QNetRun {
     fn series(&self) -> Vec<SeriesSpec> {
         let mut out = Vec::new();
         for opp in OPPONENTS {
-            let label = opp;
+            let label = opponent_title(opp);
             for (side, dashed) in [("black", false), ("white", true)] {
                 out.push(SeriesSpec::new(
                     &format!("{opp}.{side}"),
@@ -770,7 +778,7 @@ impl DynRun for QNetRun {
             .map(|r| {
                 format!(
                     "vs {} {:.0}% / {:.0}%",
-                    r.opponent,
+                    opponent_title(&r.opponent),
                     percent(r.black.wins, r.black.games()),
                     percent(r.white.wins, r.white.games())
                 )
@@ -820,7 +828,7 @@ mod tests {
         assert_eq!(e.summary, "QL1 · 8 hidden · arctan · self-play");
         // random, MVB and MSB, each as black and as white.
         assert_eq!(e.win_rates.len(), 6, "{:?}", e.win_rates);
-        assert!(e.win_rates.contains_key("vs msb as white"));
+        assert!(e.win_rates.contains_key("vs MSB as white"));
         assert!(e.win_rates.values().all(|v| (0.0..=100.0).contains(v)));
     }
 
