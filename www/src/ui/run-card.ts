@@ -204,7 +204,8 @@ export class RunCard implements RunListener {
       return;
     }
     this.learnerText.textContent = describeModel(info, this.host.info);
-    this.learnerText.title = `How it learns: ${info.summary}`;
+    // Described when it starts, pauses, stops and is saved: a table's size is the size then.
+    this.learnerText.title = `How it learns: ${info.summary}. Its size is as of ${compactCount(info.gamesTrained)} games.`;
     this.learnerText.hidden = false;
   }
 
@@ -338,6 +339,8 @@ export class RunCard implements RunListener {
     try {
       if (this.status === 'running') {
         this.status = await this.host.pool().pause(this.id);
+        // Its size now (a table grows as it learns).
+        void this.describe();
       } else if (this.status === 'paused') {
         this.status = await this.host.pool().resumePaused(this.id);
       } else {
@@ -373,6 +376,7 @@ export class RunCard implements RunListener {
       if (this.status === 'running' || this.status === 'paused') {
         this.status = await this.host.pool().stop(this.id);
         this.note.textContent = 'Stopped. It can go on from its checkpoint; save the model to keep it.';
+        void this.describe();
       } else if (this.status === 'crashed') {
         this.status = 'stopped';
       } else {
