@@ -392,7 +392,11 @@ pub trait GameEntry: Sync {
 
 /// The message for a preset a game does not have.
 pub fn unknown_preset(game: &str, kind: &str, preset: &str) -> String {
-    format!("{game} has no preset '{preset}' for '{kind}' runs")
+    let title = crate::games::REGISTRY
+        .iter()
+        .find(|e| e.id() == game)
+        .map_or_else(|| game.to_string(), |e| e.info().title);
+    format!("{title} has no preset '{preset}' for '{kind}' runs")
 }
 
 /// The message for a model whose learner a game does not have.
@@ -411,8 +415,8 @@ pub fn entry(game: &str) -> Result<&'static dyn GameEntry, String> {
     if let Some(e) = crate::games::REGISTRY.iter().find(|e| e.id() == game) {
         return Ok(*e);
     }
-    if crate::games::COMING.iter().any(|c| c.id == game) {
-        return Err(format!("{game} is not playable yet"));
+    if let Some(c) = crate::games::COMING.iter().find(|c| c.id == game) {
+        return Err(format!("{} is not playable yet", c.title));
     }
     let names: Vec<&str> = crate::games::REGISTRY
         .iter()

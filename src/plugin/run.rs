@@ -18,6 +18,12 @@ pub struct Point {
     /// Values by series id ([`SeriesSpec::id`]); a series without a value
     /// at this point is absent.
     pub y: BTreeMap<String, f64>,
+    /// For a value that is a rate (a win %) measured on a sample: the
+    /// number of games in the sample, by series id, so that the page can
+    /// show how far the rate may be from the true one by chance. Absent for
+    /// values that are not sampled rates.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub n: BTreeMap<String, u64>,
 }
 
 impl Point {
@@ -25,6 +31,7 @@ impl Point {
         Point {
             x,
             y: BTreeMap::new(),
+            n: BTreeMap::new(),
         }
     }
 
@@ -32,6 +39,15 @@ impl Point {
     pub fn with(mut self, series: &str, value: f64) -> Point {
         self.y.insert(series.to_string(), value);
         self
+    }
+
+    /// Adds a rate in percent measured on `games` games (the win % of a
+    /// sample), with its sample size.
+    pub fn set_rate(&mut self, series: &str, percent: f64, games: u64) {
+        self.y.insert(series.to_string(), percent);
+        if games > 0 {
+            self.n.insert(series.to_string(), games);
+        }
     }
 
     /// Adds a value if there is one.

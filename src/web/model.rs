@@ -21,6 +21,8 @@ struct ModelInfo {
     game: &'static str,
     variant: String,
     algorithm: &'static str,
+    /// The algorithm in words ("a Q-network").
+    algorithm_title: &'static str,
     encoding: String,
     hyper: serde_json::Map<String, serde_json::Value>,
     /// As text: seeds may exceed 2^53.
@@ -62,6 +64,7 @@ fn info(model: &Model, size: usize, entry: ModelUse) -> ModelInfo {
         game: h.game.name(),
         variant: h.variant.clone(),
         algorithm: h.algorithm.name(),
+        algorithm_title: h.algorithm.title(),
         encoding: h.encoding.clone(),
         hyper: h.hyper.clone(),
         seed: h.seed.to_string(),

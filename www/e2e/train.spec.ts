@@ -123,7 +123,8 @@ test('train, pause, reload, resume, save, export, delete, import, play', async (
   await page.goto('/#/othello?tab=train');
   await page.reload();
   await expect(page.getByTestId('train-start')).toBeVisible();
-  await expect(page.getByTestId('models-status')).toHaveCount(1);
+  // (The Models tab's panel is built when it is first shown.)
+  await expect(page.getByRole('tab', { name: 'Models' })).toBeVisible();
   await expect(page.getByTestId('resume-list')).toHaveAttribute('data-loaded', 'true');
   await expect(page.getByTestId('resume-offer')).toHaveCount(0);
   await page.getByRole('tab', { name: 'Models' }).click();
@@ -176,10 +177,10 @@ test('two runs at once, curves overlaid, the page never blocked; continue traini
   for (const i of [0, 1]) await expect(runs.nth(i)).toHaveAttribute('data-status', 'finished', { timeout: 120_000 });
   // Both runs' curves are on the chart: 2 runs × 3 opponents × 2 colours.
   await expect(page.locator('.chart-data tr')).toHaveCount(1 + 12);
-  // The legend has one entry per run and opponent (black and white together);
-  // pressing one hides its two curves, pressing again shows them.
+  // The legend has one entry per line (run × opponent × colour); pressing
+  // one hides its line, pressing again shows it.
   const entries = page.locator('.chart-legend .legend-entry');
-  await expect(entries).toHaveCount(6);
+  await expect(entries).toHaveCount(12);
   await expect(entries.first()).toHaveAttribute('aria-pressed', 'true');
   await entries.first().click();
   await expect(entries.first()).toHaveAttribute('aria-pressed', 'false');

@@ -4,12 +4,12 @@
 // never compiled on the page's thread.
 
 import './style.css';
-import { el } from './core/dom';
+import { el, markOnce } from './core/dom';
 import { Engine } from './core/engine';
 import { clearNotices, messageOf, showNotice } from './core/notices';
 import type { GameInfo } from './core/protocol';
 import { pluginOf } from './games';
-import { gameView, type View } from './ui/game-view';
+import type { View } from './ui/game-view';
 import { landingView } from './ui/landing';
 
 window.addEventListener('error', (e) => {
@@ -52,17 +52,31 @@ function renderNav(games: GameInfo[], active: string | null): void {
 
 let view: View | null = null;
 
-function route(games: GameInfo[]): void {
-  const [path, query] = location.hash.replace(/^#\/?/, '').split('?');
+// A game's view (board, panels) is loaded when a game is first opened — at
+// once when the address names one — so that the landing view starts with
+// less code.
+let gameViews: Promise<typeof import('./ui/game-view')> | null = null;
+const loadGameView = () => (gameViews ??= import('./ui/game-view'));
+const gamePath = () => location.hash.replace(/^#\/?/, '').split('?');
+
+let routes = 0;
+
+async function route(games: GameInfo[]): Promise<void> {
+  const ticket = ++routes;
+  const [path, query] = gamePath();
   const params = new URLSearchParams(query ?? '');
   const game = games.find((g) => g.id === path && playable(g));
   const plugin = game && pluginOf(game.id);
+  const views = game && plugin ? await loadGameView() : null;
+  // A later change of address has its own view.
+  if (ticket !== routes) return;
   view?.destroy();
   // What was said about the last game stays with it.
   if (view) clearNotices();
-  view = game && plugin ? gameView(game, plugin, games, engine, params) : landingView(games, playable);
+  view = game && plugin && views ? views.gameView(game, plugin, games, engine, params) : landingView(games, playable);
   renderNav(games, game ? game.id : null);
   outlet.replaceChildren(view.element);
+  if (!game) requestAnimationFrame(() => markOnce('first-view'));
   // A new view starts at its top (a hash change keeps the old scroll position).
   window.scrollTo(0, 0);
   document.title = game ? `${game.title} · Selfplay` : 'Selfplay';
@@ -70,6 +84,8 @@ function route(games: GameInfo[]): void {
 
 async function boot(): Promise<void> {
   let games: GameInfo[];
+  // The game's code loads while the engine starts.
+  if (gamePath()[0]) void loadGameView().catch(() => (gameViews = null));
   try {
     games = await engine.games();
   } catch (e) {
@@ -78,8 +94,13 @@ async function boot(): Promise<void> {
     outlet.replaceChildren(el('main', { className: 'landing' }, el('p', {}, `The engine could not start: ${messageOf(e)}`), retry));
     return;
   }
-  window.addEventListener('hashchange', () => route(games));
-  route(games);
+  const go = () =>
+    route(games).catch((e: unknown) => {
+      gameViews = null;
+      showNotice(`The page could not load: ${messageOf(e)}`);
+    });
+  window.addEventListener('hashchange', () => void go());
+  await go();
 }
 
 void boot();

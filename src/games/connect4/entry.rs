@@ -504,7 +504,11 @@ pub struct QTableRun(pub Run);
 fn point_of(p: &CurvePoint) -> Point {
     let mut point = Point::new(p.games);
     point.set("moves", Some(p.moves));
-    point.set("win", Some(crate::plugin::run::percent(p.wins, p.block)));
+    point.set_rate(
+        "win",
+        crate::plugin::run::percent(p.wins, p.block),
+        u64::from(p.block),
+    );
     point.set("optimal", p.optimal);
     point.set("memory", Some(p.bytes as f64 / 1e6));
     point

@@ -530,10 +530,14 @@ fn hare_label(hare: &HareConfig) -> &'static str {
 /// A run of the study's experiments as a [`DynRun`].
 pub struct QTableRun(pub Run);
 
-fn point_of(p: &CurvePoint) -> Point {
+/// A curve point; its win rates were measured on `eval_games` games.
+fn point_of(p: &CurvePoint, eval_games: u32) -> Point {
     let mut point = Point::new(p.games);
-    point.set("win", p.win_percent);
-    point.set("vs_perfect", p.vs_perfect_percent);
+    for (id, rate) in [("win", p.win_percent), ("vs_perfect", p.vs_perfect_percent)] {
+        if let Some(r) = rate {
+            point.set_rate(id, r, u64::from(eval_games));
+        }
+    }
     point.set(
         "perfect",
         p.hounds_perfect.as_ref().map(|s| 100.0 * s.winning),
@@ -590,11 +594,16 @@ impl DynRun for QTableRun {
     fn step(&mut self, max_games: u64) -> Vec<Point> {
         let before = self.0.curve().len();
         self.0.step(max_games);
-        self.0.curve()[before..].iter().map(point_of).collect()
+        let n = self.0.config().eval_games;
+        self.0.curve()[before..]
+            .iter()
+            .map(|p| point_of(p, n))
+            .collect()
     }
 
     fn points(&self) -> Vec<Point> {
-        self.0.curve().iter().map(point_of).collect()
+        let n = self.0.config().eval_games;
+        self.0.curve().iter().map(|p| point_of(p, n)).collect()
     }
 
     fn series(&self) -> Vec<SeriesSpec> {
@@ -831,8 +840,18 @@ mod tests {
             "total_games": 20, "learn_games": 10, "eval_games": 4,
             "perfect_share": false, "seed": 3
         });
-        let run = HareHoundsEntry.new_run("q_table", &config).unwrap();
+        let mut run = HareHoundsEntry.new_run("q_table", &config).unwrap();
         assert_eq!(run.label(), "α=0.1 γ=0.9 ε=0.5 vs random hare, seed 3");
+        // The win rate of each point was measured on the 4 evaluation games.
+        while !run.is_done() {
+            run.step(10);
+        }
+        let points = run.points();
+        assert!(!points.is_empty());
+        assert!(
+            points.iter().all(|p| p.n.get("win") == Some(&4)),
+            "{points:?}"
+        );
         let preset = HareHoundsEntry
             .preset_runs("q_table", "4", 1)
             .unwrap()

@@ -738,7 +738,7 @@ impl GameEntry for Othello {
                 for (side, rec) in [("black", &r.black), ("white", &r.white)] {
                     if rec.games() > 0 {
                         win_rates.insert(
-                            format!("vs {} as {side}", r.opponent),
+                            format!("vs {} as {side}", opponent_title(&r.opponent)),
                             percent(rec.wins, rec.games()),
                         );
                     }
@@ -797,14 +797,23 @@ pub struct QNetRun(pub Trainer);
 
 const OPPONENTS: [&str; 3] = ["random", "mvb", "msb"];
 
+/// An evaluation opponent as people write it: the study's abbreviations in capitals.
+fn opponent_title(id: &str) -> String {
+    match id {
+        "mvb" | "msb" => id.to_ascii_uppercase(),
+        other => other.to_string(),
+    }
+}
+
 fn point_of(p: &EvalPoint) -> Point {
     let mut point = Point::new(p.games);
     for r in &p.results {
         for (side, rec) in [("black", &r.black), ("white", &r.white)] {
             if rec.games() > 0 {
-                point.set(
+                point.set_rate(
                     &format!("{}.{side}", r.opponent),
-                    Some(percent(rec.wins, rec.games())),
+                    percent(rec.wins, rec.games()),
+                    u64::from(rec.games()),
                 );
             }
         }
@@ -866,7 +875,7 @@ impl DynRun for QNetRun {
     fn series(&self) -> Vec<SeriesSpec> {
         let mut out = Vec::new();
         for opp in OPPONENTS {
-            let label = opp;
+            let label = opponent_title(opp);
             for (side, dashed) in [("black", false), ("white", true)] {
                 out.push(SeriesSpec::new(
                     &format!("{opp}.{side}"),
@@ -890,7 +899,7 @@ impl DynRun for QNetRun {
             .map(|r| {
                 format!(
                     "vs {} {:.0}% / {:.0}%",
-                    r.opponent,
+                    opponent_title(&r.opponent),
                     percent(r.black.wins, r.black.games()),
                     percent(r.white.wins, r.white.games())
                 )
@@ -940,7 +949,7 @@ mod tests {
         assert_eq!(e.summary, "QL1 · 8 hidden · arctan · self-play");
         // random, MVB and MSB, each as black and as white.
         assert_eq!(e.win_rates.len(), 6, "{:?}", e.win_rates);
-        assert!(e.win_rates.contains_key("vs msb as white"));
+        assert!(e.win_rates.contains_key("vs MSB as white"));
         assert!(e.win_rates.values().all(|v| (0.0..=100.0).contains(v)));
     }
 
@@ -965,6 +974,15 @@ mod tests {
         // Curve points at 0, 30 and 60 games, each with six series.
         assert_eq!(points.iter().map(|p| p.x).collect::<Vec<_>>(), [0, 30, 60]);
         assert!(points.iter().all(|p| p.y.len() == 6));
+        // Each win rate comes with the number of games it was measured on:
+        // a whole number of wins out of that many.
+        for p in &points {
+            assert_eq!(p.n.len(), 6, "{p:?}");
+            for (id, &n) in &p.n {
+                let wins = p.y[id] * n as f64 / 100.0;
+                assert!(n > 0 && (wins - wins.round()).abs() < 1e-9, "{id}: {p:?}");
+            }
+        }
         let ids: Vec<String> = run.series().into_iter().map(|s| s.id).collect();
         assert!(points[0].y.keys().all(|k| ids.contains(k)));
         // The same run by the trainer itself gives the same weights.

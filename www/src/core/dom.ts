@@ -24,3 +24,9 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   node.append(...children);
   return node;
 }
+
+/** Marks a moment of the page's start (`performance.mark`) once per visit,
+ *  for tests and the browser's performance panel. */
+export function markOnce(name: string): void {
+  if (performance.getEntriesByName(name, 'mark').length === 0) performance.mark(name);
+}

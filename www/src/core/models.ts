@@ -2,7 +2,8 @@
 // the library record of a model file made from the engine's reading of it.
 
 import { showNotice } from './notices';
-import type { ModelInfo } from './protocol';
+import { describeModel } from './model-words';
+import type { GameInfo, ModelInfo } from './protocol';
 import { ModelLibrary, newId, type ModelMeta } from './storage';
 
 let library: Promise<ModelLibrary> | null = null;
@@ -16,8 +17,8 @@ export function openLibrary(): Promise<ModelLibrary> {
   return library;
 }
 
-/** The library record of a model file, from `inspectModel`'s reading of it. */
-export function metaOf(info: ModelInfo, name: string, id = newId()): ModelMeta {
+/** The library record of a model file, from `inspectModel`'s reading of it and its game. */
+export function metaOf(info: ModelInfo, game: GameInfo, name: string, id = newId()): ModelMeta {
   const now = Date.now();
   return {
     id,
@@ -25,6 +26,7 @@ export function metaOf(info: ModelInfo, name: string, id = newId()): ModelMeta {
     game: info.game,
     algorithm: info.algorithm,
     summary: info.summary,
+    description: describeModel(info, game),
     side: info.side,
     continuesAs: info.continuesAs,
     settingsFor: info.settingsFor?.player ?? null,

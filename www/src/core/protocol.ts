@@ -202,6 +202,9 @@ export interface SeriesSpec {
 export interface Point {
   x: number;
   y: Record<string, number>;
+  /** For a value that is a win rate (in percent) measured on a sample: the
+   *  number of games measured, by series id. */
+  n?: Record<string, number>;
 }
 
 /** A model file as `inspectModel` describes it. */
@@ -211,6 +214,8 @@ export interface ModelInfo {
   game: GameId;
   variant: string;
   algorithm: string;
+  /** The algorithm in words ("a Q-network"). */
+  algorithmTitle: string;
   encoding: string;
   hyper: Record<string, unknown>;
   seed: string;
@@ -221,6 +226,8 @@ export interface ModelInfo {
   producer: string;
   fileName: string;
   size: number;
+  /** The file's arrays: names, element types and shapes. */
+  arrays: { name: string; dtype: string; shape: number[] }[];
   summary: string;
   winRates: Record<string, number>;
   /** Whether it plays, as the player "model". */

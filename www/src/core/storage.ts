@@ -33,6 +33,8 @@ export interface ModelMeta {
   algorithm: string;
   /** A short description of the configuration, e.g. "QL1 · 64 hidden · arctan". */
   summary: string;
+  /** The model in words ("Q-network, 64 inputs, mover’s view, 40 hidden units, sigmoid"); absent in records of older versions. */
+  description?: string;
   /** The only side it plays (0 or 1), null for both; absent in records of older versions. */
   side?: 0 | 1 | null;
   /** The kind of run that continues it, null for none; absent in records of older versions. */

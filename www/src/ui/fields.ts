@@ -6,7 +6,7 @@
 import { el } from '../core/dom';
 import type { FieldSpec } from '../core/protocol';
 
-type Settings = Record<string, unknown>;
+export type Settings = Record<string, unknown>;
 type Input = HTMLInputElement | HTMLSelectElement;
 
 /** The value at a dotted path, if there is one. */

@@ -4,7 +4,7 @@
 // from the engine's game list; the board, the text and a few hooks from the
 // game's plug-in.
 
-import { el } from '../core/dom';
+import { el, markOnce } from '../core/dom';
 import type { Engine } from '../core/engine';
 import { openLibrary } from '../core/models';
 import { messageOf, showNotice } from '../core/notices';
@@ -12,10 +12,10 @@ import type { GameInfo } from '../core/protocol';
 import type { ModelMeta } from '../core/storage';
 import { Thinker } from '../core/thinker';
 import type { GamePlugin, Section } from '../games/plugin';
-import { ModelsPanel } from './models-panel';
+import type { ModelsPanel } from './models-panel';
 import { MODEL, PlayPanel } from './play-panel';
 import { RecordSection } from './record-section';
-import { RunsPanel } from './runs-panel';
+import type { RunsPanel } from './runs-panel';
 
 /** One tab of the side panel. */
 interface Tab {
@@ -43,6 +43,58 @@ function seedOf(params: URLSearchParams): number | undefined {
   return params.has('seed') && Number.isInteger(v) && v >= 0 ? v : undefined;
 }
 
+/** A panel of a tab. */
+interface Panel {
+  element: HTMLElement;
+  shown(): void;
+  destroy(): void;
+}
+
+/**
+ * A tab's panel built when it is first needed (shown or used); its code is
+ * fetched when the page is idle after the first board, so that the page
+ * starts with the Play tab's code only and draws its board sooner.
+ */
+class LazyPanel<P extends Panel> {
+  readonly element = el('div', { className: 'lazy-panel', 'aria-busy': 'true' }, el('p', { className: 'loading' }, 'Loading…'));
+  private panel: Promise<P> | null = null;
+  private destroyed = false;
+
+  constructor(private readonly make: () => Promise<P>) {}
+
+  /** The panel, loading it the first time. */
+  get(): Promise<P> {
+    this.panel ??= this.make().then(
+      (p) => {
+        if (this.destroyed) p.destroy();
+        else {
+          this.element.replaceChildren(p.element);
+          this.element.removeAttribute('aria-busy');
+        }
+        return p;
+      },
+      (e: unknown) => {
+        this.panel = null;
+        this.element.replaceChildren(el('p', {}, `This panel could not load: ${messageOf(e)}. Reload the page to try again.`));
+        throw e;
+      },
+    );
+    return this.panel;
+  }
+
+  shown(): void {
+    this.get().then(
+      (p) => p.shown(),
+      (e: unknown) => showNotice(messageOf(e)),
+    );
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    void this.panel?.then((p) => p.destroy()).catch(() => {});
+  }
+}
+
 export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], engine: Engine, params: URLSearchParams): View {
   const board = plugin.board(info);
   const library = openLibrary();
@@ -55,10 +107,23 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
     moves: params.get('moves')?.split(' ').filter(Boolean),
     at: params.has('at') ? Number(params.get('at')) : undefined,
     // A model the address names that this browser lacks is imported as in the Models tab.
-    importModels: (files) => models.importFiles(files, false),
+    importModels: (files) => models.get().then((m) => m.importFiles(files, false)),
   });
   const restoring = engine.onRestart(() => void play.restore());
-  play.start().catch((e: unknown) => showNotice(messageOf(e)));
+  play
+    .start()
+    // The first board of the visit is on screen: `performance.mark` lets a
+    // test (and the browser's performance panel) time the page's start.
+    .then(() =>
+      requestAnimationFrame(() => {
+        markOnce('first-board');
+        // The other tabs' code (not the panels themselves), once the page is idle, so that they open sooner.
+        const idle = window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200));
+        idle(() => void import('./runs-panel').catch(() => {}));
+        idle(() => void import('./models-panel').catch(() => {}));
+      }),
+    )
+    .catch((e: unknown) => showNotice(messageOf(e)));
   play.element.append(new RecordSection(info, plugin.record, play).element);
   const sections: Section[] = plugin.playSections?.({ info, thinker, play }) ?? [];
   for (const s of sections) play.element.append(s.element);
@@ -81,29 +146,35 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
       },
     },
   ];
-  let runs: RunsPanel | null = null;
+  let runs: LazyPanel<RunsPanel> | null = null;
   if (info.runs.length > 0) {
-    const r = new RunsPanel({
-      info,
-      engine,
-      library,
-      hooks: plugin.runHooks?.({ info, board, showTab: (id) => showTab(id) }) ?? null,
-      playAgainst: (name, label, side, bytes) => playAgainst(name, label, side, bytes),
+    const r = new LazyPanel(async () => {
+      const { RunsPanel } = await import('./runs-panel');
+      return new RunsPanel({
+        info,
+        engine,
+        library,
+        hooks: plugin.runHooks?.({ info, board, showTab: (id) => showTab(id) }) ?? null,
+        playAgainst: (name, label, side, bytes) => playAgainst(name, label, side, bytes),
+      });
     });
     runs = r;
     tabs.push({ id: 'train', label: 'Train', element: r.element, shown: () => r.shown(), destroy: () => r.destroy() });
   }
-  const models = new ModelsPanel({
-    info,
-    titles: new Map(games.map((g) => [g.id, g.title])),
-    engine,
-    library,
-    playAgainst: (meta: ModelMeta) => playAgainst(`${MODEL}${meta.id}`, meta.name, meta.side ?? null, null),
-    async continueTraining(meta, bytes) {
-      if (!runs) throw new Error(`${info.title} has no training runs`);
-      showTab('train');
-      runs.continueFrom(meta, bytes);
-    },
+  const models: LazyPanel<ModelsPanel> = new LazyPanel(async () => {
+    const { ModelsPanel } = await import('./models-panel');
+    return new ModelsPanel({
+      info,
+      titles: new Map(games.map((g) => [g.id, g.title])),
+      engine,
+      library,
+      playAgainst: (meta: ModelMeta) => playAgainst(`${MODEL}${meta.id}`, meta.name, meta.side ?? null, null),
+      async continueTraining(meta, bytes) {
+        if (!runs) throw new Error(`${info.title} has no training runs`);
+        showTab('train');
+        (await runs.get()).continueFrom(meta, bytes);
+      },
+    });
   });
   tabs.push({ id: 'models', label: 'Models', element: models.element, shown: () => models.shown(), destroy: () => models.destroy() });
 

@@ -109,6 +109,16 @@ export class ModelsPanel {
     this.list.replaceChildren(...models.map((m) => this.row(m)));
   }
 
+  /** What the model is, in words, and how it was trained (the engine's summary of its settings). */
+  private described(m: ModelMeta): HTMLElement[] {
+    // Records of older versions have no description: the kind of run that made it names it.
+    const what = m.description ?? this.host.info.runs.find((k) => k.id === (m.continuesAs ?? m.algorithm))?.title ?? null;
+    return [
+      ...(what ? [el('p', { className: 'model-description', 'data-testid': 'model-description' }, what)] : []),
+      el('p', { className: 'model-summary', title: 'How it was trained: the learner’s settings' }, m.summary),
+    ];
+  }
+
   private row(m: ModelMeta): HTMLElement {
     const rates = Object.entries(m.winRates)
       .map(([k, v]) => `${k} ${v.toFixed(0)}%`)
@@ -125,7 +135,7 @@ export class ModelsPanel {
       'li',
       { className: 'model', 'data-testid': 'model', 'data-model-id': m.id },
       name,
-      el('p', {}, `${m.algorithm} · ${m.summary}`),
+      ...this.described(m),
       el('p', {}, `${compactCount(m.gamesTrained)} games trained · ${formatSize(m.size)} · ${new Date(m.modified).toLocaleString()}`),
       el('p', { className: 'rates' }, rates ? `Latest: ${rates}` : 'Not evaluated yet.'),
       el(
@@ -233,7 +243,7 @@ export class ModelsPanel {
           results.push({ meta: same, message: this.status.textContent });
           continue;
         }
-        const meta = metaOf(info, name);
+        const meta = metaOf(info, this.host.info, name);
         await lib.save(meta, bytes);
         this.status.textContent = `Imported “${name}” from ${f.name}.`;
         this.status.dataset.kind = 'ok';

@@ -12,10 +12,11 @@
 import { compactCount } from '../core/charts';
 import { el } from '../core/dom';
 import type { Engine } from '../core/engine';
+import { describeModel } from '../core/model-words';
 import { metaOf } from '../core/models';
 import { messageOf, showNotice } from '../core/notices';
 import type { RunListener, RunPool } from '../core/pool';
-import type { GameInfo, Point, RunConfig, RunNews, RunSnapshot, SeriesSpec } from '../core/protocol';
+import type { GameInfo, ModelInfo, Point, RunConfig, RunNews, RunSnapshot, SeriesSpec } from '../core/protocol';
 import { announceRuns, claimRun, releaseRun } from '../core/run-locks';
 import { downloadFile, newId, type Checkpoint, type ModelLibrary } from '../core/storage';
 
@@ -99,6 +100,8 @@ export class RunCard implements RunListener {
   private readonly stats = el('p', { className: 'run-stats', 'data-testid': 'run-stats' });
   private readonly statusText = el('p', { className: 'run-status', 'data-testid': 'run-status', 'aria-live': 'polite' });
   private readonly note = el('p', { className: 'run-note', 'data-testid': 'run-note' });
+  /** What it trains, in words ("Q-network, 64 inputs, …"). */
+  private readonly learnerText = el('p', { className: 'run-learner', 'data-testid': 'run-learner', hidden: true });
   private readonly latestText = el('p', { className: 'run-latest', 'data-testid': 'run-latest' });
   private readonly pauseButton = el('button', { type: 'button', 'data-testid': 'run-pause' }, 'Pause');
   private readonly stopButton = el('button', { type: 'button', 'data-testid': 'run-stop' }, 'Stop');
@@ -121,6 +124,7 @@ export class RunCard implements RunListener {
       'article',
       { className: 'run', 'data-testid': 'run', 'data-run-id': this.id },
       this.heading,
+      this.learnerText,
       this.statusText,
       this.bar,
       this.stats,
@@ -188,6 +192,21 @@ export class RunCard implements RunListener {
     this.render();
     this.host.changed(this);
     this.host.offersChanged();
+    void this.describe();
+  }
+
+  /** Says what the run trains, from the engine's reading of its model. */
+  private async describe(info?: ModelInfo): Promise<void> {
+    try {
+      info ??= await this.host.engine.inspect((await this.model(`${this.label}`)).bytes);
+    } catch {
+      // A run whose worker is gone says it in its note; the description waits for the next start.
+      return;
+    }
+    this.learnerText.textContent = describeModel(info, this.host.info);
+    // Described when it starts, pauses, stops and is saved: a table's size is the size then.
+    this.learnerText.title = `How it learns: ${info.summary}. Its size is as of ${compactCount(info.gamesTrained)} games.`;
+    this.learnerText.hidden = false;
   }
 
   // ---- what the worker says ------------------------------------------------
@@ -320,6 +339,8 @@ export class RunCard implements RunListener {
     try {
       if (this.status === 'running') {
         this.status = await this.host.pool().pause(this.id);
+        // Its size now (a table grows as it learns).
+        void this.describe();
       } else if (this.status === 'paused') {
         this.status = await this.host.pool().resumePaused(this.id);
       } else {
@@ -355,6 +376,7 @@ export class RunCard implements RunListener {
       if (this.status === 'running' || this.status === 'paused') {
         this.status = await this.host.pool().stop(this.id);
         this.note.textContent = 'Stopped. It can go on from its checkpoint; save the model to keep it.';
+        void this.describe();
       } else if (this.status === 'crashed') {
         this.status = 'stopped';
       } else {
@@ -404,7 +426,8 @@ export class RunCard implements RunListener {
       // A name the visitor gave in the library stays.
       const keep = earlier && earlier.name !== this.savedName ? earlier.name : null;
       const stored = keep ?? name;
-      await lib.save(metaOf(info, stored, this.modelId), keep ? await this.host.engine.rename(bytes, keep) : bytes);
+      await lib.save(metaOf(info, this.host.info, stored, this.modelId), keep ? await this.host.engine.rename(bytes, keep) : bytes);
+      void this.describe(info);
       this.savedName = stored;
       this.element.dataset.saved = 'true';
       this.note.textContent = `Saved to the library as “${stored}”.`;

@@ -8,7 +8,8 @@
 // for Resume or Discard from their checkpoints; a model from the library can
 // continue training here.
 
-import { CurveChart, PALETTE, type Curve } from '../core/charts';
+import { PALETTE, type Curve, type CurvePoint } from '../core/charts';
+import type { CurveChart } from '../core/curve-chart';
 import { el } from '../core/dom';
 import type { Engine } from '../core/engine';
 import { messageOf, showNotice } from '../core/notices';
@@ -17,6 +18,7 @@ import { RunPool } from '../core/pool';
 import type { GameInfo, PresetInfo, RunConfig, RunKindInfo } from '../core/protocol';
 import type { Checkpoint, ModelLibrary, ModelMeta } from '../core/storage';
 import type { RunHooks, Section } from '../games/plugin';
+import { BenchPanel } from './bench-panel';
 import { clone, FieldForm } from './fields';
 import { RunCard, type CardHost, type CardInfo } from './run-card';
 
@@ -76,9 +78,13 @@ export class RunsPanel {
   private readonly charts = new Map<string, { box: HTMLElement; chart: CurveChart | null }>();
   private readonly runList = el('div', { className: 'runs', 'data-testid': 'runs' });
   private redrawQueued = false;
+  /** The chart code (uPlot), loaded when the first curve is drawn. */
+  private chartCode: typeof import('../core/curve-chart') | null = null;
+  private chartCodeLoading = false;
   private storageTold = false;
   private readonly checkpointMs = checkpointMs();
   private readonly cardHost: CardHost;
+  private readonly bench: BenchPanel;
 
   constructor(private readonly host: RunsHost) {
     this.kind = host.info.runs[0];
@@ -118,6 +124,7 @@ export class RunsPanel {
       void this.start();
     });
 
+    this.bench = new BenchPanel(host.info);
     this.element = el(
       'div',
       { className: 'train' },
@@ -127,6 +134,7 @@ export class RunsPanel {
       el('div', { className: 'runs-head' }, this.status, el('div', { className: 'controls' }, this.stopAll)),
       this.runList,
       this.chartsBox,
+      this.bench.element,
     );
     this.setKind(this.kind);
     void this.refreshOffers();
@@ -152,6 +160,7 @@ export class RunsPanel {
     this.presetSection?.destroy?.();
     this.host.hooks?.destroy?.();
     this.pool?.destroy();
+    this.bench.destroy();
     for (const c of this.charts.values()) c.chart?.destroy();
   }
 
@@ -354,7 +363,7 @@ export class RunsPanel {
     if (offers.length === 0) return;
     this.resumeList.append(el('h3', {}, 'Unfinished runs'));
     for (const cp of offers) {
-      const info = cardInfo(cp);
+      const info = cardInfo(cp, this.host.info.runs);
       const what = `${info.label}${info.preset ? ` (${info.preset.name})` : ''}`;
       if (elsewhere.has(cp.runId)) {
         // Another tab trains it: it is shown, not offered, until that tab lets go.
@@ -404,7 +413,7 @@ export class RunsPanel {
 
   /** Goes on with a checkpointed run: its card (the stopped one, or a new one) runs again. */
   private async resumeOffer(cp: Checkpoint): Promise<void> {
-    const info = cardInfo(cp);
+    const info = cardInfo(cp, this.host.info.runs);
     const held = this.cards.find((c) => c.id === cp.runId);
     if (held?.active) return;
     const card = held ?? this.newCard(info, cp.runId);
@@ -511,6 +520,22 @@ export class RunsPanel {
 
   /** Every run's curves on its kind's charts; charts without curves are hidden. */
   private redraw(): void {
+    if (!this.chartCode) {
+      if (!this.cards.some((c) => c.series.length > 0) || this.chartCodeLoading) return;
+      this.chartCodeLoading = true;
+      import('../core/curve-chart').then(
+        (m) => {
+          this.chartCode = m;
+          this.queueRedraw();
+        },
+        (e: unknown) => {
+          this.chartCodeLoading = false;
+          showNotice(`The charts could not load: ${messageOf(e)}`);
+        },
+      );
+      return;
+    }
+    const { CurveChart } = this.chartCode;
     const curves = new Map<string, Curve[]>();
     for (const card of this.cards.slice().sort((a, b) => a.number - b.number)) {
       if (card.series.length === 0) continue;
@@ -521,16 +546,15 @@ export class RunsPanel {
       }
       card.setColor(PALETTE[card.colorBase % PALETTE.length]);
       for (const s of card.series) {
-        const points: Array<[number, number]> = [];
+        const points: CurvePoint[] = [];
         for (const p of card.points) {
           const y = p.y[s.id];
-          if (y !== undefined) points.push([p.x, y]);
+          if (y !== undefined) points.push([p.x, y, p.n?.[s.id]]);
         }
         const key = `${card.kind}.${s.chart}`;
         const list = curves.get(key) ?? [];
         list.push({
           label: `${card.name} ${s.label}`,
-          group: s.group ? `${card.name} ${s.group}` : card.name,
           color: PALETTE[(card.colorBase + groups.indexOf(s.group)) % PALETTE.length],
           dashed: s.dashed,
           points,
@@ -559,11 +583,12 @@ export class RunsPanel {
   }
 }
 
-/** What a checkpoint says of its run (records of older versions have less). */
-function cardInfo(cp: Checkpoint): CardInfo {
+/** What a checkpoint says of its run (records of older versions have less); `kinds` name its kind of run. */
+function cardInfo(cp: Checkpoint, kinds: RunKindInfo[]): CardInfo {
   const s = (cp.settings ?? {}) as Partial<CardInfo>;
+  const kind = kinds.find((k) => k.id === cp.algorithm)?.title ?? 'training';
   return {
-    label: typeof s.label === 'string' && s.label ? s.label : `a ${cp.algorithm} run`,
+    label: typeof s.label === 'string' && s.label ? s.label : `a run of ${kind.charAt(0).toLowerCase()}${kind.slice(1)}`,
     preset: s.preset && typeof s.preset.name === 'string' ? s.preset : null,
     continuedFrom: typeof s.continuedFrom === 'number' ? s.continuedFrom : null,
   };

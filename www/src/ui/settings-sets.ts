@@ -83,7 +83,7 @@ export class SettingsSets {
       if (!name) throw new Error('a name, please');
       const bytes = await this.engine.settingsModel(this.info.id, this.player.id, this.form.read(), name);
       const info = await this.engine.inspect(bytes);
-      await (await this.library).save(metaOf(info, name), bytes);
+      await (await this.library).save(metaOf(info, this.info, name), bytes);
       this.status.textContent = `Saved “${name}” to the library (${info.summary}). Export it from the Models tab to share it.`;
     } catch (e) {
       this.status.textContent = `Not saved: ${messageOf(e)}`;

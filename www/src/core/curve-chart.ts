@@ -1,0 +1,288 @@
+// Learning curves drawn: several curves (runs × opponents) overlaid on one
+// chart, growing as training goes, with uPlot (small, fast, canvas-based);
+// each curve keeps its own x values and uPlot.join aligns them.
+//
+// A win rate measured on a sample of games is drawn as its line and a
+// shaded band, its 95% range (charts.ts, bandHalfWidth): how far the
+// measured rate may be from the true one by chance. Any other curve is drawn
+// as its moving average, with the measured values as faint dots. The legend
+// has one entry per line, drawn in the line's colour and dash style.
+
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { bandHalfWidth, compactCount, isSampledRate, movingAverage, SMOOTH_REACH, type ChartOptions, type Curve } from './charts';
+
+/** The dash pattern of a dashed line (canvas and SVG alike). */
+const DASH = [6, 4];
+
+/** The points of a curve in uPlot's joined data (gaps are null). */
+function pointCount(ys: ArrayLike<number | null | undefined>): number {
+  let n = 0;
+  for (let i = 0; i < ys.length; i++) if (ys[i] != null) n++;
+  return n;
+}
+
+/** A colour (#rrggbb) with an opacity. */
+function faint(color: string, alpha: number): string {
+  const m = /^#([0-9a-f]{6})$/i.exec(color);
+  if (!m) return color;
+  const v = parseInt(m[1], 16);
+  return `rgba(${v >> 16}, ${(v >> 8) & 255}, ${v & 255}, ${alpha})`;
+}
+
+const BAND_WORDS =
+  'The shaded band is the 95% range of each measured win rate: it was measured on a limited number of games, so by chance alone it ' +
+  'can be off by up to the band’s half-width (1.96·√(p(1−p)/n) for a rate p measured on n games). A rise smaller than the band may be luck.';
+const SMOOTH_WORDS = `The line is the average of each point and up to ${SMOOTH_REACH} neighbours on each side; the faint dots are the measured values.`;
+
+/** What a legend entry says in its tooltip about its line. */
+function legendTitle(c: Curve, rate: boolean): string {
+  const line = c.dashed ? 'Dashed line' : 'Solid line';
+  const last = c.points[c.points.length - 1];
+  const sample = rate && last?.[2] ? ` Each point was measured on ${last[2].toLocaleString('en-US')} games.` : '';
+  return `${line}: ${c.label}.${sample} ${rate ? BAND_WORDS : SMOOTH_WORDS} Press to hide or show it.`;
+}
+
+/** A short line in the curve's colour and dash style, with the band's shade behind it for a rate. */
+function swatch(c: Curve, rate: boolean): SVGSVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('class', 'legend-swatch');
+  svg.setAttribute('width', '26');
+  svg.setAttribute('height', '12');
+  svg.setAttribute('viewBox', '0 0 26 12');
+  svg.setAttribute('aria-hidden', 'true');
+  if (rate) {
+    const band = document.createElementNS(ns, 'rect');
+    band.setAttribute('x', '0');
+    band.setAttribute('y', '2');
+    band.setAttribute('width', '26');
+    band.setAttribute('height', '8');
+    band.setAttribute('fill', faint(c.color, 0.22));
+    svg.append(band);
+  }
+  const line = document.createElementNS(ns, 'line');
+  line.setAttribute('x1', '0');
+  line.setAttribute('x2', '26');
+  line.setAttribute('y1', '6');
+  line.setAttribute('y2', '6');
+  line.setAttribute('stroke', c.color);
+  line.setAttribute('stroke-width', '2.5');
+  if (c.dashed) line.setAttribute('stroke-dasharray', DASH.join(' '));
+  svg.append(line);
+  return svg;
+}
+
+export class CurveChart {
+  private plot: uPlot | null = null;
+  private signature = '';
+  private readonly box: HTMLElement;
+  private readonly legend: HTMLElement;
+  private readonly note: HTMLElement;
+  private readonly table: HTMLTableElement;
+  /** Curves (by label) the visitor has hidden; kept when the curves change. */
+  private readonly hidden = new Set<string>();
+  private readonly resize: ResizeObserver;
+  private curves: Curve[] = [];
+  /** uPlot's series of each curve: its line first, then its band's edges or its dots. */
+  private seriesOf: number[][] = [];
+
+  constructor(
+    host: HTMLElement,
+    private readonly opts: ChartOptions,
+  ) {
+    this.box = document.createElement('div');
+    this.box.className = 'chart';
+    this.box.setAttribute('role', 'img');
+    this.box.setAttribute('aria-label', opts.title);
+    // The numbers behind the chart, for keyboards and screen readers.
+    const details = document.createElement('details');
+    details.className = 'chart-data';
+    const summary = document.createElement('summary');
+    summary.textContent = 'Data';
+    this.table = document.createElement('table');
+    details.append(summary, this.table);
+    // A compact legend: one button per line, pressed = shown.
+    this.legend = document.createElement('div');
+    this.legend.className = 'chart-legend';
+    this.legend.setAttribute('role', 'group');
+    this.legend.setAttribute('aria-label', `${opts.title}: lines (press to hide or show)`);
+    this.note = document.createElement('p');
+    this.note.className = 'chart-note';
+    host.append(this.box, this.legend, this.note, details);
+    this.resize = new ResizeObserver(() => this.fit());
+    this.resize.observe(this.box);
+  }
+
+  /** The box's width; before the box is laid out (not yet in the page, or
+   *  in a hidden tab) the narrowest chart, so that it never overflows a
+   *  phone's screen before the resize observer fits it. */
+  private width(): number {
+    return Math.max(240, Math.floor(this.box.clientWidth));
+  }
+
+  private lastWidth = 0;
+  private fitFrame = 0;
+
+  /** Follows the box's width, in the next frame and only when it changed
+   *  (resizing inside the observer's callback would loop). */
+  private fit(): void {
+    cancelAnimationFrame(this.fitFrame);
+    this.fitFrame = requestAnimationFrame(() => {
+      const w = this.width();
+      if (!this.plot || w === this.lastWidth) return;
+      this.lastWidth = w;
+      this.plot.setSize({ width: w, height: this.opts.height ?? 260 });
+    });
+  }
+
+  /** Replaces the curves; keeps the chart when only the points changed. */
+  setCurves(curves: Curve[]): void {
+    this.curves = curves;
+    const rates = curves.map(isSampledRate);
+    const sig = curves.map((c, i) => `${c.label}|${c.color}|${c.dashed ? 1 : 0}|${rates[i] ? 1 : 0}`).join('\n');
+    const tables = curves.map((c, i): uPlot.AlignedData => {
+      const xs = c.points.map((p) => p[0]);
+      const ys = c.points.map((p) => p[1]);
+      if (rates[i]) {
+        const half = c.points.map((p) => bandHalfWidth(p[1], p[2] ?? 0));
+        return [xs, ys, ys.map((y, j) => Math.max(0, y - half[j])), ys.map((y, j) => Math.min(100, y + half[j]))];
+      }
+      return [xs, movingAverage(ys), ys];
+    });
+    const data: uPlot.AlignedData = tables.length === 0 ? [[]] : tables.length === 1 ? tables[0] : uPlot.join(tables);
+    if (sig !== this.signature || !this.plot) {
+      this.signature = sig;
+      this.plot?.destroy();
+      this.plot = new uPlot(this.options(curves, rates), data, this.box);
+      this.lastWidth = this.width();
+      this.renderLegend(rates);
+    } else {
+      this.plot.setData(data);
+    }
+    this.renderTable(rates);
+  }
+
+  private renderLegend(rates: boolean[]): void {
+    this.legend.replaceChildren(
+      ...this.curves.map((c, i) => {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'legend-entry';
+        b.dataset.dash = c.dashed ? DASH.join(' ') : 'solid';
+        b.dataset.band = rates[i] ? '95%' : 'average';
+        b.title = legendTitle(c, rates[i]);
+        b.setAttribute('aria-pressed', String(!this.hidden.has(c.label)));
+        b.append(swatch(c, rates[i]), c.label);
+        b.addEventListener('click', () => this.toggle(i, b));
+        return b;
+      }),
+    );
+    const notes: string[] = [];
+    if (rates.some(Boolean)) notes.push('Shaded: the range each win rate could be off by chance (95%), given the games it was measured on.');
+    if (rates.some((r) => !r)) notes.push(`Lines: averages over ${2 * SMOOTH_REACH + 1} points; dots: the measured values.`);
+    this.note.textContent = notes.join(' ');
+    this.note.title = [rates.some(Boolean) ? BAND_WORDS : '', rates.some((r) => !r) ? SMOOTH_WORDS : ''].filter(Boolean).join(' ');
+  }
+
+  private toggle(i: number, button: HTMLButtonElement): void {
+    const label = this.curves[i].label;
+    const show = this.hidden.has(label);
+    if (show) this.hidden.delete(label);
+    else this.hidden.add(label);
+    button.setAttribute('aria-pressed', String(show));
+    for (const s of this.seriesOf[i] ?? []) this.plot?.setSeries(s, { show });
+  }
+
+  private options(curves: Curve[], rates: boolean[]): uPlot.Options {
+    const o = this.opts;
+    const series: uPlot.Series[] = [{ label: o.xLabel, value: (_u, v) => (v == null ? '–' : compactCount(v)) }];
+    const bands: uPlot.Band[] = [];
+    this.seriesOf = [];
+    curves.forEach((c, i) => {
+      const show = !this.hidden.has(c.label);
+      const line = series.length;
+      series.push({
+        label: c.label,
+        show,
+        stroke: c.color,
+        width: 2,
+        dash: c.dashed ? DASH : undefined,
+        spanGaps: true,
+        // Markers while a curve has few points (it grows as training goes).
+        points: { show: (u, si) => pointCount(u.data[si]) < 40 },
+        value: (_u, v) => (v == null ? '–' : v.toFixed(1)),
+      });
+      if (rates[i]) {
+        const edge = (label: string): uPlot.Series => ({ label, show, stroke: 'transparent', width: 0, spanGaps: true, points: { show: false } });
+        series.push(edge(`${c.label} (95% low)`), edge(`${c.label} (95% high)`));
+        bands.push({ series: [line + 2, line + 1], fill: faint(c.color, 0.16) });
+        this.seriesOf.push([line, line + 1, line + 2]);
+      } else {
+        series.push({
+          label: `${c.label} (measured)`,
+          show,
+          stroke: faint(c.color, 0.45),
+          width: 0,
+          paths: () => null,
+          points: { show: true, size: 4, fill: faint(c.color, 0.35), stroke: faint(c.color, 0.35) },
+        });
+        this.seriesOf.push([line, line + 1]);
+      }
+    });
+    return {
+      title: o.title,
+      width: this.width(),
+      height: o.height ?? 260,
+      scales: {
+        x: { time: false },
+        y: o.yRange ? { range: o.yRange } : {},
+      },
+      axes: [{ label: o.xLabel, values: (_u, ticks) => ticks.map(compactCount) }, { label: o.yLabel }],
+      // The page draws its own compact legend (renderLegend).
+      legend: { show: false },
+      series,
+      bands,
+    };
+  }
+
+  private renderTable(rates: boolean[]): void {
+    // Three columns, so that the table fits a phone: a rate's 95% range and sample follow its value.
+    const head = ['curve', this.opts.xLabel, this.opts.yLabel];
+    const rows = this.curves.flatMap((c, i) => {
+      const last = c.points[c.points.length - 1];
+      if (!last) return [];
+      const half = rates[i] ? bandHalfWidth(last[1], last[2] ?? 0) : null;
+      const value = half === null ? last[1].toFixed(1) : `${last[1].toFixed(1)} ± ${half.toFixed(1)} (of ${last[2]} games)`;
+      return [{ cells: [c.label, compactCount(last[0]), value], last, half }];
+    });
+    const tr = (cells: string[], th: boolean) => {
+      const row = document.createElement('tr');
+      for (const cell of cells) {
+        const td = document.createElement(th ? 'th' : 'td');
+        td.textContent = cell;
+        row.append(td);
+      }
+      return row;
+    };
+    this.table.replaceChildren(
+      tr(head, true),
+      ...rows.map((r) => {
+        const row = tr(r.cells, false);
+        row.dataset.y = String(r.last[1]);
+        if (r.half !== null) {
+          row.dataset.n = String(r.last[2]);
+          row.dataset.half = String(r.half);
+        }
+        return row;
+      }),
+    );
+  }
+
+  destroy(): void {
+    cancelAnimationFrame(this.fitFrame);
+    this.resize.disconnect();
+    this.plot?.destroy();
+    this.plot = null;
+  }
+}
