@@ -68,7 +68,7 @@ export const hareHounds: GamePlugin = {
       'with the perfect moves: a hound pack that beats the random hare can still be far from perfect.',
   ],
   sideMarkers: [HOUND.fill, HARE.fill],
-  board: () => new GraphBoard(LAYOUT),
+  board: (info) => new GraphBoard(LAYOUT, info.id),
   playSections: (ctx) => [new HintsPanel(ctx)],
   runHooks: (ctx) => probeHooks(ctx),
 };
