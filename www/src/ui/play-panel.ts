@@ -92,6 +92,8 @@ export class PlayPanel {
   private scores: HTMLElement[] = [];
   private score: HTMLElement;
   private statusLine = el('p', { className: 'game-status', 'data-testid': 'game-status', hidden: true });
+  /** Read out by screen readers: each move as it is played, the result, a pass. */
+  private announcer = el('p', { className: 'visually-hidden', 'aria-live': 'polite', 'data-testid': 'announce' });
   private selects: HTMLSelectElement[] = [];
   /** The settings of the game's players that have some (strength, randomness…), kept per player. */
   private settingsForms = new Map<string, FieldForm>();
@@ -124,16 +126,18 @@ export class PlayPanel {
     this.seed = options.seed ?? randomSeed();
 
     const marker = (side: 0 | 1) => el('span', { className: 'disc', style: `background: ${sideMarkers[side]}`, 'aria-hidden': 'true' });
-    const status = el('section', { className: 'status', 'aria-live': 'polite' });
-    const score = el('div', { className: 'score' });
+    const status = el('section', { className: 'status', 'aria-label': 'Game status' });
+    // In words for screen readers: "Black 7, White 57".
+    const score = el('div', { className: 'score', 'data-testid': 'score' });
     for (const side of [0, 1] as const) {
       const n = el('span', { className: 'count', 'data-testid': `count-${side}` }, '–');
       this.scores.push(n);
-      score.append(el('span', { className: 'side' }, marker(side), n));
+      const name = el('span', { className: 'visually-hidden' }, `${info.sides[side]} `);
+      score.append(el('span', { className: 'side' }, marker(side), name, n, side === 0 ? el('span', { className: 'visually-hidden' }, ', ') : ''));
     }
     // Piece counts where the game has them; otherwise the line is hidden.
     this.score = score;
-    status.append(score, this.statusLine, this.turn, this.notice, this.passButton);
+    status.append(score, this.statusLine, this.turn, this.notice, this.passButton, this.announcer);
 
     const players = el('fieldset', { className: 'players' }, el('legend', {}, 'Players'));
     for (const side of [0, 1] as const) {
@@ -192,7 +196,7 @@ export class PlayPanel {
 
     board.onMove = (m) => void this.humanMove(m);
     board.onIllegal = () => {
-      if (this.state && this.isHumanTurn()) this.turn.textContent = `${this.sideLabel(this.state.toMove!)}: that is not a legal move.`;
+      if (this.state && this.isHumanTurn()) this.turn.textContent = this.announcer.textContent = `${this.sideLabel(this.state.toMove!)}: that is not a legal move.`;
     };
     document.addEventListener('keydown', this.onKey);
   }
@@ -638,7 +642,12 @@ export class PlayPanel {
 
   private show(s: GameState): void {
     if (this.destroyed) return;
+    const before = this.state;
     this.state = s;
+    if (before && s.cursor === before.cursor + 1 && s.lastMove) {
+      const said = [`${this.sideLabel(s.lastMove.side)} played ${s.lastMove.text}.`, s.notice ?? '', s.outcome?.text ?? ''];
+      this.announcer.textContent = said.filter(Boolean).join(' ');
+    }
     const human = this.isHuman(s.toMove);
     this.board.update(s, human);
 
@@ -773,9 +782,9 @@ export class PlayPanel {
 function heatOf(a: Analysis): Heat {
   const values = new Map<number, number>();
   for (const m of a.moves) if (m.cell !== null && m.value !== null) values.set(m.cell, m.value);
-  if (a.scale.kind === 'fixed') return { values, min: a.scale.min, max: a.scale.max };
+  if (a.scale.kind === 'fixed') return { values, min: a.scale.min, max: a.scale.max, units: a.units, fixed: true };
   const vs = [...values.values()];
-  return { values, min: Math.min(...vs), max: Math.max(...vs) };
+  return { values, min: Math.min(...vs), max: Math.max(...vs), units: a.units, fixed: false };
 }
 
 function describeProgress(p: Progress): string {
