@@ -95,6 +95,8 @@ export class PlayPanel {
   /** Read out by screen readers: each move as it is played, the result, a pass. */
   private announcer = el('p', { className: 'visually-hidden', 'aria-live': 'polite', 'data-testid': 'announce' });
   private selects: HTMLSelectElement[] = [];
+  /** What the chosen player of each side does, under its list (the list shows names only, so no choice is cut off). */
+  private abouts: HTMLElement[] = [];
   /** The settings of the game's players that have some (strength, randomness…), kept per player. */
   private settingsForms = new Map<string, FieldForm>();
   private playerSettings = el('div', { className: 'player-settings', 'data-testid': 'player-settings' });
@@ -144,7 +146,9 @@ export class PlayPanel {
       const select = el('select', { 'data-testid': `player-${side}` }) as HTMLSelectElement;
       select.addEventListener('change', () => this.setController(side, select.value));
       this.selects.push(select);
-      players.append(el('label', { className: 'player' }, marker(side), info.sides[side], select));
+      const about = el('small', { className: 'player-about', 'data-testid': `player-about-${side}` });
+      this.abouts.push(about);
+      players.append(el('label', { className: 'player' }, marker(side), info.sides[side], select), about);
     }
     players.append(this.playerSettings);
     this.fillSelects();
@@ -400,10 +404,10 @@ export class PlayPanel {
       const select = this.selects[side];
       const options = [el('option', { value: HUMAN }, 'Human')];
       for (const p of this.info.players) {
-        if (p.sides[side]) options.push(el('option', { value: p.id }, `${p.label} — ${p.description}`));
+        if (p.sides[side]) options.push(el('option', { value: p.id, title: p.description }, p.label));
       }
       for (const m of this.models.values()) {
-        if (m.side === null || m.side === side) options.push(el('option', { value: m.name }, `${m.label} — a trained model`));
+        if (m.side === null || m.side === side) options.push(el('option', { value: m.name, title: 'a trained model from the library' }, `${m.label} (model)`));
       }
       // A model still loading from the library keeps its place.
       const c = this.controllers[side];
@@ -759,7 +763,12 @@ export class PlayPanel {
     this.redoButton.disabled = locked || !s || s.cursor === s.history.length;
     this.continueButton.hidden = !(this.paused && s && s.toMove !== null && !this.isHuman(s.toMove));
     this.passButton.disabled = locked;
-    for (const [i, sel] of this.selects.entries()) sel.value = this.controllers[i];
+    for (const [i, sel] of this.selects.entries()) {
+      sel.value = this.controllers[i];
+      const c = this.controllers[i];
+      const p = this.playerInfo(c);
+      this.abouts[i].textContent = c === HUMAN ? 'A person plays on the board.' : p ? `${p.label}: ${p.description}.` : `${this.models.get(c)?.label ?? 'A model'}: a trained model from the library.`;
+    }
   }
 
   /** Keeps who plays and the seed in the address, so a game can be shared. */
