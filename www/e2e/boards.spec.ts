@@ -248,6 +248,12 @@ test('the heat map: colours on the fixed scale −1…+1 with a key; a value has
   };
   const start = await read();
   expect(start).toHaveLength(4);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: 'test-results/screens/heat-desktop.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(legend).toBeInViewport();
+  await page.screenshot({ path: 'test-results/screens/heat-phone.png' });
   const p = await squarePoint(page, 'd3');
   await page.mouse.click(p.x, p.y);
   await expect.poll(async () => Number(await canvas(page).getAttribute('data-cursor'))).toBe(2);
@@ -305,12 +311,40 @@ async function nameClashes(page: Page): Promise<string[]> {
   });
 }
 
-/** Selects in the game's view whose text does not fit their box. */
+/**
+ * Selects in the game's view that would cut off the text of one of their
+ * choices. A native select's scrollWidth never exceeds its clientWidth in
+ * Chromium (the text is clipped inside), so it is compared with a copy of
+ * itself free to take its natural width: that of its widest choice, arrow
+ * and padding included. A select drawn by the page (`appearance:
+ * base-select`, on narrow screens) wraps its text: its content must fit its
+ * box, whichever choice is shown.
+ */
 async function cutSelects(page: Page): Promise<string[]> {
   return page.locator('main select').evaluateAll((ss) =>
     ss
-      .filter((s) => s.clientWidth > 0 && s.scrollWidth > s.clientWidth)
-      .map((s) => `${s.getAttribute('data-testid') ?? s.getAttribute('aria-label')}: ${s.scrollWidth} > ${s.clientWidth}`),
+      .filter((s) => s.clientWidth > 0)
+      .flatMap((node) => {
+        const s = node as HTMLSelectElement;
+        const name = s.getAttribute('data-testid') ?? s.getAttribute('aria-label');
+        const cs = getComputedStyle(s);
+        if (cs.appearance === 'base-select') {
+          const chosen = s.selectedIndex;
+          const out: string[] = [];
+          for (let i = 0; i < s.options.length; i++) {
+            s.selectedIndex = i;
+            if (s.scrollWidth > s.clientWidth || s.scrollHeight > s.clientHeight) out.push(`${name}: "${s.options[i].text}" overflows`);
+          }
+          s.selectedIndex = chosen;
+          return out;
+        }
+        const free = s.cloneNode(true) as HTMLSelectElement;
+        free.style.cssText = `position: absolute; left: 0; top: 0; visibility: hidden; width: auto; min-width: 0; max-width: none; font: ${cs.font}; padding: ${cs.padding}; border: ${cs.border}`;
+        document.body.append(free);
+        const natural = free.clientWidth;
+        free.remove();
+        return natural > s.clientWidth ? [`${name}: needs ${natural} px, has ${s.clientWidth}`] : [];
+      }),
   );
 }
 
