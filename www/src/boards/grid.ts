@@ -72,6 +72,8 @@ export class GridBoard implements BoardView {
   /** Pieces turning over: the cells, their side before, and when it started. */
   private turning: { cells: Map<number, 0 | 1>; start: number } | null = null;
   private turnFrame = 0;
+  /** The board drawn without the turning pieces, copied under them at each frame of the turn. */
+  private turnBase: HTMLCanvasElement | null = null;
   private readonly reduceMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
   constructor(
@@ -190,18 +192,63 @@ export class GridBoard implements BoardView {
     });
     if (cells.size === 0) return;
     this.turning = { cells, start: performance.now() };
+    this.turnBase = null;
     this.crisp.canvas.dataset.turning = String(cells.size);
     const step = () => {
       if (!this.turning) return;
       if (performance.now() - this.turning.start >= TURN_MS) {
         this.turning = null;
+        this.turnBase = null;
         this.crisp.canvas.dataset.turning = '0';
+        this.crisp.redraw();
       } else {
+        this.drawTurn();
         this.turnFrame = requestAnimationFrame(step);
       }
-      this.crisp.redraw();
     };
     this.turnFrame = requestAnimationFrame(step);
+  }
+
+  /**
+   * One frame of the turn: the rest of the board, drawn once, is copied and
+   * only the turning pieces are drawn on it, so that a frame costs little.
+   */
+  private drawTurn(): void {
+    const c = this.crisp.canvas;
+    const size = this.crisp.size;
+    const ctx = c.getContext('2d');
+    if (!ctx || size <= 0) return;
+    const k = c.width / size;
+    if (!this.turnBase || this.turnBase.width !== c.width || this.turnBase.height !== c.height) {
+      const base = document.createElement('canvas');
+      base.width = c.width;
+      base.height = c.height;
+      const b = base.getContext('2d');
+      if (!b) return;
+      b.setTransform(k, 0, 0, k, 0, 0);
+      this.draw(b, size, true);
+      this.turnBase = base;
+    }
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, c.width, c.height);
+    ctx.drawImage(this.turnBase, 0, 0);
+    ctx.setTransform(k, 0, 0, k, 0, 0);
+    this.drawTurningPieces(ctx, size);
+  }
+
+  /** The pieces turning over, as far as they have turned. */
+  private drawTurningPieces(ctx: CanvasRenderingContext2D, size: number): void {
+    const t = this.turning;
+    const s = this.state;
+    if (!t || !s) return;
+    const { margin, cell } = this.geometry(size);
+    const turned = Math.min(1, (performance.now() - t.start) / TURN_MS);
+    for (const [sq, was] of t.cells) {
+      const [row, col] = this.shown(sq);
+      const now = s.cells[sq] === 1 ? 0 : 1;
+      // The old side narrows to an edge, then the new side widens.
+      this.drawPiece(ctx, margin + (col + 0.5) * cell, margin + (row + 0.5) * cell, cell * 0.42, turned < 0.5 ? was : now, 1, Math.max(0.04, Math.abs(1 - 2 * turned)));
+    }
   }
 
   /** Where a cell is drawn: its row and column on the screen. */
@@ -344,7 +391,8 @@ export class GridBoard implements BoardView {
 
   // ---- drawing -----------------------------------------------------------
 
-  private draw(ctx: CanvasRenderingContext2D, size: number): void {
+  /** Draws the board; `withoutTurning`: leaves out the pieces that are turning over. */
+  private draw(ctx: CanvasRenderingContext2D, size: number, withoutTurning = false): void {
     const { margin, cell } = this.geometry(size);
     const st = this.style;
     const c = this.crisp.canvas;
@@ -407,7 +455,6 @@ export class GridBoard implements BoardView {
       return [margin + (col + 0.5) * cell, margin + (row + 0.5) * cell];
     };
     const turning = this.turning;
-    const turned = turning ? Math.min(1, (performance.now() - turning.start) / TURN_MS) : 1;
 
     for (let sq = 0; sq < this.rows * this.cols; sq++) {
       const v = s.cells[sq];
@@ -420,16 +467,12 @@ export class GridBoard implements BoardView {
         ctx.fill();
       }
       if (v !== 1 && v !== 2) continue;
+      // A piece turning over is drawn by drawTurningPieces.
+      if (turning?.cells.has(sq)) continue;
       const [x, y] = center(sq);
-      const was = turning?.cells.get(sq);
-      if (was !== undefined && turned < 1) {
-        // Turning over: the old side narrows to an edge, the new side widens.
-        const first = turned < 0.5;
-        this.drawPiece(ctx, x, y, cell * 0.42, first ? was : v === 1 ? 0 : 1, 1, Math.max(0.04, Math.abs(1 - 2 * turned)));
-      } else {
-        this.drawPiece(ctx, x, y, cell * 0.42, v === 1 ? 0 : 1, 1);
-      }
+      this.drawPiece(ctx, x, y, cell * 0.42, v === 1 ? 0 : 1, 1);
     }
+    if (!withoutTurning) this.drawTurningPieces(ctx, size);
 
     if (s.lastMove && s.lastMove.cell !== null) {
       // The last move: a ring round its cell and a dot on its piece.
