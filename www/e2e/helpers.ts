@@ -12,14 +12,24 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
-/** Page coordinates of a square's centre ("f5"), from the board's geometry. */
+/**
+ * Page coordinates of a square's centre ("f5"), from the board's geometry;
+ * on a board seen from the other side, where that square is drawn (turned
+ * half round, or columns mirrored).
+ */
 export async function squarePoint(page: Page, square: string): Promise<{ x: number; y: number }> {
   const c = page.locator('canvas.board-canvas');
   const box = await c.boundingBox();
   if (!box) throw new Error('the board is not visible');
-  const [ox, oy, cell] = await Promise.all(['data-origin-x', 'data-origin-y', 'data-cell'].map(async (a) => Number(await c.getAttribute(a))));
-  const col = square.charCodeAt(0) - 97;
-  const row = Number(square.slice(1)) - 1;
+  const [ox, oy, cell, rows, cols] = await Promise.all(
+    ['data-origin-x', 'data-origin-y', 'data-cell', 'data-rows', 'data-cols'].map(async (a) => Number(await c.getAttribute(a))),
+  );
+  let col = square.charCodeAt(0) - 97;
+  let row = Number(square.slice(1)) - 1;
+  if ((await c.getAttribute('data-flipped')) === 'true') {
+    col = cols - 1 - col;
+    if ((await c.getAttribute('data-flip')) !== 'mirror') row = rows - 1 - row;
+  }
   return { x: box.x + ox + (col + 0.5) * cell, y: box.y + oy + (row + 0.5) * cell };
 }
 

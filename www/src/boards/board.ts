@@ -9,6 +9,146 @@ export interface Heat {
   values: Map<number, number>;
   min: number;
   max: number;
+  /** What the values are, in words ("Q(s, a) of the network"). */
+  units: string;
+  /** The scale is the values' own fixed range (a value has the same colour
+   *  in every position); otherwise it runs from the lowest value shown to the highest. */
+  fixed: boolean;
+}
+
+/** The colours of a heat map's scale, from its bottom (red) through the middle (sand) to its top (green). */
+const HEAT_STOPS: Array<[number, number, number]> = [
+  [176, 32, 32],
+  [236, 214, 138],
+  [28, 120, 52],
+];
+
+/** The colour of `v` on the scale `min`…`max` ("#rrggbb"): a fixed function of the three numbers. */
+export function heatColour(v: number, min: number, max: number): string {
+  const t = max > min ? Math.min(1, Math.max(0, (v - min) / (max - min))) : 1;
+  const [a, b] = t < 0.5 ? [HEAT_STOPS[0], HEAT_STOPS[1]] : [HEAT_STOPS[1], HEAT_STOPS[2]];
+  const u = t < 0.5 ? t * 2 : t * 2 - 1;
+  return `#${a.map((x, i) => Math.round(x + (b[i] - x) * u).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
+export function inkOn(hex: string): string {
+  const lin = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const l = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
+  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? '#000000' : '#ffffff';
+}
+
+/** A number for people: "−0.25", "+1". */
+function signed(v: number): string {
+  const t = Number.isInteger(v) ? String(Math.abs(v)) : Math.abs(v).toFixed(2);
+  return v > 0 ? `+${t}` : v < 0 ? `−${t}` : '0';
+}
+
+/**
+ * The key to a heat map: the colour bar with the scale's ends and middle, and
+ * in its tooltip what the values are. Hidden while no heat map is shown.
+ */
+export class HeatLegend {
+  readonly element: HTMLElement;
+  private readonly lo = document.createElement('span');
+  private readonly mid = document.createElement('span');
+  private readonly hi = document.createElement('span');
+  private readonly caption = document.createElement('span');
+
+  constructor() {
+    this.element = document.createElement('div');
+    this.element.className = 'heat-legend';
+    this.element.dataset.testid = 'heat-legend';
+    this.element.hidden = true;
+    const bar = document.createElement('span');
+    bar.className = 'heat-bar';
+    bar.setAttribute('aria-hidden', 'true');
+    bar.style.background = `linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map((t) => heatColour(t, 0, 1)).join(', ')})`;
+    const ticks = document.createElement('span');
+    ticks.className = 'heat-ticks';
+    ticks.append(this.lo, this.mid, this.hi);
+    const scale = document.createElement('span');
+    scale.className = 'heat-scale';
+    scale.append(bar, ticks);
+    this.caption.className = 'heat-caption';
+    this.element.append(this.caption, scale);
+  }
+
+  show(heat: Heat | null): void {
+    this.element.hidden = !heat;
+    if (!heat) return;
+    const { min, max } = heat;
+    this.lo.textContent = signed(min);
+    this.mid.textContent = signed((min + max) / 2);
+    this.hi.textContent = signed(max);
+    this.caption.textContent = heat.fixed ? 'Value of each move:' : 'Value of each move (lowest to highest shown):';
+    this.element.dataset.min = String(min);
+    this.element.dataset.max = String(max);
+    this.element.dataset.fixed = String(heat.fixed);
+    this.element.title =
+      `${heat.units}. Red is the bottom of the scale (${signed(min)}), green its top (${signed(max)}). ` +
+      (heat.fixed
+        ? 'The scale is fixed, the whole range the values can take, so a colour means the same value in every position.'
+        : 'These values have no fixed range, so the scale runs from the lowest value on the board to the highest.');
+    this.element.setAttribute('aria-label', `Colour key: ${signed(min)} red to ${signed(max)} green. ${this.element.title}`);
+  }
+}
+
+/** Where a board's flip is remembered, per game. */
+const flipKey = (game: string) => `selfplay.flipped.${game}`;
+
+/** Whether the visitor last turned this game's board round. */
+export function storedFlip(game: string): boolean {
+  try {
+    return localStorage.getItem(flipKey(game)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A button that turns a board round, to see it from the other side; the
+ * choice is kept per game in this browser. `apply` draws the board turned
+ * (true) or not.
+ */
+export function flipButton(game: string, apply: (flipped: boolean) => void): HTMLButtonElement {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'flip-board';
+  b.dataset.testid = 'flip-board';
+  b.textContent = 'Flip board';
+  b.title = 'See the board from the other side (the coordinates turn with it)';
+  const set = (on: boolean) => {
+    b.setAttribute('aria-pressed', String(on));
+    apply(on);
+  };
+  b.addEventListener('click', () => {
+    const on = b.getAttribute('aria-pressed') !== 'true';
+    try {
+      if (on) localStorage.setItem(flipKey(game), '1');
+      else localStorage.removeItem(flipKey(game));
+    } catch {
+      // Without storage the board still turns, for this visit.
+    }
+    set(on);
+  });
+  set(storedFlip(game));
+  return b;
+}
+
+/** A sentence about a position for screen readers: whose turn (or the result), the counts, the last move, the game's own status. */
+export function describePosition(s: GameState): string {
+  const parts: string[] = [];
+  if (s.outcome) parts.push(`Game over: ${s.outcome.text.replace(/\.$/, '')}`);
+  else if (s.toMove !== null) parts.push(`${s.sides[s.toMove]} to move`);
+  if (s.counts) parts.push(`${s.sides[0]} ${s.counts[0]}, ${s.sides[1]} ${s.counts[1]}`);
+  if (s.lastMove) parts.push(`last move ${s.sides[s.lastMove.side]} ${s.lastMove.text}`);
+  else parts.push('no move yet');
+  if (s.status) parts.push(s.status.replace(/\.$/, ''));
+  return `${parts.join('; ')}.`;
 }
 
 export interface BoardView {
@@ -42,13 +182,16 @@ export interface BoardView {
 
 /**
  * A canvas that keeps its backing store at the device's pixel ratio and
- * follows its container's size, so drawings are crisp at any zoom and on any
- * screen. Calls `draw` with a context scaled to CSS pixels.
+ * follows its container's width, so drawings are crisp at any zoom and on any
+ * screen; its height is `heightOf(width)` (square by default). Calls `draw`
+ * with a context scaled to CSS pixels.
  */
 export class CrispCanvas {
   readonly canvas: HTMLCanvasElement;
-  /** Size in CSS pixels (the canvas is square). */
+  /** Width in CSS pixels. */
   size = 0;
+  /** Height in CSS pixels. */
+  height = 0;
   private observer: ResizeObserver;
   private frame = 0;
   private dprQuery: MediaQueryList | null = null;
@@ -57,6 +200,7 @@ export class CrispCanvas {
   constructor(
     private readonly container: HTMLElement,
     private readonly draw: (ctx: CanvasRenderingContext2D, size: number) => void,
+    private readonly heightOf: (width: number) => number = (w) => w,
   ) {
     this.canvas = document.createElement('canvas');
     container.append(this.canvas);
@@ -77,16 +221,19 @@ export class CrispCanvas {
   }
 
   resize(): void {
-    const size = Math.floor(Math.min(this.container.clientWidth, this.container.clientHeight || Infinity));
+    const size = Math.floor(this.container.clientWidth);
     if (size <= 0) return;
+    const height = Math.ceil(this.heightOf(size));
     const dpr = window.devicePixelRatio || 1;
     const px = Math.round(size * dpr);
+    const py = Math.round(height * dpr);
     this.size = size;
+    this.height = height;
     this.canvas.style.width = `${size}px`;
-    this.canvas.style.height = `${size}px`;
-    if (this.canvas.width !== px || this.canvas.height !== px) {
+    this.canvas.style.height = `${height}px`;
+    if (this.canvas.width !== px || this.canvas.height !== py) {
       this.canvas.width = px;
-      this.canvas.height = px;
+      this.canvas.height = py;
     }
     this.watchDpr();
     this.redraw();
@@ -97,7 +244,7 @@ export class CrispCanvas {
     if (!ctx || this.size <= 0) return;
     const scale = this.canvas.width / this.size;
     ctx.setTransform(scale, 0, 0, scale, 0, 0);
-    ctx.clearRect(0, 0, this.size, this.size);
+    ctx.clearRect(0, 0, this.size, this.height);
     this.draw(ctx, this.size);
   }
 

@@ -6,9 +6,12 @@
 // of its marked targets — with the mouse, a tap, or the keyboard (arrow keys
 // between points, Enter or Space to pick, Escape to put the piece down). When
 // every legal move starts from the same piece, it is picked up at once.
+// The last move is ringed at both ends (dashed where the piece left, solid
+// where it went); each point's name sits where no line, piece or ring
+// covers it; a button shows the board from the other side (mirrored).
 
 import type { GameState, LegalMove } from '../core/protocol';
-import type { BoardView } from './board';
+import { describePosition, flipButton, type BoardView } from './board';
 
 /** A game's graph: its points in the engine's cell order, its lines, its pieces. */
 export interface GraphLayout {
@@ -39,6 +42,76 @@ export interface GraphPiece {
 const SVG = 'http://www.w3.org/2000/svg';
 /** A piece's radius, in SVG units. */
 const PIECE = 4.6;
+/** The radius of the last move's rings, in SVG units. */
+const RING = PIECE + 1.1;
+/** The points' names: their font size, in SVG units (as in the style sheet). */
+const NAME_SIZE = 3;
+
+type Box = { x: number; y: number; w: number; h: number };
+
+/** Whether the segment a–b passes within `m` of the box. */
+function segmentNearBox(ax: number, ay: number, bx: number, by: number, box: Box, m: number): boolean {
+  // Clips the segment to the box grown by m (Liang–Barsky).
+  const x0 = box.x - m;
+  const x1 = box.x + box.w + m;
+  const y0 = box.y - m;
+  const y1 = box.y + box.h + m;
+  let lo = 0;
+  let hi = 1;
+  const dx = bx - ax;
+  const dy = by - ay;
+  for (const [p, q] of [
+    [-dx, ax - x0],
+    [dx, x1 - ax],
+    [-dy, ay - y0],
+    [dy, y1 - ay],
+  ]) {
+    if (p === 0) {
+      if (q < 0) return false;
+    } else {
+      const t = q / p;
+      if (p < 0) lo = Math.max(lo, t);
+      else hi = Math.min(hi, t);
+      if (lo > hi) return false;
+    }
+  }
+  return true;
+}
+
+/** Whether a circle reaches into the box. */
+function circleNearBox(cx: number, cy: number, r: number, box: Box): boolean {
+  const nx = Math.max(box.x, Math.min(cx, box.x + box.w));
+  const ny = Math.max(box.y, Math.min(cy, box.y + box.h));
+  return (cx - nx) ** 2 + (cy - ny) ** 2 < r * r;
+}
+
+/**
+ * Where each point's name goes: the nearest spot round the point whose box
+ * (a generous estimate of the text's) touches no line, no piece and no
+ * last-move ring on any point, and stays inside the drawing. Returns the
+ * centre of each name.
+ */
+function placeNames(pos: Array<{ x: number; y: number }>, names: string[], lines: Array<[number, number]>, width: number, height: number): Array<[number, number]> {
+  return pos.map((p, i) => {
+    const w = NAME_SIZE * 0.72 * names[i].length + 0.4;
+    const h = NAME_SIZE * 1.3;
+    let best: [number, number] | null = null;
+    for (let d = RING + 1; d <= RING + 8 && !best; d += 0.25) {
+      for (let k = 0; k < 48 && !best; k++) {
+        // From up-right, alternately either way round.
+        const a = -Math.PI / 4 + (k % 2 ? 1 : -1) * Math.ceil(k / 2) * (Math.PI / 24);
+        const cx = p.x + d * Math.cos(a);
+        const cy = p.y + d * Math.sin(a);
+        const box = { x: cx - w / 2, y: cy - h / 2, w, h };
+        if (box.x < 0 || box.y < 0 || box.x + w > width || box.y + h > height) continue;
+        if (pos.some((q) => circleNearBox(q.x, q.y, RING + 0.6, box))) continue;
+        if (lines.some(([u, v]) => segmentNearBox(pos[u].x, pos[u].y, pos[v].x, pos[v].y, box, 0.6))) continue;
+        best = [cx, cy];
+      }
+    }
+    return best ?? [p.x + RING + 1, p.y - RING];
+  });
+}
 
 function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>): SVGElementTagNameMap[K] {
   const node = document.createElementNS(SVG, tag);
@@ -58,6 +131,9 @@ export class GraphBoard implements BoardView {
 
   private readonly root: SVGSVGElement;
   private readonly points: SVGGElement[] = [];
+  private readonly lineNodes: SVGLineElement[] = [];
+  /** Seen from the other side: left and right swapped. */
+  private flipped = false;
   private readonly pieces: SVGGElement;
   private readonly status: HTMLElement;
   private interactive = false;
@@ -71,26 +147,37 @@ export class GraphBoard implements BoardView {
   private focusIndex: number;
   private readonly reduceMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
-  constructor(private readonly layout: GraphLayout) {
+  /**
+   * `game`: the engine's name of the game, under which the visitor's choice
+   * of side to see the board from is kept.
+   */
+  constructor(
+    private readonly layout: GraphLayout,
+    game: string,
+  ) {
     const P = layout.points;
     this.focusIndex = P.length - 1;
     this.element = document.createElement('div');
     this.element.className = 'graph-board';
     this.element.dataset.testid = 'board';
-    this.root = svg('svg', { viewBox: `0 0 ${layout.width} ${layout.height}`, role: 'group', 'aria-label': layout.name });
+    this.root = svg('svg', { viewBox: `0 0 ${layout.width} ${layout.height}`, role: 'group', 'aria-label': layout.name, 'data-piece-radius': PIECE, 'data-ring-radius': RING });
     const lines = svg('g', { class: 'graph-lines', 'aria-hidden': 'true' });
-    for (const [a, b] of layout.lines) lines.append(svg('line', { x1: P[a].x, y1: P[a].y, x2: P[b].x, y2: P[b].y }));
+    for (let k = 0; k < layout.lines.length; k++) {
+      const line = svg('line', {});
+      lines.append(line);
+      this.lineNodes.push(line);
+    }
     this.pieces = svg('g', { class: 'graph-pieces', 'aria-hidden': 'true' });
     const pts = svg('g', { class: 'graph-points' });
     P.forEach((p, i) => {
       const g = svg('g', { class: 'graph-point', role: 'button', tabindex: -1, 'data-point': p.name, 'data-cell': i });
       g.append(
-        svg('circle', { class: 'graph-hit', cx: p.x, cy: p.y, r: 7 }),
-        svg('circle', { class: 'graph-dot', cx: p.x, cy: p.y, r: 1.6 }),
-        svg('circle', { class: 'graph-target', cx: p.x, cy: p.y, r: 3.2 }),
+        svg('circle', { class: 'graph-last', r: RING }),
+        svg('circle', { class: 'graph-hit', r: 7 }),
+        svg('circle', { class: 'graph-dot', r: 1.6 }),
+        svg('circle', { class: 'graph-target', r: 3.2 }),
       );
-      // Up and to the right, clear of a piece on the point.
-      const label = svg('text', { class: 'graph-name', x: p.x + PIECE + 0.2, y: p.y - PIECE, 'aria-hidden': 'true' });
+      const label = svg('text', { class: 'graph-name', 'text-anchor': 'middle', 'dominant-baseline': 'central', 'aria-hidden': 'true' });
       label.textContent = p.name;
       g.append(label);
       g.addEventListener('click', () => {
@@ -105,8 +192,74 @@ export class GraphBoard implements BoardView {
     this.status = document.createElement('p');
     this.status.className = 'graph-board-status visually-hidden';
     this.status.setAttribute('aria-live', 'polite');
-    this.element.append(this.root, this.status);
+    const tools = document.createElement('div');
+    tools.className = 'board-tools';
+    tools.append(flipButton(game, (on) => this.setFlipped(on)));
+    this.element.append(this.root, tools, this.status);
     this.points[this.focusIndex].setAttribute('tabindex', '0');
+  }
+
+  /** Where point `i` is drawn (left and right swapped when seen from the other side). */
+  private at(i: number): { x: number; y: number } {
+    const p = this.layout.points[i];
+    return this.flipped ? { x: this.layout.width - p.x, y: p.y } : p;
+  }
+
+  /** Shows the board from the other side (mirrored: the hare's side on the left) or not. */
+  setFlipped(on: boolean): void {
+    this.flipped = on;
+    this.element.dataset.flipped = String(on);
+    const L = this.layout;
+    const pos = L.points.map((_, i) => this.at(i));
+    L.lines.forEach(([a, b], k) => {
+      const line = this.lineNodes[k];
+      for (const [attr, v] of [
+        ['x1', pos[a].x],
+        ['y1', pos[a].y],
+        ['x2', pos[b].x],
+        ['y2', pos[b].y],
+      ] as const) {
+        line.setAttribute(attr, String(v));
+      }
+    });
+    const names = placeNames(
+      pos,
+      L.points.map((p) => p.name),
+      L.lines,
+      L.width,
+      L.height,
+    );
+    this.points.forEach((g, i) => {
+      for (const c of g.querySelectorAll('circle')) {
+        c.setAttribute('cx', String(pos[i].x));
+        c.setAttribute('cy', String(pos[i].y));
+      }
+      const t = g.querySelector('text')!;
+      t.setAttribute('x', names[i][0].toFixed(2));
+      t.setAttribute('y', names[i][1].toFixed(2));
+    });
+    if (this.state) {
+      this.drawPieces(null, this.state);
+      this.describe();
+    }
+  }
+
+  /** The board's accessible name: the position in words. */
+  private describe(): void {
+    const s = this.state;
+    const where = this.flipped ? ', seen from the other side' : '';
+    if (!s) {
+      this.root.setAttribute('aria-label', `${this.layout.name}${where}`);
+      return;
+    }
+    const pieces = this.layout.pieces
+      .map((piece, k) => {
+        const on = this.layout.points.filter((_, i) => s.cells[i] === k + 1).map((p) => p.name);
+        return on.length ? `${piece.name}${on.length > 1 ? 's' : ''} on ${on.join(', ')}` : '';
+      })
+      .filter(Boolean)
+      .join('; ');
+    this.root.setAttribute('aria-label', `${this.layout.name}${where}. ${describePosition(s)} ${pieces}.`);
   }
 
   update(state: GameState, interactive: boolean): void {
@@ -120,8 +273,13 @@ export class GraphBoard implements BoardView {
     this.refreshInteraction();
     this.element.dataset.cursor = String(state.cursor);
     this.element.dataset.toMove = state.toMove === null ? '' : String(state.toMove);
+    const last = state.lastMove;
+    const name = (i: number | null | undefined) => (typeof i === 'number' ? this.layout.points[i].name : '');
+    this.element.dataset.lastFrom = name(last?.from);
+    this.element.dataset.lastTo = name(last?.cell);
     this.drawPieces(prev, state);
     this.drawMarks();
+    this.describe();
   }
 
   captureMove(side: 0 | 1, f: ((move: string) => void) | null): boolean {
@@ -216,7 +374,7 @@ export class GraphBoard implements BoardView {
 
   /** The nearest point in a direction (ties: the closest across). */
   private neighbour(i: number, dx: number, dy: number): number | null {
-    const P = this.layout.points;
+    const P = this.layout.points.map((_, j) => this.at(j));
     let best: number | null = null;
     let bestScore = Infinity;
     for (let j = 0; j < P.length; j++) {
@@ -248,7 +406,7 @@ export class GraphBoard implements BoardView {
   // ---- drawing -------------------------------------------------------------
 
   private drawPieces(prev: GameState | null, s: GameState): void {
-    const P = this.layout.points;
+    const P = this.layout.points.map((_, j) => this.at(j));
     const moved = prev && s.cursor === prev.cursor + 1 && s.lastMove ? ends({ text: '', cell: s.lastMove.cell, from: s.lastMove.from }) : null;
     const nodes: SVGGElement[] = [];
     s.cells.forEach((c, i) => {
@@ -286,9 +444,12 @@ export class GraphBoard implements BoardView {
       g.classList.toggle('movable', movable.has(i));
       g.classList.toggle('selected', this.selected === i);
       g.classList.toggle('last', !!last && (last.from === i || last.cell === i));
+      g.classList.toggle('last-from', !!last && last.from === i);
+      g.classList.toggle('last-to', !!last && last.cell === i);
       if (targets.has(i)) g.dataset.target = 'true';
       else delete g.dataset.target;
-      const extra = this.selected === i ? ', picked up' : targets.has(i) ? ', a legal target' : movable.has(i) ? ', can move' : '';
+      const lastWords = !last ? '' : last.from === i ? ', the last move left it' : last.cell === i ? ', the last move went here' : '';
+      const extra = (this.selected === i ? ', picked up' : targets.has(i) ? ', a legal target' : movable.has(i) ? ', can move' : '') + lastWords;
       g.setAttribute('aria-label', `Point ${this.layout.points[i].name}: ${piece ? piece.words : 'empty'}${extra}`);
     });
   }

@@ -1,15 +1,17 @@
 // A board of rows × columns on a canvas, for every grid game (Othello,
 // Connect Four, Connect6): the size comes from the engine's geometry, the
 // look (colours, pieces, marked points) from the game's folder. It draws
-// pieces, legal-move markers, the last move and a heat map of values, and
-// takes input by mouse, touch (pointer events) and keyboard (arrow keys move
-// a cursor over the cells, Enter or Space plays).
+// pieces, legal-move markers, the last move (a ring round its cell) and a
+// heat map of values with its colour key, and takes input by mouse, touch
+// (pointer events) and keyboard (arrow keys move a cursor over the cells,
+// Enter or Space plays). A button turns the board round, to see it from
+// the other side; pieces that change side can turn over in a short animation.
 //
 // Cells are numbered as in the engine: row-major from the top left. A cell
 // is named by a column letter and a row number from the top ("a1", "f5").
 
 import type { GameInfo, GameState } from '../core/protocol';
-import { CrispCanvas, type BoardView, type Heat } from './board';
+import { CrispCanvas, HeatLegend, describePosition, flipButton, heatColour, inkOn, type BoardView, type Heat } from './board';
 
 /** How a grid game looks. */
 export interface GridStyle {
@@ -35,7 +37,15 @@ export interface GridStyle {
   /** Labels above the columns (default a, b, c…) and whether rows are numbered (default yes). */
   columnLabels?: string[];
   rowLabels?: boolean;
+  /** How the board looks from the other side: turned half round (default),
+   *  or seen from behind, columns mirrored (a standing rack). */
+  flip?: 'rotate' | 'mirror';
+  /** Pieces that change side turn over in a short animation (Othello's discs). */
+  animateTurns?: boolean;
 }
+
+/** How long a piece takes to turn over, in ms. */
+const TURN_MS = 250;
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -56,6 +66,15 @@ export class GridBoard implements BoardView {
   private showCursor = false;
   private pressed: number | null = null;
   private heat: Heat | null = null;
+  private readonly legend = new HeatLegend();
+  /** Seen from the other side. */
+  private flipped = false;
+  /** Pieces turning over: the cells, their side before, and when it started. */
+  private turning: { cells: Map<number, 0 | 1>; start: number } | null = null;
+  private turnFrame = 0;
+  /** The board drawn without the turning pieces, copied under them at each frame of the turn. */
+  private turnBase: HTMLCanvasElement | null = null;
+  private readonly reduceMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
   constructor(
     info: GameInfo,
@@ -66,9 +85,26 @@ export class GridBoard implements BoardView {
     this.cols = info.geometry.cols;
     this.cursor = style.startCursor;
     this.element = document.createElement('div');
-    this.element.className = 'board-wrap';
-    this.crisp = new CrispCanvas(this.element, (ctx, size) => this.draw(ctx, size));
+    this.element.className = 'board-box';
+    const wrap = document.createElement('div');
+    wrap.className = 'board-wrap';
+    const tools = document.createElement('div');
+    tools.className = 'board-tools';
+    this.element.append(wrap, tools);
+    // As tall as the cells and their frame (a rack of 6 × 7 is wider than high).
+    this.crisp = new CrispCanvas(
+      wrap,
+      (ctx, size) => this.draw(ctx, size),
+      (w) => {
+        const { margin, cell } = this.geometry(w);
+        return margin + this.rows * cell + Math.round(w * 0.022);
+      },
+    );
     const c = this.crisp.canvas;
+    tools.append(
+      flipButton(info.id, (on) => this.setFlipped(on)),
+      this.legend.element,
+    );
     c.className = 'board-canvas';
     c.tabIndex = 0;
     c.setAttribute('role', 'application');
@@ -93,7 +129,9 @@ export class GridBoard implements BoardView {
   }
 
   update(state: GameState, interactive: boolean): void {
+    const prev = this.state;
     this.state = state;
+    this.startTurning(prev, state);
     this.interactive = interactive && state.toMove !== null;
     this.legal.clear();
     if (this.interactive) {
@@ -103,6 +141,7 @@ export class GridBoard implements BoardView {
     c.dataset.legal = [...this.legal.values()].join(' ');
     c.dataset.toMove = state.toMove === null ? '' : String(state.toMove);
     c.dataset.cursor = String(state.cursor);
+    c.dataset.lastMove = state.lastMove?.cell != null ? this.cellName(state.lastMove.cell) : '';
     this.crisp.redraw();
     this.describe();
   }
@@ -111,10 +150,14 @@ export class GridBoard implements BoardView {
     this.heat = heat && heat.values.size > 0 ? heat : null;
     const c = this.crisp.canvas;
     if (this.heat) {
-      c.dataset.heat = [...this.heat.values].map(([cell, v]) => `${this.cellName(cell)}:${v.toFixed(2)}`).join(' ');
+      const { values, min, max } = this.heat;
+      c.dataset.heat = [...values].map(([cell, v]) => `${this.cellName(cell)}:${v.toFixed(2)}`).join(' ');
+      c.dataset.heatColours = [...values].map(([cell, v]) => `${this.cellName(cell)}:${heatColour(v, min, max)}`).join(' ');
     } else {
       delete c.dataset.heat;
+      delete c.dataset.heatColours;
     }
+    this.legend.show(this.heat);
     this.crisp.redraw();
     this.describe();
   }
@@ -124,7 +167,105 @@ export class GridBoard implements BoardView {
   }
 
   destroy(): void {
+    cancelAnimationFrame(this.turnFrame);
     this.crisp.destroy();
+  }
+
+  /** Shows the board from the other side (true) or from the first side's. */
+  setFlipped(on: boolean): void {
+    this.flipped = on;
+    this.crisp.canvas.dataset.flipped = String(on);
+    this.crisp.canvas.dataset.flip = this.style.flip ?? 'rotate';
+    this.crisp.redraw();
+    this.describe();
+  }
+
+  /** Starts the turn-over animation of the pieces a move made change side. */
+  private startTurning(prev: GameState | null, s: GameState): void {
+    cancelAnimationFrame(this.turnFrame);
+    this.turning = null;
+    if (!this.style.animateTurns || !prev || s.cursor !== prev.cursor + 1 || this.reduceMotion.matches) return;
+    const cells = new Map<number, 0 | 1>();
+    s.cells.forEach((v, i) => {
+      const was = prev.cells[i];
+      if ((v === 1 || v === 2) && (was === 1 || was === 2) && v !== was) cells.set(i, was === 1 ? 0 : 1);
+    });
+    if (cells.size === 0) return;
+    this.turning = { cells, start: performance.now() };
+    this.turnBase = null;
+    this.crisp.canvas.dataset.turning = String(cells.size);
+    const step = () => {
+      if (!this.turning) return;
+      if (performance.now() - this.turning.start >= TURN_MS) {
+        this.turning = null;
+        this.turnBase = null;
+        this.crisp.canvas.dataset.turning = '0';
+        this.crisp.redraw();
+      } else {
+        this.drawTurn();
+        this.turnFrame = requestAnimationFrame(step);
+      }
+    };
+    this.turnFrame = requestAnimationFrame(step);
+  }
+
+  /**
+   * One frame of the turn: the rest of the board, drawn once, is copied and
+   * only the turning pieces are drawn on it, so that a frame costs little.
+   */
+  private drawTurn(): void {
+    const c = this.crisp.canvas;
+    const size = this.crisp.size;
+    const ctx = c.getContext('2d');
+    if (!ctx || size <= 0) return;
+    const k = c.width / size;
+    if (!this.turnBase || this.turnBase.width !== c.width || this.turnBase.height !== c.height) {
+      const base = document.createElement('canvas');
+      base.width = c.width;
+      base.height = c.height;
+      const b = base.getContext('2d');
+      if (!b) return;
+      b.setTransform(k, 0, 0, k, 0, 0);
+      this.draw(b, size, true);
+      this.turnBase = base;
+    }
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, c.width, c.height);
+    ctx.drawImage(this.turnBase, 0, 0);
+    ctx.setTransform(k, 0, 0, k, 0, 0);
+    this.drawTurningPieces(ctx, size);
+  }
+
+  /** The pieces turning over, as far as they have turned. */
+  private drawTurningPieces(ctx: CanvasRenderingContext2D, size: number): void {
+    const t = this.turning;
+    const s = this.state;
+    if (!t || !s) return;
+    const { margin, cell } = this.geometry(size);
+    const turned = Math.min(1, (performance.now() - t.start) / TURN_MS);
+    for (const [sq, was] of t.cells) {
+      const [row, col] = this.shown(sq);
+      const now = s.cells[sq] === 1 ? 0 : 1;
+      // The old side narrows to an edge, then the new side widens.
+      this.drawPiece(ctx, margin + (col + 0.5) * cell, margin + (row + 0.5) * cell, cell * 0.42, turned < 0.5 ? was : now, 1, Math.max(0.04, Math.abs(1 - 2 * turned)));
+    }
+  }
+
+  /** Where a cell is drawn: its row and column on the screen. */
+  private shown(sq: number): [number, number] {
+    const row = Math.floor(sq / this.cols);
+    const col = sq % this.cols;
+    if (!this.flipped) return [row, col];
+    return this.style.flip === 'mirror' ? [row, this.cols - 1 - col] : [this.rows - 1 - row, this.cols - 1 - col];
+  }
+
+  /** The cell drawn at a row and column of the screen. */
+  private cellShownAt(row: number, col: number): number {
+    if (this.flipped) {
+      col = this.cols - 1 - col;
+      if (this.style.flip !== 'mirror') row = this.rows - 1 - row;
+    }
+    return row * this.cols + col;
   }
 
   // ---- geometry ----------------------------------------------------------
@@ -142,7 +283,7 @@ export class GridBoard implements BoardView {
     const col = Math.floor((x - margin) / cell);
     const row = Math.floor((y - margin) / cell);
     if (col < 0 || col >= this.cols || row < 0 || row >= this.rows) return null;
-    return row * this.cols + col;
+    return this.cellShownAt(row, col);
   }
 
   private eventCell(e: PointerEvent): number | null {
@@ -201,9 +342,11 @@ export class GridBoard implements BoardView {
     const d = moves[e.key];
     if (d) {
       e.preventDefault();
-      const row = Math.min(this.rows - 1, Math.max(0, Math.floor(this.cursor / this.cols) + d[0]));
-      const col = Math.min(this.cols - 1, Math.max(0, (this.cursor % this.cols) + d[1]));
-      this.cursor = row * this.cols + col;
+      // The arrows move the cursor as the board is seen, turned or not.
+      const [r, q] = this.shown(this.cursor);
+      const row = Math.min(this.rows - 1, Math.max(0, r + d[0]));
+      const col = Math.min(this.cols - 1, Math.max(0, q + d[1]));
+      this.cursor = this.cellShownAt(row, col);
       this.showCursor = true;
       this.crisp.redraw();
       this.describe();
@@ -241,26 +384,30 @@ export class GridBoard implements BoardView {
     const value = this.heat?.values.get(this.cursor);
     const legal = (this.legal.has(this.cursor) ? ', legal move' : '') + (value !== undefined ? `, value ${value.toFixed(3)}` : '');
     const keys = this.style.dropInColumns ? `Keys 1 to ${this.cols} drop a disc; arrow keys move the cursor, Enter plays` : 'Arrow keys move the cursor, Enter plays';
-    c.setAttribute('aria-label', `${this.style.name}. ${keys}. Cursor on ${name}: ${what}${legal}.`);
+    const position = this.state ? ` ${describePosition(this.state)}` : '';
+    c.setAttribute('aria-label', `${this.style.name}${this.flipped ? ', seen from the other side' : ''}.${position} Cursor on ${name}: ${what}${legal}. ${keys}.`);
     c.dataset.focusSquare = name;
   }
 
   // ---- drawing -----------------------------------------------------------
 
-  private draw(ctx: CanvasRenderingContext2D, size: number): void {
+  /** Draws the board; `withoutTurning`: leaves out the pieces that are turning over. */
+  private draw(ctx: CanvasRenderingContext2D, size: number, withoutTurning = false): void {
     const { margin, cell } = this.geometry(size);
     const st = this.style;
     const c = this.crisp.canvas;
     c.dataset.originX = String(margin);
     c.dataset.originY = String(margin);
     c.dataset.cell = String(cell);
+    c.dataset.rows = String(this.rows);
+    c.dataset.cols = String(this.cols);
     const width = cell * this.cols;
     const height = cell * this.rows;
 
-    // The frame hugs the cells: a board with fewer rows than columns leaves the rest of the square empty.
+    // The frame hugs the cells (the canvas is as tall as they are).
     ctx.fillStyle = st.frame;
     const pad = Math.round(size * 0.022);
-    roundRect(ctx, 0, 0, Math.min(size, margin + width + pad), Math.min(size, margin + height + pad), margin * 0.5);
+    roundRect(ctx, 0, 0, Math.min(size, margin + width + pad), margin + height + pad, margin * 0.5);
     ctx.fill();
     ctx.fillStyle = st.board;
     ctx.fillRect(margin, margin, width, height);
@@ -270,8 +417,17 @@ export class GridBoard implements BoardView {
     ctx.font = `600 ${Math.max(9, Math.min(margin * 0.5, cell * 0.45))}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    for (let i = 0; i < this.cols; i++) ctx.fillText(st.columnLabels?.[i] ?? LETTERS[i], margin + (i + 0.5) * cell, margin / 2);
-    if (st.rowLabels !== false) for (let i = 0; i < this.rows; i++) ctx.fillText(String(i + 1), margin / 2, margin + (i + 0.5) * cell);
+    // Seen from the other side the coordinates turn with the cells.
+    for (let col = 0; col < this.cols; col++) {
+      const x = this.shown(col)[1];
+      ctx.fillText(st.columnLabels?.[col] ?? LETTERS[col], margin + (x + 0.5) * cell, margin / 2);
+    }
+    if (st.rowLabels !== false) {
+      for (let row = 0; row < this.rows; row++) {
+        const y = this.shown(row * this.cols)[0];
+        ctx.fillText(String(row + 1), margin / 2, margin + (y + 0.5) * cell);
+      }
+    }
 
     ctx.strokeStyle = st.line;
     ctx.lineWidth = Math.max(1, size / 500);
@@ -294,10 +450,11 @@ export class GridBoard implements BoardView {
 
     const s = this.state;
     if (!s) return;
-    const center = (sq: number): [number, number] => [
-      margin + ((sq % this.cols) + 0.5) * cell,
-      margin + (Math.floor(sq / this.cols) + 0.5) * cell,
-    ];
+    const center = (sq: number): [number, number] => {
+      const [row, col] = this.shown(sq);
+      return [margin + (col + 0.5) * cell, margin + (row + 0.5) * cell];
+    };
+    const turning = this.turning;
 
     for (let sq = 0; sq < this.rows * this.cols; sq++) {
       const v = s.cells[sq];
@@ -310,12 +467,22 @@ export class GridBoard implements BoardView {
         ctx.fill();
       }
       if (v !== 1 && v !== 2) continue;
+      // A piece turning over is drawn by drawTurningPieces.
+      if (turning?.cells.has(sq)) continue;
       const [x, y] = center(sq);
       this.drawPiece(ctx, x, y, cell * 0.42, v === 1 ? 0 : 1, 1);
     }
+    if (!withoutTurning) this.drawTurningPieces(ctx, size);
 
     if (s.lastMove && s.lastMove.cell !== null) {
+      // The last move: a ring round its cell and a dot on its piece.
       const [x, y] = center(s.lastMove.cell);
+      const w = Math.max(2, cell * 0.06);
+      ctx.strokeStyle = st.lastMove;
+      ctx.lineWidth = w;
+      ctx.beginPath();
+      ctx.arc(x, y, cell * 0.47, 0, Math.PI * 2);
+      ctx.stroke();
       ctx.fillStyle = st.lastMove;
       ctx.beginPath();
       ctx.arc(x, y, cell * 0.09, 0, Math.PI * 2);
@@ -323,20 +490,20 @@ export class GridBoard implements BoardView {
     }
 
     if (this.heat) {
-      // Values on the heat's scale: red at its bottom, green at its top;
-      // the number itself on the cell.
+      // Values on the heat's scale (the key under the board): red at its
+      // bottom, green at its top; the number itself on the cell, in black or
+      // white, whichever reads better on the colour.
       const { values, min, max } = this.heat;
       ctx.save();
       ctx.font = `600 ${Math.max(9, cell * 0.26)}px system-ui, sans-serif`;
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
       for (const [sq, v] of values) {
-        const t = max > min ? Math.min(1, Math.max(0, (v - min) / (max - min))) : 1;
-        const col = sq % this.cols;
-        const row = Math.floor(sq / this.cols);
-        ctx.fillStyle = `hsla(${Math.round(t * 120)}, 85%, 40%, 0.8)`;
+        const [row, col] = this.shown(sq);
+        const colour = heatColour(v, min, max);
+        ctx.fillStyle = colour;
         ctx.fillRect(margin + col * cell + 1, margin + row * cell + 1, cell - 2, cell - 2);
-        ctx.fillStyle = '#fff';
+        ctx.fillStyle = inkOn(colour);
         const [x, y] = center(sq);
         ctx.fillText(v.toFixed(2), x, y);
       }
@@ -358,8 +525,7 @@ export class GridBoard implements BoardView {
     }
 
     if (this.showCursor && document.activeElement === c) {
-      const col = this.cursor % this.cols;
-      const row = Math.floor(this.cursor / this.cols);
+      const [row, col] = this.shown(this.cursor);
       const w = Math.max(2, cell * 0.07);
       ctx.strokeStyle = st.cursor;
       ctx.lineWidth = w;
@@ -367,10 +533,16 @@ export class GridBoard implements BoardView {
     }
   }
 
-  private drawPiece(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, side: 0 | 1, alpha: number): void {
+  /** A piece; `width` below 1 draws it narrowed, as it turns over. */
+  private drawPiece(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, side: 0 | 1, alpha: number, width = 1): void {
     const p = this.style.pieces[side];
     ctx.save();
     ctx.globalAlpha = alpha;
+    if (width < 1) {
+      ctx.translate(x, 0);
+      ctx.scale(width, 1);
+      ctx.translate(-x, 0);
+    }
     ctx.fillStyle = 'rgba(0, 0, 0, 0.35)';
     ctx.beginPath();
     ctx.arc(x + r * 0.06, y + r * 0.1, r, 0, Math.PI * 2);

@@ -96,7 +96,11 @@ export class PlayPanel {
   private scores: HTMLElement[] = [];
   private score: HTMLElement;
   private statusLine = el('p', { className: 'game-status', 'data-testid': 'game-status', hidden: true });
+  /** Read out by screen readers: each move as it is played, the result, a pass. */
+  private announcer = el('p', { className: 'visually-hidden', 'aria-live': 'polite', 'data-testid': 'announce' });
   private selects: HTMLSelectElement[] = [];
+  /** What the chosen player of each side does, under its list (the list shows names only, so no choice is cut off). */
+  private abouts: HTMLElement[] = [];
   /** The settings of the game's players that have some (strength, randomness…), kept per player. */
   private settingsForms = new Map<string, FieldForm>();
   /** Save and load of the settings of players that can keep them as models. */
@@ -145,23 +149,27 @@ export class PlayPanel {
     this.seed = options.seed ?? randomSeed();
 
     const marker = (side: 0 | 1) => el('span', { className: 'disc', style: `background: ${sideMarkers[side]}`, 'aria-hidden': 'true' });
-    const status = el('section', { className: 'status', 'aria-live': 'polite' });
-    const score = el('div', { className: 'score' });
+    const status = el('section', { className: 'status', 'aria-label': 'Game status' });
+    // In words for screen readers: "Black 7, White 57".
+    const score = el('div', { className: 'score', 'data-testid': 'score' });
     for (const side of [0, 1] as const) {
       const n = el('span', { className: 'count', 'data-testid': `count-${side}` }, '–');
       this.scores.push(n);
-      score.append(el('span', { className: 'side' }, marker(side), n));
+      const name = el('span', { className: 'visually-hidden' }, `${info.sides[side]} `);
+      score.append(el('span', { className: 'side' }, marker(side), name, n, side === 0 ? el('span', { className: 'visually-hidden' }, ', ') : ''));
     }
     // Piece counts where the game has them; otherwise the line is hidden.
     this.score = score;
-    status.append(score, this.statusLine, this.turn, this.notice, this.passButton);
+    status.append(score, this.statusLine, this.turn, this.notice, this.passButton, this.announcer);
 
     const players = el('fieldset', { className: 'players' }, el('legend', {}, 'Players'));
     for (const side of [0, 1] as const) {
       const select = el('select', { 'data-testid': `player-${side}` }) as HTMLSelectElement;
       select.addEventListener('change', () => this.setController(side, select.value));
       this.selects.push(select);
-      players.append(el('label', { className: 'player' }, marker(side), info.sides[side], select));
+      const about = el('small', { className: 'player-about', 'data-testid': `player-about-${side}` });
+      this.abouts.push(about);
+      players.append(el('label', { className: 'player' }, marker(side), info.sides[side], select), about);
     }
     players.append(this.playerSettings);
     this.fillSelects();
@@ -230,7 +238,7 @@ export class PlayPanel {
 
     board.onMove = (m) => void this.humanMove(m);
     board.onIllegal = () => {
-      if (this.state && this.isHumanTurn()) this.turn.textContent = `${this.sideLabel(this.state.toMove!)}: that is not a legal move.`;
+      if (this.state && this.isHumanTurn()) this.turn.textContent = this.announcer.textContent = `${this.sideLabel(this.state.toMove!)}: that is not a legal move.`;
     };
     document.addEventListener('keydown', this.onKey);
   }
@@ -539,10 +547,10 @@ export class PlayPanel {
       const select = this.selects[side];
       const options = [el('option', { value: HUMAN }, 'Human')];
       for (const p of this.info.players) {
-        if (p.sides[side]) options.push(el('option', { value: p.id }, `${p.label} — ${p.description}`));
+        if (p.sides[side]) options.push(el('option', { value: p.id, title: p.description }, p.label));
       }
       for (const m of this.models.values()) {
-        if (m.side === null || m.side === side) options.push(el('option', { value: m.name }, `${m.label} — a trained model`));
+        if (m.side === null || m.side === side) options.push(el('option', { value: m.name, title: 'a trained model from the library' }, `${m.label} (model)`));
       }
       // A model still loading from the library keeps its place.
       const c = this.controllers[side];
@@ -853,7 +861,12 @@ export class PlayPanel {
 
   private show(s: GameState): void {
     if (this.destroyed) return;
+    const before = this.state;
     this.state = s;
+    if (before && s.cursor === before.cursor + 1 && s.lastMove) {
+      const said = [`${this.sideLabel(s.lastMove.side)} played ${s.lastMove.text}.`, s.notice ?? '', s.outcome?.text ?? ''];
+      this.announcer.textContent = said.filter(Boolean).join(' ');
+    }
     const human = this.isHuman(s.toMove);
     this.board.update(s, human);
 
@@ -954,7 +967,12 @@ export class PlayPanel {
     this.redoButton.disabled = locked || !s || s.cursor === s.history.length;
     this.continueButton.hidden = !(this.paused && s && s.toMove !== null && !this.isHuman(s.toMove) && !this.missingSides().includes(s.toMove));
     this.passButton.disabled = locked;
-    for (const [i, sel] of this.selects.entries()) sel.value = this.controllers[i];
+    for (const [i, sel] of this.selects.entries()) {
+      sel.value = this.controllers[i];
+      const c = this.controllers[i];
+      const p = this.playerInfo(c);
+      this.abouts[i].textContent = c === HUMAN ? 'A person plays on the board.' : p ? `${p.label}: ${p.description}.` : `${this.models.get(c)?.label ?? 'A model'}: a trained model from the library.`;
+    }
   }
 
   /** Keeps who plays and the seed in the address, so a game can be shared. */
@@ -977,9 +995,9 @@ export class PlayPanel {
 function heatOf(a: Analysis): Heat {
   const values = new Map<number, number>();
   for (const m of a.moves) if (m.cell !== null && m.value !== null) values.set(m.cell, m.value);
-  if (a.scale.kind === 'fixed') return { values, min: a.scale.min, max: a.scale.max };
+  if (a.scale.kind === 'fixed') return { values, min: a.scale.min, max: a.scale.max, units: a.units, fixed: true };
   const vs = [...values.values()];
-  return { values, min: Math.min(...vs), max: Math.max(...vs) };
+  return { values, min: Math.min(...vs), max: Math.max(...vs), units: a.units, fixed: false };
 }
 
 function describeProgress(p: Progress): string {

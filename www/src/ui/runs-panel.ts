@@ -179,7 +179,8 @@ export class RunsPanel {
       const presets = kind.presets.filter((p) => p.group === group);
       if (presets.length === 0) continue;
       const og = el('optgroup', { label });
-      for (const p of presets) og.append(el('option', { value: p.id, title: p.sentence }, p.runs > 1 ? `${p.name} (${p.runs} runs)` : p.name));
+      // The name only, so that the chosen one fits its list; the sentence under the list says how many runs.
+      for (const p of presets) og.append(el('option', { value: p.id, title: p.sentence }, p.name));
       this.presetSelect.append(og);
     }
     const others = kind.presets.filter((p) => !(p.group in GROUPS));

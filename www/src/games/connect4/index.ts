@@ -49,5 +49,7 @@ export const connect4: GamePlugin = {
       dropInColumns: true,
       columnLabels: ['1', '2', '3', '4', '5', '6', '7'],
       rowLabels: false,
+      // Seen from the other side, a standing rack shows its columns mirrored.
+      flip: 'mirror',
     }),
 };

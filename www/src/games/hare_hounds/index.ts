@@ -75,7 +75,7 @@ export const hareHounds: GamePlugin = {
       'it goes to (points a–i, L and R, as on the board), like L-d for a hound or R-c for the hare.',
     example: 'a-e R-c L-d c-b',
   },
-  board: () => new GraphBoard(LAYOUT),
+  board: (info) => new GraphBoard(LAYOUT, info.id),
   playSections: (ctx) => [new HintsPanel(ctx)],
   runHooks: (ctx) => probeHooks(ctx),
 };

@@ -1,5 +1,5 @@
-// Othello on the page: a green 8×8 grid with black and white discs, and a
-// few paragraphs for students. Its players, network runs and presets come
+// Othello on the page: a green 8×8 grid with black and white discs that
+// turn over when they flip, and a few paragraphs for students. Its players, network runs and presets come
 // from the engine.
 
 import { GridBoard } from '../../boards/grid';
@@ -57,5 +57,6 @@ export const othello: GamePlugin = {
       markers: ['rgba(0, 0, 0, 0.38)', 'rgba(255, 255, 255, 0.55)'],
       // d3, a first move of Black.
       startCursor: 19,
+      animateTurns: true,
     }),
 };
