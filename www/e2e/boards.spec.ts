@@ -16,7 +16,7 @@ import { squarePoint, watchErrors } from './helpers';
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
 
 const canvas = (page: Page) => page.locator('canvas.board-canvas');
-const moveTexts = async (page: Page) => (await page.getByTestId('moves').locator('li').allTextContents()).map((t) => t.trim());
+const moveTexts = async (page: Page) => (await page.getByTestId('moves').locator('.move').allTextContents()).map((t) => t.trim());
 
 interface EngineState {
   cols: number;
@@ -85,6 +85,8 @@ test('a board turned round still plays the square clicked, and stays turned afte
   await expect(canvas(page)).toHaveAttribute('data-flipped', 'true');
   // Connect Four seen from behind: columns mirrored, and a tap on column 1 drops there.
   await page.goto('/#/connect4?first=human&second=human&seed=1&delay=0');
+  // The game's view loads its code first: wait for its board (6 rows), not the last game's.
+  await expect(canvas(page)).toHaveAttribute('data-rows', '6');
   await expect(canvas(page)).toHaveAttribute('data-legal', /\w/);
   await page.getByTestId('flip-board').click();
   await expect(canvas(page)).toHaveAttribute('data-flip', 'mirror');
