@@ -9,7 +9,7 @@ use web_time::Instant;
 
 use super::batch::{bench_file, parse_line, solve_line, Selection, BENCH_SETS};
 use super::entry::model_player;
-use super::experiments::{greedy_record, preset, LearnerSide, Run};
+use super::experiments::{greedy_record, mirror_canonical, preset, LearnerSide, Run};
 use super::player::PerfectPlayer;
 use super::position::Position;
 use super::solver::{Mode, Solver};
@@ -431,6 +431,17 @@ fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
             thousands(t.bytes() as u64),
             t.bytes() as f64 / 1e6
         );
+        if !t.mirror {
+            let folded: std::collections::HashSet<u64> = t
+                .table
+                .iter()
+                .map(|(cell, _)| mirror_canonical(cell))
+                .collect();
+            println!(
+                "  the same cells with mirror images shared: {}",
+                thousands(folded.len() as u64)
+            );
+        }
         if let Some(out) = &a.out {
             let path = run_path(out, c.learner.epsilon, several);
             let model = run.model(&c.label).map_err(CliError::Internal)?;
