@@ -184,7 +184,9 @@ fn q_table_kind() -> RunKindInfo {
                 every move either wins (punished) or lets the stupid player win. Method 2 plays \
                 the random player, rewarding a win only; 0–4% exploration learned best, \
                 10–30% clearly worse. The dashed curve is the share of sample positions where \
-                the table's move is optimal by the exact solver."
+                the table's move is optimal by the exact solver. Beyond the study: the \
+                learner can play second or both sides, share one entry between a position \
+                and its mirror image, and look a few moves ahead while it plays."
             .into(),
         fields: vec![
             FieldSpec::float(
