@@ -25,6 +25,13 @@
 //! learning games at ε 0–3% after 1,000,000 games, 82% at 30%, with at
 //! most 515,000 cells (12.6 MB) in the table.
 //!
+//! Three settings of a run go beyond the study, all off by default (runs
+//! without them are saved exactly as before): `mirror` shares one entry
+//! between a position and its mirror image ([`SparseTable`]), `lookahead`
+//! chooses the learner's non-random moves by a search over its table
+//! ([`super::lookahead`]), and `side` makes the learner play second, or
+//! both sides in turn ([`LearnerSide`]).
+//!
 //! Curves are measured on the learning games themselves (exploration on),
 //! as in the study. Besides, each point can measure the share of optimal
 //! moves: on a fixed sample of positions solved at the start of the run
