@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
 import { Agent, initSync, presetRuns, Run, Session } from '../../pkg/selfplay.js';
 import { squarePoint, watchErrors } from './helpers';
@@ -109,8 +110,8 @@ test('a learned table plays with a lookahead set in its settings: two moves ahea
   await page.getByTestId('model-import').setInputFiles(file);
   await expect(page.getByTestId('model')).toHaveCount(1);
   await page.getByTestId('model').first().getByTestId('model-play').click();
+  await expect(page.getByTestId('player-0')).toHaveValue(/^net:/);
   const net = await page.getByTestId('player-0').inputValue();
-  expect(net).toMatch(/^net:/);
   // Yellow has three discs in column 2 and Red (the table) is about to move.
   await page.goto(`/#/connect4?first=human&second=human&seed=1&delay=0&moves=1+2+3+2+1`);
   await expect.poll(() => cursor(page)).toBe(5);
@@ -120,6 +121,9 @@ test('a learned table plays with a lookahead set in its settings: two moves ahea
   await page.locator('.player-settings-box[data-player="model"] summary').click();
   await depth.fill('2');
   await depth.press('Tab');
+  // The settings box is named and reachable like every form of the page.
+  const axe = await new AxeBuilder({ page }).include('.player-settings-box[data-player="model"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   // Yellow plays column 2 (the key 2); the table, looking two moves ahead, blocks column 2.
   await board(page).focus();
   await page.keyboard.press('2');
