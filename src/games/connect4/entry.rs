@@ -770,4 +770,55 @@ mod tests {
             .agent("perfect", &serde_json::json!({"temperature": -1}), None)
             .is_err());
     }
+
+    fn trained(side: &str) -> Model {
+        let mut c = preset(2, 1).unwrap().remove(0);
+        c.total_games = 300;
+        c.perfect_sample = 0;
+        c.side = super::super::experiments::LearnerSide::parse(side).unwrap();
+        let mut run = Run::new(c).unwrap();
+        run.run_to_end();
+        run.model("t").unwrap()
+    }
+
+    #[test]
+    fn the_model_player_looks_ahead_as_its_setting_says_and_plays_its_sides() {
+        let red = trained("first");
+        let depth = |d: u64| serde_json::json!({ "depth": d });
+        // Yellow threatens four in column 2; two moves ahead, Red blocks it.
+        let mut a = Connect4Entry.agent("model", &depth(2), Some(&red)).unwrap();
+        for seed in 0..10 {
+            let t = a.think("12321", seed, &mut Budget::unlimited());
+            assert!(t.is_err(), "a Red table does not play Yellow");
+            let t = a.think("123212", seed, &mut Budget::unlimited()).unwrap();
+            assert_eq!(t.text, "2");
+        }
+        let a2 = a
+            .analyze("123212", &mut Budget::unlimited())
+            .unwrap()
+            .unwrap();
+        assert!(a2.moves.iter().any(|m| m.text == "2" && m.best));
+        assert!(Connect4Entry.agent("model", &depth(9), Some(&red)).is_err());
+        assert!(Connect4Entry
+            .agent("model", &serde_json::json!({ "depth": "two" }), Some(&red))
+            .is_err());
+        // A table learned on both sides plays and values both.
+        let both = trained("alternate");
+        assert_eq!(Connect4Entry.describe_model(&both).unwrap().side, None);
+        assert_eq!(Connect4Entry.describe_model(&red).unwrap().side, Some(0));
+        let mut b = Connect4Entry
+            .agent("model", &depth(0), Some(&both))
+            .unwrap();
+        for p in ["", "4", "44", "445"] {
+            b.think(p, 1, &mut Budget::unlimited()).unwrap();
+            assert!(
+                b.analyze(p, &mut Budget::unlimited()).unwrap().is_some(),
+                "{p}"
+            );
+        }
+        // The engine describes the setting for the page.
+        let info = Connect4Entry.info();
+        assert_eq!(info.model_settings.len(), 1);
+        assert_eq!(info.model_settings[0].id, "depth");
+    }
 }

@@ -190,6 +190,9 @@ impl Player<Position> for LookaheadPlayer {
     /// search's value otherwise.
     fn analyze(&mut self, game: &Position, budget: &mut Budget) -> Option<Analysis<u8>> {
         if self.depth == 0 {
+            // The table's values of the side to move (a model that learned
+            // both sides in turn answers for either).
+            self.learner.set_side(game.to_move());
             return self.learner.analyze(game, budget);
         }
         if game.is_over() {
