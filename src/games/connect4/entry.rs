@@ -623,7 +623,17 @@ impl DynRun for QTableRun {
         } else {
             format!("{} vs {} player", c.label, c.opponent.label())
         };
-        format!("{name}, seed {}", c.seed)
+        let mut options = String::new();
+        if c.side != LearnerSide::First {
+            options.push_str(&format!(", learner plays {}", c.side.label()));
+        }
+        if c.mirror {
+            options.push_str(", mirror images shared");
+        }
+        if c.lookahead > 0 {
+            options.push_str(&format!(", looking {} moves ahead", c.lookahead));
+        }
+        format!("{name}{options}, seed {}", c.seed)
     }
 
     fn config(&self) -> Value {

@@ -89,11 +89,26 @@ impl Lookahead<'_> {
         out.extend((0..WIDTH as u8).filter(|&c| values[c as usize].is_some_and(|v| v == best)));
     }
 
-    /// A column of the highest value, ties broken at random.
+    /// A column of the highest value, ties broken at random (without
+    /// allocating: it runs for every move of a learning game).
     pub fn choose(&self, p: &Position, rng: &mut Rng) -> u8 {
-        let mut moves = Vec::with_capacity(WIDTH);
-        self.best_moves(p, &mut moves);
-        *moves.choose(rng).expect("choose called on a finished game")
+        let values = self.values(p);
+        let best = values
+            .iter()
+            .flatten()
+            .copied()
+            .fold(f32::NEG_INFINITY, f32::max);
+        let mut moves = [0u8; WIDTH];
+        let mut n = 0;
+        for (c, v) in values.iter().enumerate() {
+            if *v == Some(best) {
+                moves[n] = c as u8;
+                n += 1;
+            }
+        }
+        *moves[..n]
+            .choose(rng)
+            .expect("choose called on a finished game")
     }
 
     /// The value for `me` of `p`, reached by the move of cell `last`, with
