@@ -152,3 +152,89 @@ fn bench_reports_means_per_file_and_counts_wrong_scores() {
     assert_ne!(code, 0);
     assert!(out.contains("wrong.txt"), "{out}");
 }
+
+/// The lines of `match`'s table: (depth, opponent, side, wins, draws, losses).
+fn match_lines(out: &str) -> Vec<(u8, String, String, u32, u32, u32)> {
+    out.lines()
+        .filter(|l| l.starts_with(' ') && l.split_whitespace().count() == 10)
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            (
+                f[0].parse().unwrap(),
+                f[1].into(),
+                f[2].into(),
+                f[3].parse().unwrap(),
+                f[4].parse().unwrap(),
+                f[5].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn match_plays_a_table_with_lookahead_on_both_sides_reproducibly() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("t.selfplay");
+    let m = model.to_str().unwrap();
+    let (code, _, err) = run(&[
+        "connect4",
+        "experiment",
+        "2",
+        "--runs",
+        "1",
+        "--games",
+        "20000",
+        "--sample",
+        "0",
+        "--eval",
+        "0",
+        "--mirror",
+        "--out",
+        m,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let args = [
+        "connect4",
+        "match",
+        m,
+        "--depth",
+        "0,2",
+        "--against",
+        "random,stupid",
+        "--games",
+        "200",
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let lines = match_lines(&out);
+    assert_eq!(lines.len(), 8, "{out}");
+    for (_, _, _, w, d, l) in &lines {
+        assert_eq!(w + d + l, 200, "{out}");
+    }
+    let wins = |depth: u8, opp: &str, side: &str| {
+        lines
+            .iter()
+            .find(|x| x.0 == depth && x.1 == opp && x.2 == side)
+            .unwrap()
+            .3
+    };
+    // As Yellow the table (learned as Red) knows little; two moves ahead it
+    // blocks the stupid player's column and wins far more.
+    assert!(
+        wins(2, "stupid", "second") > wins(0, "stupid", "second") + 50,
+        "{out}"
+    );
+    assert!(
+        wins(2, "random", "second") > wins(0, "random", "second"),
+        "{out}"
+    );
+    // Same seed, same games.
+    let (_, again, _) = run(&args);
+    assert_eq!(match_lines(&again), lines);
+    let (code, _, err) = run(&["connect4", "match", m, "--depth", "9"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("deeper"), "{err}");
+    let (code, _, err) = run(&["connect4", "match", m, "--against", "nobody"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown opponent"), "{err}");
+}

@@ -1,7 +1,8 @@
 //! Training the Othello Q-network allocates nothing per move or per game:
 //! a counting global allocator watches `Trainer::train` after a warm-up
 //! (curve snapshots off, as between snapshots). Also the Hare and Hounds
-//! Q-learner's learning games.
+//! Q-learner's learning games, and Connect Four's (with every option of its
+//! run on): there only the hashed table's growth allocates.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -112,4 +113,32 @@ fn no_allocation_while_training() {
         n, 0,
         "Hare and Hounds: {n} allocations in 1,000 learning games"
     );
+
+    use selfplay::games::connect4::experiments::{preset, LearnerSide, Run};
+    use selfplay::learn::q_table::QTable;
+    for (mirror, lookahead, side) in [
+        (false, 0, LearnerSide::First),
+        (true, 2, LearnerSide::Alternate),
+    ] {
+        let mut c = preset(2, 1).unwrap().remove(1);
+        c.total_games = 10_000;
+        c.block_games = 1_000_000; // no curve point while counting
+        c.perfect_sample = 0;
+        c.mirror = mirror;
+        c.lookahead = lookahead;
+        c.side = side;
+        let mut run = Run::new(c).unwrap();
+        run.step(3_000);
+        let before = run.learner().table().bytes();
+        let n = allocations(|| {
+            run.step(1_000);
+        });
+        let after = run.learner().table().bytes();
+        // Each doubling of the table allocates its two arrays anew.
+        let doublings = (after / before).trailing_zeros() as u64;
+        assert!(
+            n <= 2 * doublings,
+            "Connect Four (mirror {mirror}, lookahead {lookahead}): {n} allocations in 1,000 games, {doublings} doublings"
+        );
+    }
 }

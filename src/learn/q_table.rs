@@ -376,6 +376,14 @@ impl<G: Tabular> QLearner<G> {
         self.params
     }
 
+    /// Changes the side the learner plays, between games (a learner that
+    /// plays both sides in turn keeps one table: a game whose key tells
+    /// whose turn it is gives the two sides' positions different cells).
+    pub fn set_side(&mut self, side: Side) {
+        debug_assert!(self.pending.is_none(), "set_side within a game");
+        self.side = side;
+    }
+
     /// Changes α, γ, ε (e.g. between chunks of a run).
     pub fn set_params(&mut self, params: QParams) -> Result<(), String> {
         params.validate()?;
@@ -460,6 +468,32 @@ impl<G: Tabular> QLearner<G> {
             let m = *moves.choose(rng).expect("act called on a finished game");
             self.moves = moves;
             m
+        };
+        self.pending = Some(g.cell(m));
+        m
+    }
+
+    /// As [`QLearner::act`], but the non-random move is `choose`'s (for
+    /// example a search over the table) instead of the greedy one.
+    pub fn act_with(
+        &mut self,
+        g: &G,
+        rng: &mut Rng,
+        choose: impl FnOnce(&Self, &G, &mut Rng) -> G::Move,
+    ) -> G::Move {
+        debug_assert_eq!(g.to_move(), self.side);
+        if let Some(cell) = self.pending.take() {
+            let target = self.params.gamma * self.max_q(g);
+            self.update(cell, target);
+        }
+        let m = if self.params.epsilon > 0.0 && rng.random::<f32>() < self.params.epsilon {
+            g.legal_moves(&mut self.moves);
+            *self
+                .moves
+                .choose(rng)
+                .expect("act called on a finished game")
+        } else {
+            choose(self, g, rng)
         };
         self.pending = Some(g.cell(m));
         m

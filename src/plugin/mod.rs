@@ -270,6 +270,9 @@ pub struct GameInfo {
     pub geometry: Geometry,
     pub players: Vec<PlayerInfo>,
     pub runs: Vec<RunKindInfo>,
+    /// Settings of the player `model` (a learned model playing), if it has
+    /// any: the page shows them under the player lists like any player's.
+    pub model_settings: Vec<FieldSpec>,
     /// Whether the engine plays it; games to come are listed with `false`.
     pub built: bool,
 }
@@ -449,6 +452,7 @@ pub fn all_games() -> Vec<GameInfo> {
         geometry: Geometry::Grid { rows: 0, cols: 0 },
         players: Vec::new(),
         runs: Vec::new(),
+        model_settings: Vec::new(),
         built: false,
     }));
     out

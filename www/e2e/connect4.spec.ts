@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
 import { Agent, initSync, presetRuns, Run, Session } from '../../pkg/selfplay.js';
 import { squarePoint, watchErrors } from './helpers';
@@ -92,5 +93,40 @@ test('Method 1 in the worker pool: six runs learn to survive, and the page’s c
   await expect(page.getByRole('tab', { name: 'Play' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('player-0')).toHaveValue(/^net:/);
   await expect.poll(() => cursor(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+  expect(errors).toEqual([]);
+});
+
+test('a learned table plays with a lookahead set in its settings: two moves ahead, it blocks a four', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  // A table that has learned 200 games as Red against the random player.
+  const config = { ...(presetRuns('connect4', 'q_table', '2', 1) as Record<string, unknown>[])[0], total_games: 200, perfect_sample: 0 };
+  const run = Run.create('connect4', 'q_table', config);
+  while (!run.done) run.step(1_000);
+  const file = testInfo.outputPath('table.selfplay');
+  writeFileSync(file, run.model('small table') as Uint8Array);
+  run.free();
+  await page.goto('/#/connect4?tab=models&delay=0');
+  await page.getByTestId('model-import').setInputFiles(file);
+  await expect(page.getByTestId('model')).toHaveCount(1);
+  await page.getByTestId('model').first().getByTestId('model-play').click();
+  await expect(page.getByTestId('player-0')).toHaveValue(/^net:/);
+  const net = await page.getByTestId('player-0').inputValue();
+  // Yellow has three discs in column 2 and Red (the table) is about to move.
+  await page.goto(`/#/connect4?first=human&second=human&seed=1&delay=0&moves=1+2+3+2+1`);
+  await expect.poll(() => cursor(page)).toBe(5);
+  await page.getByTestId('player-0').selectOption(net);
+  const depth = page.getByLabel('Look ahead (moves)');
+  await expect(page.locator('.player-settings-box[data-player="model"] summary')).toHaveText('Learned model: settings');
+  await page.locator('.player-settings-box[data-player="model"] summary').click();
+  await depth.fill('2');
+  await depth.press('Tab');
+  // The settings box is named and reachable like every form of the page.
+  const axe = await new AxeBuilder({ page }).include('.player-settings-box[data-player="model"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  // Yellow plays column 2 (the key 2); the table, looking two moves ahead, blocks column 2.
+  await board(page).focus();
+  await page.keyboard.press('2');
+  await expect(page.getByTestId('moves').locator('li')).toHaveText(['1', '2', '3', '2', '1', '2', '2'], { timeout: 30_000 });
   expect(errors).toEqual([]);
 });

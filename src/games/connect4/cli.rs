@@ -8,12 +8,16 @@ use clap::{Args, Subcommand};
 use web_time::Instant;
 
 use super::batch::{bench_file, parse_line, solve_line, Selection, BENCH_SETS};
-use super::experiments::{greedy_record, preset, Run};
+use super::entry::model_player;
+use super::experiments::{greedy_record, mirror_canonical, preset, LearnerSide, Run};
+use super::player::PerfectPlayer;
+use super::position::Position;
 use super::solver::{Mode, Solver};
 use crate::cli::CliError;
-use crate::game::rng_from_seed;
+use crate::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
 use crate::learn::q_table::QTable;
 use crate::plugin::run::thousands;
+use crate::search::budget::{Budget, Limits};
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -35,6 +39,10 @@ pub enum Command {
     /// Runs one of the study's experiments: 1 survive the stupid player,
     /// 2 beat the random player.
     Experiment(ExperimentArgs),
+    /// Plays a learned table (a model file) against the random, stupid and
+    /// perfect players at several lookahead depths, on both sides: per
+    /// depth, opponent and side, the wins, draws and losses.
+    Match(MatchArgs),
 }
 
 #[derive(Args)]
@@ -112,6 +120,42 @@ pub struct ExperimentArgs {
     /// Print every curve point (else about ten per run).
     #[arg(long)]
     pub full: bool,
+    /// Share one table entry between a position and its mirror image.
+    #[arg(long)]
+    pub mirror: bool,
+    /// Choose the learner's non-random moves by a lookahead of this many
+    /// plies over its table (0: the plain table).
+    #[arg(long, default_value_t = 0)]
+    pub lookahead: u8,
+    /// The learner's side: first, second or alternate.
+    #[arg(long, default_value = "first")]
+    pub side: String,
+}
+
+#[derive(Args)]
+pub struct MatchArgs {
+    /// A model file of a Connect Four table (from `experiment --out`, or
+    /// saved by the page).
+    pub model: String,
+    /// Lookahead depths in plies, comma-separated (0: the plain table).
+    #[arg(long, value_delimiter = ',', default_value = "0,1,2,4")]
+    pub depth: Vec<u8>,
+    /// Opponents, comma-separated: random, stupid, perfect, or perfect:T
+    /// (the perfect player with temperature T).
+    #[arg(long, value_delimiter = ',', default_value = "random,stupid")]
+    pub against: Vec<String>,
+    /// Games per depth, opponent and side.
+    #[arg(long, default_value_t = 1_000)]
+    pub games: u32,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The sides the table plays: first, second or both.
+    #[arg(long, default_value = "both")]
+    pub sides: String,
+    /// The perfect player's node limit per move (it plays the best column
+    /// it has solved when the limit runs out; see `connect4::player`).
+    #[arg(long, default_value_t = 1_000_000)]
+    pub nodes: u64,
 }
 
 pub fn run(command: Command) -> Result<(), CliError> {
@@ -120,6 +164,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
         Command::Bench(a) => bench(a),
         Command::Book(a) => book(a),
         Command::Experiment(a) => experiment(a),
+        Command::Match(a) => play_match(a),
     }
 }
 
@@ -298,6 +343,15 @@ fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
         if let Some(s) = a.sample {
             c.perfect_sample = s;
         }
+        c.mirror = a.mirror;
+        c.lookahead = a.lookahead;
+        c.side = LearnerSide::parse(&a.side).ok_or_else(|| {
+            CliError::BadInput(format!(
+                "--side must be first, second or alternate, not '{}'",
+                a.side
+            ))
+        })?;
+        c.validate().map_err(CliError::BadInput)?;
     }
     let several = configs.len() > 1;
     if let Some(out) = &a.out {
@@ -307,7 +361,7 @@ fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
     }
     let first = &configs[0];
     println!(
-        "Experiment {}: against the {} player, rewards win {} draw {} loss {}, α {} γ {}, {} games a run, a point every {} games",
+        "Experiment {}: against the {} player, rewards win {} draw {} loss {}, α {} γ {}, {} games a run, a point every {} games; learner {}, mirror images {}, lookahead {}",
         a.number,
         first.opponent.label(),
         first.rewards.win,
@@ -317,6 +371,9 @@ fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
         first.learner.gamma,
         thousands(first.total_games),
         thousands(u64::from(first.block_games)),
+        first.side.label(),
+        if first.mirror { "shared" } else { "apart" },
+        first.lookahead,
     );
     for c in configs {
         let start = Instant::now();
@@ -358,7 +415,7 @@ fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
             );
         }
         let t = run.learner().table();
-        if a.eval > 0 {
+        if a.eval > 0 && c.side != LearnerSide::Alternate {
             let mut opponent = c.opponent.player();
             let mut rng = rng_from_seed(c.seed ^ 0xe7a1);
             let (w, d, l) = greedy_record(run.learner(), opponent.as_mut(), a.eval, &mut rng);
@@ -374,6 +431,17 @@ fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
             thousands(t.bytes() as u64),
             t.bytes() as f64 / 1e6
         );
+        if !t.mirror {
+            let folded: std::collections::HashSet<u64> = t
+                .table
+                .iter()
+                .map(|(cell, _)| mirror_canonical(cell))
+                .collect();
+            println!(
+                "  the same cells with mirror images shared: {}",
+                thousands(folded.len() as u64)
+            );
+        }
         if let Some(out) = &a.out {
             let path = run_path(out, c.learner.epsilon, several);
             let model = run.model(&c.label).map_err(CliError::Internal)?;
@@ -381,6 +449,127 @@ fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
                 crate::model::encode(&model).map_err(|e| CliError::Internal(e.to_string()))?;
             crate::cli::write_atomic(&path, &bytes)?;
             println!("  model written to {}", path.display());
+        }
+    }
+    Ok(())
+}
+
+/// An opponent of `match`.
+enum MatchOpponent {
+    Fixed(Box<dyn Player<Position> + Send>),
+    /// The perfect player and its node limit per move.
+    Perfect(Box<PerfectPlayer>, u64),
+}
+
+impl MatchOpponent {
+    fn parse(text: &str, nodes: u64) -> Result<MatchOpponent, CliError> {
+        let bad = || {
+            CliError::BadInput(format!(
+                "unknown opponent '{text}' (random, stupid, perfect or perfect:T)"
+            ))
+        };
+        Ok(match text {
+            "random" => MatchOpponent::Fixed(super::experiments::Opponent::Random.player()),
+            "stupid" => MatchOpponent::Fixed(super::experiments::Opponent::Stupid.player()),
+            "perfect" => MatchOpponent::Perfect(Box::new(PerfectPlayer::new(0.0)), nodes),
+            t => {
+                let temperature: f64 = t
+                    .strip_prefix("perfect:")
+                    .and_then(|x| x.parse().ok())
+                    .filter(|x: &f64| x.is_finite() && *x >= 0.0)
+                    .ok_or_else(bad)?;
+                MatchOpponent::Perfect(Box::new(PerfectPlayer::new(temperature)), nodes)
+            }
+        })
+    }
+
+    fn choose(&mut self, p: &Position, rng: &mut Rng) -> u8 {
+        match self {
+            MatchOpponent::Fixed(player) => player.choose(p, rng),
+            MatchOpponent::Perfect(player, nodes) => {
+                player
+                    .think(p, rng, &mut Budget::new(Limits::nodes(*nodes)))
+                    .mv
+            }
+        }
+    }
+}
+
+fn play_match(a: MatchArgs) -> Result<(), CliError> {
+    let model = crate::cli::read_model(Path::new(&a.model))?;
+    let sides: &[Side] = match a.sides.as_str() {
+        "first" => &[Side::First],
+        "second" => &[Side::Second],
+        "both" => &[Side::First, Side::Second],
+        s => {
+            return Err(CliError::BadInput(format!(
+                "--sides must be first, second or both, not '{s}'"
+            )))
+        }
+    };
+    if let Some(&d) = a
+        .depth
+        .iter()
+        .find(|&&d| d > super::experiments::MAX_LOOKAHEAD)
+    {
+        return Err(CliError::BadInput(format!(
+            "--depth {d} is deeper than {}",
+            super::experiments::MAX_LOOKAHEAD
+        )));
+    }
+    let mut opponents = a
+        .against
+        .iter()
+        .map(|t| MatchOpponent::parse(t, a.nodes).map(|o| (t.clone(), o)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (player, learned) = model_player(&model, 0).map_err(CliError::BadInput)?;
+    let mut player = player;
+    println!(
+        "{}: {} cells; learned {}; {} games per line, seed {}",
+        a.model,
+        thousands(player.learner.table().entries() as u64),
+        learned.map_or("both sides", |s| if s == Side::First {
+            "as first player"
+        } else {
+            "as second player"
+        }),
+        a.games,
+        a.seed
+    );
+    println!("depth  opponent      side     wins  draws  losses   win%   draw%  loss%   seconds");
+    for &depth in &a.depth {
+        player.depth = depth;
+        for (name, opponent) in &mut opponents {
+            for &side in sides {
+                let mut rng = rng_from_seed(a.seed);
+                let start = Instant::now();
+                let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
+                for _ in 0..a.games {
+                    let mut g = Position::new();
+                    while !g.is_over() {
+                        let m = if g.to_move() == side {
+                            player.choose(&g, &mut rng)
+                        } else {
+                            opponent.choose(&g, &mut rng)
+                        };
+                        g.play(m);
+                    }
+                    match g.outcome() {
+                        Some(Outcome::Win(s)) if s == side => w += 1,
+                        Some(Outcome::Win(_)) => l += 1,
+                        _ => d += 1,
+                    }
+                }
+                let pc = |n: u32| 100.0 * f64::from(n) / f64::from(a.games.max(1));
+                println!(
+                    "{depth:>5}  {name:<12}  {:<7} {w:>5}  {d:>5}  {l:>6}  {:>5.1}  {:>6.1}  {:>5.1}  {:>8.1}",
+                    if side == Side::First { "first" } else { "second" },
+                    pc(w),
+                    pc(d),
+                    pc(l),
+                    start.elapsed().as_secs_f64()
+                );
+            }
         }
     }
     Ok(())

@@ -11,7 +11,8 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::experiments::{preset, CurvePoint, Opponent, Run, RunConfig, RUN_KEY};
+use super::experiments::{preset, CurvePoint, LearnerSide, Opponent, Run, RunConfig, RUN_KEY};
+use super::lookahead::{LookaheadPlayer, PLAIN_REWARDS};
 use super::player::PerfectPlayer;
 use super::players::{Leftmost, RandomColumn};
 use super::position::{format_moves, parse_moves, Position, CELLS, HEIGHT, WIDTH};
@@ -183,7 +184,9 @@ fn q_table_kind() -> RunKindInfo {
                 every move either wins (punished) or lets the stupid player win. Method 2 plays \
                 the random player, rewarding a win only; 0–4% exploration learned best, \
                 10–30% clearly worse. The dashed curve is the share of sample positions where \
-                the table's move is optimal by the exact solver."
+                the table's move is optimal by the exact solver. Beyond the study: the \
+                learner can play second or both sides, share one entry between a position \
+                and its mirror image, and look a few moves ahead while it plays."
             .into(),
         fields: vec![
             FieldSpec::float(
@@ -239,6 +242,30 @@ fn q_table_kind() -> RunKindInfo {
                 (-1.0, 1.0),
                 0.5,
                 -1.0,
+            ),
+            FieldSpec::choice(
+                "side",
+                "Learner plays",
+                "Which side the table learns: always first (Red), always second (Yellow), or each in turn (one table for both).",
+                vec![
+                    Choice::new("0", "first (Red)"),
+                    Choice::new("1", "second (Yellow)"),
+                    Choice::new("2", "first and second in turn"),
+                ],
+            ),
+            FieldSpec::boolean(
+                "mirror",
+                "Share mirror images",
+                "A position and its left-right mirror image share one set of values in the table, so what is learned on one side of the board counts on the other.",
+                false,
+            ),
+            FieldSpec::int(
+                "lookahead",
+                "Look ahead while learning (moves)",
+                "0: the learner plays the column with the best value. 1 or more: it looks that many moves ahead, counting finished games exactly and scoring the rest from the table.",
+                0,
+                u64::from(super::experiments::MAX_LOOKAHEAD),
+                0,
             ),
             FieldSpec::int(
                 "total_games",
@@ -303,6 +330,60 @@ fn temperature(settings: &Value) -> Result<f64, String> {
     }
 }
 
+/// The model player's lookahead setting.
+fn depth_field() -> FieldSpec {
+    FieldSpec::int(
+        "depth",
+        "Look ahead (moves)",
+        "0 plays the table's best column. 1 also sees a win in one move; 2 also sees the opponent's win in reply and blocks it; more looks further. Finished games count exactly, the rest is scored from the table.",
+        0,
+        u64::from(super::experiments::MAX_LOOKAHEAD),
+        0,
+    )
+}
+
+/// The model player's lookahead depth in `settings` (0 if absent).
+pub fn depth_setting(settings: &Value) -> Result<u8, String> {
+    let max = super::experiments::MAX_LOOKAHEAD;
+    match settings.get("depth") {
+        None | Some(Value::Null) => Ok(0),
+        Some(v) => v
+            .as_u64()
+            .filter(|&d| d <= u64::from(max))
+            .map(|d| d as u8)
+            .ok_or_else(|| format!("depth must be a whole number from 0 to {max}, not {v}")),
+    }
+}
+
+/// The run settings a model was trained with, if it carries them.
+pub fn run_of(model: &Model) -> Option<RunConfig> {
+    model
+        .header
+        .hyper
+        .get(RUN_KEY)
+        .and_then(|v| serde_json::from_value(v.clone()).ok())
+}
+
+/// A model's table as a player with a lookahead of `depth` plies; it plays
+/// the side it learned (both if it learned both in turn).
+pub fn model_player(model: &Model, depth: u8) -> Result<(LookaheadPlayer, Option<Side>), String> {
+    let learner = QLearner::<Position>::from_model(model)?;
+    let run = run_of(model);
+    let side = match &run {
+        Some(r) if r.side == LearnerSide::Alternate => None,
+        _ => Some(learner.side()),
+    };
+    let rewards = run.map_or(PLAIN_REWARDS, |r| r.rewards);
+    Ok((
+        LookaheadPlayer {
+            learner,
+            rewards,
+            depth,
+        },
+        side,
+    ))
+}
+
 fn side_word(side: Side) -> &'static str {
     Position::SIDE_NAMES[side.index()]
 }
@@ -339,6 +420,7 @@ impl GameEntry for Connect4Entry {
                 },
             ],
             runs: vec![q_table_kind()],
+            model_settings: vec![depth_field()],
             built: true,
         }
     }
@@ -362,15 +444,18 @@ impl GameEntry for Connect4Entry {
             }
             "model" => {
                 let model = model.ok_or("the model player needs a model file")?;
-                let learner = QLearner::<Position>::from_model(model)?;
-                let side = learner.side();
+                let depth = depth_setting(settings)?;
+                let (player, side) = model_player(model, depth)?;
+                let Some(side) = side else {
+                    return Ok(TypedAgent::new(Box::new(player)).boxed());
+                };
                 let refusal = format!(
                     "the model '{}' plays {}, not {}",
                     model.header.name,
                     side_word(side),
                     side_word(side.other())
                 );
-                Ok(TypedAgent::for_side(Box::new(learner), side, refusal).boxed())
+                Ok(TypedAgent::for_side(Box::new(player), side, refusal).boxed())
             }
             other => Err(format!(
                 "unknown player '{other}' (players: random, stupid, perfect, or a model)"
@@ -425,20 +510,29 @@ impl GameEntry for Connect4Entry {
         }
         let learner = QLearner::<Position>::from_model(model)?;
         let p = learner.params();
-        let run: Option<RunConfig> = model
-            .header
-            .hyper
-            .get(RUN_KEY)
-            .and_then(|v| serde_json::from_value(v.clone()).ok());
+        let run = run_of(model);
+        let alternate = run
+            .as_ref()
+            .is_some_and(|r| r.side == LearnerSide::Alternate);
         let mut summary = format!(
             "{} · α {} γ {} ε {} · {} cells",
-            side_word(learner.side()),
+            if alternate {
+                "Red and Yellow"
+            } else {
+                side_word(learner.side())
+            },
             p.alpha,
             p.gamma,
             p.epsilon,
             thousands(learner.table().entries() as u64)
         );
+        if learner.table().mirror {
+            summary.push_str(" · mirror images shared");
+        }
         if let Some(r) = &run {
+            if r.lookahead > 0 {
+                summary.push_str(&format!(" · learned looking {} moves ahead", r.lookahead));
+            }
             summary.push_str(&format!(" · vs {} player", r.opponent.label()));
         }
         let mut win_rates = BTreeMap::new();
@@ -454,7 +548,7 @@ impl GameEntry for Connect4Entry {
             summary,
             win_rates,
             plays: true,
-            side: Some(learner.side().index() as u8),
+            side: (!alternate).then_some(learner.side().index() as u8),
             continues_as: run.is_some().then(|| Q_TABLE.into()),
         })
     }
@@ -533,7 +627,17 @@ impl DynRun for QTableRun {
         } else {
             format!("{} vs {} player", c.label, c.opponent.label())
         };
-        format!("{name}, seed {}", c.seed)
+        let mut options = String::new();
+        if c.side != LearnerSide::First {
+            options.push_str(&format!(", learner plays {}", c.side.label()));
+        }
+        if c.mirror {
+            options.push_str(", mirror images shared");
+        }
+        if c.lookahead > 0 {
+            options.push_str(&format!(", looking {} moves ahead", c.lookahead));
+        }
+        format!("{name}{options}, seed {}", c.seed)
     }
 
     fn config(&self) -> Value {
@@ -679,5 +783,56 @@ mod tests {
         assert!(Connect4Entry
             .agent("perfect", &serde_json::json!({"temperature": -1}), None)
             .is_err());
+    }
+
+    fn trained(side: &str) -> Model {
+        let mut c = preset(2, 1).unwrap().remove(0);
+        c.total_games = 300;
+        c.perfect_sample = 0;
+        c.side = super::super::experiments::LearnerSide::parse(side).unwrap();
+        let mut run = Run::new(c).unwrap();
+        run.run_to_end();
+        run.model("t").unwrap()
+    }
+
+    #[test]
+    fn the_model_player_looks_ahead_as_its_setting_says_and_plays_its_sides() {
+        let red = trained("first");
+        let depth = |d: u64| serde_json::json!({ "depth": d });
+        // Yellow threatens four in column 2; two moves ahead, Red blocks it.
+        let mut a = Connect4Entry.agent("model", &depth(2), Some(&red)).unwrap();
+        for seed in 0..10 {
+            let t = a.think("12321", seed, &mut Budget::unlimited());
+            assert!(t.is_err(), "a Red table does not play Yellow");
+            let t = a.think("123212", seed, &mut Budget::unlimited()).unwrap();
+            assert_eq!(t.text, "2");
+        }
+        let a2 = a
+            .analyze("123212", &mut Budget::unlimited())
+            .unwrap()
+            .unwrap();
+        assert!(a2.moves.iter().any(|m| m.text == "2" && m.best));
+        assert!(Connect4Entry.agent("model", &depth(9), Some(&red)).is_err());
+        assert!(Connect4Entry
+            .agent("model", &serde_json::json!({ "depth": "two" }), Some(&red))
+            .is_err());
+        // A table learned on both sides plays and values both.
+        let both = trained("alternate");
+        assert_eq!(Connect4Entry.describe_model(&both).unwrap().side, None);
+        assert_eq!(Connect4Entry.describe_model(&red).unwrap().side, Some(0));
+        let mut b = Connect4Entry
+            .agent("model", &depth(0), Some(&both))
+            .unwrap();
+        for p in ["", "4", "44", "445"] {
+            b.think(p, 1, &mut Budget::unlimited()).unwrap();
+            assert!(
+                b.analyze(p, &mut Budget::unlimited()).unwrap().is_some(),
+                "{p}"
+            );
+        }
+        // The engine describes the setting for the page.
+        let info = Connect4Entry.info();
+        assert_eq!(info.model_settings.len(), 1);
+        assert_eq!(info.model_settings[0].id, "depth");
     }
 }

@@ -25,6 +25,13 @@
 //! learning games at ε 0–3% after 1,000,000 games, 82% at 30%, with at
 //! most 515,000 cells (12.6 MB) in the table.
 //!
+//! Three settings of a run go beyond the study, all off by default (runs
+//! without them are saved exactly as before): `mirror` shares one entry
+//! between a position and its mirror image ([`SparseTable`]), `lookahead`
+//! chooses the learner's non-random moves by a search over its table
+//! ([`super::lookahead`]), and `side` makes the learner play second, or
+//! both sides in turn ([`LearnerSide`]).
+//!
 //! Curves are measured on the learning games themselves (exploration on),
 //! as in the study. Besides, each point can measure the share of optimal
 //! moves: on a fixed sample of positions solved at the start of the run
@@ -35,8 +42,9 @@
 use rand::Rng as _;
 use serde::{Deserialize, Serialize};
 
+use super::lookahead::Lookahead;
 use super::players::{Leftmost, RandomColumn};
-use super::position::Position;
+use super::position::{mirror_bits, Position, WIDTH};
 use super::solver::{Budget as SolverBudget, Mode, Solver};
 use crate::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
 use crate::learn::q_table::{HashedTable, QLearner, QParams, QTable, Tabular};
@@ -51,34 +59,110 @@ pub const RUN_KEY: &str = "run";
 /// The key of a model's unfinished curve block in the header's `hyper`.
 pub const BLOCK_KEY: &str = "block";
 
+/// The key of a table's mirror setting in a model header's `hyper` (only
+/// written when it is on).
+pub const MIRROR_KEY: &str = "mirror";
+
 /// A [`HashedTable`] that stores only cells whose value is not 0 (see the
-/// module documentation).
+/// module documentation), and optionally shares one entry between a
+/// position and its left-right mirror image.
+///
+/// With `mirror` on, every cell is stored under its canonical form: of the
+/// position's key and its mirrored key ([`mirror_bits`]), the smaller one,
+/// with the column mirrored too (`c ↔ 6 − c`) when the mirrored key is the
+/// smaller. A position and its mirror image then read and write the same
+/// values, column for mirrored column.
 #[derive(Clone, Debug, PartialEq, Default)]
-pub struct SparseTable(pub HashedTable);
+pub struct SparseTable {
+    pub table: HashedTable,
+    pub mirror: bool,
+}
+
+/// The canonical form of a cell (`key << 3 | column`) under the left-right
+/// mirror: the cell itself if its key is below the mirrored key, the
+/// mirrored key with the mirrored column if that key is below; a position
+/// that is its own mirror image keeps its key and takes the smaller of the
+/// column and the mirrored column.
+#[inline]
+pub fn mirror_canonical(cell: u64) -> u64 {
+    let key = cell >> 3;
+    let column = cell & 7;
+    let mirrored = mirror_bits(key);
+    let other = WIDTH as u64 - 1 - column;
+    if mirrored < key || mirrored == key && other < column {
+        (mirrored << 3) | other
+    } else {
+        cell
+    }
+}
+
+impl SparseTable {
+    /// An empty table; `mirror` shares entries between mirror images.
+    pub fn new(mirror: bool) -> SparseTable {
+        SparseTable {
+            table: HashedTable::default(),
+            mirror,
+        }
+    }
+
+    #[inline]
+    fn stored(&self, cell: u64) -> u64 {
+        if self.mirror {
+            mirror_canonical(cell)
+        } else {
+            cell
+        }
+    }
+}
 
 impl QTable for SparseTable {
     #[inline]
     fn get(&self, cell: u64) -> f32 {
-        self.0.get(cell)
+        self.table.get(self.stored(cell))
     }
     #[inline]
     fn set(&mut self, cell: u64, value: f32) {
-        if value == 0.0 && self.0.get(cell) == 0.0 {
+        let cell = self.stored(cell);
+        if value == 0.0 && self.table.get(cell) == 0.0 {
             return;
         }
-        self.0.set(cell, value);
+        self.table.set(cell, value);
     }
     fn entries(&self) -> usize {
-        self.0.entries()
+        self.table.entries()
     }
     fn bytes(&self) -> usize {
-        self.0.bytes()
+        self.table.bytes()
     }
+    /// The stored cells, and `mirror: true` in the header when it is on.
     fn save(&self, model: &mut Model, name: &str) -> Result<(), String> {
-        self.0.save(model, name)
+        if self.mirror {
+            model
+                .header
+                .hyper
+                .insert(MIRROR_KEY.into(), serde_json::Value::Bool(true));
+        }
+        self.table.save(model, name)
     }
     fn load(&mut self, model: &Model, name: &str) -> Result<(), String> {
-        self.0.load(model, name)
+        self.mirror = match model.header.hyper.get(MIRROR_KEY) {
+            None => false,
+            Some(serde_json::Value::Bool(b)) => *b,
+            Some(v) => {
+                return Err(format!(
+                    "hyper-parameter '{MIRROR_KEY}' is {v}, not true or false"
+                ))
+            }
+        };
+        self.table.load(model, name)?;
+        if self.mirror {
+            if let Some((c, _)) = self.table.iter().find(|&(c, _)| mirror_canonical(c) != c) {
+                return Err(format!(
+                    "the mirrored table holds cell {c}, which is not in its canonical form"
+                ));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -156,9 +240,86 @@ impl Rewards {
     }
 }
 
-fn first() -> u8 {
-    0
+/// The side the learner plays in its learning games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum LearnerSide {
+    /// It moves first (Red) in every game: the study's choice as read here.
+    #[default]
+    First,
+    /// It moves second (Yellow) in every game.
+    Second,
+    /// First in the even-numbered games (counting from 0), second in the
+    /// others; one table holds both sides' positions (a position's key
+    /// tells whose turn it is).
+    Alternate,
 }
+
+impl LearnerSide {
+    /// The side of learning game number `game` (0-based).
+    pub fn of_game(self, game: u64) -> Side {
+        match self {
+            LearnerSide::First => Side::First,
+            LearnerSide::Second => Side::Second,
+            LearnerSide::Alternate if game % 2 == 0 => Side::First,
+            LearnerSide::Alternate => Side::Second,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            LearnerSide::First => "first",
+            LearnerSide::Second => "second",
+            LearnerSide::Alternate => "alternate",
+        }
+    }
+
+    /// `first`/`second`/`alternate`, or `0`/`1`/`2`.
+    pub fn parse(text: &str) -> Option<LearnerSide> {
+        match text {
+            "0" | "first" => Some(LearnerSide::First),
+            "1" | "second" => Some(LearnerSide::Second),
+            "2" | "alternate" => Some(LearnerSide::Alternate),
+            _ => None,
+        }
+    }
+}
+
+/// Written as the number 0, 1 or 2 (as runs saved before the third choice
+/// existed wrote 0 and 1).
+impl Serialize for LearnerSide {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(*self as u8)
+    }
+}
+
+/// Read from 0, 1, 2, or the same as text (a choice field of the page), or
+/// `first`/`second`/`alternate`.
+impl<'de> Deserialize<'de> for LearnerSide {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = serde_json::Value::deserialize(d)?;
+        let text = match &v {
+            serde_json::Value::Number(n) => n.to_string(),
+            serde_json::Value::String(s) => s.clone(),
+            _ => String::new(),
+        };
+        LearnerSide::parse(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "side must be 0 (first), 1 (second) or 2 (alternate), not {v}"
+            ))
+        })
+    }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+/// The deepest lookahead (plies) of a learner's move choice.
+pub const MAX_LOOKAHEAD: u8 = 8;
 
 /// The settings of a run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -170,9 +331,20 @@ pub struct RunConfig {
     pub learner: QParams,
     pub opponent: Opponent,
     pub rewards: Rewards,
-    /// The learner's side: 0 plays first (Red), 1 second (Yellow).
-    #[serde(default = "first")]
-    pub side: u8,
+    /// The learner's side: 0 plays first (Red), 1 second (Yellow), 2
+    /// alternates.
+    #[serde(default)]
+    pub side: LearnerSide,
+    /// Share one table entry between a position and its mirror image (see
+    /// [`SparseTable`]). Not written when off, so runs without it are saved
+    /// as before.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub mirror: bool,
+    /// Choose the learner's non-random moves by a lookahead of this many
+    /// plies over the table ([`super::lookahead`]); 0: the plain table. Not
+    /// written when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub lookahead: u8,
     pub total_games: u64,
     /// Learning games per curve point.
     pub block_games: u32,
@@ -191,8 +363,11 @@ impl RunConfig {
         if self.block_games == 0 {
             return Err("block_games must be at least 1".into());
         }
-        if self.side > 1 {
-            return Err("side must be 0 (first) or 1 (second)".into());
+        if self.lookahead > MAX_LOOKAHEAD {
+            return Err(format!(
+                "lookahead must be at most {MAX_LOOKAHEAD} plies, not {}",
+                self.lookahead
+            ));
         }
         if self.perfect_sample > MAX_SAMPLE {
             return Err(format!("perfect_sample must be at most {MAX_SAMPLE}"));
@@ -211,12 +386,10 @@ impl RunConfig {
         Ok(())
     }
 
+    /// The learner's side in its first game (and every game unless it
+    /// alternates).
     pub fn learner_side(&self) -> Side {
-        if self.side == 0 {
-            Side::First
-        } else {
-            Side::Second
-        }
+        self.side.of_game(0)
     }
 }
 
@@ -296,7 +469,9 @@ pub fn preset(experiment: u32, seed: u64) -> Result<Vec<RunConfig>, String> {
             },
             opponent,
             rewards,
-            side: 0,
+            side: LearnerSide::First,
+            mirror: false,
+            lookahead: 0,
             total_games: total,
             block_games: block,
             perfect_sample: 100,
@@ -326,9 +501,9 @@ fn optimal_sample(config: &RunConfig) -> Vec<Solved> {
     let mut rng = rng_from_seed(config.seed ^ 0x5eed_5a3b_1e00_u64);
     let mut solver = Solver::with_table_bits(20);
     let mut opponent = config.opponent.player();
-    let side = config.learner_side();
     let mut tries = 0;
     while out.len() < n && tries < 10 * n {
+        let side = config.side.of_game(tries as u64);
         tries += 1;
         let stop = rng.random_range(14..=26u32);
         let mut p = Position::new();
@@ -377,8 +552,10 @@ pub struct Run {
 impl Run {
     pub fn new(config: RunConfig) -> Result<Run, String> {
         config.validate()?;
+        let mut learner = QLearner::<Position>::new(config.learner_side(), config.learner)?;
+        learner.table_mut().mirror = config.mirror;
         Ok(Run {
-            learner: QLearner::new(config.learner_side(), config.learner)?,
+            learner,
             opponent: config.opponent.player(),
             sample: optimal_sample(&config),
             rng: rng_from_seed(config.seed),
@@ -454,17 +631,28 @@ impl Run {
 
     fn learning_game(&mut self) -> (Outcome, u32) {
         let mut g = Position::new();
-        let side = self.learner.side();
+        let side = self.config.side.of_game(self.games);
+        self.learner.set_side(side);
+        let (rewards, depth) = (self.config.rewards, self.config.lookahead);
         loop {
             if let Some(outcome) = g.outcome() {
-                let r = self.config.rewards.of(outcome, side);
+                let r = rewards.of(outcome, side);
                 self.learner.finish_with_reward(r);
                 return (outcome, g.moves_played());
             }
-            let m = if g.to_move() == side {
+            let m = if g.to_move() != side {
+                self.opponent.choose(&g, &mut self.rng)
+            } else if depth == 0 {
                 self.learner.act(&g, &mut self.rng)
             } else {
-                self.opponent.choose(&g, &mut self.rng)
+                self.learner.act_with(&g, &mut self.rng, |l, g, rng| {
+                    Lookahead {
+                        table: l.table(),
+                        rewards,
+                        depth,
+                    }
+                    .choose(g, rng)
+                })
             };
             g.play(m);
         }
@@ -538,7 +726,7 @@ impl Run {
             return Err("the model's curve goes beyond its games".into());
         }
         config.learner = learner.params();
-        if learner.side() != config.learner_side() {
+        if config.side != LearnerSide::Alternate && learner.side() != config.learner_side() {
             return Err("the model's table and its run settings name different sides".into());
         }
         if let Some(t) = total {
@@ -628,6 +816,7 @@ pub fn greedy_record(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learn::q_table::QTable;
 
     fn small(experiment: u32, games: u64) -> RunConfig {
         let mut c = preset(experiment, 1).unwrap().remove(0);
@@ -673,6 +862,187 @@ mod tests {
         run.run_to_end();
         let t = run.learner().table();
         assert!(t.entries() > 0);
-        assert!(t.0.iter().all(|(_, v)| v != 0.0));
+        assert!(t.table.iter().all(|(_, v)| v != 0.0));
+    }
+
+    /// The 1-based move string of the mirror image: column c ↔ 8 − c.
+    fn mirrored_moves(moves: &str) -> String {
+        moves
+            .chars()
+            .map(|c| char::from(b'8' - (c as u8 - b'0')))
+            .collect()
+    }
+
+    #[test]
+    fn the_mirror_key_is_the_key_of_the_mirrored_moves() {
+        let mut rng = rng_from_seed(4);
+        for _ in 0..300 {
+            let mut p = Position::new();
+            let mut moves = String::new();
+            while !p.is_over() {
+                let c = RandomColumn.choose(&p, &mut rng);
+                p.play(c);
+                moves.push(char::from(b'1' + c));
+                let m = Position::from_moves(&mirrored_moves(&moves)).unwrap();
+                assert_eq!(p.mirror_key(), m.key(), "{moves}");
+                assert_eq!(mirror_bits(m.key()), p.key());
+                if p.is_over() {
+                    break;
+                }
+                for c in 0..WIDTH as u8 {
+                    if p.can_play(c as usize) {
+                        // A cell and its mirrored cell have one canonical form,
+                        // and the canonical key is the smaller.
+                        let a = mirror_canonical(p.cell(c));
+                        assert_eq!(a, mirror_canonical(m.cell(6 - c)), "{moves}, column {c}");
+                        assert_eq!(a >> 3, p.symmetric_key());
+                    }
+                }
+            }
+        }
+    }
+
+    fn with(experiment: u32, games: u64, f: impl FnOnce(&mut RunConfig)) -> RunConfig {
+        let mut c = small(experiment, games);
+        c.perfect_sample = 0;
+        f(&mut c);
+        c
+    }
+
+    #[test]
+    fn sharing_mirror_images_stores_fewer_cells_and_reads_mirrored_values() {
+        let mut plain = Run::new(with(2, 3_000, |_| {})).unwrap();
+        plain.run_to_end();
+        let mut mirrored = Run::new(with(2, 3_000, |c| c.mirror = true)).unwrap();
+        mirrored.run_to_end();
+        let (a, b) = (plain.learner().table(), mirrored.learner().table());
+        assert!(
+            b.entries() < a.entries(),
+            "{} cells with mirror images shared, {} without",
+            b.entries(),
+            a.entries()
+        );
+        // Every stored cell is canonical, and a position and its mirror
+        // image read the same values, column for mirrored column.
+        assert!(b.table.iter().all(|(c, _)| mirror_canonical(c) == c));
+        let l = mirrored.learner();
+        let mut rng = rng_from_seed(8);
+        let mut checked = 0;
+        for _ in 0..500 {
+            let mut p = Position::new();
+            while !p.is_over() {
+                let m = p.mirror();
+                for c in 0..WIDTH as u8 {
+                    if p.can_play(c as usize) && p.to_move() == Side::First {
+                        let v = l.q_value(&p, c);
+                        assert_eq!(v, l.q_value(&m, 6 - c));
+                        checked += usize::from(v != 0.0);
+                    }
+                }
+                let c = RandomColumn.choose(&p, &mut rng);
+                p.play(c);
+            }
+        }
+        assert!(checked > 100, "{checked} values that are not 0 compared");
+        // The plain table does not share them: some mirror pair differs.
+        let mut differ = false;
+        for (cell, v) in a.table.iter() {
+            let other = mirror_canonical(cell);
+            let mirrored_cell = if other == cell {
+                (mirror_bits(cell >> 3) << 3) | (6 - (cell & 7))
+            } else {
+                other
+            };
+            if mirrored_cell != cell && a.get(mirrored_cell) != v {
+                differ = true;
+                break;
+            }
+        }
+        assert!(differ);
+    }
+
+    fn digest(run: &Run) -> Vec<u8> {
+        crate::model::encode(&run.model("digest").unwrap()).unwrap()
+    }
+
+    #[test]
+    fn new_options_are_reproducible_and_resume_exactly() {
+        for f in [
+            (|c: &mut RunConfig| c.mirror = true) as fn(&mut RunConfig),
+            |c| c.lookahead = 2,
+            |c| c.side = LearnerSide::Alternate,
+            |c| c.side = LearnerSide::Second,
+            |c| {
+                c.mirror = true;
+                c.lookahead = 1;
+                c.side = LearnerSide::Alternate;
+            },
+        ] {
+            let c = with(2, 600, |c| {
+                c.block_games = 100;
+                f(c)
+            });
+            let mut one = Run::new(c.clone()).unwrap();
+            one.run_to_end();
+            let mut two = Run::new(c.clone()).unwrap();
+            two.run_to_end();
+            assert_eq!(digest(&one), digest(&two), "{c:?}");
+            // Saved half-way and continued: the same table and curve.
+            let mut part = Run::new(c.clone()).unwrap();
+            part.step(301);
+            let model = crate::model::decode(&digest(&part)).unwrap();
+            let mut more = Run::continue_from(&model, None).unwrap();
+            assert_eq!(more.config(), &c);
+            more.run_to_end();
+            assert_eq!(more.learner().table(), one.learner().table(), "{c:?}");
+            assert_eq!(more.curve(), one.curve());
+        }
+    }
+
+    #[test]
+    fn options_off_save_as_before() {
+        let c = preset(2, 1).unwrap().remove(0);
+        let v = serde_json::to_value(&c).unwrap();
+        assert_eq!(v["side"], 0);
+        assert!(v.get("mirror").is_none() && v.get("lookahead").is_none());
+        let mut run = Run::new(with(2, 50, |_| {})).unwrap();
+        run.run_to_end();
+        let m = run.model("m").unwrap();
+        assert!(!m.header.hyper.contains_key(MIRROR_KEY));
+        // The page's choice field sends the side as text.
+        let mut v = serde_json::to_value(with(2, 50, |_| {})).unwrap();
+        v["side"] = "2".into();
+        let back: RunConfig = serde_json::from_value(v.clone()).unwrap();
+        assert_eq!(back.side, LearnerSide::Alternate);
+        v["side"] = 3.into();
+        assert!(serde_json::from_value::<RunConfig>(v).is_err());
+    }
+
+    #[test]
+    fn an_alternating_learner_learns_both_sides_in_one_table() {
+        let mut run = Run::new(with(2, 400, |c| c.side = LearnerSide::Alternate)).unwrap();
+        run.run_to_end();
+        let t = run.learner().table();
+        // The number of discs of a cell's position, modulo 2 (0: Red to
+        // move): a key has, per column, one 1 bit just above the column's
+        // top disc, so a column's height is the index of its top 1 bit.
+        let parity = |cell: u64| {
+            let key = cell >> 3;
+            (0..WIDTH)
+                .map(|c| 63 - u64::from(((key >> (7 * c)) & 0x7f).leading_zeros()))
+                .sum::<u64>()
+                % 2
+        };
+        let odd = t.table.iter().filter(|&(c, _)| parity(c) == 1).count();
+        let even = t.table.iter().filter(|&(c, _)| parity(c) == 0).count();
+        assert!(odd > 0 && even > 0, "{odd} Yellow cells, {even} Red cells");
+        let mut first_only = Run::new(with(2, 400, |_| {})).unwrap();
+        first_only.run_to_end();
+        assert!(first_only
+            .learner()
+            .table()
+            .table
+            .iter()
+            .all(|(c, _)| parity(c) == 0));
     }
 }

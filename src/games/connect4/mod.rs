@@ -8,6 +8,7 @@
 //! * [`player`]: a perfect player with a temperature; [`players`] the
 //!   study's random and stupid players.
 //! * [`experiments`]: tabular Q-learning, the study's two methods as runs.
+//! * [`lookahead`]: a learned table blended with a shallow search.
 //! * [`entry`]: the plug-in; [`bench`] its speed measurements.
 //! * [`batch`]: solving and timing files of positions.
 //!
@@ -21,6 +22,7 @@ pub mod book;
 pub mod cli;
 pub mod entry;
 pub mod experiments;
+pub mod lookahead;
 pub mod move_sorter;
 pub mod player;
 pub mod players;

@@ -336,6 +336,7 @@ impl GameEntry for HareHoundsEntry {
                 PlayerInfo::simple("perfect", "Perfect", "from the exact solution"),
             ],
             runs: vec![q_table_kind()],
+            model_settings: Vec::new(),
             built: true,
         }
     }

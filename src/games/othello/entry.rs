@@ -532,6 +532,7 @@ impl GameEntry for Othello {
                 },
             ],
             runs: vec![qnet_kind(), ga_kind()],
+            model_settings: Vec::new(),
             built: true,
         }
     }

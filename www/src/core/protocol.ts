@@ -91,6 +91,8 @@ export interface GameInfo {
   geometry: Geometry;
   players: PlayerInfo[];
   runs: RunKindInfo[];
+  /** Settings of a learned model when it plays (the player `model`), if any. */
+  modelSettings: FieldSpec[];
   /** Whether the engine plays it; games to come are listed with false. */
   built: boolean;
 }

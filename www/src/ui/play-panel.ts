@@ -25,6 +25,8 @@ type Controller = string;
 const HUMAN = 'human';
 /** The prefix of a model player's name, in the address too ("net:<model id>"). */
 export const MODEL = 'net:';
+/** The key of the learned models' settings form. */
+const MODEL_SETTINGS = 'model';
 
 /** How long a searching player may think about a move. */
 const THINK_BUDGET: Budget = { ms: 3000 };
@@ -280,7 +282,8 @@ export class PlayPanel {
       const lib = await this.library;
       m.bytes = await lib.bytes(m.libraryId!);
     }
-    return { game: this.info.id, player: 'model', settings: null, model: { key: m.key, bytes: m.bytes } };
+    const form = this.settingsForms.get(MODEL_SETTINGS);
+    return { game: this.info.id, player: 'model', settings: form ? form.read() : null, model: { key: m.key, bytes: m.bytes } };
   }
 
   /**
@@ -570,7 +573,7 @@ export class PlayPanel {
     const shown = new Set<string>();
     const boxes: HTMLElement[] = [];
     for (const c of this.controllers) {
-      const p = this.playerInfo(c);
+      const p = this.models.has(c) ? this.modelPlayerInfo() : this.playerInfo(c);
       if (!p || p.settings.length === 0 || shown.has(p.id)) continue;
       shown.add(p.id);
       let form = this.settingsForms.get(p.id);
@@ -589,6 +592,18 @@ export class PlayPanel {
       boxes.push(box);
     }
     this.playerSettings.replaceChildren(...boxes);
+  }
+
+  /** The learned models' player, with the game's settings for it (one form for every model). */
+  private modelPlayerInfo(): PlayerInfo {
+    return {
+      id: MODEL_SETTINGS,
+      label: 'Learned model',
+      description: 'a model from the library',
+      sides: [true, true],
+      searches: false,
+      settings: this.info.modelSettings ?? [],
+    };
   }
 
   private playerInfo(c: Controller): PlayerInfo | undefined {

@@ -25,6 +25,11 @@ export const connect4: GamePlugin = {
       '(tabular Q-learning), as in the study: against the leftmost-column player it learns ' +
       'to survive, against the random player to win. Connect Four has about 4.5·10¹² ' +
       'positions, so the table keeps only the positions it has met, in a hash table.',
+    'The study proposed, without trying it, to blend the table with a short search: a ' +
+      'learned table can look a few moves ahead when it plays (its setting under the player ' +
+      'lists). One move ahead it sees its own wins in one; two moves ahead it also sees the ' +
+      'opponent’s and blocks them, which is most of what a table learned against the random ' +
+      'player lacks.',
   ],
   sideMarkers: [`radial-gradient(circle at 35% 30%, ${RED.light}, ${RED.dark})`, `radial-gradient(circle at 35% 30%, ${YELLOW.light}, ${YELLOW.dark})`],
   record: {
