@@ -374,7 +374,7 @@ pub trait GameEntry: Sync {
 
     /// The player settings a model of this game holds, if it holds some
     /// (see [`GameEntry::settings_model`]).
-    fn model_settings(&self, model: &Model) -> Option<PlayerSettings> {
+    fn kept_settings(&self, model: &Model) -> Option<PlayerSettings> {
         let _ = model;
         None
     }
@@ -459,12 +459,12 @@ pub fn all_games() -> Vec<GameInfo> {
 }
 
 /// The player settings a model holds, whatever its game.
-pub fn model_settings(model: &Model) -> Option<PlayerSettings> {
+pub fn kept_settings(model: &Model) -> Option<PlayerSettings> {
     let game = model.header.game.name();
     crate::games::REGISTRY
         .iter()
         .find(|e| e.id() == game)
-        .and_then(|e| e.model_settings(model))
+        .and_then(|e| e.kept_settings(model))
 }
 
 /// Whether this version can use a model file, whatever its game: the entry

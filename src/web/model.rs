@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use super::numbers::js_to_json;
 use super::to_js;
 use crate::model::{decode, encode, Model};
-use crate::plugin::{describe_model, entry, model_settings, ModelUse, PlayerSettings};
+use crate::plugin::{describe_model, entry, kept_settings, ModelUse, PlayerSettings};
 
 /// What the page shows of a model file.
 #[derive(Serialize)]
@@ -89,7 +89,7 @@ fn info(model: &Model, size: usize, entry: ModelUse) -> ModelInfo {
         plays: entry.plays,
         side: entry.side,
         continues_as: entry.continues_as,
-        settings_for: model_settings(model),
+        settings_for: kept_settings(model),
     }
 }
 

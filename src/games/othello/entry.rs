@@ -650,7 +650,7 @@ impl GameEntry for Othello {
         Ok(model)
     }
 
-    fn model_settings(&self, model: &Model) -> Option<PlayerSettings> {
+    fn kept_settings(&self, model: &Model) -> Option<PlayerSettings> {
         if model.header.algorithm != Algorithm::GaWeights {
             return None;
         }
@@ -1023,7 +1023,7 @@ mod tests {
 mod settings_tests {
     use super::*;
     use crate::model::{decode, encode};
-    use crate::plugin::{describe_model, model_settings};
+    use crate::plugin::{describe_model, kept_settings};
 
     fn kept(settings: Value) -> Model {
         let m = Othello
@@ -1040,7 +1040,7 @@ mod settings_tests {
         assert_eq!(m.header.name, "corners first");
         assert_eq!(m.header.algorithm, Algorithm::GaWeights);
         assert!(m.arrays.is_empty());
-        let s = model_settings(&m).unwrap();
+        let s = kept_settings(&m).unwrap();
         assert_eq!(s.player, "search");
         assert_eq!(s.settings["level"], 6);
         assert_eq!(s.settings["noise"], 2.5);
