@@ -603,6 +603,8 @@ export class PlayPanel {
       sides: [true, true],
       searches: false,
       settings: this.info.modelSettings ?? [],
+      // A model is kept as its own file already.
+      savesSettings: false,
     };
   }
 
