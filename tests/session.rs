@@ -152,3 +152,87 @@ fn models_this_build_cannot_use_are_refused() {
     let m = Model::new(Header::new(GameId::Connect6, Algorithm::TdLinear, "x"));
     assert!(describe_model(&m).unwrap_err().contains("Connect6"));
 }
+
+#[test]
+fn preview_gives_the_state_after_a_move_and_leaves_the_game_as_it_was_in_every_game() {
+    for game in selfplay::games::REGISTRY {
+        let mut s = game.new_session();
+        let name = s.game();
+        // A seeded walk through a whole game; at every position, every legal
+        // move is previewed and then played, and the two states compared.
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut plies = 0;
+        while !s.is_over() {
+            let before = s.state();
+            let legal: Vec<String> = before.legal.iter().map(|m| m.text.clone()).collect();
+            assert!(
+                !legal.is_empty(),
+                "{name}: a game not over has a legal move"
+            );
+            for m in &legal {
+                // From the second move on, the record also holds the move
+                // previewed and played before (undone), which preview keeps.
+                let here = s.state();
+                let p = s.preview(m).unwrap();
+                assert_eq!(s.state(), here, "{name} {m}: preview changed the game");
+                s.play(m).unwrap();
+                assert_eq!(
+                    s.state(),
+                    p,
+                    "{name} {m}: preview differs from the move played"
+                );
+                assert_eq!(
+                    p.last_move.as_ref().map(|l| l.text.as_str()),
+                    Some(m.as_str())
+                );
+                assert_eq!(p.cursor, before.cursor + 1, "{name} {m}");
+                let cell = before.legal.iter().find(|l| &l.text == m).unwrap().cell;
+                if let Some(c) = cell {
+                    assert!(
+                        p.changed.contains(&c),
+                        "{name} {m}: its cell is among the changed ones"
+                    );
+                }
+                // Back to the position (the move stays in the record, undone,
+                // which the next preview and play both drop).
+                s.jump(before.cursor).unwrap();
+                assert_eq!(s.state().position, before.position, "{name} {m}");
+            }
+            // Illegal input is refused and changes nothing.
+            let here = s.state();
+            assert!(s.preview("zz9").is_err(), "{name}: a bad move text");
+            assert_eq!(
+                s.state(),
+                here,
+                "{name}: a refused preview changed the game"
+            );
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            s.play(&legal[(rng % legal.len() as u64) as usize]).unwrap();
+            plies += 1;
+            assert!(plies < 1000, "{name}: the walk ends");
+        }
+        // After the end there is nothing to preview.
+        let end = s.state();
+        assert!(s
+            .preview(
+                &end.legal
+                    .first()
+                    .map_or("a1".to_string(), |m| m.text.clone())
+            )
+            .is_err());
+        assert_eq!(s.state(), end, "{name}");
+    }
+}
+
+#[test]
+fn preview_of_d3_at_the_start_of_othello_places_d3_and_flips_d4() {
+    let s = othello();
+    let p = s.preview("d3").unwrap();
+    // d3 = 19, d4 = 27 (row-major from a1 at the top left).
+    assert_eq!(p.changed, vec![19, 27]);
+    assert_eq!(p.counts, Some([4, 1]));
+    assert_eq!(s.state().cursor, 0);
+    assert_eq!(s.state().counts, Some([2, 2]));
+}

@@ -89,6 +89,11 @@ pub trait DynSession: Send {
     fn state(&self) -> SessionState;
     /// Plays a move given as text, after checking it.
     fn play(&mut self, text: &str) -> Result<(), MoveError>;
+    /// The state the legal move `text` would give, without playing it: the
+    /// session is left as it is. The state is that of a session where the
+    /// move was played (undone moves dropped), so `changed` lists the cells
+    /// the move would change and `last_move` is the move.
+    fn preview(&self, text: &str) -> Result<SessionState, MoveError>;
     /// Takes back the last turn (all its moves); false when there is none.
     fn undo(&mut self) -> bool;
     /// Replays the next undone turn; false when there is none.
@@ -319,6 +324,12 @@ impl<G: Playable> DynSession for TypedSession<G> {
 
     fn play(&mut self, text: &str) -> Result<(), MoveError> {
         self.play_text(text)
+    }
+
+    fn preview(&self, text: &str) -> Result<SessionState, MoveError> {
+        let mut after = self.clone();
+        after.play_text(text)?;
+        Ok(after.typed_state())
     }
 
     fn undo(&mut self) -> bool {

@@ -50,6 +50,13 @@ impl Session {
         self.inner.play(mv).map_err(js_error)
     }
 
+    /// The state a legal move would give, as a plain object of the same
+    /// shape as [`Session::state`], without playing it: the game is left as
+    /// it is. Its `changed` lists the cells the move would change.
+    pub fn preview(&self, mv: &str) -> Result<JsValue, JsError> {
+        to_js(&self.inner.preview(mv).map_err(js_error)?)
+    }
+
     /// Lets a player of the game ("random", "mvb", …) choose and play a
     /// move with its default budget, breaking ties with `seed`; returns the
     /// move's text. The player is kept for the next moves. (The page asks an
