@@ -151,6 +151,35 @@ export function describePosition(s: GameState): string {
   return `${parts.join('; ')}.`;
 }
 
+/**
+ * A preview in words for screen readers: what the move would do to the
+ * board and the counts after it, from the engine's state after the move
+ * ("After d3 (a preview, not played): Black on d3; d4 turns to Black;
+ * Black 4, White 1."). `name` names a cell.
+ */
+export function describePreview(move: string, now: GameState, after: GameState, name: (cell: number) => string): string {
+  const placed = new Map<number, number[]>();
+  const turned = new Map<number, number[]>();
+  const emptied: number[] = [];
+  for (const c of after.changed) {
+    const was = now.cells[c];
+    const will = after.cells[c];
+    if (will === 0) emptied.push(c);
+    else (was === 0 ? placed : turned).set(will, [...(was === 0 ? placed : turned).get(will) ?? [], c]);
+  }
+  const list = (cells: number[]) => cells.map(name).join(', ');
+  const parts: string[] = [];
+  for (const [v, cells] of placed) parts.push(`${after.sides[v - 1]} on ${list(cells)}`);
+  for (const [v, cells] of turned) parts.push(`${list(cells)} ${cells.length === 1 ? 'turns' : 'turn'} to ${after.sides[v - 1]}`);
+  if (emptied.length) parts.push(`${list(emptied)} left empty`);
+  if (after.counts) parts.push(`${after.sides[0]} ${after.counts[0]}, ${after.sides[1]} ${after.counts[1]}`);
+  if (after.outcome) parts.push(after.outcome.text.replace(/\.$/, ''));
+  return `After ${move} (a preview, not played): ${parts.join('; ')}.`;
+}
+
+/** How long a press on a touch screen is held before it previews the move instead of playing it, in ms. */
+export const HOLD_MS = 400;
+
 export interface BoardView {
   /** The element to place in the page. */
   readonly element: HTMLElement;
@@ -172,6 +201,18 @@ export interface BoardView {
   captureMove?(side: 0 | 1, f: ((move: string) => void) | null): boolean;
   /** Called with the move's text when the visitor picks a legal move. */
   onMove: (move: string) => void;
+  /**
+   * Called when the legal move the visitor points at (mouse), has the
+   * keyboard cursor on, or presses and holds (touch) changes; `null` when
+   * there is none. The board then waits for `setPreview`.
+   */
+  onPreview: (move: string | null) => void;
+  /**
+   * Draws `after`, the engine's state after `move`, over the position shown
+   * (the cells it changes in a preview style), or clears the preview
+   * (`null`). A preview of another move than the one last reported is dropped.
+   */
+  setPreview(move: string | null, after: GameState | null): void;
   /** Called when the visitor picks a cell that is not a legal move. */
   onIllegal: (cell: number) => void;
   /** Gives the keyboard focus to the board. */

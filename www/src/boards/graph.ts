@@ -9,9 +9,12 @@
 // The last move is ringed at both ends (dashed where the piece left, solid
 // where it went); each point's name sits where no line, piece or ring
 // covers it; a button shows the board from the other side (mirrored).
+// With a piece picked up, the target pointed at (mouse), focused (keyboard)
+// or pressed and held (touch) is previewed: the piece is drawn ghosted where
+// it would go and its point emptied, without playing the move.
 
 import type { GameState, LegalMove } from '../core/protocol';
-import { describePosition, flipButton, type BoardView } from './board';
+import { HOLD_MS, describePosition, describePreview, flipButton, type BoardView } from './board';
 
 /** A game's graph: its points in the engine's cell order, its lines, its pieces. */
 export interface GraphLayout {
@@ -40,6 +43,8 @@ export interface GraphPiece {
 }
 
 const SVG = 'http://www.w3.org/2000/svg';
+/** Numbers the boards' preview descriptions, so that their ids differ. */
+let previewIds = 0;
 /** A piece's radius, in SVG units. */
 const PIECE = 4.6;
 /** The radius of the last move's rings, in SVG units. */
@@ -127,6 +132,7 @@ export class GraphBoard implements BoardView {
   readonly element: HTMLElement;
   onMove: (move: string) => void = () => {};
   onIllegal: (cell: number) => void = () => {};
+  onPreview: (move: string | null) => void = () => {};
   state: GameState | null = null;
 
   private readonly root: SVGSVGElement;
@@ -145,6 +151,18 @@ export class GraphBoard implements BoardView {
   /** The piece was picked up for the person (the only one that can move). */
   private autoSelected = false;
   private focusIndex: number;
+  /** The point the mouse is over, the point with the keyboard focus, the point a finger holds. */
+  private hovered: number | null = null;
+  private focused: number | null = null;
+  private held: number | null = null;
+  private holdTimer = 0;
+  /** A hold ended: the click that follows the finger's release does not play. */
+  private swallowClick = false;
+  /** The move last reported to `onPreview`, and the engine's state after it once given. */
+  private previewMove: string | null = null;
+  private preview: GameState | null = null;
+  private readonly previewLayer: SVGGElement;
+  private readonly previewText: HTMLElement;
   private readonly reduceMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
   /**
@@ -181,21 +199,58 @@ export class GraphBoard implements BoardView {
       label.textContent = p.name;
       g.append(label);
       g.addEventListener('click', () => {
+        if (this.swallowClick) {
+          this.swallowClick = false;
+          return;
+        }
         this.focusIndex = i;
         this.pick(i);
       });
       g.addEventListener('keydown', (e) => this.key(e, i));
+      g.addEventListener('pointerenter', (e) => {
+        if (e.pointerType !== 'mouse') return;
+        this.hovered = i;
+        this.notePreview();
+      });
+      g.addEventListener('pointerleave', (e) => {
+        if (e.pointerType !== 'mouse' || this.hovered !== i) return;
+        this.hovered = null;
+        this.notePreview();
+      });
+      g.addEventListener('pointerdown', (e) => this.pressDown(e, i));
+      g.addEventListener('pointerup', () => this.endHold());
+      g.addEventListener('pointercancel', () => this.endHold(false));
+      g.addEventListener('contextmenu', (e) => {
+        if (this.held !== null || this.holdTimer) e.preventDefault();
+      });
+      g.addEventListener('focus', () => {
+        this.focused = i;
+        this.notePreview();
+      });
+      g.addEventListener('blur', () => {
+        if (this.focused !== i) return;
+        this.focused = null;
+        this.notePreview();
+      });
       pts.append(g);
       this.points.push(g);
     });
-    this.root.append(lines, pts, this.pieces);
+    this.previewLayer = svg('g', { class: 'graph-preview', 'aria-hidden': 'true' });
+    this.root.append(lines, pts, this.pieces, this.previewLayer);
+    // The preview in words, read as the board's and its points' description.
+    this.previewText = document.createElement('p');
+    this.previewText.className = 'visually-hidden';
+    this.previewText.id = `graph-preview-${++previewIds}`;
+    this.previewText.dataset.testid = 'board-preview-words';
+    this.root.setAttribute('aria-describedby', this.previewText.id);
+    for (const g of this.points) g.setAttribute('aria-describedby', this.previewText.id);
     this.status = document.createElement('p');
     this.status.className = 'graph-board-status visually-hidden';
     this.status.setAttribute('aria-live', 'polite');
     const tools = document.createElement('div');
     tools.className = 'board-tools';
     tools.append(flipButton(game, (on) => this.setFlipped(on)));
-    this.element.append(this.root, tools, this.status);
+    this.element.append(this.root, tools, this.status, this.previewText);
     this.points[this.focusIndex].setAttribute('tabindex', '0');
   }
 
@@ -240,6 +295,7 @@ export class GraphBoard implements BoardView {
     });
     if (this.state) {
       this.drawPieces(null, this.state);
+      this.drawPreview();
       this.describe();
     }
   }
@@ -271,6 +327,11 @@ export class GraphBoard implements BoardView {
       this.autoSelected = false;
     }
     this.refreshInteraction();
+    // A preview belongs to one position and to a board that takes moves.
+    if (!prev || prev.position !== state.position || prev.cursor !== state.cursor || !this.interactive) {
+      this.previewMove = null;
+      this.preview = null;
+    }
     this.element.dataset.cursor = String(state.cursor);
     this.element.dataset.toMove = state.toMove === null ? '' : String(state.toMove);
     const last = state.lastMove;
@@ -280,6 +341,108 @@ export class GraphBoard implements BoardView {
     this.drawPieces(prev, state);
     this.drawMarks();
     this.describe();
+    this.showPreview(this.preview);
+    this.notePreview();
+  }
+
+  setPreview(move: string | null, after: GameState | null): void {
+    // Only the answer for the move pointed at now.
+    if (move !== this.previewMove || !this.interactive) return;
+    this.showPreview(move === null ? null : after);
+  }
+
+  private showPreview(after: GameState | null): void {
+    this.preview = after;
+    const s = this.state;
+    const name = (i: number) => this.layout.points[i].name;
+    if (after && s && this.previewMove) {
+      this.element.dataset.preview = this.previewMove;
+      this.element.dataset.previewChanged = after.changed.map(name).join(' ');
+      this.previewText.textContent = describePreview(this.previewMove, s, after, name);
+    } else {
+      delete this.element.dataset.preview;
+      delete this.element.dataset.previewChanged;
+      this.previewText.textContent = '';
+    }
+    this.drawPreview();
+  }
+
+  /** The move to preview: to the target held (touch), pointed at (mouse) or focused (keyboard) from the piece picked up. */
+  private previewCandidate(): string | null {
+    if (!this.interactive || this.selected === null) return null;
+    const moves = this.movesFrom(this.selected);
+    for (const i of [this.held, this.hovered, this.focused]) {
+      const m = i === null ? undefined : moves.find((l) => l.cell === i);
+      if (m) return m.text;
+    }
+    return null;
+  }
+
+  /** Tells `onPreview` when the move to preview changes; a preview of another move is cleared at once. */
+  private notePreview(): void {
+    const move = this.previewCandidate();
+    if (move === this.previewMove) return;
+    this.previewMove = move;
+    this.showPreview(null);
+    this.onPreview(move);
+  }
+
+  private pressDown(e: PointerEvent, i: number): void {
+    this.endHold(false);
+    this.swallowClick = false;
+    if (e.pointerType === 'mouse' || e.button !== 0) return;
+    // Pressed and held, a target is previewed; let go, the move is not played.
+    if (this.previewCandidateAt(i) === null) return;
+    this.holdTimer = window.setTimeout(() => {
+      this.holdTimer = 0;
+      this.held = i;
+      this.notePreview();
+    }, HOLD_MS);
+  }
+
+  private previewCandidateAt(i: number): string | null {
+    if (!this.interactive || this.selected === null) return null;
+    return this.movesFrom(this.selected).find((m) => m.cell === i)?.text ?? null;
+  }
+
+  /** Ends a touch hold; `released`: the finger was lifted, so the click that follows is not a move. */
+  private endHold(released = true): void {
+    clearTimeout(this.holdTimer);
+    this.holdTimer = 0;
+    if (this.held === null) return;
+    this.held = null;
+    this.swallowClick = released;
+    this.notePreview();
+  }
+
+  /** The previewed move: the piece ghosted where it would go, its point emptied. */
+  private drawPreview(): void {
+    const p = this.preview;
+    const s = this.state;
+    const changed = new Set(p && s ? p.changed : []);
+    for (const node of this.pieces.querySelectorAll<SVGGElement>('.graph-piece')) {
+      node.classList.toggle('preview-away', changed.has(Number(node.dataset.cell)));
+    }
+    if (!p || !s) {
+      this.previewLayer.replaceChildren();
+      return;
+    }
+    const nodes: SVGElement[] = [];
+    for (const i of changed) {
+      const at = this.at(i);
+      const c = p.cells[i];
+      if (c === 1 || c === 2) {
+        const piece = this.layout.pieces[c - 1];
+        const g = svg('g', { class: `graph-piece ${piece.name}`, 'data-cell': i });
+        g.append(svg('circle', { cx: at.x, cy: at.y, r: PIECE, fill: piece.fill, stroke: piece.stroke }));
+        const t = svg('text', { x: at.x, y: at.y + 1.6, 'text-anchor': 'middle', fill: piece.text });
+        t.textContent = piece.glyph;
+        g.append(t);
+        nodes.push(g);
+      }
+      nodes.push(svg('circle', { class: 'graph-preview-ring', cx: at.x, cy: at.y, r: RING - 0.3 }));
+    }
+    this.previewLayer.replaceChildren(...nodes);
   }
 
   captureMove(side: 0 | 1, f: ((move: string) => void) | null): boolean {
@@ -315,6 +478,7 @@ export class GraphBoard implements BoardView {
 
   destroy(): void {
     this.capture = null;
+    clearTimeout(this.holdTimer);
   }
 
   // ---- input ---------------------------------------------------------------
@@ -345,6 +509,7 @@ export class GraphBoard implements BoardView {
       if (this.selected === i && !this.autoSelected) this.selected = null;
       else if (!this.autoSelected) this.selected = i;
       this.drawMarks();
+      this.notePreview();
       this.say(this.selected === null ? 'Piece put down.' : `Piece on ${this.layout.points[i].name} picked up: choose where it goes.`);
       return;
     }
@@ -369,6 +534,7 @@ export class GraphBoard implements BoardView {
     } else if (e.key === 'Escape' && this.selected !== null && !this.autoSelected) {
       this.selected = null;
       this.drawMarks();
+      this.notePreview();
     }
   }
 
@@ -412,7 +578,7 @@ export class GraphBoard implements BoardView {
     s.cells.forEach((c, i) => {
       if (c !== 1 && c !== 2) return;
       const piece = this.layout.pieces[c - 1];
-      const g = svg('g', { class: `graph-piece ${piece.name}` });
+      const g = svg('g', { class: `graph-piece ${piece.name}`, 'data-cell': i });
       g.append(svg('circle', { cx: P[i].x, cy: P[i].y, r: PIECE, fill: piece.fill, stroke: piece.stroke }));
       const t = svg('text', { x: P[i].x, y: P[i].y + 1.6, 'text-anchor': 'middle', fill: piece.text });
       t.textContent = piece.glyph;

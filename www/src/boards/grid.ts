@@ -4,14 +4,17 @@
 // pieces, legal-move markers, the last move (a ring round its cell) and a
 // heat map of values with its colour key, and takes input by mouse, touch
 // (pointer events) and keyboard (arrow keys move a cursor over the cells,
-// Enter or Space plays). A button turns the board round, to see it from
+// Enter or Space plays). The legal move pointed at, under the keyboard
+// cursor, or pressed and held on a touch screen is previewed: the engine's
+// state after it is drawn over the position, the cells it would change as
+// half-tone pieces in a dashed ring, without playing it. A button turns the board round, to see it from
 // the other side; pieces that change side can turn over in a short animation.
 //
 // Cells are numbered as in the engine: row-major from the top left. A cell
 // is named by a column letter and a row number from the top ("a1", "f5").
 
 import type { GameInfo, GameState } from '../core/protocol';
-import { CrispCanvas, HeatLegend, describePosition, flipButton, heatColour, inkOn, type BoardView, type Heat } from './board';
+import { CrispCanvas, HOLD_MS, HeatLegend, describePosition, describePreview, flipButton, heatColour, inkOn, type BoardView, type Heat } from './board';
 
 /** How a grid game looks. */
 export interface GridStyle {
@@ -42,7 +45,12 @@ export interface GridStyle {
   flip?: 'rotate' | 'mirror';
   /** Pieces that change side turn over in a short animation (Othello's discs). */
   animateTurns?: boolean;
+  /** The ring round the cells a previewed move would change (default: the cursor's colour). */
+  preview?: string;
 }
+
+/** Numbers the boards' preview descriptions, so that their ids differ. */
+let previewIds = 0;
 
 /** How long a piece takes to turn over, in ms. */
 const TURN_MS = 250;
@@ -53,6 +61,7 @@ export class GridBoard implements BoardView {
   readonly element: HTMLElement;
   onMove: (move: string) => void = () => {};
   onIllegal: (cell: number) => void = () => {};
+  onPreview: (move: string | null) => void = () => {};
   state: GameState | null = null;
 
   private readonly rows: number;
@@ -62,7 +71,16 @@ export class GridBoard implements BoardView {
   /** Legal moves by cell, when a person is to move. */
   private legal = new Map<number, string>();
   private cursor: number;
+  /** The legal cell the mouse points at (in a column game, its column's), and the cell itself. */
   private hover: number | null = null;
+  private pointed: number | null = null;
+  /** The cell a finger has pressed and held (a touch preview), and the timer that starts it. */
+  private held: number | null = null;
+  private holdTimer = 0;
+  /** The move last reported to `onPreview`, and the engine's state after it once given. */
+  private previewMove: string | null = null;
+  private preview: GameState | null = null;
+  private readonly previewText = document.createElement('p');
   private showCursor = false;
   private pressed: number | null = null;
   private heat: Heat | null = null;
@@ -113,13 +131,27 @@ export class GridBoard implements BoardView {
     c.addEventListener('pointerup', (e) => this.pointerUp(e));
     c.addEventListener('pointermove', (e) => this.pointerMove(e));
     c.addEventListener('pointerleave', () => this.setHover(null));
-    c.addEventListener('pointercancel', () => (this.pressed = null));
+    c.addEventListener('pointercancel', () => {
+      this.pressed = null;
+      this.endHold();
+    });
+    // A long press previews; the menu a long press opens is not wanted then.
+    c.addEventListener('contextmenu', (e) => {
+      if (this.held !== null || this.holdTimer) e.preventDefault();
+    });
     c.addEventListener('keydown', (e) => this.keyDown(e));
     c.addEventListener('focus', () => this.crisp.redraw());
     c.addEventListener('blur', () => {
       this.showCursor = false;
+      this.notePreview();
       this.crisp.redraw();
     });
+    // The preview in words, read as the board's description.
+    this.previewText.className = 'visually-hidden';
+    this.previewText.id = `board-preview-${++previewIds}`;
+    this.previewText.dataset.testid = 'board-preview-words';
+    this.element.append(this.previewText);
+    c.setAttribute('aria-describedby', this.previewText.id);
     this.describe();
   }
 
@@ -137,6 +169,16 @@ export class GridBoard implements BoardView {
     if (this.interactive) {
       for (const m of state.legal) if (m.cell !== null) this.legal.set(m.cell, m.text);
     }
+    // A preview belongs to one position: another position (a move played,
+    // undone, jumped to) or a board that takes no move ends it; the move
+    // pointed at in the new position, if any, is previewed afresh.
+    if (!prev || prev.position !== state.position || prev.cursor !== state.cursor || !this.interactive) {
+      this.showPreview(null);
+      this.previewMove = null;
+    }
+    this.hover = this.target(this.pointed);
+    this.crisp.canvas.style.cursor = this.hover !== null && this.legal.has(this.hover) ? 'pointer' : 'default';
+    this.notePreview();
     const c = this.crisp.canvas;
     c.dataset.legal = [...this.legal.values()].join(' ');
     c.dataset.toMove = state.toMove === null ? '' : String(state.toMove);
@@ -166,7 +208,57 @@ export class GridBoard implements BoardView {
     this.crisp.canvas.focus();
   }
 
+  setPreview(move: string | null, after: GameState | null): void {
+    // Only the answer for the move pointed at now.
+    if (move !== this.previewMove || !this.interactive) return;
+    this.showPreview(move === null ? null : after);
+  }
+
+  private showPreview(after: GameState | null): void {
+    const c = this.crisp.canvas;
+    const was = this.preview;
+    this.preview = after;
+    const s = this.state;
+    if (after && s && this.previewMove) {
+      c.dataset.preview = this.previewMove;
+      c.dataset.previewChanged = after.changed.map((sq) => this.cellName(sq)).join(' ');
+      this.previewText.textContent = describePreview(this.previewMove, s, after, (sq) => this.cellName(sq));
+    } else {
+      delete c.dataset.preview;
+      delete c.dataset.previewChanged;
+      this.previewText.textContent = '';
+    }
+    if (was !== after) this.crisp.redraw();
+  }
+
+  /** The legal cell to preview: the one held (touch), pointed at (mouse), or under the keyboard cursor. */
+  private previewCell(): number | null {
+    if (!this.interactive) return null;
+    const keyed = this.showCursor && document.activeElement === this.crisp.canvas ? this.cursor : null;
+    for (const cell of [this.held, this.hover, keyed]) if (cell !== null && this.legal.has(cell)) return cell;
+    return null;
+  }
+
+  /** Tells `onPreview` when the move to preview changes; a preview of another move is cleared at once. */
+  private notePreview(): void {
+    const cell = this.previewCell();
+    const move = cell === null ? null : (this.legal.get(cell) ?? null);
+    if (move === this.previewMove) return;
+    this.previewMove = move;
+    this.showPreview(null);
+    this.onPreview(move);
+  }
+
+  private endHold(): void {
+    clearTimeout(this.holdTimer);
+    this.holdTimer = 0;
+    if (this.held === null) return;
+    this.held = null;
+    this.notePreview();
+  }
+
   destroy(): void {
+    clearTimeout(this.holdTimer);
     cancelAnimationFrame(this.turnFrame);
     this.crisp.destroy();
   }
@@ -297,19 +389,42 @@ export class GridBoard implements BoardView {
     if (e.button !== 0) return;
     this.showCursor = false;
     this.pressed = this.eventCell(e);
+    this.endHold();
+    if (e.pointerType !== 'mouse') {
+      // Pressed and held, a legal move is previewed; let go, it is not played.
+      const cell = this.target(this.pressed);
+      if (cell !== null && this.legal.has(cell)) {
+        this.holdTimer = window.setTimeout(() => {
+          this.holdTimer = 0;
+          if (this.pressed === null) return;
+          this.held = cell;
+          this.notePreview();
+        }, HOLD_MS);
+      }
+    }
+    this.notePreview();
   }
 
   private pointerUp(e: PointerEvent): void {
     const cell = this.eventCell(e);
     const pressed = this.pressed;
     this.pressed = null;
+    if (this.held !== null) {
+      this.endHold();
+      return;
+    }
+    this.endHold();
     if (cell === null || cell !== pressed) return;
     this.cursor = cell;
     this.pick(cell);
   }
 
   private pointerMove(e: PointerEvent): void {
-    if (e.pointerType !== 'mouse') return;
+    if (e.pointerType !== 'mouse') {
+      // A finger that slides to another cell before the hold starts is not holding.
+      if (this.holdTimer && this.eventCell(e) !== this.pressed) this.endHold();
+      return;
+    }
     this.setHover(this.eventCell(e));
   }
 
@@ -322,6 +437,7 @@ export class GridBoard implements BoardView {
   }
 
   private setHover(pointed: number | null): void {
+    this.pointed = pointed;
     const cell = this.target(pointed);
     if (cell === this.hover) return;
     const before = this.hover !== null && this.legal.has(this.hover);
@@ -329,6 +445,7 @@ export class GridBoard implements BoardView {
     const after = cell !== null && this.legal.has(cell);
     this.crisp.canvas.style.cursor = after ? 'pointer' : 'default';
     if (before || after) this.crisp.redraw();
+    this.notePreview();
   }
 
   private keyDown(e: KeyboardEvent): void {
@@ -350,6 +467,7 @@ export class GridBoard implements BoardView {
       this.showCursor = true;
       this.crisp.redraw();
       this.describe();
+      this.notePreview();
       return;
     }
     // A column game: the digit keys 1… drop into that column.
@@ -455,6 +573,8 @@ export class GridBoard implements BoardView {
       return [margin + (col + 0.5) * cell, margin + (row + 0.5) * cell];
     };
     const turning = this.turning;
+    const preview = this.preview;
+    const previewed = new Set(preview?.changed ?? []);
 
     for (let sq = 0; sq < this.rows * this.cols; sq++) {
       const v = s.cells[sq];
@@ -469,6 +589,8 @@ export class GridBoard implements BoardView {
       if (v !== 1 && v !== 2) continue;
       // A piece turning over is drawn by drawTurningPieces.
       if (turning?.cells.has(sq)) continue;
+      // A piece the preview changes is drawn as it would be.
+      if (previewed.has(sq)) continue;
       const [x, y] = center(sq);
       this.drawPiece(ctx, x, y, cell * 0.42, v === 1 ? 0 : 1, 1);
     }
@@ -510,9 +632,28 @@ export class GridBoard implements BoardView {
       ctx.restore();
     }
 
+    if (preview) {
+      // The preview: each cell the move would change, as it would be — a
+      // half-tone piece of its new side (or nothing) in a dashed ring.
+      ctx.save();
+      for (const sq of previewed) {
+        const [x, y] = center(sq);
+        const v = preview.cells[sq];
+        if (v === 1 || v === 2) this.drawPiece(ctx, x, y, cell * 0.42, v === 1 ? 0 : 1, 0.6);
+        ctx.strokeStyle = st.preview ?? st.cursor;
+        ctx.lineWidth = Math.max(1.5, cell * 0.045);
+        ctx.setLineDash([cell * 0.09, cell * 0.07]);
+        ctx.beginPath();
+        ctx.arc(x, y, cell * 0.45, 0, Math.PI * 2);
+        ctx.stroke();
+      }
+      ctx.restore();
+    }
+
     if (this.interactive && s.toMove !== null) {
       for (const sq of this.legal.keys()) {
         const [x, y] = center(sq);
+        if (previewed.has(sq)) continue;
         if (sq === this.hover) {
           this.drawPiece(ctx, x, y, cell * 0.42, s.toMove, 0.45);
         } else if (!this.heat?.values.has(sq)) {

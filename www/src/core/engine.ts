@@ -44,6 +44,14 @@ export class Engine {
     return this.client.request(cmd);
   }
 
+  /**
+   * The state a legal move of the position on screen would give, without
+   * playing it: the game on screen stays as it is.
+   */
+  preview(move: string): Promise<GameState> {
+    return this.client.request({ kind: 'preview', move });
+  }
+
   /** The game on screen's whole record in the game's notation ("f5d6c3"). */
   record(): Promise<string> {
     return this.client.request({ kind: 'record' });

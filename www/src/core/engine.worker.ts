@@ -42,6 +42,7 @@ serve('the engine', {
     current().jump(cmd.cursor);
     return state();
   },
+  preview: (cmd) => current().preview(cmd.move) as GameState,
   record() {
     const s = current();
     const { cursor, history } = state();

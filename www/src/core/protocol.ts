@@ -283,6 +283,7 @@ export interface Results {
   undo: GameState;
   redo: GameState;
   jump: GameState;
+  preview: GameState;
   record: string;
   loadRecord: GameState;
   inspect: ModelInfo;
@@ -312,6 +313,9 @@ export type Command =
   | { kind: 'redo' }
   /** The position after the first `cursor` moves of the record. */
   | { kind: 'jump'; cursor: number }
+  /** The state a legal move of the position on the board would give, without
+   *  playing it (`Session.preview`): its `changed` lists the cells it would change. */
+  | { kind: 'preview'; move: string }
   /** The whole record (undone moves too) in the game's notation (`Session.transcript`). */
   | { kind: 'record' }
   /** A new game of `game` from a record in its notation; an error (naming the

@@ -30,6 +30,8 @@ const MODEL_SETTINGS = 'model';
 
 /** How long a searching player may think about a move. */
 const THINK_BUDGET: Budget = { ms: 3000 };
+/** How long the move pointed at must stay the same before its preview is asked for, in ms. */
+const PREVIEW_PAUSE_MS = 50;
 
 /** Pause before a computer move, so that people can follow the game; `?delay=` (0–5000 ms). */
 function aiDelayMs(): number {
@@ -85,6 +87,9 @@ export class PlayPanel {
   private thinking: 0 | 1 | null = null;
   private thinkTicket = 0;
   private heatTicket = 0;
+  /** The newest preview asked for (older answers are dropped) and the pause before it is asked. */
+  private previewTicket = 0;
+  private previewTimer: ReturnType<typeof setTimeout> | null = null;
   /** Models that can play, by controller name. */
   private models = new Map<string, ModelPlayer>();
   private runModels = 0;
@@ -239,6 +244,7 @@ export class PlayPanel {
     );
 
     board.onMove = (m) => void this.humanMove(m);
+    board.onPreview = (m) => this.askPreview(m);
     board.onIllegal = () => {
       if (this.state && this.isHumanTurn()) this.turn.textContent = this.announcer.textContent = `${this.sideLabel(this.state.toMove!)}: that is not a legal move.`;
     };
@@ -474,6 +480,7 @@ export class PlayPanel {
 
   destroy(): void {
     this.destroyed = true;
+    if (this.previewTimer) clearTimeout(this.previewTimer);
     this.cancelTimer();
     this.cancelThink();
     this.unsubscribe?.();
@@ -638,6 +645,36 @@ export class PlayPanel {
       this.show(await this.engine.session({ kind: 'play', move }));
     });
     this.schedule();
+  }
+
+  /**
+   * Asks the engine for the state after `move` (the legal move the visitor
+   * points at, has the cursor on or holds) and gives it to the board, after a
+   * short pause so that a pointer sweeping over the board asks once; only
+   * the newest request's answer, for the position still shown, is drawn.
+   * `null` ends the preview.
+   */
+  private askPreview(move: string | null): void {
+    if (this.previewTimer) clearTimeout(this.previewTimer);
+    this.previewTimer = null;
+    const ticket = ++this.previewTicket;
+    if (move === null) {
+      this.board.setPreview(null, null);
+      return;
+    }
+    this.previewTimer = setTimeout(() => {
+      this.previewTimer = null;
+      const s = this.state;
+      // Not while a move is being played, the computer thinks, or after the end.
+      if (!s || this.destroyed || this.locked() || this.thinking !== null || s.outcome || !s.legal.some((m) => m.text === move)) return;
+      this.engine.preview(move).then(
+        (after) => {
+          if (ticket === this.previewTicket && this.state === s && !this.destroyed) this.board.setPreview(move, after);
+        },
+        // A move played meanwhile, or an engine being restarted: no preview, nothing to tell.
+        () => {},
+      );
+    }, PREVIEW_PAUSE_MS);
   }
 
   /** Takes back whole turns until a person is to move (or to the start). */
