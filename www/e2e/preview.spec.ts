@@ -98,12 +98,25 @@ test('Othello: pointing at d3 previews its disc and the disc it flips, as the en
   await page.mouse.move(1, 1);
   await expect(canvas(page)).not.toHaveAttribute('data-preview', /./);
 
-  // A click still plays the move; the preview ends with it.
+  // A click still plays the move; the preview ends with it, in the same
+  // task as the move is drawn (one batch of the board's attribute changes),
+  // so the board never shows the position without the move in between.
   await page.mouse.move(d3.x, d3.y);
   await expect(canvas(page)).toHaveAttribute('data-preview', 'd3');
+  await canvas(page).evaluate((c) => {
+    const w = window as unknown as { __batches: string[][] };
+    w.__batches = [];
+    new MutationObserver((records) =>
+      w.__batches.push(records.map((r) => `${r.attributeName}=${(c as HTMLElement).getAttribute(r.attributeName!) ?? ''}`)),
+    ).observe(c, { attributes: true, attributeFilter: ['data-preview', 'data-cursor'] });
+  });
   await page.mouse.click(d3.x, d3.y);
   await expect.poll(() => moveTexts(page)).toEqual(['d3']);
   await expect(canvas(page)).not.toHaveAttribute('data-preview', /./);
+  const batches = await page.evaluate(() => (window as unknown as { __batches: string[][] }).__batches);
+  const ended = batches.findIndex((b) => b.some((r) => r.startsWith('data-preview')));
+  expect(ended, JSON.stringify(batches)).toBeGreaterThanOrEqual(0);
+  expect(batches[ended], JSON.stringify(batches)).toContain('data-cursor=1');
   await expect(canvas(page)).toHaveAttribute('data-last-move', 'd3');
   expect(errors).toEqual([]);
 });
