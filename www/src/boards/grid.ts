@@ -639,7 +639,7 @@ export class GridBoard implements BoardView {
       for (const sq of previewed) {
         const [x, y] = center(sq);
         const v = preview.cells[sq];
-        if (v === 1 || v === 2) this.drawPiece(ctx, x, y, cell * 0.42, v === 1 ? 0 : 1, 0.6);
+        if (v === 1 || v === 2) this.drawPiece(ctx, x, y, cell * 0.42, v === 1 ? 0 : 1, 0.7);
         ctx.strokeStyle = st.preview ?? st.cursor;
         ctx.lineWidth = Math.max(1.5, cell * 0.045);
         ctx.setLineDash([cell * 0.09, cell * 0.07]);
