@@ -39,6 +39,23 @@ fn unknown_game_is_an_error() {
 }
 
 #[wasm_bindgen_test]
+fn preview_is_the_state_after_a_move_and_plays_nothing() {
+    let mut s = Session::new("othello").unwrap();
+    let p: SessionState = serde_wasm_bindgen::from_value(s.preview("d3").expect("d3 is legal"))
+        .expect("a preview has the shape of a state");
+    // d3 placed (19) and d4 (27) flipped; the game is still at the start.
+    assert_eq!(p.changed, vec![19, 27]);
+    assert_eq!(p.counts, Some([4, 1]));
+    assert_eq!(state(&s).cursor, 0);
+    assert_eq!(state(&s).counts, Some([2, 2]));
+    s.play("d3").unwrap();
+    assert_eq!(state(&s), p);
+    let e = message(s.preview("a1").err().expect("a1 is not legal"));
+    assert!(e.contains("not a legal move"), "{e}");
+    assert_eq!(state(&s), p);
+}
+
+#[wasm_bindgen_test]
 fn state_is_a_plain_object() {
     let s = Session::new("othello").unwrap();
     assert_eq!(s.game(), "othello");
