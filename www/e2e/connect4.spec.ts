@@ -127,6 +127,6 @@ test('a learned table plays with a lookahead set in its settings: two moves ahea
   // Yellow plays column 2 (the key 2); the table, looking two moves ahead, blocks column 2.
   await board(page).focus();
   await page.keyboard.press('2');
-  await expect(page.getByTestId('moves').locator('li')).toHaveText(['1', '2', '3', '2', '1', '2', '2'], { timeout: 30_000 });
+  await expect(page.getByTestId('moves').locator('.move')).toHaveText(['1', '2', '3', '2', '1', '2', '2'], { timeout: 30_000 });
   expect(errors).toEqual([]);
 });
