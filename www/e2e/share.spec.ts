@@ -83,3 +83,18 @@ test('importing a file that is already in the library says so and adds nothing; 
   await expect(page.locator('.notice-error')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('a game link followed while the last game is still loading wins: the address and the view stay on the new game', async ({ page }) => {
+  const errors = watchErrors(page);
+  for (let i = 0; i < 3; i++) {
+    await page.goto('/#/othello?first=human&second=human&seed=1&moves=f5+d6+c3+d3+c4');
+    // At once, before the Othello game has been replayed into the engine.
+    await page.goto('/#/connect4?first=human&second=human&seed=1');
+    await expect(page.locator('canvas.board-canvas')).toHaveAttribute('data-rows', '6');
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => location.hash)).toMatch(/^#\/connect4\?/);
+    await expect(page).toHaveTitle(/Connect Four/);
+    await page.goto('/#/');
+  }
+  expect(errors).toEqual([]);
+});

@@ -1031,7 +1031,11 @@ export class PlayPanel {
 
   /** Keeps who plays and the seed in the address, so a game can be shared. */
   private writeUrl(): void {
-    const params = new URLSearchParams(location.hash.split('?')[1] ?? '');
+    // Once the address names another view (a game link was followed while
+    // this game was still loading), it is not this panel's to write.
+    const [path, query] = location.hash.replace(/^#\/?/, '').split('?');
+    if (this.destroyed || path !== this.info.id) return;
+    const params = new URLSearchParams(query ?? '');
     params.set('first', this.controllers[0]);
     params.set('second', this.controllers[1]);
     params.set('seed', String(this.seed));
