@@ -603,6 +603,8 @@ export class PlayPanel {
       sides: [true, true],
       searches: false,
       settings: this.info.modelSettings ?? [],
+      // A model's settings are kept with the model itself.
+      savesSettings: false,
     };
   }
 
