@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { games, initSync, Run } from '../../pkg/selfplay.js';
 import { watchErrors } from './helpers';
@@ -134,6 +135,9 @@ test('Connect Four: snapshots after 500 and 2,000 games are the engine’s model
   test.setTimeout(120_000);
   const errors = watchErrors(page);
   await page.goto('/#/connect4?tab=train&delay=0');
+  // None unless asked: the kind's suggestion is one press away.
+  await expect(page.getByTestId('train-snapshots')).toHaveValue('');
+  await page.getByTestId('train-snapshots-suggest').click();
   await expect(page.getByTestId('train-snapshots')).toHaveValue('1000, 10000');
   await page.getByTestId('train-total_games').fill('3000');
   await page.getByTestId('train-perfect_sample').fill('0');
@@ -174,6 +178,11 @@ test('Connect Four: snapshots after 500 and 2,000 games are the engine’s model
     expect([...later.arrays].some(([name, a]) => !a.data.equals(page_.arrays.get(name)?.data ?? Buffer.alloc(0)))).toBe(true);
   }
 
+  // The list, its buttons and the two sides' lists are named and pass axe.
+  const axe = await new AxeBuilder({ page }).include('[data-testid="run-snapshots"]').analyze();
+  expect(axe.violations).toEqual([]);
+  await expect(card(page).getByRole('button', { name: /^Play against .*· after 500 games$/ })).toBeVisible();
+
   // Match these two: the older snapshot has the first side, the newer the second, and the game plays itself.
   const first = (await snaps.nth(0).getAttribute('data-id'))!;
   const second = (await snaps.nth(1).getAttribute('data-id'))!;
@@ -198,7 +207,7 @@ test('Othello: a run paused at a checkpoint, reloaded and resumed does not take 
   test.setTimeout(180_000);
   const errors = watchErrors(page);
   await page.goto('/#/othello?tab=train&checkpointMs=1000&delay=0');
-  await expect(page.getByTestId('train-snapshots')).toHaveValue('1000, 10000');
+  await expect(page.getByTestId('train-snapshots-suggest')).toHaveText('Use 1000, 10000');
   await page.getByTestId('train-games').fill('2000');
   await page.getByTestId('train-eval_every').fill('500');
   await page.getByTestId('train-eval_games').fill('10');

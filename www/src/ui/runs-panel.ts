@@ -80,15 +80,18 @@ export class RunsPanel {
     'data-testid': 'train-snapshots',
     'aria-describedby': 'train-snapshots-help',
   }) as HTMLInputElement;
+  /** Fills the field with the kind's suggested points (the field starts empty: no run fills the library unasked). */
+  private readonly snapshotSuggest = el('button', { type: 'button', className: 'snapshot-suggest', 'data-testid': 'train-snapshots-suggest' }) as HTMLButtonElement;
   private readonly snapshotField = el(
     'div',
     { className: 'field snapshot-field' },
     el('label', { htmlFor: 'train-snapshots' }, 'Keep snapshots after … games'),
     this.snapshotInput,
+    this.snapshotSuggest,
     el(
       'small',
       { className: 'field-help', id: 'train-snapshots-help', title: 'A snapshot is a copy of the model (its weights or table) frozen at that moment of the run.' },
-      'The model as it is after each of these numbers of learning games is kept in the library, to play against it or to match an early one with a later one. Separate them with commas (1000, 10000) or write 10k; leave empty for none.',
+      'The model as it is after each of these numbers of learning games is kept in the library, to play against it or to match an early one with a later one. Separate them with commas (1000, 10000) or write 10k; empty keeps none.',
     ),
   );
   private readonly startButton = el('button', { type: 'submit', className: 'primary', 'data-testid': 'train-start' }, 'Start training');
@@ -127,6 +130,10 @@ export class RunsPanel {
       tellStorage: (m) => this.tellStorage(m),
     };
     for (const k of host.info.runs) this.kindSelect.append(el('option', { value: k.id }, k.title));
+    this.snapshotSuggest.addEventListener('click', () => {
+      this.snapshotInput.value = formatPoints(this.kind.snapshots);
+      this.snapshotInput.focus();
+    });
     this.kindSelect.addEventListener('change', () => this.setKind(host.info.runs.find((k) => k.id === this.kindSelect.value)!));
     this.presetSelect.addEventListener('change', () => void this.choosePreset());
     this.stopAll.addEventListener('click', () => {
@@ -201,7 +208,11 @@ export class RunsPanel {
     this.formBox.replaceChildren(this.form.element);
     // Only a model that plays is worth keeping along the way.
     this.snapshotField.hidden = kind.snapshots.length === 0;
-    this.snapshotInput.value = formatPoints(kind.snapshots);
+    this.snapshotInput.value = '';
+    this.snapshotInput.placeholder = 'none';
+    const suggested = formatPoints(kind.snapshots);
+    this.snapshotSuggest.textContent = `Use ${suggested}`;
+    this.snapshotSuggest.setAttribute('aria-label', `Keep snapshots after ${suggested} games (suggested)`);
     const seed = this.form.inputOf(SEED);
     if (seed) this.baseSeed = Number(seed.value) || 1;
     this.presetSelect.replaceChildren(el('option', { value: CUSTOM }, 'Custom settings (below)'));
