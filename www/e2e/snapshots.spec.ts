@@ -199,7 +199,17 @@ test('Connect Four: snapshots after 500 and 2,000 games are the engine’s model
   // Ordinary library models: listed in the Models tab with the finished run's model.
   await page.getByRole('tab', { name: 'Models' }).click();
   await expect(page.getByTestId('model')).toHaveCount(3);
-  await expect(page.getByTestId('model').filter({ hasText: '· after 500 games' })).toHaveCount(1);
+  const early = page.getByTestId('model').filter({ hasText: '· after 500 games' });
+  await expect(early).toHaveCount(1);
+  // Exported, it is a model file of 500 games; deleted, the run card's list follows the library.
+  const [download] = await Promise.all([page.waitForEvent('download'), early.getByTestId('model-export').click()]);
+  expect(readModel(readFileSync((await download.path())!)).header.games_trained).toBe(500);
+  await early.getByTestId('model-delete').click();
+  await expect(page.getByTestId('model')).toHaveCount(2);
+  await page.getByRole('tab', { name: 'Train' }).click();
+  await expect(snaps).toHaveCount(1);
+  await expect(snaps.first()).toHaveAttribute('data-games', '2000');
+  await expect(card(page).getByTestId('snapshot-match')).toBeHidden();
   expect(errors).toEqual([]);
 });
 
@@ -208,11 +218,12 @@ test('Othello: a run paused at a checkpoint, reloaded and resumed does not take 
   const errors = watchErrors(page);
   await page.goto('/#/othello?tab=train&checkpointMs=1000&delay=0');
   await expect(page.getByTestId('train-snapshots-suggest')).toHaveText('Use 1000, 10000');
-  await page.getByTestId('train-games').fill('2000');
-  await page.getByTestId('train-eval_every').fill('500');
+  // The second point is far enough on that the pause comes well before it.
+  await page.getByTestId('train-games').fill('8000');
+  await page.getByTestId('train-eval_every').fill('4000');
   await page.getByTestId('train-eval_games').fill('10');
   await page.getByTestId('train-seed').fill('3');
-  await page.getByTestId('train-snapshots').fill('100; 1.5k');
+  await page.getByTestId('train-snapshots').fill('100; 6k');
   await page.getByTestId('train-start').click();
   const snaps = card(page).getByTestId('snapshot');
   await expect(snaps).toHaveCount(1, { timeout: 60_000 });
@@ -221,6 +232,7 @@ test('Othello: a run paused at a checkpoint, reloaded and resumed does not take 
   await expect(card(page)).toHaveAttribute('data-checkpoint', /\d+/);
   const pausedAt = Number(await card(page).getAttribute('data-checkpoint'));
   expect(pausedAt).toBeGreaterThanOrEqual(100);
+  expect(pausedAt).toBeLessThan(6000);
   const firstId = (await snaps.first().getAttribute('data-id'))!;
   const before = (await stored(page, firstId)).meta;
   expect(before.gamesTrained).toBe(100);
@@ -230,7 +242,7 @@ test('Othello: a run paused at a checkpoint, reloaded and resumed does not take 
   await expect(card(page)).toHaveAttribute('data-status', 'finished', { timeout: 120_000 });
   // Both snapshots, listed again from the library, the first one untouched since it was taken.
   await expect(snaps).toHaveCount(2);
-  await expect(snaps.nth(1)).toHaveAttribute('data-games', '1500');
+  await expect(snaps.nth(1)).toHaveAttribute('data-games', '6000');
   expect((await stored(page, firstId)).meta).toEqual(before);
   const ids = await libraryIds(page);
   expect(ids.filter((id) => id.includes('-after-')).sort()).toEqual([firstId, (await snaps.nth(1).getAttribute('data-id'))!].sort());
