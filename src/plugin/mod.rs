@@ -253,6 +253,10 @@ pub struct RunKindInfo {
     pub charts: Vec<ChartSpec>,
     /// Options when a saved model continues training.
     pub continue_fields: Vec<FieldSpec>,
+    /// The points (learning games played) at which the page suggests keeping
+    /// a snapshot of the run's model, to play the snapshots against each
+    /// other; empty when the kind's model does not play.
+    pub snapshots: Vec<u64>,
 }
 
 /// What the engine says of a game.

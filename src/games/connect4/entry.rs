@@ -317,6 +317,7 @@ fn q_table_kind() -> RunKindInfo {
             ChartSpec::new("memory", "Table size", "MB", None),
         ],
         continue_fields: Vec::new(),
+        snapshots: vec![1_000, 10_000],
     }
 }
 

@@ -312,6 +312,7 @@ fn q_table_kind() -> RunKindInfo {
                 .chain(hares)
                 .collect(),
         )],
+        snapshots: vec![100, 1_000],
     }
 }
 

@@ -340,6 +340,7 @@ fn qnet_kind() -> RunKindInfo {
             Some([0.0, 100.0]),
         )],
         continue_fields: Vec::new(),
+        snapshots: vec![1_000, 10_000],
     }
 }
 
@@ -445,6 +446,10 @@ fn ga_kind() -> RunKindInfo {
         ],
         charts: vec![weights_chart, score_chart],
         continue_fields: Vec::new(),
+        // After 5 and 10 generations of the default settings.
+        snapshots: [5, 10]
+            .map(|g| g * d.ga_config().games_per_generation())
+            .to_vec(),
     }
 }
 

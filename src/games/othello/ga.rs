@@ -52,7 +52,7 @@ impl Default for GaSettings {
 }
 
 impl GaSettings {
-    fn ga_config(&self) -> GaConfig {
+    pub(super) fn ga_config(&self) -> GaConfig {
         GaConfig {
             population: self.population,
             sigma: self.sigma,

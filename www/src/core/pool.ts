@@ -6,7 +6,7 @@
 // resume from their last checkpoints) and a fresh worker takes its place.
 
 import { showNotice } from './notices';
-import type { RunConfig, RunNews, RunSnapshot, RunStatus } from './protocol';
+import type { RunConfig, RunNews, RunSnapshot, RunStatus, SnapshotPlan } from './protocol';
 import { WorkerClient } from './worker-client';
 
 /** What a run hears from its worker. */
@@ -14,6 +14,8 @@ export interface RunListener {
   onNews(news: RunNews): void;
   /** The run's full state, to store. */
   onCheckpoint(bytes: Uint8Array, games: number, total: number): void;
+  /** The model after exactly `games` games, at one of the run's snapshot points. */
+  onSnapshot(bytes: Uint8Array, games: number, name: string): void;
   /** The engine stopped the run with an error. */
   onError(message: string): void;
   /** The run's worker died: the run is gone from it. */
@@ -57,6 +59,9 @@ export class RunPool {
                 return;
               case 'runCheckpoint':
                 this.listeners.get(news.runId)?.onCheckpoint(news.bytes, news.games, news.total);
+                return;
+              case 'runSnapshot':
+                this.listeners.get(news.runId)?.onSnapshot(news.bytes, news.games, news.name);
                 return;
               case 'runError':
                 slot.active.delete(news.runId);
@@ -137,9 +142,17 @@ export class RunPool {
   }
 
   /** Starts a new run of `runKind` from its configuration. */
-  create(runId: string, game: string, runKind: string, config: RunConfig, checkpointMs: number, listener: RunListener): Promise<RunSnapshot> {
+  create(
+    runId: string,
+    game: string,
+    runKind: string,
+    config: RunConfig,
+    checkpointMs: number,
+    snapshots: SnapshotPlan | null,
+    listener: RunListener,
+  ): Promise<RunSnapshot> {
     const slot = this.take(runId, listener);
-    return this.started(runId, slot, slot.client.request({ kind: 'runCreate', runId, game, runKind, config, checkpointMs }));
+    return this.started(runId, slot, slot.client.request({ kind: 'runCreate', runId, game, runKind, config, checkpointMs, snapshots }));
   }
 
   /** Goes on from a checkpoint or a saved model (a new total, the kind's continue settings). */
@@ -149,10 +162,11 @@ export class RunPool {
     total: number | null,
     settings: Record<string, unknown> | null,
     checkpointMs: number,
+    snapshots: SnapshotPlan | null,
     listener: RunListener,
   ): Promise<RunSnapshot> {
     const slot = this.take(runId, listener);
-    return this.started(runId, slot, slot.client.request({ kind: 'runResume', runId, bytes, total, settings, checkpointMs }));
+    return this.started(runId, slot, slot.client.request({ kind: 'runResume', runId, bytes, total, settings, checkpointMs, snapshots }));
   }
 
   async pause(runId: string): Promise<RunStatus> {

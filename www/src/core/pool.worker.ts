@@ -5,9 +5,14 @@
 // answered promptly. After each chunk the run's news (new curve points,
 // games, rate) goes to the page; a checkpoint (the run's full state) at least
 // every `checkpointMs` while it runs, and when it pauses or stops.
+//
+// Snapshots: a run may name points (learning games) where its model is kept.
+// A chunk is cut short so that it ends exactly on the next point, and the
+// model after exactly those games goes to the page (`runSnapshot`) before
+// the run goes on.
 
 import { Run } from 'selfplay';
-import type { Point, RunSnapshot, RunStatus, SeriesSpec } from './protocol';
+import type { Point, RunSnapshot, RunStatus, SeriesSpec, SnapshotPlan } from './protocol';
 import { messageOf, post, serve } from './worker-host';
 
 /** A chunk aims at this much work before yielding (ms). */
@@ -22,6 +27,9 @@ interface Held {
   rate: number;
   checkpointMs: number;
   lastCheckpoint: number;
+  /** The snapshot points still to come, ascending, and their name. */
+  stops: number[];
+  stopName: string;
 }
 
 const held = new Map<string, Held>();
@@ -73,16 +81,31 @@ interface Step {
   done: boolean;
 }
 
+/** Posts the model as a snapshot if the run stands exactly on its next snapshot point. */
+function snapshot(runId: string, h: Held): void {
+  const games = count(h.run.games);
+  while (h.stops.length > 0 && h.stops[0] < games) h.stops.shift();
+  if (h.stops[0] !== games) return;
+  h.stops.shift();
+  const name = h.stopName.replace('{label}', h.run.label).replace('{games}', games.toLocaleString('en-US'));
+  const bytes = h.run.model(name);
+  post({ id: null, kind: 'runSnapshot', runId, games, name, bytes }, [bytes.buffer]);
+}
+
 function stepNext(): void {
   const runId = queue.shift();
   if (runId === undefined) return;
   const h = held.get(runId);
   if (!h || h.status !== 'running') return;
   const before = count(h.run.games);
+  // The chunk ends on the next snapshot point, never beyond it.
+  const stop = h.stops.find((at) => at > before);
+  const capped = stop !== undefined && stop - before < h.chunk;
+  const games0 = capped ? stop - before : h.chunk;
   let s: Step;
   const t0 = performance.now();
   try {
-    s = h.run.step(h.chunk) as Step;
+    s = h.run.step(games0) as Step;
   } catch (e) {
     // A trap leaves the module in an unknown state: the worker dies, the page
     // replaces it and offers the run from its last checkpoint.
@@ -97,9 +120,13 @@ function stepNext(): void {
     const r = ((games - before) * 1000) / ms;
     h.rate = h.rate === 0 ? r : 0.7 * h.rate + 0.3 * r;
   }
-  // Aim the next chunk at CHUNK_MS, changing it at most fourfold at a time.
-  const aim = Math.round((h.chunk * CHUNK_MS) / ms);
-  h.chunk = Math.max(1, Math.min(100_000, Math.max(Math.floor(h.chunk / 4), Math.min(h.chunk * 4, aim))));
+  // Aim the next chunk at CHUNK_MS, changing it at most fourfold at a time
+  // (a chunk cut short at a snapshot point says little of the speed).
+  if (!capped) {
+    const aim = Math.round((h.chunk * CHUNK_MS) / ms);
+    h.chunk = Math.max(1, Math.min(100_000, Math.max(Math.floor(h.chunk / 4), Math.min(h.chunk * 4, aim))));
+  }
+  snapshot(runId, h);
   if (s.done) h.status = 'finished';
   else {
     queue.push(runId);
@@ -121,11 +148,24 @@ function stepNext(): void {
   });
 }
 
-function hold(runId: string, run: Run, checkpointMs: number): RunSnapshot {
+function hold(runId: string, run: Run, checkpointMs: number, plan: SnapshotPlan | null): RunSnapshot {
   held.get(runId)?.run.free();
   unqueue(runId);
   const done = run.done;
-  held.set(runId, { run, status: done ? 'finished' : 'running', chunk: 20, rate: 0, checkpointMs, lastCheckpoint: performance.now() });
+  const games = count(run.games);
+  const h: Held = {
+    run,
+    status: done ? 'finished' : 'running',
+    chunk: 20,
+    rate: 0,
+    checkpointMs,
+    lastCheckpoint: performance.now(),
+    stops: [...new Set(plan?.at ?? [])].filter((at) => Number.isInteger(at) && at >= games).sort((a, b) => a - b),
+    stopName: plan?.name ?? '{games}',
+  };
+  held.set(runId, h);
+  // A run resumed exactly on a point it has no snapshot of yet takes it now.
+  snapshot(runId, h);
   if (!done) {
     queue.push(runId);
     schedule();
@@ -145,8 +185,8 @@ function hold(runId: string, run: Run, checkpointMs: number): RunSnapshot {
 }
 
 serve('a training worker', {
-  runCreate: (cmd) => hold(cmd.runId, Run.create(cmd.game, cmd.runKind, cmd.config), cmd.checkpointMs),
-  runResume: (cmd) => hold(cmd.runId, Run.resume(cmd.bytes, { total: cmd.total, settings: cmd.settings }), cmd.checkpointMs),
+  runCreate: (cmd) => hold(cmd.runId, Run.create(cmd.game, cmd.runKind, cmd.config), cmd.checkpointMs, cmd.snapshots),
+  runResume: (cmd) => hold(cmd.runId, Run.resume(cmd.bytes, { total: cmd.total, settings: cmd.settings }), cmd.checkpointMs, cmd.snapshots),
   runPause(cmd) {
     const h = get(cmd.runId);
     if (h.status === 'running') {

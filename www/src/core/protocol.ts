@@ -78,6 +78,9 @@ export interface RunKindInfo {
   presets: PresetInfo[];
   charts: ChartSpec[];
   continueFields: FieldSpec[];
+  /** Learning games after which the page suggests keeping a snapshot of the
+   *  model; empty when the kind's model does not play. */
+  snapshots: number[];
 }
 
 export type Geometry = { kind: 'grid'; rows: number; cols: number } | { kind: 'graph'; points: number };
@@ -261,6 +264,14 @@ export interface RunSnapshot {
 
 export type RunStatus = 'running' | 'paused' | 'stopped' | 'finished';
 
+/** Where a run keeps snapshots of its model: after these numbers of learning
+ *  games (the chunks stop exactly there), each named `name` with `{games}`
+ *  replaced by the games played. */
+export interface SnapshotPlan {
+  at: number[];
+  name: string;
+}
+
 // ---- Requests -------------------------------------------------------------
 
 /** A player, as the thinking worker builds it: `new Agent(game, player, settings, model)`. */
@@ -329,9 +340,19 @@ export type Command =
   | { kind: 'think'; agent: AgentSpec; position: string; seed: number; budget: Budget | null }
   | { kind: 'analyze'; agent: AgentSpec; position: string; budget: Budget | null }
   /** `checkpointMs`: post a checkpoint at least this often while running. */
-  | { kind: 'runCreate'; runId: string; game: GameId; runKind: string; config: RunConfig; checkpointMs: number }
-  /** Goes on from a checkpoint or a saved model (`Run.resume`). */
-  | { kind: 'runResume'; runId: string; bytes: Uint8Array; total: number | null; settings: Record<string, unknown> | null; checkpointMs: number }
+  | { kind: 'runCreate'; runId: string; game: GameId; runKind: string; config: RunConfig; checkpointMs: number; snapshots: SnapshotPlan | null }
+  /** Goes on from a checkpoint or a saved model (`Run.resume`); snapshots are
+   *  taken at the plan's points from the run's games on (one due at exactly
+   *  those games at once). */
+  | {
+      kind: 'runResume';
+      runId: string;
+      bytes: Uint8Array;
+      total: number | null;
+      settings: Record<string, unknown> | null;
+      checkpointMs: number;
+      snapshots: SnapshotPlan | null;
+    }
   /** Pauses a run; the worker posts a checkpoint. */
   | { kind: 'runPause'; runId: string }
   | { kind: 'runContinue'; runId: string }
@@ -380,7 +401,10 @@ export type Reply =
   /** A run's full state, at `games` of `total` games, to store. */
   | { id: null; kind: 'runCheckpoint'; runId: string; bytes: Uint8Array; games: number; total: number }
   /** A run stopped on an error of the engine. */
-  | { id: null; kind: 'runError'; runId: string; message: string };
+  | { id: null; kind: 'runError'; runId: string; message: string }
+  /** The run's model after exactly `games` learning games, one of its
+   *  snapshot points, as a model file named `name`. */
+  | { id: null; kind: 'runSnapshot'; runId: string; games: number; name: string; bytes: Uint8Array };
 
 /** The messages a worker sends on its own. */
 export type News = Exclude<Reply, { id: number }>;

@@ -138,11 +138,12 @@ export class BenchPanel {
         }
       },
       onCheckpoint: () => {},
+      onSnapshot: () => {},
       onError: (message) => (lane.failed = message),
       onCrash: (reason) => (lane.failed = reason),
     };
-    // No checkpoints (0): the runs are thrown away.
-    pool.create(id, this.info.id, kind.id, config, 0, listener).then(
+    // No checkpoints (0) and no snapshots: the runs are thrown away.
+    pool.create(id, this.info.id, kind.id, config, 0, null, listener).then(
       (snap) => {
         if (snap.done) ended();
       },

@@ -134,6 +134,11 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
     // The board is at the top of the view on every screen: show it whole.
     window.scrollTo(0, 0);
   };
+  const match = async (first: string, second: string) => {
+    await play.playMatch(first, second);
+    showTab('play');
+    window.scrollTo(0, 0);
+  };
   const tabs: Tab[] = [
     {
       id: 'play',
@@ -156,6 +161,7 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
         library,
         hooks: plugin.runHooks?.({ info, board, showTab: (id) => showTab(id) }) ?? null,
         playAgainst: (name, label, side, bytes) => playAgainst(name, label, side, bytes),
+        match: (first, second) => match(first, second),
       });
     });
     runs = r;

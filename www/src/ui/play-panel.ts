@@ -478,6 +478,24 @@ export class PlayPanel {
     await this.newGame(randomSeed());
   }
 
+  /**
+   * Two library models play each other, `first` the first side and `second`
+   * the second (each "net:<id>"), in a new game that plays itself.
+   */
+  async playMatch(first: string, second: string): Promise<void> {
+    await this.refreshModels();
+    const pair = [first, second] as const;
+    for (const side of [0, 1] as const) {
+      const m = this.models.get(pair[side]);
+      if (!m) throw new Error('that model is no longer in the library');
+      if (m.side !== null && m.side !== side) throw new Error(`“${m.label}” plays ${this.info.sides[m.side]} only, not ${this.info.sides[side]}`);
+    }
+    this.controllers = [first, second];
+    this.fillSelects();
+    this.changedModels();
+    await this.newGame(randomSeed());
+  }
+
   destroy(): void {
     this.destroyed = true;
     if (this.previewTimer) clearTimeout(this.previewTimer);

@@ -8,6 +8,12 @@
 // The card stores it in IndexedDB; a stopped or crashed run is offered for
 // Resume after a reload and goes on exactly from it. A finished run is saved
 // to the library and keeps no checkpoint.
+//
+// Snapshots: the worker hands over the model at each snapshot point (after
+// exactly that many games); the card stores it in the library and lists it
+// (`SnapshotShelf`). The points taken are part of the checkpoint's record,
+// so a resumed run asks only for the others; a storage failure is told and
+// the run goes on.
 
 import { compactCount } from '../core/charts';
 import { el } from '../core/dom';
@@ -19,6 +25,7 @@ import type { RunListener, RunPool } from '../core/pool';
 import type { GameInfo, ModelInfo, Point, RunConfig, RunNews, RunSnapshot, SeriesSpec } from '../core/protocol';
 import { announceRuns, claimRun, releaseRun } from '../core/run-locks';
 import { downloadFile, newId, type Checkpoint, type ModelLibrary } from '../core/storage';
+import { SnapshotShelf, snapshotId } from './snapshots';
 
 export type CardStatus = 'starting' | 'running' | 'paused' | 'stopped' | 'finished' | 'crashed';
 
@@ -29,6 +36,8 @@ export interface CardInfo {
   preset: { id: string; name: string } | null;
   /** The games of the saved model a continued run started from. */
   continuedFrom: number | null;
+  /** Snapshot points (learning games) asked for, and those stored so far. */
+  snapshots: { at: number[]; taken: number[] };
 }
 
 /** What a card needs from its panel. */
@@ -38,7 +47,9 @@ export interface CardHost {
   library: Promise<ModelLibrary>;
   pool(): RunPool;
   checkpointMs: number;
-  playAgainst(name: string, label: string, side: 0 | 1 | null, bytes: Uint8Array): Promise<void>;
+  playAgainst(name: string, label: string, side: 0 | 1 | null, bytes: Uint8Array | null): Promise<void>;
+  /** Two library models ("net:<id>") play each other in the Play tab. */
+  match(first: string, second: string): Promise<void>;
   /** The run's curves, progress or status changed. */
   changed(card: RunCard): void;
   close(card: RunCard): void;
@@ -109,6 +120,7 @@ export class RunCard implements RunListener {
   private readonly saveButton = el('button', { type: 'button', 'data-testid': 'run-save' }, 'Save to library');
   private readonly exportButton = el('button', { type: 'button', 'data-testid': 'run-export' }, 'Export file');
   private readonly closeButton = el('button', { type: 'button', 'data-testid': 'run-close' }, 'Close');
+  private readonly shelf: SnapshotShelf;
 
   constructor(
     private readonly host: CardHost,
@@ -119,7 +131,20 @@ export class RunCard implements RunListener {
     this.id = id ?? newId();
     this.number = number;
     this.name = `Run ${number}`;
-    this.info = { label: info.label ?? '', preset: info.preset ?? null, continuedFrom: info.continuedFrom ?? null };
+    this.info = {
+      label: info.label ?? '',
+      preset: info.preset ?? null,
+      continuedFrom: info.continuedFrom ?? null,
+      snapshots: { at: [...(info.snapshots?.at ?? [])], taken: [...(info.snapshots?.taken ?? [])] },
+    };
+    this.shelf = new SnapshotShelf({
+      info: host.info,
+      library: host.library,
+      runName: this.name,
+      runId: this.id,
+      playAgainst: host.playAgainst,
+      match: host.match,
+    });
     this.element = el(
       'article',
       { className: 'run', 'data-testid': 'run', 'data-run-id': this.id },
@@ -131,6 +156,7 @@ export class RunCard implements RunListener {
       this.latestText,
       el('div', { className: 'controls' }, this.pauseButton, this.stopButton, this.playButton, this.saveButton, this.exportButton, this.closeButton),
       this.note,
+      this.shelf.element,
     );
     this.pauseButton.addEventListener('click', () => void this.pauseOrResume());
     this.stopButton.addEventListener('click', () => void this.stop());
@@ -139,6 +165,7 @@ export class RunCard implements RunListener {
     this.exportButton.addEventListener('click', () => void this.exportFile());
     this.closeButton.addEventListener('click', () => this.close());
     this.render();
+    void this.shelf.refresh();
   }
 
   /** Its label and what it continues, for the list of unfinished runs. */
@@ -153,15 +180,23 @@ export class RunCard implements RunListener {
 
   // ---- starting ------------------------------------------------------------
 
-  /** A new run from its configuration. */
-  create(runKind: string, config: RunConfig): Promise<void> {
+  /** A new run from its configuration, with snapshots after `snapshots` games. */
+  create(runKind: string, config: RunConfig, snapshots: number[] = this.info.snapshots.at): Promise<void> {
     this.config = config;
-    return this.begin(() => this.host.pool().create(this.id, this.host.info.id, runKind, config, this.host.checkpointMs, this));
+    this.info.snapshots = { at: [...snapshots], taken: [] };
+    return this.begin(() => this.host.pool().create(this.id, this.host.info.id, runKind, config, this.host.checkpointMs, this.snapshotPlan(), this));
   }
 
   /** A run that goes on from a checkpoint or a saved model. */
   resume(bytes: Uint8Array, total: number | null, settings: Record<string, unknown> | null): Promise<void> {
-    return this.begin(() => this.host.pool().resume(this.id, bytes, total, settings, this.host.checkpointMs, this));
+    return this.begin(() => this.host.pool().resume(this.id, bytes, total, settings, this.host.checkpointMs, this.snapshotPlan(), this));
+  }
+
+  /** The snapshot points not yet taken, and their name (`{label}`: the run's label). */
+  private snapshotPlan(): { at: number[]; name: string } | null {
+    const { at, taken } = this.info.snapshots;
+    const due = at.filter((n) => !taken.includes(n));
+    return due.length > 0 ? { at: due, name: `${this.info.label || '{label}'} · after {games} games` } : null;
   }
 
   private async begin(make: () => Promise<RunSnapshot>): Promise<void> {
@@ -189,6 +224,7 @@ export class RunCard implements RunListener {
     this.latest = snap.latest;
     this.rate = 0;
     this.status = snap.done ? 'finished' : 'running';
+    this.shelf.setPlan(this.info.snapshots.at, this.total);
     this.render();
     this.host.changed(this);
     this.host.offersChanged();
@@ -230,6 +266,25 @@ export class RunCard implements RunListener {
     this.store(bytes, games, total);
   }
 
+  /** The model after exactly `games` games goes to the library, before any later checkpoint is stored. */
+  onSnapshot(bytes: Uint8Array, games: number, name: string): void {
+    const words = `${games.toLocaleString('en-US')} games`;
+    this.storing = this.storing.then(async () => {
+      try {
+        const info = await this.host.engine.inspect(bytes);
+        const lib = await this.host.library;
+        await lib.save(metaOf(info, this.host.info, name, snapshotId(this.id, games)), bytes);
+        if (!this.info.snapshots.taken.includes(games)) this.info.snapshots.taken.push(games);
+        this.shelf.say(`Snapshot after ${words} kept in the library${lib.volatileReason ? ' (in this tab only: storage is unavailable)' : ''}.`);
+      } catch (e) {
+        const text = `The snapshot after ${words} could not be stored: ${messageOf(e)} The run goes on.`;
+        this.shelf.say(text);
+        showNotice(`${this.name}: ${text}`);
+      }
+      await this.shelf.refresh();
+    });
+  }
+
   onError(message: string): void {
     this.status = 'crashed';
     this.note.textContent = message;
@@ -256,20 +311,21 @@ export class RunCard implements RunListener {
   // ---- checkpoints ---------------------------------------------------------
 
   private store(bytes: Uint8Array, games: number, total: number): void {
-    const record: Checkpoint = {
-      runId: this.id,
-      game: this.host.info.id,
-      algorithm: this.kind,
-      settings: { ...this.info },
-      bytes,
-      gamesPlayed: games,
-      gamesTotal: total,
-      curve: null,
-      savedAt: Date.now(),
-    };
     this.storing = this.storing.then(async () => {
       // A run that ended meanwhile keeps no checkpoint.
       if (this.status === 'finished') return;
+      // Made now, after the snapshots before it were stored: it knows them.
+      const record: Checkpoint = {
+        runId: this.id,
+        game: this.host.info.id,
+        algorithm: this.kind,
+        settings: { ...this.info, snapshots: { at: [...this.info.snapshots.at], taken: [...this.info.snapshots.taken] } },
+        bytes,
+        gamesPlayed: games,
+        gamesTotal: total,
+        curve: null,
+        savedAt: Date.now(),
+      };
       try {
         const lib = await this.host.library;
         await lib.saveCheckpoint(record);
@@ -392,6 +448,7 @@ export class RunCard implements RunListener {
   }
 
   private close(): void {
+    this.shelf.destroy();
     releaseRun(this.id);
     this.host.pool().drop(this.id);
     this.host.close(this);

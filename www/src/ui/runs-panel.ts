@@ -21,13 +21,17 @@ import type { RunHooks, Section } from '../games/plugin';
 import { BenchPanel } from './bench-panel';
 import { clone, FieldForm } from './fields';
 import { RunCard, type CardHost, type CardInfo } from './run-card';
+import { formatPoints, parsePoints } from './snapshots';
 
 export interface RunsHost {
   info: GameInfo;
   engine: Engine;
   library: Promise<ModelLibrary>;
   hooks: RunHooks | null;
-  playAgainst(name: string, label: string, side: 0 | 1 | null, bytes: Uint8Array): Promise<void>;
+  /** Plays `name` against a person; without `bytes`, a library model ("net:<id>"). */
+  playAgainst(name: string, label: string, side: 0 | 1 | null, bytes: Uint8Array | null): Promise<void>;
+  /** Two library models ("net:<id>") play each other in the Play tab. */
+  match(first: string, second: string): Promise<void>;
 }
 
 /** Checkpoint interval asked of the workers: 5 s, or `?checkpointMs=` (200 ms to 30 s) for tests.
@@ -66,6 +70,30 @@ export class RunsPanel {
   private presetTicket = 0;
   /** The seed the visitor gave last: a preset's runs derive theirs from it. */
   private baseSeed = 1;
+  /** "Keep snapshots after … games": shown for kinds whose model plays. */
+  private readonly snapshotInput = el('input', {
+    id: 'train-snapshots',
+    type: 'text',
+    inputMode: 'numeric',
+    autocomplete: 'off',
+    spellcheck: false,
+    'data-testid': 'train-snapshots',
+    'aria-describedby': 'train-snapshots-help',
+  }) as HTMLInputElement;
+  /** Fills the field with the kind's suggested points (the field starts empty: no run fills the library unasked). */
+  private readonly snapshotSuggest = el('button', { type: 'button', className: 'snapshot-suggest', 'data-testid': 'train-snapshots-suggest' }) as HTMLButtonElement;
+  private readonly snapshotField = el(
+    'div',
+    { className: 'field snapshot-field' },
+    el('label', { htmlFor: 'train-snapshots' }, 'Keep snapshots after … games'),
+    this.snapshotInput,
+    this.snapshotSuggest,
+    el(
+      'small',
+      { className: 'field-help', id: 'train-snapshots-help', title: 'A snapshot is a copy of the model (its weights or table) frozen at that moment of the run.' },
+      'The model as it is after each of these numbers of learning games is kept in the library, to play against it or to match an early one with a later one. Separate them with commas (1000, 10000) or write 10k; empty keeps none.',
+    ),
+  );
   private readonly startButton = el('button', { type: 'submit', className: 'primary', 'data-testid': 'train-start' }, 'Start training');
   private readonly stopAll = el('button', { type: 'button', 'data-testid': 'runs-stop-all', hidden: true }, 'Stop all runs');
   private readonly status = el('p', { className: 'runs-status', 'data-testid': 'runs-status', 'aria-live': 'polite' });
@@ -95,12 +123,17 @@ export class RunsPanel {
       pool: () => (this.pool ??= new RunPool()),
       checkpointMs: this.checkpointMs,
       playAgainst: host.playAgainst,
+      match: host.match,
       changed: () => this.changed(),
       close: (card) => this.remove(card),
       offersChanged: () => void this.refreshOffers(),
       tellStorage: (m) => this.tellStorage(m),
     };
     for (const k of host.info.runs) this.kindSelect.append(el('option', { value: k.id }, k.title));
+    this.snapshotSuggest.addEventListener('click', () => {
+      this.snapshotInput.value = formatPoints(this.kind.snapshots);
+      this.snapshotInput.focus();
+    });
     this.kindSelect.addEventListener('change', () => this.setKind(host.info.runs.find((k) => k.id === this.kindSelect.value)!));
     this.presetSelect.addEventListener('change', () => void this.choosePreset());
     this.stopAll.addEventListener('click', () => {
@@ -117,6 +150,7 @@ export class RunsPanel {
       this.presetSentence,
       this.presetBox,
       this.formBox,
+      this.snapshotField,
       el('div', { className: 'controls' }, this.startButton),
     );
     form.addEventListener('submit', (e) => {
@@ -172,6 +206,13 @@ export class RunsPanel {
     this.kindAbout.textContent = kind.about;
     this.form = new FieldForm(kind.fields, 'train', (id) => this.edited(id));
     this.formBox.replaceChildren(this.form.element);
+    // Only a model that plays is worth keeping along the way.
+    this.snapshotField.hidden = kind.snapshots.length === 0;
+    this.snapshotInput.value = '';
+    this.snapshotInput.placeholder = 'none';
+    const suggested = formatPoints(kind.snapshots);
+    this.snapshotSuggest.textContent = `Use ${suggested}`;
+    this.snapshotSuggest.setAttribute('aria-label', `Keep snapshots after ${suggested} games (suggested)`);
     const seed = this.form.inputOf(SEED);
     if (seed) this.baseSeed = Number(seed.value) || 1;
     this.presetSelect.replaceChildren(el('option', { value: CUSTOM }, 'Custom settings (below)'));
@@ -259,8 +300,17 @@ export class RunsPanel {
     // Not while a preset is being read (its configurations would be stale).
     if (this.startButton.disabled) return;
     let plan: { configs: RunConfig[]; preset: PresetInfo | null };
+    let snapshots: number[] = [];
     this.startButton.disabled = true;
     try {
+      if (!this.snapshotField.hidden) {
+        try {
+          snapshots = parsePoints(this.snapshotInput.value);
+        } catch (e) {
+          this.snapshotInput.focus();
+          throw e;
+        }
+      }
       plan = await this.configs();
     } catch (e) {
       showNotice(`The run cannot start: ${messageOf(e)}`);
@@ -272,7 +322,7 @@ export class RunsPanel {
     const cards = plan.configs.map(() => this.newCard({ preset }));
     await Promise.all(
       cards.map((card, i) =>
-        card.create(this.kind.id, plan.configs[i]).catch((e: unknown) => {
+        card.create(this.kind.id, plan.configs[i], snapshots).catch((e: unknown) => {
           showNotice(`The run could not start: ${messageOf(e)}`);
           this.remove(card);
         }),
@@ -587,10 +637,12 @@ export class RunsPanel {
 /** What a checkpoint says of its run (records of older versions have less); `kinds` name its kind of run. */
 function cardInfo(cp: Checkpoint, kinds: RunKindInfo[]): CardInfo {
   const s = (cp.settings ?? {}) as Partial<CardInfo>;
+  const numbers = (v: unknown): number[] => (Array.isArray(v) ? v.filter((n): n is number => Number.isInteger(n) && n > 0) : []);
   const kind = kinds.find((k) => k.id === cp.algorithm)?.title ?? 'training';
   return {
     label: typeof s.label === 'string' && s.label ? s.label : `a run of ${kind.charAt(0).toLowerCase()}${kind.slice(1)}`,
     preset: s.preset && typeof s.preset.name === 'string' ? s.preset : null,
     continuedFrom: typeof s.continuedFrom === 'number' ? s.continuedFrom : null,
+    snapshots: { at: numbers(s.snapshots?.at), taken: numbers(s.snapshots?.taken) },
   };
 }
