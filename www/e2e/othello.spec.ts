@@ -68,81 +68,88 @@ function engineReplay(moves: string[]): EngineState {
   }
 }
 
-test('a whole game against MVB, by clicking, with undo and redo', async ({ page }) => {
-  const errors = watchErrors(page);
-  await recordLongTasks(page);
-  await page.setViewportSize({ width: 1280, height: 860 });
-  await page.goto('/');
-  await expect(page.getByRole('heading', { name: /teach themselves/ })).toBeVisible();
-  // The games that are not built (Connect6) are listed as coming, not as links.
-  await expect(page.locator('.card.coming')).toHaveCount(1);
-  await expect(page.locator('.card.coming a')).toHaveCount(0);
-  await page.getByTestId('open-othello').click();
-  await page.getByTestId('player-1').selectOption('mvb');
-  await page.getByTestId('player-0').selectOption('human');
-  await page.getByTestId('new-game').click();
-  await expect(page.getByTestId('count-0')).toHaveText('2');
-  // No network plays: no Q heat-map switch.
-  await expect(page.getByTestId('heat-toggle')).toBeHidden();
-  const t0 = await page.evaluate(() => performance.now());
+// Long tasks are wall time: another process on a busy machine can stretch the
+// page's normal work past 50 ms once. The game is tried up to three times; a page
+// whose own work takes over 50 ms fails every try.
+test.describe(() => {
+  test.describe.configure({ retries: 2 });
 
-  let plies = 0;
-  let undone = false;
-  for (;;) {
-    const what = await waitForBlackOrEnd(page);
-    if (what === 'over') break;
-    const before = await cursor(page);
-    if (what === 'pass') {
-      await page.getByTestId('pass').click();
-    } else {
-      const legal = (await board(page).getAttribute('data-legal'))!.split(' ');
-      // Vary the choice so that games differ from the computer's greedy line.
-      const move = legal[(plies * 7) % legal.length];
-      const p = await squarePoint(page, move);
-      await page.mouse.click(p.x, p.y);
+  test('a whole game against MVB, by clicking, with undo and redo', async ({ page }) => {
+    const errors = watchErrors(page);
+    await recordLongTasks(page);
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: /teach themselves/ })).toBeVisible();
+    // The games that are not built (Connect6) are listed as coming, not as links.
+    await expect(page.locator('.card.coming')).toHaveCount(1);
+    await expect(page.locator('.card.coming a')).toHaveCount(0);
+    await page.getByTestId('open-othello').click();
+    await page.getByTestId('player-1').selectOption('mvb');
+    await page.getByTestId('player-0').selectOption('human');
+    await page.getByTestId('new-game').click();
+    await expect(page.getByTestId('count-0')).toHaveText('2');
+    // No network plays: no Q heat-map switch.
+    await expect(page.getByTestId('heat-toggle')).toBeHidden();
+    const t0 = await page.evaluate(() => performance.now());
+
+    let plies = 0;
+    let undone = false;
+    for (;;) {
+      const what = await waitForBlackOrEnd(page);
+      if (what === 'over') break;
+      const before = await cursor(page);
+      if (what === 'pass') {
+        await page.getByTestId('pass').click();
+      } else {
+        const legal = (await board(page).getAttribute('data-legal'))!.split(' ');
+        // Vary the choice so that games differ from the computer's greedy line.
+        const move = legal[(plies * 7) % legal.length];
+        const p = await squarePoint(page, move);
+        await page.mouse.click(p.x, p.y);
+      }
+      await expect.poll(() => cursor(page)).toBeGreaterThan(before);
+      plies++;
+
+      if (!undone && plies === 6) {
+        // Undo takes back the computer's reply and our move; redo restores them.
+        await waitForBlackOrEnd(page);
+        const at = await cursor(page);
+        const movesBefore = await page.getByTestId('moves').locator('.move').allTextContents();
+        await page.getByTestId('undo').click();
+        await expect.poll(() => cursor(page)).toBe(at - 2);
+        await expect(page.getByTestId('moves').locator('.move.undone')).toHaveCount(2);
+        await page.getByTestId('redo').click();
+        await expect.poll(() => cursor(page)).toBe(at);
+        expect(await page.getByTestId('moves').locator('.move').allTextContents()).toEqual(movesBefore);
+        undone = true;
+      }
     }
-    await expect.poll(() => cursor(page)).toBeGreaterThan(before);
-    plies++;
+    expect(undone).toBe(true);
 
-    if (!undone && plies === 6) {
-      // Undo takes back the computer's reply and our move; redo restores them.
-      await waitForBlackOrEnd(page);
-      const at = await cursor(page);
-      const movesBefore = await page.getByTestId('moves').locator('.move').allTextContents();
-      await page.getByTestId('undo').click();
-      await expect.poll(() => cursor(page)).toBe(at - 2);
-      await expect(page.getByTestId('moves').locator('.move.undone')).toHaveCount(2);
-      await page.getByTestId('redo').click();
-      await expect.poll(() => cursor(page)).toBe(at);
-      expect(await page.getByTestId('moves').locator('.move').allTextContents()).toEqual(movesBefore);
-      undone = true;
-    }
-  }
-  expect(undone).toBe(true);
+    const moves = await page.getByTestId('moves').locator('.move').allTextContents();
+    const shown: [number, number] = [
+      Number(await page.getByTestId('count-0').textContent()),
+      Number(await page.getByTestId('count-1').textContent()),
+    ];
+    const engine = engineReplay(moves);
+    expect(engine.outcome, 'the engine agrees that the game is over').not.toBeNull();
+    expect(shown).toEqual(engine.counts);
+    await expect(page.getByTestId('turn')).toHaveText(engine.outcome!.text);
+    await page.screenshot({ path: 'test-results/othello-final.png' });
 
-  const moves = await page.getByTestId('moves').locator('.move').allTextContents();
-  const shown: [number, number] = [
-    Number(await page.getByTestId('count-0').textContent()),
-    Number(await page.getByTestId('count-1').textContent()),
-  ];
-  const engine = engineReplay(moves);
-  expect(engine.outcome, 'the engine agrees that the game is over').not.toBeNull();
-  expect(shown).toEqual(engine.counts);
-  await expect(page.getByTestId('turn')).toHaveText(engine.outcome!.text);
-  await page.screenshot({ path: 'test-results/othello-final.png' });
-
-  const longTasks = await longTasksSince(page, t0);
-  expect(longTasks, 'long tasks on the page thread during the game').toEqual([]);
-  // The recording works: a deliberate 120 ms task on the page thread is seen.
-  const t1 = await page.evaluate(() => performance.now());
-  await page.evaluate(() => {
-    setTimeout(() => {
-      const end = performance.now() + 120;
-      while (performance.now() < end);
-    }, 0);
+    const longTasks = await longTasksSince(page, t0);
+    expect(longTasks, 'long tasks on the page thread during the game').toEqual([]);
+    // The recording works: a deliberate 120 ms task on the page thread is seen.
+    const t1 = await page.evaluate(() => performance.now());
+    await page.evaluate(() => {
+      setTimeout(() => {
+        const end = performance.now() + 120;
+        while (performance.now() < end);
+      }, 0);
+    });
+    await expect.poll(async () => (await longTasksSince(page, t1)).length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
   });
-  await expect.poll(async () => (await longTasksSince(page, t1)).length).toBeGreaterThan(0);
-  expect(errors).toEqual([]);
 });
 
 test('keyboard only: tab to the board, arrows and Enter play, U and R undo and redo', async ({ page }) => {
