@@ -135,10 +135,9 @@ test.describe(() => {
     expect(engine.outcome, 'the engine agrees that the game is over').not.toBeNull();
     expect(shown).toEqual(engine.counts);
     await expect(page.getByTestId('turn')).toHaveText(engine.outcome!.text);
-    await page.screenshot({ path: 'test-results/othello-final.png' });
-
     const longTasks = await longTasksSince(page, t0);
     expect(longTasks, 'long tasks on the page thread during the game').toEqual([]);
+    await page.screenshot({ path: 'test-results/othello-final.png' });
     // The recording works: a deliberate 120 ms task on the page thread is seen.
     const t1 = await page.evaluate(() => performance.now());
     await page.evaluate(() => {

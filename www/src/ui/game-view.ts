@@ -51,9 +51,9 @@ interface Panel {
 }
 
 /**
- * A tab's panel built when it is first needed (shown or used); its code is
- * fetched when the page is idle after the first board, so that the page
- * starts with the Play tab's code only and draws its board sooner.
+ * A tab's panel built, and its code fetched, when it is first needed (shown
+ * or used), so that the page starts with the Play tab's code only and draws
+ * its board sooner.
  */
 class LazyPanel<P extends Panel> {
   readonly element = el('div', { className: 'lazy-panel', 'aria-busy': 'true' }, el('p', { className: 'loading' }, 'Loading…'));
@@ -115,13 +115,9 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
     // The first board of the visit is on screen: `performance.mark` lets a
     // test (and the browser's performance panel) time the page's start.
     .then(() =>
-      requestAnimationFrame(() => {
-        markOnce('first-board');
-        // The other tabs' code (not the panels themselves), once the page is idle, so that they open sooner.
-        const idle = window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200));
-        idle(() => void import('./runs-panel').catch(() => {}));
-        idle(() => void import('./models-panel').catch(() => {}));
-      }),
+      // The other tabs' code is not fetched ahead: compiling it on the page's
+      // thread while a game is played could hold up a move.
+      requestAnimationFrame(() => markOnce('first-board')),
     )
     .catch((e: unknown) => showNotice(messageOf(e)));
   play.element.append(new RecordSection(info, plugin.record, play).element);
