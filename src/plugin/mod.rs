@@ -32,7 +32,7 @@ use crate::model::Model;
 
 pub use agent::{AgentThought, DynAgent, MoveAnalysis, PositionAnalysis, TypedAgent};
 pub use playable::Playable;
-pub use run::{DynRun, Point, RunProgress, SeriesSpec};
+pub use run::{DynRun, Point, RunProgress, SeriesSpec, WatchedDecision, WatchedGame};
 pub use session::{DynSession, LegalMove, MoveEntry, OutcomeView, SessionState, TypedSession};
 
 /// How the page draws a game's board.

@@ -19,7 +19,7 @@ use crate::plugin::run::{percent, thousands};
 use crate::plugin::{
     ChartSpec, Choice, DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo, Geometry,
     ModelUse, Playable, PlayerInfo, PlayerSettings, Point, PresetInfo, ResumeOptions, RunKindInfo,
-    RunProgress, SeriesSpec, TypedAgent, TypedSession,
+    RunProgress, SeriesSpec, TypedAgent, TypedSession, WatchedGame,
 };
 
 impl Playable for Board {
@@ -872,6 +872,21 @@ impl DynRun for QNetRun {
             .iter()
             .map(point_of)
             .collect()
+    }
+
+    fn step_watched(&mut self) -> Option<WatchedGame> {
+        let (rec, side, progress) = self.0.train_watched()?;
+        let self_play = self.0.config().opponent == TrainOpponent::SelfPlay;
+        Some(WatchedGame {
+            game: self.0.games_played(),
+            moves: rec.moves,
+            learner: side.index(),
+            self_play,
+            decisions: rec.decisions,
+            units: "Q(s, a) of the network: +1 a sure win for the mover, −1 a sure loss".into(),
+            scale: Some((-1.0, 1.0)),
+            points: progress.snapshots.iter().map(point_of).collect(),
+        })
     }
 
     fn points(&self) -> Vec<Point> {
