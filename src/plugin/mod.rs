@@ -257,6 +257,9 @@ pub struct RunKindInfo {
     /// a snapshot of the run's model, to play the snapshots against each
     /// other; empty when the kind's model does not play.
     pub snapshots: Vec<u64>,
+    /// Its runs can show their training games one at a time
+    /// ([`DynRun::step_watched`]).
+    pub watchable: bool,
 }
 
 /// What the engine says of a game.

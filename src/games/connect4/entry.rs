@@ -318,6 +318,7 @@ fn q_table_kind() -> RunKindInfo {
         ],
         continue_fields: Vec::new(),
         snapshots: vec![1_000, 10_000],
+        watchable: true,
     }
 }
 

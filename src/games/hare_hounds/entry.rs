@@ -313,6 +313,7 @@ fn q_table_kind() -> RunKindInfo {
                 .collect(),
         )],
         snapshots: vec![100, 1_000],
+        watchable: true,
     }
 }
 

@@ -341,6 +341,7 @@ fn qnet_kind() -> RunKindInfo {
         )],
         continue_fields: Vec::new(),
         snapshots: vec![1_000, 10_000],
+        watchable: true,
     }
 }
 
@@ -450,6 +451,8 @@ fn ga_kind() -> RunKindInfo {
         snapshots: [5, 10]
             .map(|g| g * d.ga_config().games_per_generation())
             .to_vec(),
+        // A generation is many games at once: none of them is shown.
+        watchable: false,
     }
 }
 

@@ -57,6 +57,10 @@ export interface CardHost {
   offersChanged(): void;
   /** Says a storage problem once, not at every checkpoint. */
   tellStorage(message: string): void;
+  /** Watches the run's training games one at a time, or (`false`) goes back to full speed. */
+  watch(card: RunCard, on: boolean): void;
+  /** The id of the run being watched, if any. */
+  watching(): string | null;
 }
 
 function formatDuration(seconds: number): string {
@@ -120,6 +124,16 @@ export class RunCard implements RunListener {
   private readonly saveButton = el('button', { type: 'button', 'data-testid': 'run-save' }, 'Save to library');
   private readonly exportButton = el('button', { type: 'button', 'data-testid': 'run-export' }, 'Export file');
   private readonly closeButton = el('button', { type: 'button', 'data-testid': 'run-close' }, 'Close');
+  private readonly watchButton = el(
+    'button',
+    {
+      type: 'button',
+      'data-testid': 'run-watch',
+      'aria-pressed': 'false',
+      title: 'Slows the run to one training game at a time and draws each game on the board, with the values the agent gives the legal moves. The games are the run’s own: watching changes nothing it learns.',
+    },
+    'Watch it learn',
+  );
   private readonly shelf: SnapshotShelf;
 
   constructor(
@@ -154,7 +168,7 @@ export class RunCard implements RunListener {
       this.bar,
       this.stats,
       this.latestText,
-      el('div', { className: 'controls' }, this.pauseButton, this.stopButton, this.playButton, this.saveButton, this.exportButton, this.closeButton),
+      el('div', { className: 'controls' }, this.watchButton, this.pauseButton, this.stopButton, this.playButton, this.saveButton, this.exportButton, this.closeButton),
       this.note,
       this.shelf.element,
     );
@@ -164,6 +178,7 @@ export class RunCard implements RunListener {
     this.saveButton.addEventListener('click', () => void this.save());
     this.exportButton.addEventListener('click', () => void this.exportFile());
     this.closeButton.addEventListener('click', () => this.close());
+    this.watchButton.addEventListener('click', () => this.host.watch(this, this.host.watching() !== this.id));
     this.render();
     void this.shelf.refresh();
   }
@@ -554,5 +569,14 @@ export class RunCard implements RunListener {
     this.saveButton.disabled = !held;
     this.exportButton.disabled = !held;
     this.closeButton.hidden = !(s === 'stopped' || s === 'finished' || s === 'crashed');
+    const watchable = this.host.info.runs.find((k) => k.id === this.kind)?.watchable ?? false;
+    const watched = this.host.watching() === this.id;
+    this.watchButton.hidden = !watchable;
+    this.watchButton.disabled = !watched && s !== 'running';
+    this.watchButton.textContent = watched ? 'Back to full speed' : 'Watch it learn';
+    this.watchButton.setAttribute('aria-pressed', String(watched));
+    d.watched = String(watched);
+    // The run's settings as the engine gives them (for tests and tools).
+    if (this.config) d.config = JSON.stringify(this.config);
   }
 }
