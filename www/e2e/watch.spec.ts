@@ -9,6 +9,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { initSync, Run } from '../../pkg/selfplay.js';
 import { recordGames, watchErrors } from './helpers';
@@ -160,6 +161,9 @@ test('on a phone the watched board and the way back are on screen', async ({ pag
   await onScreen(page, board(page));
   await onScreen(page, page.getByTestId('watch-back'));
   await page.screenshot({ path: testInfo.outputPath('watch-phone.png') });
+  // The strip and the card's buttons pass axe while watching.
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   // Keyboard: the way back has the focus and Enter takes it.
   await expect(page.getByTestId('watch-back')).toBeFocused();
   await page.keyboard.press('Enter');

@@ -12,6 +12,8 @@ export interface BoardLoan {
   /** Draws a state (never interactive: the visitor cannot move on it). */
   show(state: GameState): void;
   setHeat(heat: Heat | null): void;
+  /** The board draws heat maps (otherwise values must be told in words). */
+  readonly heat: boolean;
   /** Gives the board back to the Play tab. */
   release(): void;
 }
@@ -77,6 +79,7 @@ export class LendableBoard {
       setHeat: (h) => {
         if (this.loan === loan) b.setHeat?.(h);
       },
+      heat: typeof b.setHeat === 'function',
       release: () => {
         if (this.loan !== loan) return;
         this.loan = null;

@@ -168,7 +168,7 @@ export class RunCard implements RunListener {
       this.bar,
       this.stats,
       this.latestText,
-      el('div', { className: 'controls' }, this.watchButton, this.pauseButton, this.stopButton, this.playButton, this.saveButton, this.exportButton, this.closeButton),
+      el('div', { className: 'controls' }, this.pauseButton, this.stopButton, this.playButton, this.saveButton, this.exportButton, this.watchButton, this.closeButton),
       this.note,
       this.shelf.element,
     );

@@ -200,7 +200,9 @@ export class Watcher {
     const best = d.values.reduce((a, b) => (b[1] > a[1] ? b : a));
     const mover = game.selfPlay ? `; ${sides[s.toMove ?? 0]} to move` : '';
     const explore = best[1] > value ? ` — exploring: its best is ${best[0]} (${signed(best[1])})` : '';
-    this.sentence.textContent = `${head}${mover}; it thinks ${played} is worth ${signed(value)} and plays it${explore}.`;
+    // A board without a heat map: every value in words.
+    const all = this.loan?.heat ? '' : ` Its values: ${d.values.map(([t, v]) => `${t} ${signed(v)}`).join(' · ')}.`;
+    this.sentence.textContent = `${head}${mover}; it thinks ${played} is worth ${signed(value)} and plays it${explore}.${all}`;
     this.sentence.title = game.units;
   }
 
