@@ -172,3 +172,70 @@ test('on a phone the watched board and the way back are on screen', async ({ pag
   await card.getByTestId('run-stop').click();
   expect(errors).toEqual([]);
 });
+
+test('Othello self-play and Hare and Hounds are watched too: the engine’s game and values', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const strip = page.getByTestId('watch-strip');
+  const sentence = page.getByTestId('watch-sentence');
+
+  // Othello: the Q-network plays both sides; the heat map at its first decision is the engine's.
+  await page.goto('/#/othello?tab=train&delay=0');
+  await page.getByTestId('train-games').fill('500000');
+  await page.getByTestId('train-eval_every').fill('250000');
+  await page.getByTestId('train-eval_games').fill('10');
+  await page.getByTestId('train-seed').fill('3');
+  await page.getByTestId('train-start').click();
+  let card = page.getByTestId('run');
+  await expect(card).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
+  let config = JSON.parse((await card.getAttribute('data-config'))!) as Record<string, unknown>;
+  await card.getByTestId('run-watch').click();
+  await expect(strip).toHaveAttribute('data-game', /\d+/);
+  await expect(strip).toHaveAttribute('data-ply', '0');
+  const seen = await page.evaluate(() => ({
+    game: document.querySelector<HTMLElement>('[data-testid="watch-strip"]')!.dataset.game,
+    ply: document.querySelector<HTMLElement>('[data-testid="watch-strip"]')!.dataset.ply,
+    heat: document.querySelector<HTMLElement>('canvas.board-canvas')!.dataset.heat ?? '',
+  }));
+  expect(seen.ply).toBe('0');
+  const run = Run.create('othello', 'qnet', config);
+  run.step(Number(seen.game) - 1);
+  const w = run.stepWatched() as Watched & { selfPlay: boolean };
+  run.free();
+  expect(w.selfPlay).toBe(true);
+  const cells = new Map(seen.heat.split(' ').map((h) => h.split(':') as [string, string]));
+  expect([...cells.keys()].sort()).toEqual(w.decisions[0].values.map(([m]) => m).sort());
+  for (const [m, v] of w.decisions[0].values) expect(Number(cells.get(m))).toBe(Number(v.toFixed(2)));
+  await expect(sentence).toContainText('the agent plays both sides');
+  await page.getByTestId('watch-back').click();
+  await expect(strip).toBeHidden();
+  await card.getByTestId('run-stop').click();
+
+  // Hare and Hounds: its board draws no heat map, so every value is in words.
+  await page.goto('/#/hare_hounds?tab=train&delay=0');
+  await page.getByTestId('train-preset').selectOption('');
+  await page.getByTestId('train-total_games').fill('2000000');
+  await page.getByTestId('train-learn_games').fill('1000000');
+  await page.getByTestId('train-eval_games').fill('10');
+  await page.getByTestId('train-seed').fill('4');
+  await page.getByTestId('train-start').click();
+  card = page.getByTestId('run');
+  await expect(card).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
+  config = JSON.parse((await card.getAttribute('data-config'))!) as Record<string, unknown>;
+  await card.getByTestId('run-watch').click();
+  await expect(strip).toHaveAttribute('data-game', /\d+/);
+  await expect(strip).toHaveAttribute('data-ply', '0');
+  const game = Number(await strip.getAttribute('data-game'));
+  const text = await sentence.textContent();
+  const hh = Run.create('hare_hounds', 'q_table', config);
+  hh.step(game - 1);
+  const g = hh.stepWatched() as Watched;
+  hh.free();
+  expect(g.learner).toBe(0);
+  const sign = (v: number) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(2)}`;
+  expect(text).toContain(`Its values: ${g.decisions[0].values.map(([m, v]) => `${m} ${sign(v)}`).join(' · ')}.`);
+  await page.getByTestId('watch-back').click();
+  await card.getByTestId('run-stop').click();
+  expect(errors).toEqual([]);
+});
