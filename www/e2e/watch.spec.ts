@@ -239,3 +239,34 @@ test('Othello self-play and Hare and Hounds are watched too: the engine’s game
   await card.getByTestId('run-stop').click();
   expect(errors).toEqual([]);
 });
+
+test('one run is watched at a time: watching another sends the first back to full speed', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/#/connect4?tab=train&delay=0');
+  // Method 2's runs: eight of a million games each.
+  await page.getByTestId('train-preset').selectOption('2');
+  await page.getByTestId('train-start').click();
+  const runs = page.getByTestId('run');
+  await expect(runs).toHaveCount(8);
+  const a = runs.nth(0);
+  const b = runs.nth(1);
+  await expect(a).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
+  await expect(b).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
+  const strip = page.getByTestId('watch-strip');
+  await a.getByTestId('run-watch').click();
+  await expect(strip).toHaveAttribute('data-run', (await a.getAttribute('data-run-id'))!);
+  await expect(strip).toHaveAttribute('data-game', /\d+/);
+  await b.getByTestId('run-watch').click();
+  await expect(strip).toHaveAttribute('data-run', (await b.getAttribute('data-run-id'))!);
+  await expect(a.getByTestId('run-watch')).toHaveAttribute('aria-pressed', 'false');
+  await expect(b.getByTestId('run-watch')).toHaveAttribute('aria-pressed', 'true');
+  await expect(a).toHaveAttribute('data-watched', 'false');
+  // The first is back at full speed: many games between two news, not one.
+  const before = Number(await a.getAttribute('data-games'));
+  await expect.poll(async () => Number(await a.getAttribute('data-games')), { timeout: 30_000 }).toBeGreaterThan(before + 1000);
+  await page.getByTestId('watch-back').click();
+  await page.getByTestId('runs-stop-all').click();
+  expect(errors).toEqual([]);
+});
