@@ -10,6 +10,12 @@
 // A chunk is cut short so that it ends exactly on the next point, and the
 // model after exactly those games goes to the page (`runSnapshot`) before
 // the run goes on.
+//
+// Watch mode ("Watch it learn"): a watched run leaves the turn of chunks and
+// plays one training game per `runWatch` request (`Run.stepWatched`: the
+// game its next chunk would have played, with the same news, snapshots and
+// checkpoints), so the page paces it while it shows each game; `runWatchEnd`
+// puts it back in turn at once.
 
 import { Run, Session } from 'selfplay';
 import type { GameState, Point, RunSnapshot, RunStatus, SeriesSpec, SnapshotPlan, WatchedGame } from './protocol';

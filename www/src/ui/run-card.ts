@@ -1,6 +1,7 @@
 // One training run in the Train tab, of any game and kind: its card (progress,
 // games/s, time left, status, the latest curve point in words, and Pause /
-// Resume, Stop, Play against, Save to library, Export file, Close), its curve
+// Resume, Stop, Play against, Save to library, Export file, Watch it learn
+// for kinds whose games can be shown, Close), its curve
 // points, and its checkpoints. The run itself lives in a worker of the pool.
 //
 // A checkpoint is the run's full state (`Run.checkpoint()`); the worker posts
