@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { initSync, renameModel, Run } from '../../pkg/selfplay.js';
+import { games, initSync, renameModel, Run } from '../../pkg/selfplay.js';
 import { recordGames, watchErrors } from './helpers';
 
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
@@ -283,5 +283,20 @@ test('one run is watched at a time: watching another sends the first back to ful
   await expect.poll(async () => Number(await a.getAttribute('data-games')), { timeout: 30_000 }).toBeGreaterThan(before + 1000);
   await page.getByTestId('watch-back').click();
   await page.getByTestId('runs-stop-all').click();
+  expect(errors).toEqual([]);
+});
+
+test('a kind of run whose games cannot be shown says so, with no watch button', async ({ page }) => {
+  const errors = watchErrors(page);
+  const othello = (games() as { id: string; runs: { id: string; watchable: boolean }[] }[]).find((g) => g.id === 'othello')!;
+  const kind = othello.runs.find((k) => !k.watchable)!;
+  await page.goto('/#/othello?tab=train&delay=0');
+  await page.getByTestId('train-kind').selectOption(kind.id);
+  await page.getByTestId('train-start').click();
+  const card = page.getByTestId('run');
+  await expect(card).toHaveAttribute('data-status', /running|finished/, { timeout: 30_000 });
+  await expect(card.getByTestId('run-watch-note')).toHaveText('This kind of run cannot be watched game by game.');
+  await expect(card.getByTestId('run-watch')).toBeHidden();
+  if ((await card.getAttribute('data-status')) === 'running') await card.getByTestId('run-stop').click();
   expect(errors).toEqual([]);
 });

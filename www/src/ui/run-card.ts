@@ -136,6 +136,8 @@ export class RunCard implements RunListener {
     'Watch it learn',
   );
   private readonly shelf: SnapshotShelf;
+  /** Said on cards of kinds whose games cannot be shown one by one. */
+  private readonly watchNote = el('p', { className: 'run-note', 'data-testid': 'run-watch-note', hidden: true }, 'This kind of run cannot be watched game by game.');
 
   constructor(
     private readonly host: CardHost,
@@ -171,6 +173,7 @@ export class RunCard implements RunListener {
       this.latestText,
       el('div', { className: 'controls' }, this.pauseButton, this.stopButton, this.playButton, this.saveButton, this.exportButton, this.watchButton, this.closeButton),
       this.note,
+      this.watchNote,
       this.shelf.element,
     );
     this.pauseButton.addEventListener('click', () => void this.pauseOrResume());
@@ -573,6 +576,7 @@ export class RunCard implements RunListener {
     const watchable = this.host.info.runs.find((k) => k.id === this.kind)?.watchable ?? false;
     const watched = this.host.watching() === this.id;
     this.watchButton.hidden = !watchable;
+    this.watchNote.hidden = watchable || this.kind === '';
     this.watchButton.disabled = !watched && s !== 'running';
     this.watchButton.textContent = watched ? 'Back to full speed' : 'Watch it learn';
     this.watchButton.setAttribute('aria-pressed', String(watched));
