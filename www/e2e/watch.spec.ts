@@ -95,6 +95,7 @@ test('watching a run shows its real training games and changes nothing it learns
   const strip = page.getByTestId('watch-strip');
   await expect(strip).toBeVisible();
   await expect(card.getByTestId('run-watch')).toHaveAttribute('aria-pressed', 'true');
+  await expect(card.getByTestId('run-stats')).toContainText('watched: one game at a time');
   await expect(strip).toHaveAttribute('data-game', /\d+/);
   const first = Number(await strip.getAttribute('data-game'));
   const games = await recordGames(card);

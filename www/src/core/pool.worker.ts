@@ -171,7 +171,6 @@ function watchOne(runId: string): WatchedGame | null {
   unqueue(runId);
   if (h.status !== 'running') return null;
   let w: Watched | null;
-  const t0 = performance.now();
   try {
     w = h.run.stepWatched() as Watched | null;
   } catch (e) {
@@ -182,14 +181,13 @@ function watchOne(runId: string): WatchedGame | null {
   }
   if (w === null) return null;
   const games = count(w.games);
-  const rate = 1000 / Math.max(1, performance.now() - t0);
   snapshot(runId, h);
   if (w.done) h.status = 'finished';
   else if (h.checkpointMs > 0 && performance.now() - h.lastCheckpoint >= h.checkpointMs) checkpoint(runId, h);
   post({
     id: null,
     kind: 'runProgress',
-    news: { runId, points: w.points, games, total: count(w.total), rate: h.rate || rate, done: w.done, latest: w.points.length > 0 ? h.run.latest() : null },
+    news: { runId, points: w.points, games, total: count(w.total), rate: h.rate, done: w.done, latest: w.points.length > 0 ? h.run.latest() : null },
   });
   const session = new Session(h.run.game);
   const states: GameState[] = [session.state() as GameState];

@@ -561,9 +561,14 @@ export class RunCard implements RunListener {
     this.bar.value = this.games;
     this.bar.setAttribute('aria-label', `${this.name} progress`);
     const left = this.rate > 0 ? (this.total - this.games) / this.rate : NaN;
+    const watchedNow = this.host.watching() === this.id;
     this.stats.textContent =
       `${this.games.toLocaleString('en-US')} / ${this.total.toLocaleString('en-US')} games` +
-      (s === 'running' ? ` · ${Math.round(this.rate).toLocaleString('en-US')} games/s · ${formatDuration(left)} left` : '');
+      (s === 'running'
+        ? watchedNow
+          ? ' · watched: one game at a time'
+          : ` · ${Math.round(this.rate).toLocaleString('en-US')} games/s · ${formatDuration(left)} left`
+        : '');
     this.statusText.textContent = this.lost ? `${WORDS[s]} (its worker stopped: resume it to save or play against it)` : WORDS[s];
     const held = !this.lost && (s === 'running' || s === 'paused' || s === 'stopped' || s === 'finished');
     this.pauseButton.textContent = s === 'running' ? 'Pause' : 'Resume';
