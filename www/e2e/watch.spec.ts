@@ -282,7 +282,11 @@ test('one run is watched at a time: watching another sends the first back to ful
   // The first is back at full speed: many games between two news, not one.
   const before = Number(await a.getAttribute('data-games'));
   await expect.poll(async () => Number(await a.getAttribute('data-games')), { timeout: 30_000 }).toBeGreaterThan(before + 1000);
-  await page.getByTestId('watch-back').click();
+  // The card's own button, pressed again, is the way back too.
+  await expect(b.getByTestId('run-watch')).toHaveText('Back to full speed');
+  await b.getByTestId('run-watch').click();
+  await expect(strip).toBeHidden();
+  await expect(b.getByTestId('run-watch')).toHaveAttribute('aria-pressed', 'false');
   await page.getByTestId('runs-stop-all').click();
   expect(errors).toEqual([]);
 });
