@@ -42,6 +42,7 @@ use serde_json::json;
 use crate::model::{Algorithm, GameId, Header, Model};
 
 use crate::game::{Game, Outcome, Player, Rng, Side};
+use crate::plugin::run::Recorder;
 
 /// Where a learner keeps its values: one `f32` per table cell, 0 until written.
 pub trait QTable: Clone + std::fmt::Debug + PartialEq + Send {
@@ -663,9 +664,23 @@ impl<G: Tabular> Agent<'_, G> {
 /// update their tables as they go. Returns the outcome.
 pub fn play_learning_game<G: Tabular>(
     start: &G,
+    first: Agent<'_, G>,
+    second: Agent<'_, G>,
+    rng: &mut Rng,
+) -> Outcome {
+    play_recorded_game(start, first, second, rng, None)
+}
+
+/// [`play_learning_game`], recording the moves and, before each move of
+/// `watched`'s side when that agent learns, its Q-value of every legal
+/// move. Recording reads the table only: the game, the random draws and the
+/// learning are those of [`play_learning_game`].
+pub fn play_recorded_game<G: Tabular>(
+    start: &G,
     mut first: Agent<'_, G>,
     mut second: Agent<'_, G>,
     rng: &mut Rng,
+    mut watched: Option<(&mut Recorder, Side)>,
 ) -> Outcome {
     let mut g = start.clone();
     loop {
@@ -674,10 +689,24 @@ pub fn play_learning_game<G: Tabular>(
             second.finish(outcome);
             return outcome;
         }
+        if let Some((rec, side)) = watched.as_mut() {
+            let learner = match (*side, &first, &second) {
+                (Side::First, Agent::Learning(l), _) | (Side::Second, _, Agent::Learning(l)) => {
+                    Some(&**l)
+                }
+                _ => None,
+            };
+            if let (true, Some(l)) = (g.to_move() == *side, learner) {
+                rec.decision(&g, |m| f64::from(l.q_value(&g, m)));
+            }
+        }
         let m = match g.to_move() {
             Side::First => first.choose(&g, rng),
             Side::Second => second.choose(&g, rng),
         };
+        if let Some((rec, _)) = watched.as_mut() {
+            rec.played::<G>(m);
+        }
         g.play(m);
     }
 }

@@ -32,7 +32,7 @@ use crate::model::Model;
 
 pub use agent::{AgentThought, DynAgent, MoveAnalysis, PositionAnalysis, TypedAgent};
 pub use playable::Playable;
-pub use run::{DynRun, Point, RunProgress, SeriesSpec};
+pub use run::{DynRun, Point, RunProgress, SeriesSpec, WatchedDecision, WatchedGame};
 pub use session::{DynSession, LegalMove, MoveEntry, OutcomeView, SessionState, TypedSession};
 
 /// How the page draws a game's board.
@@ -257,6 +257,9 @@ pub struct RunKindInfo {
     /// a snapshot of the run's model, to play the snapshots against each
     /// other; empty when the kind's model does not play.
     pub snapshots: Vec<u64>,
+    /// Its runs can show their training games one at a time
+    /// ([`DynRun::step_watched`]).
+    pub watchable: bool,
 }
 
 /// What the engine says of a game.

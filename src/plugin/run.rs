@@ -93,6 +93,41 @@ pub struct RunProgress {
     pub total: u64,
 }
 
+/// The values a learner saw for the legal moves at one of its decisions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WatchedDecision {
+    /// How many moves of the game had been played (the index of the
+    /// learner's move in [`WatchedGame::moves`]).
+    pub ply: usize,
+    /// Each legal move's text and the learner's value of it, in the order
+    /// of the position's legal moves.
+    pub values: Vec<(String, f64)>,
+}
+
+/// One training game of a run, as it was played and learned from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WatchedGame {
+    /// The game's number in the run (the first game is 1).
+    pub game: u64,
+    /// The moves' texts in order, as the game's session reads them.
+    pub moves: Vec<String>,
+    /// The side the learner played: 0 the first, 1 the second.
+    pub learner: usize,
+    /// The learner played both sides (self-play): every decision is its own.
+    pub self_play: bool,
+    /// The learner's decisions, in order.
+    pub decisions: Vec<WatchedDecision>,
+    /// What the values are, in words ("Q(s, a) of the table").
+    pub units: String,
+    /// The values' fixed scale (the most and least a value can mean), or
+    /// `None` when they have no fixed range.
+    pub scale: Option<(f64, f64)>,
+    /// The curve points measured at this game (as [`DynRun::step`] gives them).
+    pub points: Vec<Point>,
+}
+
 /// A training run of any kind.
 pub trait DynRun {
     /// The run kind ([`super::RunKindInfo::id`]).
@@ -112,6 +147,14 @@ pub trait DynRun {
     /// Plays at most `max_games` learning games (with the curve points due
     /// among them); returns the new curve points.
     fn step(&mut self, max_games: u64) -> Vec<Point>;
+
+    /// Plays the next learning game exactly as `step(1)` would (the same
+    /// random draws, the same learning, the curve points due) and reports
+    /// it. `None` when the run is done, or for a kind of run whose games
+    /// cannot be shown (then nothing is played).
+    fn step_watched(&mut self) -> Option<WatchedGame> {
+        None
+    }
 
     /// The whole curve so far (a resumed run's saved points included).
     fn points(&self) -> Vec<Point>;
@@ -153,4 +196,35 @@ pub fn thousands(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// Records one training game as it is played, for [`DynRun::step_watched`]:
+/// a training loop that is given one calls [`Recorder::decision`] before
+/// each of the learner's moves (with the learner's value of each legal
+/// move, read without changing anything) and [`Recorder::played`] after
+/// every move, so recording draws no random number and learns nothing.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Recorder {
+    pub moves: Vec<String>,
+    pub decisions: Vec<WatchedDecision>,
+}
+
+impl Recorder {
+    /// The learner is to move in `g`; `value` gives its value of a legal move.
+    pub fn decision<G: crate::game::Game>(&mut self, g: &G, value: impl Fn(G::Move) -> f64) {
+        let mut legal = Vec::new();
+        g.legal_moves(&mut legal);
+        self.decisions.push(WatchedDecision {
+            ply: self.moves.len(),
+            values: legal
+                .into_iter()
+                .map(|m| (G::format_move(m), value(m)))
+                .collect(),
+        });
+    }
+
+    /// A move was played.
+    pub fn played<G: crate::game::Game>(&mut self, m: G::Move) {
+        self.moves.push(G::format_move(m));
+    }
 }

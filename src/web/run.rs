@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 use super::numbers::{u64_from_js, u64_to_js};
 use super::{entry, from_js, js_error, to_js};
 use crate::model::{decode, encode};
-use crate::plugin::{DynRun, Point, ResumeOptions};
+use crate::plugin::{DynRun, Point, ResumeOptions, WatchedGame};
 
 /// A training run of some game.
 #[wasm_bindgen]
@@ -23,6 +23,16 @@ pub struct Run {
 #[derive(Serialize)]
 struct Step {
     points: Vec<Point>,
+    games: u64,
+    total: u64,
+    done: bool,
+}
+
+/// A watched game and how far the run is after it.
+#[derive(Serialize)]
+struct Watched {
+    #[serde(flatten)]
+    game: WatchedGame,
     games: u64,
     total: u64,
     done: bool,
@@ -127,6 +137,29 @@ impl Run {
         let p = self.inner.progress();
         to_js(&Step {
             points,
+            games: p.done,
+            total: p.total,
+            done: self.inner.is_done(),
+        })
+    }
+
+    /// Plays the next learning game exactly as `step(1)` would and returns
+    /// it: `{ game, moves, learner, selfPlay, decisions: [{ ply, values:
+    /// [[move, value]] }], units, scale, points, games, total, done }` —
+    /// `game` the game's number in the run, `moves` its move texts in order,
+    /// `learner` the side the learner played (0 or 1), each decision the
+    /// learner's values of the legal moves before its move number `ply`
+    /// (counted from 0), `scale` the values' fixed `[min, max]` or null,
+    /// `points` the curve points measured at this game. `null` when the run
+    /// is done or its kind cannot show its games (nothing is played then).
+    #[wasm_bindgen(js_name = stepWatched)]
+    pub fn step_watched(&mut self) -> Result<JsValue, JsError> {
+        let Some(game) = self.inner.step_watched() else {
+            return Ok(JsValue::NULL);
+        };
+        let p = self.inner.progress();
+        to_js(&Watched {
+            game,
             games: p.done,
             total: p.total,
             done: self.inner.is_done(),

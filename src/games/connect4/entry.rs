@@ -23,7 +23,7 @@ use crate::plugin::run::thousands;
 use crate::plugin::{
     Bench, ChartSpec, Choice, DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo,
     Geometry, ModelUse, Playable, PlayerInfo, Point, PresetInfo, ResumeOptions, RunKindInfo,
-    RunProgress, SeriesSpec, TypedAgent, TypedSession,
+    RunProgress, SeriesSpec, TypedAgent, TypedSession, WatchedGame,
 };
 
 impl Playable for Position {
@@ -318,6 +318,7 @@ fn q_table_kind() -> RunKindInfo {
         ],
         continue_fields: Vec::new(),
         snapshots: vec![1_000, 10_000],
+        watchable: true,
     }
 }
 
@@ -660,6 +661,23 @@ impl DynRun for QTableRun {
         let before = self.0.curve().len();
         self.0.step(max_games);
         self.0.curve()[before..].iter().map(point_of).collect()
+    }
+
+    fn step_watched(&mut self) -> Option<WatchedGame> {
+        let before = self.0.curve().len();
+        let (rec, side) = self.0.step_watched()?;
+        let r = self.0.config().rewards;
+        let top = f64::from(r.win.abs().max(r.draw.abs()).max(r.loss.abs()));
+        Some(WatchedGame {
+            game: self.0.games(),
+            moves: rec.moves,
+            learner: side.index(),
+            self_play: false,
+            decisions: rec.decisions,
+            units: "Q(s, a) of the table: the reward the learner expects after this move".into(),
+            scale: (top <= 1.0).then_some((-1.0, 1.0)),
+            points: self.0.curve()[before..].iter().map(point_of).collect(),
+        })
     }
 
     fn points(&self) -> Vec<Point> {

@@ -49,6 +49,7 @@ use super::solver::{Budget as SolverBudget, Mode, Solver};
 use crate::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
 use crate::learn::q_table::{HashedTable, QLearner, QParams, QTable, Tabular};
 use crate::model::Model;
+use crate::plugin::run::Recorder;
 
 /// The name of the table's indexing in model headers.
 pub const ENCODING: &str = "connect4-key-column";
@@ -602,24 +603,43 @@ impl Run {
         let before = self.curve.len();
         let mut left = max_games;
         while left > 0 && !self.is_done() {
-            let (outcome, moves) = self.learning_game();
-            self.games += 1;
+            self.one_game(None);
             left -= 1;
-            let b = &mut self.block;
-            b.games += 1;
-            b.moves += u64::from(moves);
-            match outcome {
-                Outcome::Draw => b.draws += 1,
-                Outcome::Win(s) if s == self.learner.side() => b.wins += 1,
-                Outcome::Win(_) => b.losses += 1,
-            }
-            if b.games >= self.config.block_games || self.is_done() {
-                let point = self.measure();
-                self.curve.push(point);
-                self.block = Block::default();
-            }
         }
         self.curve.len() - before
+    }
+
+    /// Plays the next learning game as [`Run::step`] would, recording its
+    /// moves and the learner's Q-values at each of its decisions; `None`
+    /// when the run is done. Returns the recorder and the side the learner
+    /// played.
+    pub fn step_watched(&mut self) -> Option<(Recorder, Side)> {
+        if self.is_done() {
+            return None;
+        }
+        let side = self.config.side.of_game(self.games);
+        let mut rec = Recorder::default();
+        self.one_game(Some(&mut rec));
+        Some((rec, side))
+    }
+
+    /// One learning game with its block and curve bookkeeping.
+    fn one_game(&mut self, rec: Option<&mut Recorder>) {
+        let (outcome, moves) = self.learning_game(rec);
+        self.games += 1;
+        let b = &mut self.block;
+        b.games += 1;
+        b.moves += u64::from(moves);
+        match outcome {
+            Outcome::Draw => b.draws += 1,
+            Outcome::Win(s) if s == self.learner.side() => b.wins += 1,
+            Outcome::Win(_) => b.losses += 1,
+        }
+        if b.games >= self.config.block_games || self.is_done() {
+            let point = self.measure();
+            self.curve.push(point);
+            self.block = Block::default();
+        }
     }
 
     /// Runs to the end.
@@ -629,7 +649,7 @@ impl Run {
         }
     }
 
-    fn learning_game(&mut self) -> (Outcome, u32) {
+    fn learning_game(&mut self, mut rec: Option<&mut Recorder>) -> (Outcome, u32) {
         let mut g = Position::new();
         let side = self.config.side.of_game(self.games);
         self.learner.set_side(side);
@@ -639,6 +659,11 @@ impl Run {
                 let r = rewards.of(outcome, side);
                 self.learner.finish_with_reward(r);
                 return (outcome, g.moves_played());
+            }
+            if let Some(rec) = rec.as_deref_mut() {
+                if g.to_move() == side {
+                    rec.decision(&g, |m| f64::from(self.learner.q_value(&g, m)));
+                }
             }
             let m = if g.to_move() != side {
                 self.opponent.choose(&g, &mut self.rng)
@@ -654,6 +679,9 @@ impl Run {
                     .choose(g, rng)
                 })
             };
+            if let Some(rec) = rec.as_deref_mut() {
+                rec.played::<Position>(m);
+            }
             g.play(m);
         }
     }

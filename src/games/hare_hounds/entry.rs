@@ -23,7 +23,7 @@ use crate::plugin::run::thousands;
 use crate::plugin::{
     Bench, ChartSpec, Choice, DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo,
     Geometry, ModelUse, Playable, PlayerInfo, Point, PresetInfo, ResumeOptions, RunKindInfo,
-    RunProgress, SeriesSpec, TypedAgent, TypedSession,
+    RunProgress, SeriesSpec, TypedAgent, TypedSession, WatchedGame,
 };
 use crate::search::budget::Budget;
 
@@ -313,6 +313,7 @@ fn q_table_kind() -> RunKindInfo {
                 .collect(),
         )],
         snapshots: vec![100, 1_000],
+        watchable: true,
     }
 }
 
@@ -601,6 +602,26 @@ impl DynRun for QTableRun {
             .iter()
             .map(|p| point_of(p, n))
             .collect()
+    }
+
+    fn step_watched(&mut self) -> Option<WatchedGame> {
+        let before = self.0.curve().len();
+        let (rec, _) = self.0.step_watched()?;
+        let n = self.0.config().eval_games;
+        Some(WatchedGame {
+            game: self.0.games(),
+            moves: rec.moves,
+            learner: Side::First.index(),
+            self_play: false,
+            decisions: rec.decisions,
+            units: "Q(s, a) of the hounds' table: +1 a sure win for the hounds, −1 a sure loss"
+                .into(),
+            scale: Some((-1.0, 1.0)),
+            points: self.0.curve()[before..]
+                .iter()
+                .map(|p| point_of(p, n))
+                .collect(),
+        })
     }
 
     fn points(&self) -> Vec<Point> {

@@ -52,9 +52,10 @@ use super::solve::{PerfectShare, Solution};
 use crate::arena::play_game;
 use crate::game::{rng_from_seed, Game, Player, Rng, Side};
 use crate::games::hare_hounds::{HareHounds, Move};
-use crate::learn::q_table::{play_learning_game, Agent, QLearner, QParams, QTable};
+use crate::learn::q_table::{play_recorded_game, Agent, QLearner, QParams, QTable};
 use crate::model::Model;
 use crate::players::RandomPlayer;
+use crate::plugin::run::Recorder;
 
 /// Who plays the hare.
 #[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
@@ -463,6 +464,23 @@ impl Run {
     /// Plays up to `max_games` learning games, with the curve points that fall
     /// among them. Returns how many curve points were added.
     pub fn step(&mut self, max_games: u64) -> usize {
+        self.step_recorded(max_games, None)
+    }
+
+    /// Plays the next learning game as `step(1)` would (with the curve
+    /// points due before and after it), recording its moves and the
+    /// hounds' Q-values at each of their decisions; `None` when the run is
+    /// done. Returns the recorder and the curve points added.
+    pub fn step_watched(&mut self) -> Option<(Recorder, usize)> {
+        if self.is_done() {
+            return None;
+        }
+        let mut rec = Recorder::default();
+        let points = self.step_recorded(1, Some(&mut rec));
+        Some((rec, points))
+    }
+
+    fn step_recorded(&mut self, max_games: u64, mut rec: Option<&mut Recorder>) -> usize {
         let before = self.curve.len();
         let mut budget = max_games;
         loop {
@@ -474,7 +492,7 @@ impl Run {
             if self.games >= self.config.total_games || budget == 0 {
                 break;
             }
-            self.learning_game();
+            self.learning_game(rec.as_deref_mut());
             self.games += 1;
             budget -= 1;
         }
@@ -488,23 +506,26 @@ impl Run {
         }
     }
 
-    fn learning_game(&mut self) {
+    fn learning_game(&mut self, rec: Option<&mut Recorder>) {
         let start = HareHounds::start();
+        let watched = rec.map(|r| (r, Side::First));
         match &mut self.hare {
             Hare::Fixed(p) => {
-                play_learning_game(
+                play_recorded_game(
                     &start,
                     Agent::Learning(&mut self.hounds),
                     Agent::Fixed(p.as_mut()),
                     &mut self.rng,
+                    watched,
                 );
             }
             Hare::Learning(l) => {
-                play_learning_game(
+                play_recorded_game(
                     &start,
                     Agent::Learning(&mut self.hounds),
                     Agent::Learning(l),
                     &mut self.rng,
+                    watched,
                 );
             }
         }

@@ -19,7 +19,7 @@ use crate::plugin::run::{percent, thousands};
 use crate::plugin::{
     ChartSpec, Choice, DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo, Geometry,
     ModelUse, Playable, PlayerInfo, PlayerSettings, Point, PresetInfo, ResumeOptions, RunKindInfo,
-    RunProgress, SeriesSpec, TypedAgent, TypedSession,
+    RunProgress, SeriesSpec, TypedAgent, TypedSession, WatchedGame,
 };
 
 impl Playable for Board {
@@ -341,6 +341,7 @@ fn qnet_kind() -> RunKindInfo {
         )],
         continue_fields: Vec::new(),
         snapshots: vec![1_000, 10_000],
+        watchable: true,
     }
 }
 
@@ -450,6 +451,8 @@ fn ga_kind() -> RunKindInfo {
         snapshots: [5, 10]
             .map(|g| g * d.ga_config().games_per_generation())
             .to_vec(),
+        // A generation is many games at once: none of them is shown.
+        watchable: false,
     }
 }
 
@@ -872,6 +875,21 @@ impl DynRun for QNetRun {
             .iter()
             .map(point_of)
             .collect()
+    }
+
+    fn step_watched(&mut self) -> Option<WatchedGame> {
+        let (rec, side, progress) = self.0.train_watched()?;
+        let self_play = self.0.config().opponent == TrainOpponent::SelfPlay;
+        Some(WatchedGame {
+            game: self.0.games_played(),
+            moves: rec.moves,
+            learner: side.index(),
+            self_play,
+            decisions: rec.decisions,
+            units: "Q(s, a) of the network: +1 a sure win for the mover, −1 a sure loss".into(),
+            scale: Some((-1.0, 1.0)),
+            points: progress.snapshots.iter().map(point_of).collect(),
+        })
     }
 
     fn points(&self) -> Vec<Point> {

@@ -38,6 +38,7 @@ use crate::learn::exploration::{max_value, softmax_index};
 use crate::learn::mlp::Mlp;
 use crate::model::{Algorithm, GameId, Header, Kind, Model};
 use crate::players::RandomPlayer;
+use crate::plugin::run::{Recorder, WatchedDecision};
 
 /// Who the agent plays while it learns.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -670,7 +671,29 @@ impl Trainer {
     /// One training game; returns the outcome and the agent's side (black in
     /// self-play).
     fn play_training_game(&mut self) -> (Outcome, Side) {
-        self.play_game(None, None)
+        self.play_game(None, None, None)
+    }
+
+    /// Plays the next training game as [`Trainer::train`]`(1)` would (the
+    /// curve points due before and after it measured in full), recording
+    /// its moves (forced passes included) and, at each of the agent's
+    /// decisions, the Q-values it saw for the legal moves. `None` when the
+    /// run is done. Returns the recorder, the agent's side (black in
+    /// self-play, where the agent makes every decision) and the progress.
+    pub fn train_watched(&mut self) -> Option<(Recorder, Side, Progress)> {
+        let mut progress = self.train(0);
+        if self.games_played >= self.config.games {
+            return None;
+        }
+        let mut rec = Recorder::default();
+        let (outcome, agent) = self.play_game(None, None, Some(&mut rec));
+        progress.record.add(outcome, agent);
+        progress.trained = 1;
+        let after = self.train(0);
+        progress.snapshots.extend(after.snapshots);
+        progress.games_played = self.games_played;
+        progress.done = self.is_done();
+        Some((rec, agent, progress))
     }
 
     /// One training game whose moves are given instead of chosen: `moves`
@@ -699,7 +722,7 @@ impl Trainer {
             return Err("the moves do not finish the game".into());
         }
         let mut log = Vec::new();
-        let (outcome, _) = self.play_game(Some(moves), Some(&mut log));
+        let (outcome, _) = self.play_game(Some(moves), Some(&mut log), None);
         Ok((outcome, log))
     }
 
@@ -709,6 +732,7 @@ impl Trainer {
         &mut self,
         script: Option<&[u8]>,
         mut log: Option<&mut Vec<QUpdate>>,
+        mut rec: Option<&mut Recorder>,
     ) -> (Outcome, Side) {
         let beta = self.beta();
         let mu = self.config.mu as f32;
@@ -730,6 +754,9 @@ impl Trainer {
                     break board.outcome().expect("neither side can move");
                 }
                 // A forced pass: not a decision (see the q_net module).
+                if let Some(rec) = rec.as_deref_mut() {
+                    rec.played::<Board>(PASS);
+                }
                 board.pass();
                 continue;
             }
@@ -737,7 +764,19 @@ impl Trainer {
             let scripted = script.map(|s| s[ply]);
             ply += 1;
             let m = if agent.is_none_or(|a| a == side) {
-                self.decide(&board, mask, side, beta, mu, scripted, log.as_deref_mut())
+                let m = self.decide(&board, mask, side, beta, mu, scripted, log.as_deref_mut());
+                if let Some(rec) = rec.as_deref_mut() {
+                    // The values the decision saw (computed before its update).
+                    rec.decisions.push(WatchedDecision {
+                        ply: rec.moves.len(),
+                        values: self.lq.moves[..self.lq.len]
+                            .iter()
+                            .zip(self.lq.q())
+                            .map(|(&m, &q)| (Board::format_move(m), f64::from(q)))
+                            .collect(),
+                    });
+                }
+                m
             } else {
                 match scripted {
                     Some(m) => m,
@@ -745,6 +784,9 @@ impl Trainer {
                 }
             };
             debug_assert!(m != PASS);
+            if let Some(rec) = rec.as_deref_mut() {
+                rec.played::<Board>(m);
+            }
             board.place(m, board.flips(m));
         };
         for side in Side::BOTH {

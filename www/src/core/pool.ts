@@ -6,7 +6,7 @@
 // resume from their last checkpoints) and a fresh worker takes its place.
 
 import { showNotice } from './notices';
-import type { RunConfig, RunNews, RunSnapshot, RunStatus, SnapshotPlan } from './protocol';
+import type { RunConfig, RunNews, RunSnapshot, RunStatus, SnapshotPlan, WatchedGame } from './protocol';
 import { WorkerClient } from './worker-client';
 
 /** What a run hears from its worker. */
@@ -39,6 +39,7 @@ export class RunPool {
   private slots: Slot[] = [];
   private owner = new Map<string, Slot>();
   private listeners = new Map<string, RunListener>();
+  private watched: string | null = null;
 
   constructor(readonly size = poolSize()) {}
 
@@ -188,6 +189,30 @@ export class RunPool {
     const status = await slot.client.request({ kind: 'runStop', runId });
     slot.active.delete(runId);
     return status;
+  }
+
+  /**
+   * Watch mode: the run plays its next training game and gives it (the run
+   * then waits for the next call); `null` when it cannot (not running, done,
+   * or a kind of run whose games cannot be shown). Watching a run ends the
+   * watching of any other.
+   */
+  async watch(runId: string): Promise<WatchedGame | null> {
+    if (this.watched !== null && this.watched !== runId) await this.endWatch(this.watched);
+    this.watched = runId;
+    return this.slotOf(runId).client.request({ kind: 'runWatch', runId });
+  }
+
+  /** Ends watch mode: the run goes back to full-speed chunks at once. */
+  async endWatch(runId: string): Promise<void> {
+    if (this.watched === runId) this.watched = null;
+    const slot = this.owner.get(runId);
+    if (slot) await slot.client.request({ kind: 'runWatchEnd', runId }).catch(() => undefined);
+  }
+
+  /** The run being watched, if any. */
+  get watching(): string | null {
+    return this.watched;
   }
 
   /** What the run learned, as a model file; `{games}` in `name` becomes the games played. */

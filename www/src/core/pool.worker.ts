@@ -10,9 +10,15 @@
 // A chunk is cut short so that it ends exactly on the next point, and the
 // model after exactly those games goes to the page (`runSnapshot`) before
 // the run goes on.
+//
+// Watch mode ("Watch it learn"): a watched run leaves the turn of chunks and
+// plays one training game per `runWatch` request (`Run.stepWatched`: the
+// game its next chunk would have played, with the same news, snapshots and
+// checkpoints), so the page paces it while it shows each game; `runWatchEnd`
+// puts it back in turn at once.
 
-import { Run } from 'selfplay';
-import type { Point, RunSnapshot, RunStatus, SeriesSpec, SnapshotPlan } from './protocol';
+import { Run, Session } from 'selfplay';
+import type { GameState, Point, RunSnapshot, RunStatus, SeriesSpec, SnapshotPlan, WatchedGame } from './protocol';
 import { messageOf, post, serve } from './worker-host';
 
 /** A chunk aims at this much work before yielding (ms). */
@@ -30,6 +36,8 @@ interface Held {
   /** The snapshot points still to come, ascending, and their name. */
   stops: number[];
   stopName: string;
+  /** Watched: the run plays one game per request, not chunks. */
+  watching: boolean;
 }
 
 const held = new Map<string, Held>();
@@ -148,6 +156,53 @@ function stepNext(): void {
   });
 }
 
+interface Watched extends Omit<WatchedGame, 'states'> {
+  points: Point[];
+}
+
+/**
+ * Watch mode: one training game (the same game a chunk would have played
+ * next), with the usual news, snapshot and checkpoint, and the game's
+ * states for the board (replayed on a session of the game).
+ */
+function watchOne(runId: string): WatchedGame | null {
+  const h = get(runId);
+  h.watching = true;
+  unqueue(runId);
+  if (h.status !== 'running') return null;
+  let w: Watched | null;
+  try {
+    w = h.run.stepWatched() as Watched | null;
+  } catch (e) {
+    if (e instanceof WebAssembly.RuntimeError) throw e;
+    h.status = 'stopped';
+    post({ id: null, kind: 'runError', runId, message: messageOf(e) });
+    return null;
+  }
+  if (w === null) return null;
+  const games = count(w.games);
+  snapshot(runId, h);
+  if (w.done) h.status = 'finished';
+  else if (h.checkpointMs > 0 && performance.now() - h.lastCheckpoint >= h.checkpointMs) checkpoint(runId, h);
+  post({
+    id: null,
+    kind: 'runProgress',
+    news: { runId, points: w.points, games, total: count(w.total), rate: h.rate, done: w.done, latest: w.points.length > 0 ? h.run.latest() : null },
+  });
+  const session = new Session(h.run.game);
+  const states: GameState[] = [session.state() as GameState];
+  try {
+    for (const m of w.moves) {
+      session.play(m);
+      states.push(session.state() as GameState);
+    }
+  } finally {
+    session.free();
+  }
+  const { points: _points, ...game } = w;
+  return { ...game, game: count(w.game), games, total: count(w.total), states };
+}
+
 function hold(runId: string, run: Run, checkpointMs: number, plan: SnapshotPlan | null): RunSnapshot {
   held.get(runId)?.run.free();
   unqueue(runId);
@@ -162,6 +217,7 @@ function hold(runId: string, run: Run, checkpointMs: number, plan: SnapshotPlan 
     lastCheckpoint: performance.now(),
     stops: [...new Set(plan?.at ?? [])].filter((at) => Number.isInteger(at) && at >= games).sort((a, b) => a - b),
     stopName: plan?.name ?? '{games}',
+    watching: false,
   };
   held.set(runId, h);
   // A run resumed exactly on a point it has no snapshot of yet takes it now.
@@ -201,8 +257,22 @@ serve('a training worker', {
     if (h.status === 'paused') {
       h.status = 'running';
       h.lastCheckpoint = performance.now();
-      queue.push(cmd.runId);
-      schedule();
+      if (!h.watching) {
+        queue.push(cmd.runId);
+        schedule();
+      }
+    }
+    return h.status;
+  },
+  runWatch: (cmd) => watchOne(cmd.runId),
+  runWatchEnd(cmd) {
+    const h = get(cmd.runId);
+    if (h.watching) {
+      h.watching = false;
+      if (h.status === 'running' && !queue.includes(cmd.runId)) {
+        queue.push(cmd.runId);
+        schedule();
+      }
     }
     return h.status;
   },

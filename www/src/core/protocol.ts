@@ -81,6 +81,8 @@ export interface RunKindInfo {
   /** Learning games after which the page suggests keeping a snapshot of the
    *  model; empty when the kind's model does not play. */
   snapshots: number[];
+  /** Its runs can show their training games one at a time ("Watch it learn"). */
+  watchable: boolean;
 }
 
 export type Geometry = { kind: 'grid'; rows: number; cols: number } | { kind: 'graph'; points: number };
@@ -313,6 +315,8 @@ export interface Results {
   runCheckpointNow: true;
   runDrop: true;
   runModel: { bytes: Uint8Array; games: number; name: string };
+  runWatch: WatchedGame | null;
+  runWatchEnd: RunStatus;
 }
 
 export type Command =
@@ -364,7 +368,14 @@ export type Command =
   | { kind: 'runDrop'; runId: string }
   /** What the run learned, as a model file named `name`, where `{games}`
    *  becomes the games played. */
-  | { kind: 'runModel'; runId: string; name: string };
+  | { kind: 'runModel'; runId: string; name: string }
+  /** Watch mode: the run stops its chunks and plays one training game
+   *  (`Run.stepWatched`), exactly as a chunk would have; the game comes
+   *  back and the run waits for the next request. `null` when the run is not
+   *  running, is done, or its kind cannot show its games. */
+  | { kind: 'runWatch'; runId: string }
+  /** Ends watch mode: a running run goes back to its chunks at once. */
+  | { kind: 'runWatchEnd'; runId: string };
 
 export type Kind = Command['kind'];
 export type CommandOf<K extends Kind> = Extract<Command, { kind: K }>;
@@ -373,6 +384,35 @@ export type CommandOf<K extends Kind> = Extract<Command, { kind: K }>;
 export type Request = Command & { id: number };
 
 // ---- Replies --------------------------------------------------------------
+
+/** A learner's values of the legal moves before one of its moves. */
+export interface WatchedDecision {
+  /** The index of the learner's move in the game's moves. */
+  ply: number;
+  /** Each legal move and its value. */
+  values: Array<[string, number]>;
+}
+
+/** One training game of a run, as it was played (`Run.stepWatched`). */
+export interface WatchedGame {
+  /** The game's number in the run (the first is 1). */
+  game: number;
+  moves: string[];
+  /** The side the learner played (0 or 1). */
+  learner: 0 | 1;
+  /** The learner played both sides. */
+  selfPlay: boolean;
+  decisions: WatchedDecision[];
+  /** What the values are, in words. */
+  units: string;
+  /** The values' fixed [min, max], or null. */
+  scale: [number, number] | null;
+  /** The states of the game: before the first move, then after each. */
+  states: GameState[];
+  games: number;
+  total: number;
+  done: boolean;
+}
 
 /** What a run reports after each chunk of games. */
 export interface RunNews {

@@ -4,6 +4,7 @@
 // from the engine's game list; the board, the text and a few hooks from the
 // game's plug-in.
 
+import { LendableBoard } from '../boards/lend';
 import { el, markOnce } from '../core/dom';
 import type { Engine } from '../core/engine';
 import { openLibrary } from '../core/models';
@@ -96,7 +97,10 @@ class LazyPanel<P extends Panel> {
 }
 
 export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], engine: Engine, params: URLSearchParams): View {
-  const board = plugin.board(info);
+  // The Play tab's board, lent to the Train tab while a run is watched.
+  const lendable = new LendableBoard(plugin.board(info));
+  const board = lendable.shared;
+  const boardArea = el('div', { className: 'board-area' }, board.element);
   const library = openLibrary();
   const thinker = new Thinker();
   let showTab: (id: string) => void = () => {};
@@ -156,6 +160,8 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
         engine,
         library,
         hooks: plugin.runHooks?.({ info, board, showTab: (id) => showTab(id) }) ?? null,
+        lendBoard: () => lendable.lend(),
+        boardArea,
         playAgainst: (name, label, side, bytes) => playAgainst(name, label, side, bytes),
         match: (first, second) => match(first, second),
       });
@@ -220,14 +226,14 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
   const element = el(
     'main',
     { className: 'game-view', 'data-game': info.id },
-    el('div', { className: 'board-area' }, board.element),
+    boardArea,
     el('aside', { className: 'side-panel' }, el('h1', {}, info.title), tablist, panels, about),
   );
   return {
     element,
     destroy() {
       for (const t of tabs) t.destroy?.();
-      board.destroy();
+      lendable.board.destroy();
       thinker.terminate();
     },
   };

@@ -1,6 +1,7 @@
 // One training run in the Train tab, of any game and kind: its card (progress,
 // games/s, time left, status, the latest curve point in words, and Pause /
-// Resume, Stop, Play against, Save to library, Export file, Close), its curve
+// Resume, Stop, Play against, Save to library, Export file, Watch it learn
+// for kinds whose games can be shown, Close), its curve
 // points, and its checkpoints. The run itself lives in a worker of the pool.
 //
 // A checkpoint is the run's full state (`Run.checkpoint()`); the worker posts
@@ -57,6 +58,10 @@ export interface CardHost {
   offersChanged(): void;
   /** Says a storage problem once, not at every checkpoint. */
   tellStorage(message: string): void;
+  /** Watches the run's training games one at a time, or (`false`) goes back to full speed. */
+  watch(card: RunCard, on: boolean): void;
+  /** The id of the run being watched, if any. */
+  watching(): string | null;
 }
 
 function formatDuration(seconds: number): string {
@@ -120,7 +125,19 @@ export class RunCard implements RunListener {
   private readonly saveButton = el('button', { type: 'button', 'data-testid': 'run-save' }, 'Save to library');
   private readonly exportButton = el('button', { type: 'button', 'data-testid': 'run-export' }, 'Export file');
   private readonly closeButton = el('button', { type: 'button', 'data-testid': 'run-close' }, 'Close');
+  private readonly watchButton = el(
+    'button',
+    {
+      type: 'button',
+      'data-testid': 'run-watch',
+      'aria-pressed': 'false',
+      title: 'Slows the run to one training game at a time and draws each game on the board, with the values the agent gives the legal moves. The games are the run’s own: watching changes nothing it learns.',
+    },
+    'Watch it learn',
+  );
   private readonly shelf: SnapshotShelf;
+  /** Said on cards of kinds whose games cannot be shown one by one. */
+  private readonly watchNote = el('p', { className: 'run-note', 'data-testid': 'run-watch-note', hidden: true }, 'This kind of run cannot be watched game by game.');
 
   constructor(
     private readonly host: CardHost,
@@ -154,8 +171,9 @@ export class RunCard implements RunListener {
       this.bar,
       this.stats,
       this.latestText,
-      el('div', { className: 'controls' }, this.pauseButton, this.stopButton, this.playButton, this.saveButton, this.exportButton, this.closeButton),
+      el('div', { className: 'controls' }, this.pauseButton, this.stopButton, this.playButton, this.saveButton, this.exportButton, this.watchButton, this.closeButton),
       this.note,
+      this.watchNote,
       this.shelf.element,
     );
     this.pauseButton.addEventListener('click', () => void this.pauseOrResume());
@@ -164,6 +182,7 @@ export class RunCard implements RunListener {
     this.saveButton.addEventListener('click', () => void this.save());
     this.exportButton.addEventListener('click', () => void this.exportFile());
     this.closeButton.addEventListener('click', () => this.close());
+    this.watchButton.addEventListener('click', () => this.host.watch(this, this.host.watching() !== this.id));
     this.render();
     void this.shelf.refresh();
   }
@@ -542,9 +561,14 @@ export class RunCard implements RunListener {
     this.bar.value = this.games;
     this.bar.setAttribute('aria-label', `${this.name} progress`);
     const left = this.rate > 0 ? (this.total - this.games) / this.rate : NaN;
+    const watchedNow = this.host.watching() === this.id;
     this.stats.textContent =
       `${this.games.toLocaleString('en-US')} / ${this.total.toLocaleString('en-US')} games` +
-      (s === 'running' ? ` · ${Math.round(this.rate).toLocaleString('en-US')} games/s · ${formatDuration(left)} left` : '');
+      (s === 'running'
+        ? watchedNow
+          ? ' · watched: one game at a time'
+          : ` · ${Math.round(this.rate).toLocaleString('en-US')} games/s · ${formatDuration(left)} left`
+        : '');
     this.statusText.textContent = this.lost ? `${WORDS[s]} (its worker stopped: resume it to save or play against it)` : WORDS[s];
     const held = !this.lost && (s === 'running' || s === 'paused' || s === 'stopped' || s === 'finished');
     this.pauseButton.textContent = s === 'running' ? 'Pause' : 'Resume';
@@ -554,5 +578,15 @@ export class RunCard implements RunListener {
     this.saveButton.disabled = !held;
     this.exportButton.disabled = !held;
     this.closeButton.hidden = !(s === 'stopped' || s === 'finished' || s === 'crashed');
+    const watchable = this.host.info.runs.find((k) => k.id === this.kind)?.watchable ?? false;
+    const watched = this.host.watching() === this.id;
+    this.watchButton.hidden = !watchable;
+    this.watchNote.hidden = watchable || this.kind === '';
+    this.watchButton.disabled = !watched && s !== 'running';
+    this.watchButton.textContent = watched ? 'Back to full speed' : 'Watch it learn';
+    this.watchButton.setAttribute('aria-pressed', String(watched));
+    d.watched = String(watched);
+    // The run's settings as the engine gives them (for tests and tools).
+    if (this.config) d.config = JSON.stringify(this.config);
   }
 }

@@ -21,6 +21,8 @@ import type { RunHooks, Section } from '../games/plugin';
 import { BenchPanel } from './bench-panel';
 import { clone, FieldForm } from './fields';
 import { RunCard, type CardHost, type CardInfo } from './run-card';
+import { Watcher } from './watch';
+import type { BoardLoan } from '../boards/lend';
 import { formatPoints, parsePoints } from './snapshots';
 
 export interface RunsHost {
@@ -32,6 +34,10 @@ export interface RunsHost {
   playAgainst(name: string, label: string, side: 0 | 1 | null, bytes: Uint8Array | null): Promise<void>;
   /** Two library models ("net:<id>") play each other in the Play tab. */
   match(first: string, second: string): Promise<void>;
+  /** Takes the game's board from the Play tab, to show a watched run's games. */
+  lendBoard(): BoardLoan;
+  /** The element that holds the board. */
+  boardArea: HTMLElement;
 }
 
 /** Checkpoint interval asked of the workers: 5 s, or `?checkpointMs=` (200 ms to 30 s) for tests.
@@ -112,6 +118,8 @@ export class RunsPanel {
   private storageTold = false;
   private readonly checkpointMs = checkpointMs();
   private readonly cardHost: CardHost;
+  /** Shows one run's training games on the board ("Watch it learn"). */
+  private watcher: Watcher | null = null;
   private readonly bench: BenchPanel;
 
   constructor(private readonly host: RunsHost) {
@@ -128,6 +136,8 @@ export class RunsPanel {
       close: (card) => this.remove(card),
       offersChanged: () => void this.refreshOffers(),
       tellStorage: (m) => this.tellStorage(m),
+      watch: (card, on) => void this.watch(card, on),
+      watching: () => this.watcher?.watching ?? null,
     };
     for (const k of host.info.runs) this.kindSelect.append(el('option', { value: k.id }, k.title));
     this.snapshotSuggest.addEventListener('click', () => {
@@ -193,6 +203,7 @@ export class RunsPanel {
     for (const c of this.cards) releaseRun(c.id);
     this.presetSection?.destroy?.();
     this.host.hooks?.destroy?.();
+    this.watcher?.destroy();
     this.pool?.destroy();
     this.bench.destroy();
     for (const c of this.charts.values()) c.chart?.destroy();
@@ -345,7 +356,23 @@ export class RunsPanel {
     return card;
   }
 
+  /** Watches `card`'s run (ending any other watching), or goes back to full speed. */
+  private async watch(card: RunCard, on: boolean): Promise<void> {
+    this.watcher ??= new Watcher({
+      info: this.host.info,
+      pool: () => this.cardHost.pool(),
+      lendBoard: () => this.host.lendBoard(),
+      boardArea: this.host.boardArea,
+      changed: () => {
+        for (const c of this.cards) c.render();
+      },
+    });
+    if (on) await this.watcher.start(card.id, card.name);
+    else if (this.watcher.watching === card.id) await this.watcher.stop();
+  }
+
   private remove(card: RunCard): void {
+    if (this.watcher?.watching === card.id) void this.watcher.stop();
     this.cards = this.cards.filter((c) => c !== card);
     card.element.remove();
     this.changed();
