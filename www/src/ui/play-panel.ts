@@ -84,8 +84,6 @@ export class PlayPanel {
   private destroyed = false;
   /** The frame that scrolls the move list to the current move, if one is due. */
   private moveScroll = 0;
-  /** The address is written once the moves settle (the browser's history calls are slow). */
-  private urlTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly delay = aiDelayMs();
   /** The side whose computer player is thinking, and the ticket of its think. */
   private thinking: 0 | 1 | null = null;
@@ -502,7 +500,6 @@ export class PlayPanel {
 
   destroy(): void {
     this.destroyed = true;
-    if (this.urlTimer) clearTimeout(this.urlTimer);
     if (this.moveScroll) cancelAnimationFrame(this.moveScroll);
     if (this.previewTimer) clearTimeout(this.previewTimer);
     this.cancelTimer();
@@ -1061,13 +1058,6 @@ export class PlayPanel {
 
   /** Keeps who plays and the seed in the address, so a game can be shared. */
   private writeUrl(): void {
-    this.urlTimer ??= setTimeout(() => {
-      this.urlTimer = null;
-      this.writeUrlNow();
-    }, 50);
-  }
-
-  private writeUrlNow(): void {
     // Once the address names another view (a game link was followed while
     // this game was still loading), it is not this panel's to write.
     const [path, query] = location.hash.replace(/^#\/?/, '').split('?');
