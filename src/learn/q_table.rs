@@ -452,26 +452,10 @@ impl<G: Tabular> QLearner<G> {
     /// pending update of its previous move with `g` as the next position, then
     /// an ε-greedy choice, which becomes the pending move.
     pub fn act(&mut self, g: &G, rng: &mut Rng) -> G::Move {
-        debug_assert_eq!(g.to_move(), self.side);
-        if let Some(cell) = self.pending.take() {
-            let target = self.params.gamma * self.max_q(g);
-            self.update(cell, target);
-        }
-        let m = if self.params.epsilon > 0.0 && rng.random::<f32>() < self.params.epsilon {
-            g.legal_moves(&mut self.moves);
-            *self
-                .moves
-                .choose(rng)
-                .expect("act called on a finished game")
-        } else {
-            let mut moves = std::mem::take(&mut self.moves);
-            self.greedy_moves(g, &mut moves);
-            let m = *moves.choose(rng).expect("act called on a finished game");
-            self.moves = moves;
-            m
-        };
-        self.pending = Some(g.cell(m));
-        m
+        self.act_choosing(g, rng, |learner, g, moves, rng| {
+            learner.greedy_moves(g, moves);
+            *moves.choose(rng).expect("act called on a finished game")
+        })
     }
 
     /// As [`QLearner::act`], but the non-random move is `choose`'s (for
@@ -481,6 +465,18 @@ impl<G: Tabular> QLearner<G> {
         g: &G,
         rng: &mut Rng,
         choose: impl FnOnce(&Self, &G, &mut Rng) -> G::Move,
+    ) -> G::Move {
+        self.act_choosing(g, rng, |learner, g, _, rng| choose(learner, g, rng))
+    }
+
+    /// The pending update, then a random move with probability ε, else
+    /// `choose`'s, which may use the learner's move buffer (lent, so that no
+    /// move allocates).
+    fn act_choosing(
+        &mut self,
+        g: &G,
+        rng: &mut Rng,
+        choose: impl FnOnce(&Self, &G, &mut Vec<G::Move>, &mut Rng) -> G::Move,
     ) -> G::Move {
         debug_assert_eq!(g.to_move(), self.side);
         if let Some(cell) = self.pending.take() {
@@ -494,7 +490,10 @@ impl<G: Tabular> QLearner<G> {
                 .choose(rng)
                 .expect("act called on a finished game")
         } else {
-            choose(self, g, rng)
+            let mut moves = std::mem::take(&mut self.moves);
+            let m = choose(self, g, &mut moves, rng);
+            self.moves = moves;
+            m
         };
         self.pending = Some(g.cell(m));
         m
