@@ -2,15 +2,16 @@
 // as `selfplay bench --json` (every game's rules, solvers and learners, and
 // the build's multiply-add peak), by the same Rust code compiled to wasm.
 //
-//   node scripts/bench-wasm.mjs <dir with the wasm-bindgen --target nodejs output> [seed] [seconds]
+//   node scripts/bench-wasm.mjs <dir with the wasm-bindgen --target nodejs output> [seed] [seconds] [name…]
 //
-// Prints the rates as one JSON array.
+// With names, runs those measurements (long ones included) instead of the
+// suite. Prints the rates as one JSON array.
 import { createRequire } from "node:module";
 import path from "node:path";
 
-const [dir, seedArg = "1", secondsArg = "1"] = process.argv.slice(2);
+const [dir, seedArg = "1", secondsArg = "1", ...names] = process.argv.slice(2);
 if (!dir) {
-  console.error("usage: node scripts/bench-wasm.mjs <pkg-dir> [seed] [seconds]");
+  console.error("usage: node scripts/bench-wasm.mjs <pkg-dir> [seed] [seconds] [name…]");
   process.exit(2);
 }
 const seed = Number(seedArg);
@@ -21,4 +22,5 @@ if (!Number.isInteger(seed) || seed < 0 || !(seconds > 0)) {
 }
 const require = createRequire(import.meta.url);
 const wasm = require(path.resolve(dir, "selfplay.js"));
-console.log(JSON.stringify(wasm.benchSuite(seed, seconds)));
+const rates = names.length > 0 ? names.map((n) => wasm.benchRun(n, seed, seconds)) : wasm.benchSuite(seed, seconds);
+console.log(JSON.stringify(rates));

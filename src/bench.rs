@@ -26,6 +26,24 @@ pub struct Rate {
     /// Further rates of the same run, by name (multiply-adds per second, …).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub detail: BTreeMap<String, f64>,
+    /// The parts of the work, each timed on its own (the positions of a
+    /// benchmark set), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<Part>,
+}
+
+/// One timed part of a measurement: `count` units in `seconds`.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Part {
+    /// What the part is (`FFO #40`).
+    pub name: String,
+    pub count: u64,
+    pub seconds: f64,
+    pub per_second: f64,
+    /// What the part found, in words, by name and in order (the score and
+    /// move of a solve): the same natively and in wasm.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub facts: Vec<(String, String)>,
 }
 
 /// Repeats `work` (which returns how many units it did) until `min_seconds`
@@ -44,6 +62,7 @@ pub fn measure(name: &str, unit: &str, min_seconds: f64, mut work: impl FnMut() 
                 seconds,
                 per_second: count as f64 / seconds.max(1e-9),
                 detail: BTreeMap::new(),
+                parts: Vec::new(),
             };
         }
     }
@@ -59,10 +78,20 @@ pub fn names() -> Vec<&'static str> {
         .collect()
 }
 
+/// The names of the long measurements (minutes each), which [`suite`]
+/// leaves out and [`run`] runs by name.
+pub fn long_names() -> Vec<&'static str> {
+    REGISTRY
+        .iter()
+        .flat_map(|e| e.long_benches())
+        .map(|b| b.name)
+        .collect()
+}
+
 /// The multiply-add peak of this build ([`crate::learn::bench`]).
 const PEAK: &str = "peak_multiply_adds";
 
-/// Runs one measurement by name.
+/// Runs one measurement by name (of the suite or a long one).
 pub fn run(name: &str, seed: u64, min_seconds: f64) -> Result<Rate, String> {
     if name == PEAK {
         return Ok(measure(PEAK, "multiply-adds", min_seconds, || {
@@ -73,13 +102,14 @@ pub fn run(name: &str, seed: u64, min_seconds: f64) -> Result<Rate, String> {
     }
     REGISTRY
         .iter()
-        .flat_map(|e| e.benches())
+        .flat_map(|e| e.benches().into_iter().chain(e.long_benches()))
         .find(|b| b.name == name)
         .map(|b| (b.run)(seed, min_seconds))
         .ok_or_else(|| {
             format!(
-                "unknown measurement '{name}' (measurements: {})",
-                names().join(", ")
+                "unknown measurement '{name}' (measurements: {}; long: {})",
+                names().join(", "),
+                long_names().join(", ")
             )
         })
 }
@@ -116,5 +146,19 @@ mod tests {
             assert!(r.count > 0 && r.per_second > 0.0, "{r:?}");
         }
         assert!(run("nothing", 1, 0.0).unwrap_err().contains("unknown"));
+    }
+
+    #[test]
+    fn long_measurements_are_known_by_name_but_not_in_the_suite() {
+        let long = long_names();
+        assert!(!long.is_empty());
+        for n in &long {
+            assert!(!names().contains(n), "{n} is in the default suite");
+        }
+        // Known to `run` (an unknown name fails before any work).
+        let e = run("nothing", 1, 0.0).unwrap_err();
+        for n in &long {
+            assert!(e.contains(n), "{e}");
+        }
     }
 }

@@ -279,6 +279,46 @@ fn progress_is_reported() {
     assert_eq!(last.nodes, s.nodes);
 }
 
+/// The analysis of every move reports the nodes and time of the whole
+/// analysis (not of the move being solved), and as its best move the best
+/// of the moves solved so far; the last report is the analysis's total.
+#[test]
+fn analysis_progress_counts_the_whole_analysis() {
+    let (_, p) = ffo_positions().into_iter().find(|(n, _)| *n == 40).unwrap();
+    // Along the exact line to a position of at most 17 empties with at
+    // least three legal moves.
+    let mut b = p.board;
+    let mut solver = Solver::with_hash_bytes(16 << 20);
+    let mut legal = Vec::new();
+    loop {
+        b.legal_moves(&mut legal);
+        if b.empties() <= 17 && legal.len() >= 3 {
+            break;
+        }
+        assert!(b.empties() > 12, "no such position on the line");
+        b.play(solver.solve(&b, Limits::NONE, None).best_move.unwrap());
+    }
+    solver.clear();
+    let mut reports: Vec<Progress> = Vec::new();
+    let mut cb = |r: &Progress| reports.push(*r);
+    let a = solver.analyze(&b, Limits::NONE, Some(&mut cb));
+    assert!(a.finished());
+    // At least one report after each move.
+    assert!(reports.len() >= legal.len(), "{} reports", reports.len());
+    for w in reports.windows(2) {
+        assert!(w[0].nodes <= w[1].nodes);
+        assert!(w[0].seconds <= w[1].seconds);
+    }
+    let last = reports.last().unwrap();
+    assert_eq!(last.nodes, a.nodes);
+    assert_eq!(last.best_move, Some(a.moves[0].mv));
+    for r in &reports {
+        if let Some(m) = r.best_move {
+            assert!(legal.contains(&m));
+        }
+    }
+}
+
 #[test]
 fn file_reader_skips_comments_and_names_bad_lines() {
     let good = "# a comment\n\n\

@@ -148,7 +148,7 @@ fn bad_positions_and_transcripts_are_errors() {
 #[wasm_bindgen_test]
 fn benchmark_checks_its_input_and_reports_every_rate() {
     use selfplay::bench::Rate;
-    use selfplay::web::bench::{bench_names, bench_run, bench_suite};
+    use selfplay::web::bench::{bench_long_names, bench_names, bench_run, bench_suite};
     for (seed, secs) in [(-1.0, 0.01), (0.5, 0.01), (1.0, 0.0), (1.0, f64::NAN)] {
         let e = message(
             bench_suite(JsValue::from_f64(seed), secs)
@@ -177,6 +177,10 @@ fn benchmark_checks_its_input_and_reports_every_rate() {
         assert!(measured.contains(&name), "{name} in {measured:?}");
     }
     assert!(rates.iter().all(|r| r.count > 0 && r.per_second > 0.0));
+    // The long measurements are named apart and left out of the suite.
+    let long: Vec<String> = serde_wasm_bindgen::from_value(bench_long_names().unwrap()).unwrap();
+    assert!(long.contains(&"othello_endgame_ffo_40_49".to_string()));
+    assert!(long.iter().all(|n| !names.contains(n)), "{long:?}");
 }
 
 /// The same seeded runs as natively (`tests/q_net_learning.rs`), through the

@@ -386,8 +386,15 @@ pub trait GameEntry: Sync {
         None
     }
 
-    /// The game's speed measurements.
+    /// The game's speed measurements (`selfplay bench`, the default
+    /// suite: about a second each).
     fn benches(&self) -> Vec<Bench> {
+        Vec::new()
+    }
+
+    /// The game's long measurements (minutes: a whole benchmark set), run
+    /// only when asked for (`selfplay bench --long`).
+    fn long_benches(&self) -> Vec<Bench> {
         Vec::new()
     }
 

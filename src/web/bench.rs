@@ -14,8 +14,17 @@ pub fn bench_names() -> Result<JsValue, JsError> {
     to_js(&bench::names())
 }
 
-/// Runs one measurement for at least `min_seconds`: `{ name, unit, count,
-/// seconds, per_second, detail? }`.
+/// The names of the long measurements (minutes each), which `benchSuite`
+/// leaves out; `benchRun` runs them by name.
+#[wasm_bindgen(js_name = benchLongNames)]
+pub fn bench_long_names() -> Result<JsValue, JsError> {
+    to_js(&bench::long_names())
+}
+
+/// Runs one measurement (of the suite or a long one) for at least
+/// `min_seconds`: `{ name, unit, count, seconds, per_second, detail?,
+/// parts? }`, a part being `{ name, count, seconds, per_second, facts? }`
+/// with `facts` a list of `[name, value]` pairs.
 #[wasm_bindgen(js_name = benchRun)]
 pub fn bench_run(name: &str, seed: JsValue, min_seconds: f64) -> Result<JsValue, JsError> {
     let seed = u64_from_js(&seed, "seed", u64::MAX)?;

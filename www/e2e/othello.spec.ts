@@ -286,10 +286,46 @@ test('a hint: the search player values every legal move, on the board and in wor
   const expected = analysis.moves.map((m) => `${m.text}:${m.value!.toFixed(2)}`).sort();
   expect(heat).toEqual(expected);
   for (const m of analysis.moves) await expect(result).toContainText(`${m.text}`);
+  // Far from the end the values are the search's heuristic, and the hint says so.
+  await expect(result).toContainText("heuristic: the study's evaluation after 4 plies");
   // The next move clears it.
   const p = await squarePoint(page, 'f5');
   await page.mouse.click(p.x, p.y);
   await expect(result).toHaveText('');
+  expect(errors).toEqual([]);
+});
+
+test('a hint near the end: every move’s exact final disc difference, as the engine gives it, said to be exact', async ({ page }) => {
+  const errors = watchErrors(page);
+  // A game of MVB against itself, stopped 8 squares from the end (the
+  // default level 4 solves the last 8).
+  const s = new Session('othello');
+  const moves: string[] = [];
+  const empties = () => [...s.position().slice(0, 64)].filter((c) => c === '-').length;
+  for (let i = 0; empties() > 8; i++) moves.push(s.aiMove('mvb', i));
+  expect((s.state() as EngineState).outcome).toBeNull();
+  const a = new Agent('othello', 'search', null, null).analyze(s.position(), { ms: 5000 }, null) as {
+    units: string;
+    moves: { text: string; value: number | null; label: string | null; best: boolean }[];
+    complete: boolean;
+  };
+  s.free();
+  expect(a.complete).toBe(true);
+  expect(a.units).toBe('exact: the final disc difference with perfect play');
+  await page.goto(`/#/othello?first=human&second=human&seed=1&moves=${moves.join('+')}`);
+  await expect.poll(() => cursor(page)).toBe(moves.length);
+  await page.getByTestId('hint-player').selectOption('search');
+  await page.getByTestId('hint').click();
+  const result = page.getByTestId('hint-result');
+  await expect(result).toContainText('(best)', { timeout: 30_000 });
+  await expect(result).toContainText('exact: the final disc difference with perfect play');
+  // Every legal move's value on the board and its words in the hint, as the engine gives them.
+  const heat = (await board(page).getAttribute('data-heat'))!.split(' ').sort();
+  expect(heat).toEqual(a.moves.map((m) => `${m.text}:${m.value!.toFixed(2)}`).sort());
+  for (const m of a.moves) await expect(result).toContainText(`${m.text}${m.best ? ' (best)' : ''}: ${m.label}`);
+  // On the fixed scale of disc differences.
+  await expect(page.getByTestId('heat-legend')).toHaveAttribute('data-fixed', 'true');
+  await expect(page.getByTestId('heat-legend')).toHaveAttribute('data-min', '-64');
   expect(errors).toEqual([]);
 });
 

@@ -25,6 +25,10 @@ enum Builtin {
         /// Only the measurements whose name contains this.
         #[arg(long)]
         only: Option<String>,
+        /// Also the long measurements (minutes each: the whole FFO #40–#49
+        /// set, …); with --only, those whose name contains it.
+        #[arg(long)]
+        long: bool,
         /// Print the rates as JSON.
         #[arg(long)]
         json: bool,
@@ -48,17 +52,29 @@ fn restore_default_sigpipe() {
     }
 }
 
-fn bench(seconds: f64, seed: u64, only: Option<String>, json: bool) -> Result<(), CliError> {
+fn bench(
+    seconds: f64,
+    seed: u64,
+    only: Option<String>,
+    long: bool,
+    json: bool,
+) -> Result<(), CliError> {
     selfplay::bench::check_seconds(seconds).map_err(CliError::BadInput)?;
-    let names: Vec<&str> = selfplay::bench::names()
-        .into_iter()
+    let mut all = selfplay::bench::names();
+    if long {
+        all.extend(selfplay::bench::long_names());
+    }
+    let names: Vec<&str> = all
+        .iter()
+        .copied()
         .filter(|n| only.as_deref().is_none_or(|o| n.contains(o)))
         .collect();
     if names.is_empty() {
         return Err(CliError::BadInput(format!(
-            "no measurement's name contains {:?} (measurements: {})",
+            "no measurement's name contains {:?} (measurements: {}; with --long also: {})",
             only.unwrap_or_default(),
-            selfplay::bench::names().join(", ")
+            selfplay::bench::names().join(", "),
+            selfplay::bench::long_names().join(", ")
         )));
     }
     let mut rates = Vec::new();
@@ -69,6 +85,19 @@ fn bench(seconds: f64, seed: u64, only: Option<String>, json: bool) -> Result<()
                 "{:<26} {:>12} {} in {:>6.2} s: {:>12.0} {}/s",
                 r.name, r.count, r.unit, r.seconds, r.per_second, r.unit
             );
+            for p in &r.parts {
+                let facts: Vec<String> = p.facts.iter().map(|(k, v)| format!("{k} {v}")).collect();
+                println!(
+                    "  {:<12} {:<32} {:>12} {} in {:>7.3} s: {:>12.0} {}/s",
+                    p.name,
+                    facts.join(", "),
+                    p.count,
+                    r.unit,
+                    p.seconds,
+                    p.per_second,
+                    r.unit
+                );
+            }
         }
         rates.push(r);
     }
@@ -101,8 +130,9 @@ fn run(matches: &clap::ArgMatches) -> Result<(), CliError> {
             seconds,
             seed,
             only,
+            long,
             json,
-        } => bench(seconds, seed, only, json),
+        } => bench(seconds, seed, only, long, json),
         Builtin::Model { command } => model::run(command),
     }
 }

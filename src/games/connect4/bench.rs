@@ -48,6 +48,7 @@ fn solve_set(name: &str, text: &str, n: usize, min_seconds: f64) -> Rate {
         seconds,
         per_second: count as f64 / seconds,
         detail: Default::default(),
+        parts: Vec::new(),
     };
     let per = |x: f64| x / count.max(1) as f64;
     rate.detail

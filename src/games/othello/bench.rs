@@ -1,6 +1,7 @@
 //! The training speed of the Othello Q-network, behind `selfplay othello
 //! bench`, `selfplay bench` and the wasm benchmark, and the speed of the
-//! exact endgame solver ([`endgame_rate`]): the same Rust code natively and
+//! exact endgame solver ([`endgame_rate`]; the whole FFO #40–#49 set,
+//! [`ffo_40_49_rate`], a long measurement): the same Rust code natively and
 //! in wasm, so their ratio compares the two compilers and runtimes, not two
 //! implementations.
 
@@ -8,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
 use super::train::{Trainer, TrainerConfig};
-use crate::bench::Rate;
+use crate::bench::{Part, Rate};
 
 /// The result of a training benchmark.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -120,4 +121,47 @@ pub fn endgame_rate(_seed: u64, min_seconds: f64) -> Rate {
             .insert(format!("ffo_{n}_ms"), t / f64::from(rounds.max(1)));
     }
     rate
+}
+
+/// Exact solves of FFO #40–#49 (20 to 26 empties), once each, from an empty
+/// table of the solver's default size (as `selfplay othello solve` uses):
+/// nodes per second over the ten, with each position as a part (its
+/// empties, score and move; its nodes and time). One pass whatever
+/// `min_seconds` (it takes about a minute natively). Panics if a solve is
+/// wrong.
+pub fn ffo_40_49_rate(_seed: u64, _min_seconds: f64) -> Rate {
+    use super::endgame::{bench_ffo, Solver};
+    let report = bench_ffo(40..=49, Solver::DEFAULT_HASH_BYTES, None);
+    assert_eq!(report.positions.len(), 10);
+    let mut parts = Vec::new();
+    for p in &report.positions {
+        assert!(
+            p.correct,
+            "FFO #{}: {:?} by {}, expected {:+}",
+            p.number, p.score, p.best_move, p.expected_score
+        );
+        parts.push(Part {
+            name: format!("FFO #{}", p.number),
+            count: p.nodes,
+            seconds: p.ms / 1e3,
+            per_second: p.nodes_per_second,
+            facts: vec![
+                ("empties".into(), p.empties.to_string()),
+                ("score".into(), format!("{:+}", p.expected_score)),
+                ("move".into(), p.best_move.clone()),
+            ],
+        });
+    }
+    let seconds = report.total_ms / 1e3;
+    let mut detail = std::collections::BTreeMap::new();
+    detail.insert("hash_bytes".into(), report.hash_bytes as f64);
+    Rate {
+        name: "othello_endgame_ffo_40_49".into(),
+        unit: "nodes".into(),
+        count: report.total_nodes,
+        seconds,
+        per_second: report.total_nodes as f64 / seconds.max(1e-9),
+        detail,
+        parts,
+    }
 }

@@ -780,6 +780,13 @@ impl GameEntry for Othello {
         ]
     }
 
+    fn long_benches(&self) -> Vec<crate::plugin::Bench> {
+        vec![crate::plugin::Bench {
+            name: "othello_endgame_ffo_40_49",
+            run: super::bench::ffo_40_49_rate,
+        }]
+    }
+
     #[cfg(not(target_arch = "wasm32"))]
     fn cli(&self) -> clap::Command {
         crate::cli::game_command::<super::cli::Command>("othello", "Othello / Reversi.")

@@ -6,8 +6,11 @@
 //! solver ([`super::endgame`]): a finished game is worth a win beyond any
 //! evaluation plus the final disc difference. The solver gets three
 //! quarters of what is left of the budget; if it cannot finish, the
-//! heuristic search plays the move with the rest (the analysis of every
-//! move, [`Player::analyze`], still uses the generic search to the end).
+//! heuristic search plays the move with the rest. The analysis of every
+//! move ([`Player::analyze`], the page's hint) works the same way: in the
+//! endgame each move's exact final disc difference from the solver, else
+//! (or if the solver cannot finish) the heuristic value of each move; the
+//! analysis's units say which.
 //!
 //! # Levels
 //! A visitor's strength knob, 1 to 10: level `n` searches `n` plies deep and
@@ -191,57 +194,59 @@ impl SearchPlayer {
     pub fn settings(&self) -> &SearchSettings {
         &self.settings
     }
+}
 
-    /// The depth to search `g` to: to the end (every empty square and the
-    /// passes) in the endgame, else the set depth.
-    fn depth_for(&self, g: &Board) -> u32 {
-        let empties = g.empties();
-        if empties <= self.settings.endgame {
-            // Passes add plies; twice the empties bounds every line.
-            (2 * empties).max(1)
-        } else {
-            self.settings.depth
-        }
+/// The solver's share of what is left of `budget`: three quarters (the
+/// rest is for the heuristic search should the solver not finish). `None`
+/// when nothing is left.
+fn solver_share(budget: &Budget) -> Option<endgame::Limits> {
+    let limits = budget.limits();
+    let share = endgame::Limits {
+        nodes: limits
+            .nodes
+            .map(|n| n.saturating_sub(budget.nodes()) / 4 * 3),
+        time: limits.ms.map(|ms| {
+            std::time::Duration::from_secs_f64(
+                ((ms - budget.elapsed_ms()).max(0.0) * 0.75) / 1000.0,
+            )
+        }),
+    };
+    let empty = share.nodes == Some(0) || share.time.is_some_and(|t| t.is_zero());
+    (!budget.is_stopped() && !empty).then_some(share)
+}
+
+/// A final disc difference in words, for the side that reaches it.
+fn margin_text(d: i32) -> String {
+    match d.signum() {
+        1 => format!("wins by {d}"),
+        -1 => format!("loses by {}", -d),
+        _ => "draws".into(),
     }
 }
 
+/// What the values of an exact analysis are.
+pub const EXACT_UNITS: &str = "exact: the final disc difference with perfect play";
+
 impl SearchPlayer {
+    /// The endgame solver, made at its first use.
+    fn solver(&mut self) -> &mut Solver {
+        self.solver
+            .get_or_insert_with(|| Solver::with_hash_bytes(SOLVER_HASH_BYTES))
+    }
+
     /// Solves `game` exactly with three quarters of what is left of
     /// `budget` (the solver checks its share every few thousand nodes and
     /// stops cleanly); the nodes it spent are counted in `budget`. `None` if
     /// it could not finish.
     fn solve(&mut self, game: &Board, budget: &mut Budget) -> Option<Thought<u8>> {
         budget.set_note("playing the end exactly");
-        let limits = budget.limits();
-        let share = endgame::Limits {
-            nodes: limits
-                .nodes
-                .map(|n| n.saturating_sub(budget.nodes()) / 4 * 3),
-            time: limits.ms.map(|ms| {
-                std::time::Duration::from_secs_f64(
-                    ((ms - budget.elapsed_ms()).max(0.0) * 0.75) / 1000.0,
-                )
-            }),
-        };
-        if budget.is_stopped() || share.nodes == Some(0) || share.time.is_some_and(|t| t.is_zero())
-        {
-            return None;
-        }
-        let solver = self
-            .solver
-            .get_or_insert_with(|| Solver::with_hash_bytes(SOLVER_HASH_BYTES));
+        let share = solver_share(budget)?;
+        let solver = self.solver();
         let mut counted = 0u64;
         let mut report = |p: &endgame::Progress| {
             budget.spend(p.nodes.saturating_sub(counted));
             counted = counted.max(p.nodes);
-            let best = p.best_move.map(|m| {
-                if m == PASS {
-                    "pass".into()
-                } else {
-                    square_name(m)
-                }
-            });
-            budget.set_status(Some(game.empties()), best, None);
+            budget.set_status(Some(game.empties()), p.best_move.map(move_text), None);
         };
         let s = solver.solve(game, share, Some(&mut report));
         budget.spend(s.nodes.saturating_sub(counted));
@@ -251,11 +256,7 @@ impl SearchPlayer {
         let value = proven_value(score);
         budget.set_status(
             Some(game.empties()),
-            Some(if mv == PASS {
-                "pass".into()
-            } else {
-                square_name(mv)
-            }),
+            Some(move_text(mv)),
             Some(f64::from(value)),
         );
         budget.report_now();
@@ -301,34 +302,36 @@ impl Player<Board> for SearchPlayer {
         }
     }
 
-    /// Every legal move's value: the final disc difference where the search
-    /// reaches every end, else the evaluation at the set depth, in the
-    /// weights' units.
+    /// Every legal move's value. Within the exact endgame (the last
+    /// [`SearchSettings::endgame`] empties) the solver gives each move's
+    /// final disc difference with perfect play, on the fixed scale −64 to
+    /// +64, with three quarters of the budget; if it cannot finish every
+    /// move, or before the endgame, the heuristic search values each move at
+    /// the set depth (the evaluation in the weights' units, or the final
+    /// disc difference where a line reaches the end of the game).
     fn analyze(&mut self, game: &Board, budget: &mut Budget) -> Option<Analysis<u8>> {
-        let depth = self.depth_for(game);
+        if game.empties() <= self.settings.endgame {
+            if let Some(a) = self.analyze_exactly(game, budget) {
+                return Some(a);
+            }
+            budget.set_note("valuing every move (the exact solve ran out of budget)");
+        } else {
+            budget.set_note("valuing every move");
+        }
+        let depth = self.settings.depth;
         let (values, complete) = self
             .searcher
             .value_moves(game, &mut self.eval, depth, budget);
         let best = values.iter().map(|v| v.1).max();
-        let exact = values.iter().all(|v| v.1.abs() > PROVEN || v.1 == 0)
-            && game.empties() <= self.settings.endgame;
         let moves = values
             .iter()
             .map(|&(m, v)| {
                 let (value, label) = match proven_margin(v) {
-                    Some(d) => (
-                        f64::from(d),
-                        if d > 0 {
-                            format!("wins by {d}")
-                        } else {
-                            format!("loses by {}", -d)
-                        },
-                    ),
-                    None if exact => (0.0, "draw".to_string()),
-                    None => (
-                        f64::from(v) / super::weighted::SCALE,
-                        format!("{:+.1}", f64::from(v) / super::weighted::SCALE),
-                    ),
+                    Some(d) => (f64::from(d), margin_text(d)),
+                    None => {
+                        let x = f64::from(v) / super::weighted::SCALE;
+                        (x, format!("{x:+.1}"))
+                    }
                 };
                 MoveValue {
                     mv: m,
@@ -339,16 +342,80 @@ impl Player<Board> for SearchPlayer {
             })
             .collect();
         Some(Analysis {
-            units: if exact {
-                "the final disc difference with perfect play".into()
-            } else {
-                format!("the study's evaluation after {depth} plies")
-            },
+            units: format!(
+                "heuristic: the study's evaluation after {depth} plies \
+                 (a line that ends the game: the final disc difference)"
+            ),
             scale: Scale::Relative,
             position: None,
             moves,
             complete,
         })
+    }
+}
+
+impl SearchPlayer {
+    /// Every move's exact final disc difference from the endgame solver,
+    /// within three quarters of what is left of `budget` (progress and the
+    /// nodes spent go through it). `None` if the solver could not finish
+    /// every move.
+    fn analyze_exactly(&mut self, game: &Board, budget: &mut Budget) -> Option<Analysis<u8>> {
+        budget.set_note("valuing every move exactly");
+        let share = solver_share(budget)?;
+        let empties = game.empties();
+        let mut counted = 0u64;
+        let mut report = |p: &endgame::Progress| {
+            budget.spend(p.nodes.saturating_sub(counted));
+            counted = counted.max(p.nodes);
+            budget.set_status(Some(empties), p.best_move.map(move_text), None);
+        };
+        let a = self.solver().analyze(game, share, Some(&mut report));
+        budget.spend(a.nodes.saturating_sub(counted));
+        if !a.finished() || a.moves.is_empty() {
+            return None;
+        }
+        let best = a.moves.iter().filter_map(|m| m.score).max()?;
+        let best_move = a.moves.iter().find(|m| m.score == Some(best))?.mv;
+        budget.set_status(
+            Some(empties),
+            Some(move_text(best_move)),
+            Some(f64::from(proven_value(best))),
+        );
+        budget.report_now();
+        Some(Analysis {
+            units: EXACT_UNITS.into(),
+            scale: Scale::Fixed {
+                min: -64.0,
+                max: 64.0,
+            },
+            position: Some(format!(
+                "the side to move {} with perfect play",
+                margin_text(best)
+            )),
+            moves: a
+                .moves
+                .iter()
+                .map(|m| {
+                    let d = m.score.expect("a finished analysis");
+                    MoveValue {
+                        mv: m.mv,
+                        value: Some(f64::from(d)),
+                        label: Some(margin_text(d)),
+                        best: d == best,
+                    }
+                })
+                .collect(),
+            complete: true,
+        })
+    }
+}
+
+/// A move's name in progress reports.
+fn move_text(mv: u8) -> String {
+    if mv == PASS {
+        "pass".into()
+    } else {
+        square_name(mv)
     }
 }
 
@@ -463,6 +530,140 @@ mod tests {
         let t = p.think(&b, &mut rng, &mut Budget::new(Limits::millis(30.0)));
         assert!(legal.contains(&t.mv));
         assert!(start.elapsed().as_millis() < 1000);
+    }
+
+    /// Positions 10 to 14 squares from the end: random games stopped
+    /// there, and FFO #40 (20 empties) after six moves of its exact line.
+    fn endgame_positions() -> Vec<Board> {
+        let mut out = Vec::new();
+        let mut rng = rng_from_seed(21);
+        let mut buf = Vec::new();
+        for empties in 10..=14 {
+            for _ in 0..2 {
+                let mut b = Board::start();
+                while b.empties() > empties && !b.is_over() {
+                    crate::arena::play_random_move(&mut b, &mut rng, &mut buf);
+                }
+                if !b.is_over() {
+                    out.push(b);
+                }
+            }
+        }
+        let mut b = Board::parse(FFO_40).unwrap();
+        let mut solver = Solver::with_hash_bytes(16 << 20);
+        while b.empties() > 14 {
+            let s = solver.solve(&b, endgame::Limits::NONE, None);
+            b.play(s.best_move.unwrap());
+        }
+        out.push(b);
+        out
+    }
+
+    const FFO_40: &str = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+
+    /// Within the endgame the analysis gives every legal move its exact
+    /// final disc difference: what the solver finds after that move.
+    #[test]
+    fn the_analysis_of_the_endgame_is_exact() {
+        let positions = endgame_positions();
+        assert!(positions.len() >= 8, "{} positions", positions.len());
+        let mut check = Solver::with_hash_bytes(16 << 20);
+        let mut p = SearchPlayer::new(SearchSettings::level(7), 1).unwrap();
+        for b in positions {
+            assert!(b.empties() <= 14);
+            let mut reports = 0;
+            let mut report = |_: &crate::search::budget::Progress| reports += 1;
+            let mut budget = Budget::with_progress(Limits::NONE, &mut report);
+            let a = p.analyze(&b, &mut budget).unwrap();
+            let nodes = budget.nodes();
+            drop(budget);
+            assert!(a.complete);
+            assert_eq!(a.units, EXACT_UNITS);
+            assert_eq!(
+                a.scale,
+                Scale::Fixed {
+                    min: -64.0,
+                    max: 64.0
+                }
+            );
+            assert!(nodes > 0 && reports > 0);
+            let mut legal = Vec::new();
+            b.legal_moves(&mut legal);
+            let mut analysed: Vec<u8> = a.moves.iter().map(|m| m.mv).collect();
+            analysed.sort_unstable();
+            legal.sort_unstable();
+            assert_eq!(analysed, legal, "{}", b.to_text());
+            let best = check.solve(&b, endgame::Limits::NONE, None).score.unwrap();
+            for m in &a.moves {
+                let mut next = b;
+                next.play(m.mv);
+                let d = -check
+                    .solve(&next, endgame::Limits::NONE, None)
+                    .score
+                    .unwrap();
+                assert_eq!(m.value, Some(f64::from(d)), "{} {}", b.to_text(), m.mv);
+                assert_eq!(m.label.as_deref(), Some(margin_text(d).as_str()));
+                assert_eq!(m.best, d == best);
+            }
+            assert_eq!(
+                a.position,
+                Some(format!(
+                    "the side to move {} with perfect play",
+                    margin_text(best)
+                ))
+            );
+        }
+    }
+
+    /// When the solver cannot value every move within the budget, the
+    /// analysis is the heuristic one: the same values as a player that
+    /// never solves, marked as heuristic.
+    #[test]
+    fn the_analysis_falls_back_to_the_heuristic_values() {
+        let b = Board::parse(FFO_40).unwrap();
+        let settings = SearchSettings {
+            endgame: 20,
+            ..SearchSettings::level(2)
+        };
+        let heuristic = SearchPlayer::new(
+            SearchSettings {
+                endgame: 0,
+                ..settings
+            },
+            1,
+        )
+        .unwrap()
+        .analyze(&b, &mut Budget::unlimited())
+        .unwrap();
+        assert!(heuristic.complete);
+        assert!(heuristic.units.starts_with("heuristic"));
+        assert_eq!(heuristic.scale, Scale::Relative);
+
+        let mut p = SearchPlayer::new(settings, 1).unwrap();
+        let mut budget = Budget::new(Limits::nodes(100_000));
+        let a = p.analyze(&b, &mut budget).unwrap();
+        assert!(budget.nodes() < 200_000, "{} nodes", budget.nodes());
+        assert_eq!(a, heuristic);
+
+        // A time budget: the moves the heuristic search reached in what the
+        // solver left (on a busy machine, perhaps none) have its values.
+        let mut p = SearchPlayer::new(settings, 1).unwrap();
+        let start = web_time::Instant::now();
+        let a = p
+            .analyze(&b, &mut Budget::new(Limits::millis(20.0)))
+            .unwrap();
+        assert!(start.elapsed().as_millis() < 1000);
+        assert_eq!(a.units, heuristic.units);
+        for m in &a.moves {
+            let h = heuristic.moves.iter().find(|h| h.mv == m.mv).unwrap();
+            assert_eq!(m.value, h.value);
+        }
+
+        // With the budget it needs, the same player values every move exactly.
+        let a = p.analyze(&b, &mut Budget::unlimited()).unwrap();
+        assert_eq!(a.units, EXACT_UNITS);
+        let best = a.moves.iter().find(|m| m.best).unwrap();
+        assert_eq!((best.mv, best.value), (8, Some(38.0)), "a2, +38");
     }
 
     #[test]

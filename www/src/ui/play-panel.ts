@@ -1025,7 +1025,8 @@ export class PlayPanel {
       this.board.setHeat(heatOf(a));
       const moves = [...a.moves].sort((x, y) => (y.value ?? -Infinity) - (x.value ?? -Infinity));
       const words = moves.map((m) => `${m.text}${m.best ? ' (best)' : ''}: ${m.label ?? (m.value === null ? '–' : m.value.toFixed(2))}`);
-      this.hintText.textContent = `${a.complete ? '' : 'Partial (time ran out): '}${words.join(' · ')}`;
+      // What the values are (exact scores, a heuristic, Q-values) follows them in words.
+      this.hintText.textContent = `${a.complete ? '' : 'Partial (time ran out): '}${words.join(' · ')} — ${a.units}`;
       this.hintText.title = a.units;
     } catch (e) {
       if (!(e instanceof Cancelled) && !this.destroyed) this.hintText.textContent = `No hint: ${messageOf(e)}`;

@@ -201,7 +201,11 @@ impl Solver {
 
     /// The exact score of every legal move of `board` (for hints), within
     /// `limits` for the whole analysis. A forced pass is the one move
-    /// `PASS`; a finished game has no moves.
+    /// `PASS`; a finished game has no moves. `progress` is called about
+    /// every 50 ms and after each move is solved, with the nodes and
+    /// seconds of the whole analysis so far, the window and bounds of the
+    /// position after the move being solved (for the opponent, who moves
+    /// there) and, as the best move, the best of the moves solved so far.
     pub fn analyze(
         &mut self,
         board: &Board,
@@ -220,10 +224,11 @@ impl Solver {
             let f = movegen::flips(own, opp, sq);
             children.push((sq as u8, opp ^ f, own ^ f ^ (1u64 << sq)));
         }
-        let mut out = Vec::with_capacity(children.len());
+        let mut out: Vec<MoveScore> = Vec::with_capacity(children.len());
         let (mut nodes, mut seconds) = (0u64, 0f64);
         let mut stopped = false;
         for (mv, o2, p2) in children {
+            let best_so_far = best_solved(&out);
             if stopped {
                 out.push(MoveScore {
                     mv,
@@ -239,21 +244,40 @@ impl Solver {
                     .time
                     .map(|t| t.saturating_sub(Duration::from_secs_f64(seconds))),
             };
-            let cb: Option<&mut dyn FnMut(&Progress)> = match progress.as_mut() {
-                Some(f) => Some(&mut **f),
-                None => None,
+            // The search of one move reports its own nodes and time: they
+            // go out added to those of the moves before.
+            let mut whole = |p: &Progress| {
+                if let Some(f) = progress.as_mut() {
+                    f(&Progress {
+                        nodes: nodes + p.nodes,
+                        seconds: seconds + p.seconds,
+                        best_move: best_so_far,
+                        ..*p
+                    });
+                }
             };
-            let mut search = Search::new(&mut self.tt, left.nodes, left.time, cb);
+            let mut search = Search::new(&mut self.tt, left.nodes, left.time, Some(&mut whole));
             let r = solve_root(&mut search, o2, p2);
-            nodes += search.nodes;
-            seconds += search.elapsed().as_secs_f64();
+            let (n, t, last) = (search.nodes, search.elapsed().as_secs_f64(), search.report);
             stopped = search.stopped;
+            nodes += n;
+            seconds += t;
             out.push(MoveScore {
                 mv,
                 score: (r.lower == r.upper).then_some(-r.lower),
                 lower: -r.upper,
                 upper: -r.lower,
             });
+            if let Some(f) = progress.as_mut() {
+                f(&Progress {
+                    nodes,
+                    seconds,
+                    lower: r.lower,
+                    upper: r.upper,
+                    best_move: best_solved(&out),
+                    ..last
+                });
+            }
         }
         out.sort_by_key(|m| (m.score.is_none(), -m.score.unwrap_or(m.upper)));
         Analysis {
@@ -262,6 +286,19 @@ impl Solver {
             seconds,
         }
     }
+}
+
+/// The best of the moves whose exact score is known (the first of equals).
+fn best_solved(moves: &[MoveScore]) -> Option<u8> {
+    let mut best: Option<(i32, u8)> = None;
+    for m in moves {
+        if let Some(s) = m.score {
+            if best.is_none_or(|(b, _)| s > b) {
+                best = Some((s, m.mv));
+            }
+        }
+    }
+    best.map(|(_, mv)| mv)
 }
 
 /// Solves the position (`own` to move) as far as the budget allows.
