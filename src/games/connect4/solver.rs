@@ -186,7 +186,7 @@ impl Solver {
     }
 
     /// A solver with a table of `2^bits` entries (8 bytes each; `bits` is
-    /// clamped to 17..=30).
+    /// clamped to 18..=30).
     pub fn with_table_bits(bits: u32) -> Solver {
         Solver {
             tt: TranspositionTable::new(bits),
