@@ -538,6 +538,65 @@ fn optimal_sample(config: &RunConfig) -> Vec<Solved> {
     out
 }
 
+/// How a run plays one learning game: the learner's side, the rewards at
+/// the end, the lookahead of its non-random moves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LearningGame {
+    pub side: Side,
+    pub rewards: Rewards,
+    pub lookahead: u8,
+}
+
+impl LearningGame {
+    /// Plays a game from `start` (a position in play) between `learner`,
+    /// on [`LearningGame::side`], and `opponent`, the learner learning as it
+    /// goes ([`QLearner::act`], [`QLearner::finish_with_reward`] with the
+    /// outcome's reward). Records the moves and the learner's values at its
+    /// decisions in `rec`, if given. Returns the outcome and the discs on
+    /// the board at the end.
+    pub fn play(
+        &self,
+        learner: &mut QLearner<Position>,
+        opponent: &mut dyn Player<Position>,
+        start: Position,
+        rng: &mut Rng,
+        mut rec: Option<&mut Recorder>,
+    ) -> (Outcome, u32) {
+        let mut g = start;
+        let (side, rewards, depth) = (self.side, self.rewards, self.lookahead);
+        learner.set_side(side);
+        loop {
+            if let Some(outcome) = g.outcome() {
+                learner.finish_with_reward(rewards.of(outcome, side));
+                return (outcome, g.moves_played());
+            }
+            if let Some(rec) = rec.as_deref_mut() {
+                if g.to_move() == side {
+                    rec.decision(&g, |m| f64::from(learner.q_value(&g, m)));
+                }
+            }
+            let m = if g.to_move() != side {
+                opponent.choose(&g, rng)
+            } else if depth == 0 {
+                learner.act(&g, rng)
+            } else {
+                learner.act_with(&g, rng, |l, g, rng| {
+                    Lookahead {
+                        table: l.table(),
+                        rewards,
+                        depth,
+                    }
+                    .choose(g, rng)
+                })
+            };
+            if let Some(rec) = rec.as_deref_mut() {
+                rec.played::<Position>(m);
+            }
+            g.play(m);
+        }
+    }
+}
+
 /// A run in progress.
 pub struct Run {
     config: RunConfig,
@@ -649,41 +708,19 @@ impl Run {
         }
     }
 
-    fn learning_game(&mut self, mut rec: Option<&mut Recorder>) -> (Outcome, u32) {
-        let mut g = Position::new();
-        let side = self.config.side.of_game(self.games);
-        self.learner.set_side(side);
-        let (rewards, depth) = (self.config.rewards, self.config.lookahead);
-        loop {
-            if let Some(outcome) = g.outcome() {
-                let r = rewards.of(outcome, side);
-                self.learner.finish_with_reward(r);
-                return (outcome, g.moves_played());
-            }
-            if let Some(rec) = rec.as_deref_mut() {
-                if g.to_move() == side {
-                    rec.decision(&g, |m| f64::from(self.learner.q_value(&g, m)));
-                }
-            }
-            let m = if g.to_move() != side {
-                self.opponent.choose(&g, &mut self.rng)
-            } else if depth == 0 {
-                self.learner.act(&g, &mut self.rng)
-            } else {
-                self.learner.act_with(&g, &mut self.rng, |l, g, rng| {
-                    Lookahead {
-                        table: l.table(),
-                        rewards,
-                        depth,
-                    }
-                    .choose(g, rng)
-                })
-            };
-            if let Some(rec) = rec.as_deref_mut() {
-                rec.played::<Position>(m);
-            }
-            g.play(m);
+    fn learning_game(&mut self, rec: Option<&mut Recorder>) -> (Outcome, u32) {
+        LearningGame {
+            side: self.config.side.of_game(self.games),
+            rewards: self.config.rewards,
+            lookahead: self.config.lookahead,
         }
+        .play(
+            &mut self.learner,
+            self.opponent.as_mut(),
+            Position::new(),
+            &mut self.rng,
+            rec,
+        )
     }
 
     /// The share of the sample's positions where the greedy table plays an
