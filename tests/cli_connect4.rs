@@ -95,6 +95,23 @@ fn experiment_2_learns_to_beat_the_random_player_and_saves_a_model() {
         "trained {trained:?}, untrained {untrained:?}\n{out}"
     );
     assert!(out.contains("table: "), "{out}");
+    // Each point has the share of optimal moves in its own games (10
+    // positions checked or skipped) and on the test positions.
+    assert!(
+        out.contains("own opt%") && out.contains("test opt%"),
+        "{out}"
+    );
+    let point = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("20000 "))
+        .expect("the last point");
+    let f: Vec<&str> = point.split_whitespace().collect();
+    let own: f64 = f[5].parse().unwrap();
+    let (checked, skipped): (u32, u32) = (f[6].parse().unwrap(), f[7].parse().unwrap());
+    let test: f64 = f[8].parse().unwrap();
+    assert_eq!(checked + skipped, 10, "{point}");
+    assert!((0.0..=100.0).contains(&own) && (0.0..=100.0).contains(&test));
+    assert!(out.contains("optimal moves: own games"), "{out}");
     // The model file plays and is described.
     let bytes = std::fs::read(&model).unwrap();
     let m = selfplay::model::decode(&bytes).unwrap();
@@ -237,4 +254,47 @@ fn match_plays_a_table_with_lookahead_on_both_sides_reproducibly() {
     let (code, _, err) = run(&["connect4", "match", m, "--against", "nobody"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown opponent"), "{err}");
+}
+
+#[test]
+fn test_sample_writes_optimal_columns_and_checks_the_sets_scores() {
+    // Six small sets in the benchmark sets' names: End-Easy's first lines.
+    let dir = tempfile::tempdir().unwrap();
+    let end = std::fs::read_to_string(format!(
+        "{}/tests/data/connect4/Test_L3_R1",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let head: String = end.lines().take(4).map(|l| format!("{l}\n")).collect();
+    for f in [
+        "Test_L3_R1",
+        "Test_L2_R1",
+        "Test_L2_R2",
+        "Test_L1_R1",
+        "Test_L1_R2",
+        "Test_L1_R3",
+    ] {
+        std::fs::write(dir.path().join(f), &head).unwrap();
+    }
+    let d = dir.path().to_str().unwrap();
+    let (code, out, err) = run(&["connect4", "test-sample", "--step", "3", "--dir", d]);
+    assert_eq!(code, 0, "{err}");
+    let checked = selfplay::games::connect4::optimal::read_checked(&out).unwrap();
+    // Lines 1 and 4 of each of the six files.
+    assert_eq!(checked.len(), 12);
+    let first: Vec<&str> = end.lines().next().unwrap().split_whitespace().collect();
+    assert_eq!(
+        (checked[0].moves.as_str(), checked[0].score.to_string()),
+        (first[0], first[1].to_string())
+    );
+    assert!(out.starts_with("# Test positions"), "{out}");
+    // A set whose score is wrong stops it.
+    std::fs::write(
+        dir.path().join("Test_L2_R1"),
+        "2252576253462244111563365343671351441 5\n",
+    )
+    .unwrap();
+    let (code, _, err) = run(&["connect4", "test-sample", "--dir", d]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("differs"), "{err}");
 }

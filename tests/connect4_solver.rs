@@ -192,3 +192,39 @@ fn the_generated_book_agrees_with_the_published_first_moves() {
         assert!(s.nodes() <= 64, "{moves}: {} nodes", s.nodes());
     }
 }
+
+#[test]
+fn the_built_in_test_positions_are_one_in_ten_of_each_set_with_their_optimal_columns() {
+    use selfplay::games::connect4::batch::BENCH_SETS;
+    use selfplay::games::connect4::optimal::{read_checked, TEST_POSITIONS, TEST_STEP};
+    use selfplay::games::connect4::{Budget, Mode};
+    let checked = read_checked(TEST_POSITIONS).unwrap();
+    let mut lines = checked.iter();
+    let mut solver = Solver::new();
+    for (file, name) in BENCH_SETS {
+        let inputs = set(file);
+        for input in inputs.iter().step_by(TEST_STEP) {
+            // The set's position and score, in the set's order.
+            let c = lines.next().expect("a line for every 10th position");
+            assert_eq!(
+                (&c.moves, c.score),
+                (&input.moves, input.expected.unwrap()),
+                "{name}"
+            );
+            // The optimal columns are those of the best score of a full
+            // analysis (the sets of fewer than 15 discs and more than
+            // 13 moves left take minutes; their scores are checked above).
+            if !matches!(name, "Begin-Medium" | "Begin-Hard") {
+                let a = solver.analyze(&c.position, Mode::Strong, Budget::unlimited(), None);
+                let best = a.scores.iter().flatten().copied().max().unwrap();
+                assert_eq!(best, c.score, "{name} {}", c.moves);
+                let mask = (0..7)
+                    .filter(|&col| a.scores[col] == Some(best))
+                    .fold(0u8, |m, col| m | 1 << col);
+                assert_eq!(mask, c.optimal, "{name} {}", c.moves);
+            }
+        }
+    }
+    assert!(lines.next().is_none());
+    assert_eq!(checked.len(), 300);
+}

@@ -70,6 +70,10 @@ pub struct SeriesSpec {
     /// Curves of a run with the same group share a legend entry and a colour.
     pub group: String,
     pub dashed: bool,
+    /// What the curve measures, in a sentence or two for a student (the
+    /// legend entry's tooltip); empty when the label says enough.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub about: String,
 }
 
 impl SeriesSpec {
@@ -80,7 +84,14 @@ impl SeriesSpec {
             label: label.into(),
             group: group.into(),
             dashed,
+            about: String::new(),
         }
+    }
+
+    /// The same curve, explained by `about`.
+    pub fn with_about(mut self, about: &str) -> SeriesSpec {
+        self.about = about.into();
+        self
     }
 }
 

@@ -86,6 +86,18 @@ test('Method 1 in the worker pool: six runs learn to survive, and the page’s c
   expect(pageLast).toEqual(curve[curve.length - 1].y);
   // It learned to last: far more moves a game than at the start.
   expect(curve[curve.length - 1].y.moves).toBeGreaterThan(curve[0].y.moves + 10);
+  // The share of optimal moves, in its own games and on test positions: two
+  // curves a run on a chart of their own, each explained in its legend
+  // entry's tooltip.
+  expect(Object.keys(pageLast)).toEqual(expect.arrayContaining(['optimal_own', 'optimal_test']));
+  const optimal = page.locator('[data-chart="q_table.optimal"] .legend-entry');
+  await expect(optimal).toHaveCount(12);
+  const own = optimal.filter({ hasText: 'optimal moves in its own games' });
+  await expect(own).toHaveCount(6);
+  await expect(own.first()).toHaveAttribute('title', /exact solver rates best.*against the stupid player/);
+  const tests = optimal.filter({ hasText: 'optimal moves on test positions' });
+  await expect(tests.first()).toHaveAttribute('data-dash', '6 4');
+  await expect(tests.first()).toHaveAttribute('title', /benchmark sets/);
   // Saved, it is in the library and plays.
   await first.getByTestId('run-save').click();
   await expect(first.getByTestId('run-note')).toContainText('Saved to the library');

@@ -36,6 +36,12 @@ pub enum Command {
     /// `<moves> <score>` lines. The built-in book is
     /// `book --from 2 --depth D --out src/games/connect4/opening_book.txt`.
     Book(BookArgs),
+    /// Writes the test positions of the optimal-move share: every N-th
+    /// position of each benchmark set of tests/data/connect4/, with its
+    /// exact score and optimal columns (`<moves> <score> <columns>`). The
+    /// built-in list is `test-sample --out
+    /// src/games/connect4/test_positions.txt`.
+    TestSample(TestSampleArgs),
     /// Runs one of the study's experiments: 1 survive the stupid player,
     /// 2 beat the random player.
     Experiment(ExperimentArgs),
@@ -89,6 +95,19 @@ pub struct BookArgs {
     /// The shallowest positions written.
     #[arg(long, default_value_t = 0)]
     pub from: u32,
+    /// The file to write (else standard output).
+    #[arg(long)]
+    pub out: Option<String>,
+}
+
+#[derive(Args)]
+pub struct TestSampleArgs {
+    /// Every N-th position of each set, from the first.
+    #[arg(long, default_value_t = super::optimal::TEST_STEP)]
+    pub step: usize,
+    /// The directory of the benchmark sets.
+    #[arg(long, default_value = "tests/data/connect4")]
+    pub dir: String,
     /// The file to write (else standard output).
     #[arg(long)]
     pub out: Option<String>,
@@ -163,6 +182,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
         Command::Solve(a) => solve(a),
         Command::Bench(a) => bench(a),
         Command::Book(a) => book(a),
+        Command::TestSample(a) => test_sample(a),
         Command::Experiment(a) => experiment(a),
         Command::Match(a) => play_match(a),
     }
@@ -227,6 +247,52 @@ fn book(a: BookArgs) -> Result<(), CliError> {
     for l in lines {
         text.push_str(&l);
         text.push('\n');
+    }
+    match &a.out {
+        Some(path) => crate::cli::write_atomic(Path::new(path), text.as_bytes())?,
+        None => std::io::stdout().lock().write_all(text.as_bytes())?,
+    }
+    Ok(())
+}
+
+fn test_sample(a: TestSampleArgs) -> Result<(), CliError> {
+    if a.step == 0 {
+        return Err(CliError::BadInput("--step must be at least 1".into()));
+    }
+    let mut solver = Solver::with_book();
+    let start = Instant::now();
+    let mut text = format!(
+        "# Test positions of Connect Four's optimal-move share: one position in {} of\n\
+         # each benchmark set of tests/data/connect4/ (Pascal Pons' sets from\n\
+         # blog.gamesolver.org, \"Solving Connect 4\", part 2), as\n\
+         # `<moves> <score> <optimal columns>`: the moves from the empty board and the\n\
+         # exact score for the side to move, as in the set, and the 1-based columns of\n\
+         # the best exact score. Written by `selfplay connect4 test-sample --step {}`.\n",
+        a.step, a.step
+    );
+    for (file, name) in BENCH_SETS {
+        let path = Path::new(&a.dir).join(file);
+        let body = std::fs::read_to_string(&path)
+            .map_err(|e| CliError::BadInput(format!("cannot read {}: {e}", path.display())))?;
+        let inputs = super::batch::read_text(&body)
+            .map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
+        text.push_str(&format!("# {file} {name}\n"));
+        for input in inputs.iter().step_by(a.step) {
+            let line = super::optimal::checked_line(input, &mut solver);
+            if let Some(expected) = input.expected {
+                let score = line.split(' ').nth(1).unwrap_or_default();
+                if score != expected.to_string() {
+                    return Err(CliError::Internal(format!(
+                        "{}: line {}: score {score} differs from the set's {expected}",
+                        path.display(),
+                        input.line
+                    )));
+                }
+            }
+            eprintln!("{line} ({:.0} s)", start.elapsed().as_secs_f64());
+            text.push_str(&line);
+            text.push('\n');
+        }
     }
     match &a.out {
         Some(path) => crate::cli::write_atomic(Path::new(path), text.as_bytes())?,
@@ -376,43 +442,51 @@ fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
         first.lookahead,
     );
     for c in configs {
-        let start = Instant::now();
         let mut run = Run::new(c.clone()).map_err(CliError::BadInput)?;
-        let setup = start.elapsed().as_secs_f64();
         let start = Instant::now();
         run.run_to_end();
         let seconds = start.elapsed().as_secs_f64();
         println!();
         println!(
-            "{} (seed {}): {} games in {seconds:.1} s ({:.0} games/s; sample solved in {setup:.1} s)",
+            "{} (seed {}): {} games in {seconds:.1} s ({:.0} games/s; the optimal-move share took {:.1} s of it)",
             c.label,
             c.seed,
             thousands(run.games()),
-            run.games() as f64 / seconds.max(1e-9)
+            run.games() as f64 / seconds.max(1e-9),
+            run.optimal_seconds()
         );
-        println!("  games       moves   win%  draw%  loss%  optimal%   cells        MB");
+        println!(
+            "  games       moves   win%  draw%  loss%   own opt%  checked skipped  test opt%      cells        MB"
+        );
         let curve = run.curve();
         let stride = if a.full {
             1
         } else {
             curve.len().div_ceil(10).max(1)
         };
+        let percent = |o: Option<f64>| o.map_or("-".into(), |o| format!("{o:.1}"));
         for (i, p) in curve.iter().enumerate() {
             if i % stride != 0 && i + 1 != curve.len() {
                 continue;
             }
             let pc = |n: u32| 100.0 * f64::from(n) / f64::from(p.block.max(1));
             println!(
-                "  {:>9}  {:>6.2}  {:>5.1}  {:>5.1}  {:>5.1}  {:>8}  {:>10}  {:>8.1}",
+                "  {:>9}  {:>6.2}  {:>5.1}  {:>5.1}  {:>5.1}  {:>9}  {:>7} {:>7}  {:>9}  {:>9}  {:>8.1}",
                 p.games,
                 p.moves,
                 pc(p.wins),
                 pc(p.draws),
                 pc(p.losses),
-                p.optimal.map_or("-".into(), |o| format!("{o:.1}")),
+                percent(p.own_optimal),
+                p.own_checked,
+                p.own_skipped,
+                percent(p.test_optimal),
                 p.entries,
                 p.bytes as f64 / 1e6
             );
+        }
+        if c.perfect_sample > 0 {
+            optimal_summary(&run);
         }
         let t = run.learner().table();
         if a.eval > 0 && c.side != LearnerSide::Alternate {
@@ -452,6 +526,43 @@ fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
         }
     }
     Ok(())
+}
+
+/// The optimal-move share of a finished run, in sums: over every curve
+/// point, the own-game positions checked and skipped; on the test
+/// positions of the learner's sides, how many the table holds a value for,
+/// and the share a player choosing at random among the legal columns gets.
+fn optimal_summary(run: &Run) {
+    let curve = run.curve();
+    let checked: u64 = curve.iter().map(|p| u64::from(p.own_checked)).sum();
+    let skipped: u64 = curve.iter().map(|p| u64::from(p.own_skipped)).sum();
+    let sides = [run.config().side.of_game(0), run.config().side.of_game(1)];
+    let tests: Vec<_> = super::optimal::test_sample()
+        .iter()
+        .filter(|t| sides.contains(&t.position.to_move()))
+        .collect();
+    let mut moves = Vec::new();
+    let known = tests
+        .iter()
+        .filter(|t| {
+            t.position.legal_moves(&mut moves);
+            moves
+                .iter()
+                .any(|&m| run.learner().q_value(&t.position, m) != 0.0)
+        })
+        .count();
+    let chance = super::optimal::share(tests.iter().map(|t| {
+        t.position.legal_moves(&mut moves);
+        (super::optimal::mask_of(&moves), t.optimal)
+    }));
+    println!(
+        "  optimal moves: own games {} positions checked, {} skipped ({:.1}%); {} test positions, the table has values for {known}; a random column is optimal in {:.1}% of them",
+        thousands(checked),
+        thousands(skipped),
+        100.0 * skipped as f64 / (checked + skipped).max(1) as f64,
+        tests.len(),
+        chance.unwrap_or(0.0)
+    );
 }
 
 /// An opponent of `match`.

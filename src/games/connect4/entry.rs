@@ -183,8 +183,12 @@ fn q_table_kind() -> RunKindInfo {
                 of exploration, and a ceiling near 25 moves: by then the board is so full that \
                 every move either wins (punished) or lets the stupid player win. Method 2 plays \
                 the random player, rewarding a win only; 0–4% exploration learned best, \
-                10–30% clearly worse. The dashed curve is the share of sample positions where \
-                the table's move is optimal by the exact solver. Beyond the study: the \
+                10–30% clearly worse. Beyond the study, the chart of optimal moves says how \
+                well the table plays Connect Four itself: the share of its moves that the \
+                exact solver rates best, in a few games it plays against its opponent at each \
+                point (solid) and on test positions from the solver's benchmark sets \
+                (dashed). A table can win nearly every game against a weak player and still \
+                choose the best move rarely. Also beyond the study: the \
                 learner can play second or both sides, share one entry between a position \
                 and its mirror image, and look a few moves ahead while it plays."
             .into(),
@@ -286,7 +290,7 @@ fn q_table_kind() -> RunKindInfo {
             FieldSpec::int(
                 "perfect_sample",
                 "Positions checked by the solver",
-                "Positions solved at the start; each point gives the share where the table's move is optimal (0: none).",
+                "At each curve point the table plays a few games against its opponent (exploration off); this many of the positions where it moved are checked by the exact solver, and so are the test positions. 0: no check.",
                 0,
                 u64::from(super::experiments::MAX_SAMPLE),
                 100,
@@ -310,8 +314,8 @@ fn q_table_kind() -> RunKindInfo {
             ChartSpec::new("win", "Wins per block of games", "win %", Some([0.0, 100.0])),
             ChartSpec::new(
                 "optimal",
-                "Optimal moves on the solver's sample",
-                "% optimal",
+                "Optimal moves (by the exact solver)",
+                "% of its moves",
                 Some([0.0, 100.0]),
             ),
             ChartSpec::new("memory", "Table size", "MB", None),
@@ -605,7 +609,8 @@ fn point_of(p: &CurvePoint) -> Point {
         crate::plugin::run::percent(p.wins, p.block),
         u64::from(p.block),
     );
-    point.set("optimal", p.optimal);
+    point.set("optimal_own", p.own_optimal);
+    point.set("optimal_test", p.test_optimal);
     point.set("memory", Some(p.bytes as f64 / 1e6));
     point
 }
@@ -692,13 +697,39 @@ impl DynRun for QTableRun {
             SeriesSpec::new("win", "win", &against, "", false),
         ];
         if c.perfect_sample > 0 {
-            out.push(SeriesSpec::new(
-                "optimal",
-                "optimal",
-                "greedy table",
-                "",
-                true,
-            ));
+            out.push(
+                SeriesSpec::new(
+                    "optimal_own",
+                    "optimal",
+                    "optimal moves in its own games",
+                    "",
+                    false,
+                )
+                .with_about(&format!(
+                    "The share of the table's moves that the exact solver rates best, in \
+                     positions where it moved in a few games against the {} player at this \
+                     point (exploration off). Positions of the first few moves take the solver \
+                     too long and are left out. Winning against a weak player does not need \
+                     the best moves: compare this curve with the wins.",
+                    c.opponent.label()
+                )),
+            );
+            out.push(
+                SeriesSpec::new(
+                    "optimal_test",
+                    "optimal",
+                    "optimal moves on test positions",
+                    "",
+                    true,
+                )
+                .with_about(
+                    "The share of the table's moves that the exact solver rates best in the \
+                     test positions of the solver's benchmark sets (its side to move). The table \
+                     has met few of them, and where all its values are equal it picks a column \
+                     at random: this curve shows how little of what it learned carries over to \
+                     positions it has not played.",
+                ),
+            );
         }
         out.push(SeriesSpec::new("memory", "memory", "table", "", false));
         out
@@ -716,8 +747,14 @@ impl DynRun for QTableRun {
                 last.wins, last.draws, last.losses, last.block
             ),
         ];
-        if let Some(o) = last.optimal {
-            parts.push(format!("optimal moves {o:.1}%"));
+        if let Some(o) = last.own_optimal {
+            parts.push(format!(
+                "optimal moves {o:.1}% in its own games ({} positions checked, {} skipped)",
+                last.own_checked, last.own_skipped
+            ));
+        }
+        if let Some(o) = last.test_optimal {
+            parts.push(format!("{o:.1}% on test positions"));
         }
         parts.push(format!(
             "table {} cells, {:.1} MB",
@@ -802,6 +839,43 @@ mod tests {
         assert!(Connect4Entry
             .agent("perfect", &serde_json::json!({"temperature": -1}), None)
             .is_err());
+    }
+
+    #[test]
+    fn the_optimal_move_shares_are_two_explained_curves_of_one_chart() {
+        let mut c = preset(2, 1).unwrap().remove(0);
+        c.total_games = 400;
+        c.block_games = 200;
+        c.perfect_sample = 20;
+        let mut run = QTableRun(Run::new(c.clone()).unwrap());
+        let points = run.step(u64::MAX);
+        assert_eq!(points.len(), 2);
+        let series = run.series();
+        let optimal: Vec<_> = series.iter().filter(|s| s.chart == "optimal").collect();
+        assert_eq!(optimal.len(), 2);
+        assert_eq!(
+            (optimal[0].id.as_str(), optimal[0].dashed),
+            ("optimal_own", false)
+        );
+        assert_eq!(
+            (optimal[1].id.as_str(), optimal[1].dashed),
+            ("optimal_test", true)
+        );
+        assert!(optimal[0].about.contains("random player"));
+        assert!(optimal.iter().all(|s| s.about.contains("exact solver")));
+        let charts = q_table_kind().charts;
+        assert!(charts.iter().any(|ch| ch.id == "optimal"));
+        for p in &points {
+            for id in ["optimal_own", "optimal_test"] {
+                let v = p.y[id];
+                assert!((0.0..=100.0).contains(&v), "{id} {v}");
+            }
+        }
+        assert!(run.latest().contains("on test positions"));
+        // Without positions to check, neither curve.
+        c.perfect_sample = 0;
+        let run = QTableRun(Run::new(c).unwrap());
+        assert!(run.series().iter().all(|s| s.chart != "optimal"));
     }
 
     fn trained(side: &str) -> Model {

@@ -23,7 +23,11 @@
 //! and loses about 1.5 moves per percent of exploration (34.4 moves at
 //! 5%), above the study's ceiling near 25; method 2 wins 96–97% of the
 //! learning games at ε 0–3% after 1,000,000 games, 82% at 30%, with at
-//! most 515,000 cells (12.6 MB) in the table.
+//! most 515,000 cells (12.6 MB) in the table. Of the moves they play in
+//! their own games, method 1's tables choose an optimal one 8–17% of the
+//! time (they learned not to win), method 2's 41–95% (most of the spread
+//! is whether the first move is the centre); on the test positions every
+//! table scores as a random column does (27–31%).
 //!
 //! Three settings of a run go beyond the study, all off by default (runs
 //! without them are saved exactly as before): `mirror` shares one entry
@@ -34,18 +38,20 @@
 //!
 //! Curves are measured on the learning games themselves (exploration on),
 //! as in the study. Besides, each point can measure the share of optimal
-//! moves: on a fixed sample of positions solved at the start of the run
-//! (positions of games between a random learner and the run's opponent, the
-//! learner to move), how often the greedy table plays a move of the best
-//! exact score.
+//! moves ([`super::optimal`]): how often the learner's move, as it plays
+//! with exploration off (its greedy table, or its lookahead over it), is
+//! one of the best by the exact solver, in positions of a few games it
+//! plays against the run's opponent at that point, and on a fixed sample of
+//! test positions from the solver's benchmark sets.
 
-use rand::Rng as _;
+use rand::seq::IndexedRandom;
 use serde::{Deserialize, Serialize};
+use web_time::Instant;
 
 use super::lookahead::Lookahead;
+use super::optimal::{mask_of, share, test_sample, OptimalMoves};
 use super::players::{Leftmost, RandomColumn};
 use super::position::{mirror_bits, Position, WIDTH};
-use super::solver::{Budget as SolverBudget, Mode, Solver};
 use crate::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
 use crate::learn::q_table::{HashedTable, QLearner, QParams, QTable, Tabular};
 use crate::model::Model;
@@ -349,13 +355,15 @@ pub struct RunConfig {
     pub total_games: u64,
     /// Learning games per curve point.
     pub block_games: u32,
-    /// Positions of the optimal-move sample (0: not measured).
+    /// Positions of the learner's own games checked by the solver at each
+    /// curve point; with any, the test positions are checked too (0: no
+    /// optimal-move share).
     #[serde(default)]
     pub perfect_sample: u32,
     pub seed: u64,
 }
 
-/// The largest optimal-move sample.
+/// The most positions of the learner's own games checked at a point.
 pub const MAX_SAMPLE: u32 = 2_000;
 
 impl RunConfig {
@@ -407,9 +415,19 @@ pub struct CurvePoint {
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
-    /// The share of the sample's positions where the greedy table plays an
-    /// optimal move, in %.
-    pub optimal: Option<f64>,
+    /// The share of the learner's moves the solver rates optimal, in % (see
+    /// [`super::optimal`]): in positions of its own games at this point
+    /// (`None`: not measured, or none settled by the solver's budget) ...
+    #[serde(default)]
+    pub own_optimal: Option<f64>,
+    /// ... of which this many were settled and this many skipped ...
+    #[serde(default)]
+    pub own_checked: u32,
+    #[serde(default)]
+    pub own_skipped: u32,
+    /// ... and on the test positions where its side is to move.
+    #[serde(default)]
+    pub test_optimal: Option<f64>,
     /// Table cells stored and bytes of memory.
     pub entries: u64,
     pub bytes: u64,
@@ -481,61 +499,70 @@ pub fn preset(experiment: u32, seed: u64) -> Result<Vec<RunConfig>, String> {
         .collect())
 }
 
-/// A sample position and the columns of its best exact score (a bit per
-/// column).
-#[derive(Clone, Copy, Debug)]
-struct Solved {
-    position: Position,
-    optimal: u8,
+/// The seed of the greedy games of curve point `index` of a run started
+/// with `seed` (apart from the run's own generator, which they leave
+/// untouched).
+pub fn point_seed(seed: u64, index: usize) -> u64 {
+    seed ^ 0x6f70_7469_6d61_6c00 ^ (index as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
-/// Positions for the optimal-move share: from games of a random learner
-/// against `opponent`, stopped at a random ply from 14 to 26 with the learner
-/// to move; only positions the solver finishes within a small budget are
-/// kept (in practice nearly all).
-fn optimal_sample(config: &RunConfig) -> Vec<Solved> {
-    let n = config.perfect_sample as usize;
-    let mut out = Vec::with_capacity(n);
-    if n == 0 {
-        return out;
-    }
-    let mut rng = rng_from_seed(config.seed ^ 0x5eed_5a3b_1e00_u64);
-    let mut solver = Solver::with_table_bits(20);
-    let mut opponent = config.opponent.player();
-    let mut tries = 0;
-    while out.len() < n && tries < 10 * n {
-        let side = config.side.of_game(tries as u64);
-        tries += 1;
-        let stop = rng.random_range(14..=26u32);
-        let mut p = Position::new();
-        while !(p.is_over() || p.moves_played() >= stop && p.to_move() == side) {
-            let m = if p.to_move() == side {
-                RandomColumn.choose(&p, &mut rng)
-            } else {
-                opponent.choose(&p, &mut rng)
-            };
-            p.play(m);
-        }
-        if p.is_over() {
-            continue;
-        }
-        let a = solver.analyze(&p, Mode::Strong, SolverBudget::nodes(60_000), None);
-        if !a.finished {
-            continue;
-        }
-        let best = a.scores.iter().flatten().copied().max().expect("a move");
-        let mut optimal = 0u8;
-        for (c, s) in a.scores.iter().enumerate() {
-            if *s == Some(best) {
-                optimal |= 1 << c;
+/// How a run plays one learning game: the learner's side, the rewards at
+/// the end, the lookahead of its non-random moves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LearningGame {
+    pub side: Side,
+    pub rewards: Rewards,
+    pub lookahead: u8,
+}
+
+impl LearningGame {
+    /// Plays a game from `start` (a position in play) between `learner`,
+    /// on [`LearningGame::side`], and `opponent`, the learner learning as it
+    /// goes ([`QLearner::act`], [`QLearner::finish_with_reward`] with the
+    /// outcome's reward). Records the moves and the learner's values at its
+    /// decisions in `rec`, if given. Returns the outcome and the discs on
+    /// the board at the end.
+    pub fn play(
+        &self,
+        learner: &mut QLearner<Position>,
+        opponent: &mut dyn Player<Position>,
+        start: Position,
+        rng: &mut Rng,
+        mut rec: Option<&mut Recorder>,
+    ) -> (Outcome, u32) {
+        let mut g = start;
+        let (side, rewards, depth) = (self.side, self.rewards, self.lookahead);
+        learner.set_side(side);
+        loop {
+            if let Some(outcome) = g.outcome() {
+                learner.finish_with_reward(rewards.of(outcome, side));
+                return (outcome, g.moves_played());
             }
+            if let Some(rec) = rec.as_deref_mut() {
+                if g.to_move() == side {
+                    rec.decision(&g, |m| f64::from(learner.q_value(&g, m)));
+                }
+            }
+            let m = if g.to_move() != side {
+                opponent.choose(&g, rng)
+            } else if depth == 0 {
+                learner.act(&g, rng)
+            } else {
+                learner.act_with(&g, rng, |l, g, rng| {
+                    Lookahead {
+                        table: l.table(),
+                        rewards,
+                        depth,
+                    }
+                    .choose(g, rng)
+                })
+            };
+            if let Some(rec) = rec.as_deref_mut() {
+                rec.played::<Position>(m);
+            }
+            g.play(m);
         }
-        out.push(Solved {
-            position: p,
-            optimal,
-        });
     }
-    out
 }
 
 /// A run in progress.
@@ -543,7 +570,10 @@ pub struct Run {
     config: RunConfig,
     learner: QLearner<Position>,
     opponent: Box<dyn Player<Position> + Send>,
-    sample: Vec<Solved>,
+    /// The solver's answers for the optimal-move share (made on first use).
+    optimal: Option<OptimalMoves>,
+    /// Seconds spent measuring the optimal-move share.
+    optimal_seconds: f64,
     rng: Rng,
     games: u64,
     block: Block,
@@ -558,7 +588,8 @@ impl Run {
         Ok(Run {
             learner,
             opponent: config.opponent.player(),
-            sample: optimal_sample(&config),
+            optimal: None,
+            optimal_seconds: 0.0,
             rng: rng_from_seed(config.seed),
             games: 0,
             block: Block::default(),
@@ -585,6 +616,11 @@ impl Run {
 
     pub fn learner(&self) -> &QLearner<Position> {
         &self.learner
+    }
+
+    /// Seconds this run spent on the optimal-move share so far (not saved).
+    pub fn optimal_seconds(&self) -> f64 {
+        self.optimal_seconds
     }
 
     /// Sets a new planned total (not below the games played).
@@ -649,62 +685,111 @@ impl Run {
         }
     }
 
-    fn learning_game(&mut self, mut rec: Option<&mut Recorder>) -> (Outcome, u32) {
-        let mut g = Position::new();
-        let side = self.config.side.of_game(self.games);
-        self.learner.set_side(side);
-        let (rewards, depth) = (self.config.rewards, self.config.lookahead);
-        loop {
-            if let Some(outcome) = g.outcome() {
-                let r = rewards.of(outcome, side);
-                self.learner.finish_with_reward(r);
-                return (outcome, g.moves_played());
-            }
-            if let Some(rec) = rec.as_deref_mut() {
-                if g.to_move() == side {
-                    rec.decision(&g, |m| f64::from(self.learner.q_value(&g, m)));
-                }
-            }
-            let m = if g.to_move() != side {
-                self.opponent.choose(&g, &mut self.rng)
-            } else if depth == 0 {
-                self.learner.act(&g, &mut self.rng)
-            } else {
-                self.learner.act_with(&g, &mut self.rng, |l, g, rng| {
-                    Lookahead {
-                        table: l.table(),
-                        rewards,
-                        depth,
-                    }
-                    .choose(g, rng)
-                })
-            };
-            if let Some(rec) = rec.as_deref_mut() {
-                rec.played::<Position>(m);
-            }
-            g.play(m);
+    fn learning_game(&mut self, rec: Option<&mut Recorder>) -> (Outcome, u32) {
+        LearningGame {
+            side: self.config.side.of_game(self.games),
+            rewards: self.config.rewards,
+            lookahead: self.config.lookahead,
         }
+        .play(
+            &mut self.learner,
+            self.opponent.as_mut(),
+            Position::new(),
+            &mut self.rng,
+            rec,
+        )
     }
 
-    /// The share of the sample's positions where the greedy table plays an
-    /// optimal move, in % (ties among greedy moves count by their share).
-    pub fn optimal_percent(&self) -> Option<f64> {
-        optimal_share(&self.learner, &self.sample)
+    /// The columns the learner chooses among in `p` with exploration off:
+    /// its greedy moves, or its lookahead's best, into `out`.
+    pub fn policy_moves(&self, p: &Position, out: &mut Vec<u8>) {
+        Lookahead {
+            table: self.learner.table(),
+            rewards: self.config.rewards,
+            depth: self.config.lookahead,
+        }
+        .best_moves(p, out);
     }
 
-    fn measure(&self) -> CurvePoint {
+    /// The positions where the learner is to move in its own games at curve
+    /// point `index`, with the columns it chooses among there: greedy games
+    /// (exploration off) against the run's opponent, on the run's sides,
+    /// until [`RunConfig::perfect_sample`] positions are taken. Their
+    /// generator is seeded by [`point_seed`].
+    pub fn own_positions(&self, index: usize) -> Vec<(Position, u8)> {
+        let n = self.config.perfect_sample as usize;
+        let mut out = Vec::with_capacity(n);
+        let mut rng = rng_from_seed(point_seed(self.config.seed, index));
+        let mut opponent = self.config.opponent.player();
+        let mut moves = Vec::new();
+        let mut game = 0;
+        while out.len() < n {
+            let side = self.config.side.of_game(game);
+            game += 1;
+            let mut p = Position::new();
+            while !p.is_over() && out.len() < n {
+                let m = if p.to_move() == side {
+                    self.policy_moves(&p, &mut moves);
+                    out.push((p, mask_of(&moves)));
+                    *moves.choose(&mut rng).expect("a legal move")
+                } else {
+                    opponent.choose(&p, &mut rng)
+                };
+                p.play(m);
+            }
+        }
+        out
+    }
+
+    /// The share of the learner's moves that are optimal on the test
+    /// positions where one of its sides is to move, in %.
+    pub fn test_share(&self) -> Option<f64> {
+        let sides = [self.config.side.of_game(0), self.config.side.of_game(1)];
+        let mut moves = Vec::new();
+        share(
+            test_sample()
+                .iter()
+                .filter(|t| sides.contains(&t.position.to_move()))
+                .map(|t| {
+                    self.policy_moves(&t.position, &mut moves);
+                    (mask_of(&moves), t.optimal)
+                }),
+        )
+    }
+
+    fn measure(&mut self) -> CurvePoint {
         let b = self.block;
-        CurvePoint {
+        let mut point = CurvePoint {
             games: self.games,
             block: b.games,
             moves: b.moves as f64 / f64::from(b.games.max(1)),
             wins: b.wins,
             draws: b.draws,
             losses: b.losses,
-            optimal: self.optimal_percent(),
+            own_optimal: None,
+            own_checked: 0,
+            own_skipped: 0,
+            test_optimal: None,
             entries: self.learner.table().entries() as u64,
             bytes: self.learner.table().bytes() as u64,
+        };
+        if self.config.perfect_sample > 0 {
+            let start = Instant::now();
+            let own = self.own_positions(self.curve.len());
+            let solver = self.optimal.get_or_insert_with(OptimalMoves::default);
+            let mut choices = Vec::with_capacity(own.len());
+            for (p, chosen) in &own {
+                match solver.of(p) {
+                    Some(optimal) => choices.push((*chosen, optimal)),
+                    None => point.own_skipped += 1,
+                }
+            }
+            point.own_checked = choices.len() as u32;
+            point.own_optimal = share(choices);
+            point.test_optimal = self.test_share();
+            self.optimal_seconds += start.elapsed().as_secs_f64();
         }
+        point
     }
 
     /// The learner as a model named `name` that [`Run::continue_from`]
@@ -778,21 +863,6 @@ impl Run {
         run.curve = curve;
         Ok(run)
     }
-}
-
-/// See [`Run::optimal_percent`].
-fn optimal_share(learner: &QLearner<Position>, sample: &[Solved]) -> Option<f64> {
-    if sample.is_empty() {
-        return None;
-    }
-    let mut moves = Vec::new();
-    let mut sum = 0.0;
-    for s in sample {
-        learner.greedy_moves(&s.position, &mut moves);
-        let good = moves.iter().filter(|&&m| s.optimal >> m & 1 == 1).count();
-        sum += good as f64 / moves.len().max(1) as f64;
-    }
-    Some(100.0 * sum / sample.len() as f64)
 }
 
 /// The most curve points a model keeps (the curve lives in the header).
@@ -928,6 +998,119 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn measuring_optimal_moves_leaves_the_learning_as_it_was() {
+        let mut measured = Run::new(with(2, 1_500, |c| {
+            c.block_games = 500;
+            c.perfect_sample = 40;
+        }))
+        .unwrap();
+        measured.run_to_end();
+        let mut plain = Run::new(with(2, 1_500, |c| c.block_games = 500)).unwrap();
+        plain.run_to_end();
+        assert_eq!(measured.learner().table(), plain.learner().table());
+        assert_eq!(measured.curve().len(), 3);
+        for (m, p) in measured.curve().iter().zip(plain.curve()) {
+            assert_eq!(
+                (m.wins, m.draws, m.losses, m.moves),
+                (p.wins, p.draws, p.losses, p.moves)
+            );
+            assert_eq!(m.own_checked + m.own_skipped, 40);
+            assert!(m.own_checked > 0 && m.own_optimal.is_some() && m.test_optimal.is_some());
+            assert_eq!(
+                (p.own_optimal, p.test_optimal, p.own_checked),
+                (None, None, 0)
+            );
+        }
+    }
+
+    /// The best-score columns of `p` by a full analysis.
+    fn analyzed(p: &Position) -> u8 {
+        use crate::games::connect4::solver::{Budget, Mode, Solver};
+        let mut solver = Solver::with_table_bits(20);
+        solver.set_book(Some(crate::games::connect4::book::opening()));
+        let a = solver.analyze(p, Mode::Strong, Budget::unlimited(), None);
+        let best = a.scores.iter().flatten().copied().max().unwrap();
+        (0..WIDTH)
+            .filter(|&c| a.scores[c] == Some(best))
+            .fold(0, |m, c| m | 1 << c)
+    }
+
+    #[test]
+    fn the_share_of_its_own_games_is_counted_move_by_move() {
+        // Against the stupid player, learner second: a few thousand games
+        // teach the table something, and its own games are the greedy ones.
+        let c = with(1, 3_000, |c| {
+            c.block_games = 3_000;
+            c.perfect_sample = 60;
+            c.side = LearnerSide::Second;
+        });
+        let mut run = Run::new(c).unwrap();
+        run.run_to_end();
+        let point = run.curve()[0].clone();
+        let own = run.own_positions(0);
+        assert_eq!(own.len(), 60);
+        let mut moves = Vec::new();
+        let mut choices = Vec::new();
+        let mut skipped = 0;
+        let mut check = OptimalMoves::default();
+        for (p, chosen) in &own {
+            // Yellow is to move, and the columns are the table's greedy ones.
+            assert_eq!(p.to_move(), Side::Second);
+            run.learner().greedy_moves(p, &mut moves);
+            assert_eq!(*chosen, mask_of(&moves));
+            match check.of(p) {
+                Some(optimal) => {
+                    assert_eq!(optimal, analyzed(p), "{p:?}");
+                    choices.push((*chosen, optimal));
+                }
+                None => skipped += 1,
+            }
+        }
+        let by_hand: f64 = 100.0
+            * choices
+                .iter()
+                .map(|&(c, o)| f64::from((c & o).count_ones()) / f64::from(c.count_ones()))
+                .sum::<f64>()
+            / choices.len() as f64;
+        assert_eq!(point.own_skipped, skipped);
+        assert_eq!(point.own_checked as usize, choices.len());
+        assert!((point.own_optimal.unwrap() - by_hand).abs() < 1e-9);
+        // The same point's games again give the same positions.
+        assert_eq!(run.own_positions(0), own);
+    }
+
+    #[test]
+    fn an_empty_table_chooses_at_random_on_the_test_positions() {
+        // One learning game: the table holds values for a handful of cells,
+        // none of a test position; every legal column ties, and the share
+        // is the share of optimal columns among the legal ones.
+        let mut run = Run::new(with(2, 1, |c| c.perfect_sample = 1)).unwrap();
+        run.run_to_end();
+        let mut moves = Vec::new();
+        let reds: Vec<_> = test_sample()
+            .iter()
+            .filter(|t| t.position.to_move() == Side::First)
+            .collect();
+        assert!(reds.len() > 100, "{}", reds.len());
+        let chance = share(reds.iter().map(|t| {
+            t.position.legal_moves(&mut moves);
+            (mask_of(&moves), t.optimal)
+        }))
+        .unwrap();
+        assert_eq!(run.curve()[0].test_optimal, Some(chance));
+        assert!(chance > 10.0 && chance < 60.0, "{chance}");
+        // Two plies of lookahead see the wins in one move and the blocks:
+        // better than chance with the same empty table.
+        let mut ahead = Run::new(with(2, 1, |c| {
+            c.perfect_sample = 1;
+            c.lookahead = 2;
+        }))
+        .unwrap();
+        ahead.run_to_end();
+        assert!(ahead.curve()[0].test_optimal.unwrap() > chance + 5.0);
     }
 
     fn with(experiment: u32, games: u64, f: impl FnOnce(&mut RunConfig)) -> RunConfig {

@@ -9,6 +9,8 @@
 //!   study's random and stupid players.
 //! * [`experiments`]: tabular Q-learning, the study's two methods as runs.
 //! * [`lookahead`]: a learned table blended with a shallow search.
+//! * [`optimal`]: the share of a learner's moves the solver rates optimal,
+//!   in its own games and on test positions.
 //! * [`entry`]: the plug-in; [`bench`] its speed measurements.
 //! * [`batch`]: solving and timing files of positions.
 //!
@@ -24,6 +26,7 @@ pub mod entry;
 pub mod experiments;
 pub mod lookahead;
 pub mod move_sorter;
+pub mod optimal;
 pub mod player;
 pub mod players;
 pub mod position;

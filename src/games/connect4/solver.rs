@@ -186,7 +186,7 @@ impl Solver {
     }
 
     /// A solver with a table of `2^bits` entries (8 bytes each; `bits` is
-    /// clamped to 17..=30).
+    /// clamped to 18..=30).
     pub fn with_table_bits(bits: u32) -> Solver {
         Solver {
             tt: TranspositionTable::new(bits),
@@ -304,6 +304,55 @@ impl Solver {
             finished,
             nodes,
         }
+    }
+
+    /// The columns of `p` whose exact score is the best (a bit per 0-based
+    /// column), within `budget`: `None` if the budget ran out first, or if
+    /// the game is over. The same columns as the best scores of
+    /// [`Solver::analyze`] in strong mode, for less work: the position is
+    /// solved once, and each column is then only tested against that score
+    /// by one null-window search ("is the opponent's score after it at most
+    /// minus the best?").
+    pub fn optimal_columns(&mut self, p: &Position, budget: Budget) -> Option<u8> {
+        if p.winner().is_some() || p.moves_played() as usize == CELLS {
+            return None;
+        }
+        let mut search = Search::new(self, budget, None);
+        let mut mask = 0u8;
+        if p.can_win_next() {
+            for col in 0..WIDTH {
+                if p.can_play(col) && p.is_winning_move(col) {
+                    mask |= 1 << col;
+                }
+            }
+        } else if let Some(best) = search.root(p, Mode::Strong).score {
+            for col in COLUMN_ORDER {
+                if !p.can_play(col) {
+                    continue;
+                }
+                let mut next = *p;
+                next.play_col(col);
+                // The child's score from its side to move's point of view;
+                // the column is optimal when it is at most -best.
+                let optimal = if next.moves_played() as usize == CELLS {
+                    0 >= best
+                } else if next.can_win_next() {
+                    -immediate_win(&next) >= best
+                } else {
+                    let r = search.negamax(&next, -best, -best + 1);
+                    if search.stopped {
+                        break;
+                    }
+                    r <= -best
+                };
+                if optimal {
+                    mask |= 1 << col;
+                }
+            }
+        }
+        let (stopped, nodes) = (search.stopped, search.nodes);
+        self.nodes = nodes;
+        (!stopped).then_some(mask)
     }
 }
 

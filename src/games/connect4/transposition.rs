@@ -6,10 +6,11 @@
 //! 2^24 take 128 MiB). A position's key (< 2^49, see
 //! [`Position::key`](super::Position::key)) is first scrambled by a bijection
 //! of the 49-bit keys (a multiplication by an odd constant modulo 2^49); the
-//! top `bits` bits of the result choose the entry and the low 32 bits are
-//! stored in it as a tag. As long as `49 - bits <= 32` (`bits >= 17`), index
-//! and tag together determine the key: a tag match is an exact match, never
-//! a collision between two positions.
+//! top `bits` bits of the result choose the entry, of which all but the
+//! lowest choose its two-entry bucket, and the low 32 bits are stored in it
+//! as a tag. As long as `49 - (bits - 1) <= 32` (`bits >= 18`), bucket and
+//! tag together determine the key: a tag match is an exact match, never a
+//! collision between two positions.
 //!
 //! An entry holds, for one position: a lower and an upper bound on its exact
 //! score (both valid whatever search stored them: a bound is a fact about the
@@ -25,8 +26,9 @@
 
 use super::position::{MAX_SCORE, MIN_SCORE};
 
-/// The smallest number of index bits (see the module documentation).
-pub const MIN_BITS: u32 = 17;
+/// The smallest number of index bits (see the module documentation): 2^18
+/// entries, 2 MiB.
+pub const MIN_BITS: u32 = 18;
 /// The largest number of index bits accepted (2^30 entries: 8 GiB).
 pub const MAX_BITS: u32 = 30;
 /// The default: 2^23 entries, 64 MiB.
@@ -246,5 +248,41 @@ mod tests {
         assert_eq!(tt.used(), 2);
         tt.clear();
         assert_eq!(tt.get(12345), None);
+    }
+
+    /// The key whose scrambled value is `h` (the inverse of the scramble:
+    /// Newton's iteration for the inverse of an odd number modulo 2^64).
+    fn unscramble(h: u64) -> u64 {
+        let mut inv = SCRAMBLE;
+        for _ in 0..6 {
+            inv = inv.wrapping_mul(2u64.wrapping_sub(SCRAMBLE.wrapping_mul(inv)));
+        }
+        assert_eq!(SCRAMBLE.wrapping_mul(inv), 1);
+        h.wrapping_mul(inv) & KEY_MASK
+    }
+
+    #[test]
+    fn keys_that_differ_in_any_one_scrambled_bit_are_told_apart() {
+        // Two keys whose scrambled values differ in one bit share either
+        // their tag or their bucket (and one slot's bit of the index): the
+        // other must tell them apart, at every size down to the smallest.
+        let e = Entry {
+            lower: 1,
+            upper: 2,
+            best: None,
+            work: 3,
+        };
+        for bits in [MIN_BITS, MIN_BITS + 1, 23] {
+            let mut tt = TranspositionTable::new(bits);
+            for bit in 0..KEY_BITS {
+                let h = 0x1_2345_6789_abcd & KEY_MASK;
+                let (a, b) = (unscramble(h), unscramble(h ^ (1 << bit)));
+                assert_eq!(a.wrapping_mul(SCRAMBLE) & KEY_MASK, h);
+                tt.clear();
+                tt.put(a, e);
+                assert_eq!(tt.get(b), None, "{bits} index bits, scrambled bit {bit}");
+                assert_eq!(tt.get(a), Some(e));
+            }
+        }
     }
 }

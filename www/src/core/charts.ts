@@ -14,6 +14,8 @@ export interface Curve {
   points: CurvePoint[];
   /** Dashed, e.g. for the second colour of the same run. */
   dashed?: boolean;
+  /** What the curve measures, in words (added to its legend entry's tooltip). */
+  about?: string;
 }
 
 /**

@@ -40,7 +40,8 @@ function legendTitle(c: Curve, rate: boolean): string {
   const line = c.dashed ? 'Dashed line' : 'Solid line';
   const last = c.points[c.points.length - 1];
   const sample = rate && last?.[2] ? ` Each point was measured on ${last[2].toLocaleString('en-US')} games.` : '';
-  return `${line}: ${c.label}.${sample} ${rate ? BAND_WORDS : SMOOTH_WORDS} Press to hide or show it.`;
+  const about = c.about ? ` ${c.about}` : '';
+  return `${line}: ${c.label}.${about}${sample} ${rate ? BAND_WORDS : SMOOTH_WORDS} Press to hide or show it.`;
 }
 
 /** A short line in the curve's colour and dash style, with the band's shade behind it for a rate. */

@@ -203,6 +203,8 @@ export interface SeriesSpec {
   label: string;
   group: string;
   dashed: boolean;
+  /** What the curve measures, for a student (the legend entry's tooltip). */
+  about?: string;
 }
 
 /** One point of a run's curves: the value of each series after `x` games. */

@@ -635,6 +635,7 @@ export class RunsPanel {
           label: `${card.name} ${s.label}`,
           color: PALETTE[(card.colorBase + groups.indexOf(s.group)) % PALETTE.length],
           dashed: s.dashed,
+          about: s.about,
           points,
         });
         curves.set(key, list);
