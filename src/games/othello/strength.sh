@@ -3,7 +3,7 @@
 # 1–6, with the hand-set weights and with weights tuned by the genetic
 # algorithm, against random, MVB, MSB and a trained Q-network.
 #
-#   scripts/strength.sh [games]      (default 1000 games per cell)
+#   src/games/othello/strength.sh [games]      (default 1000 games per cell)
 #
 # Both colours (half the games each), the first 5 plies random. The tuned set
 # and the Q-network are made by the CLI on the first run and kept in
@@ -13,7 +13,7 @@
 # Prints a Markdown table of the search player's share of wins (draws and
 # losses not counted as wins), in all and as black / as white.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../../.."
 games="${1:-1000}"
 target="${CARGO_TARGET_DIR:-target}"
 cargo build --release --quiet
