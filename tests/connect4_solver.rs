@@ -16,7 +16,10 @@ fn set(name: &str) -> Vec<LineInput> {
 
 /// Solves `inputs` in `mode` and checks every score (the sign in weak mode).
 fn check(name: &str, inputs: &[LineInput], mode: Mode) {
-    let mut solver = Solver::new();
+    check_with(Solver::new(), name, inputs, mode);
+}
+
+fn check_with(mut solver: Solver, name: &str, inputs: &[LineInput], mode: Mode) {
     for input in inputs {
         let expected = input.expected.expect("a score on every line");
         let got = match mode {
@@ -48,6 +51,17 @@ fn middle_easy_every_position() {
     let s = set("Test_L2_R1");
     assert_eq!(s.len(), 500);
     check("Middle-Easy", &s, Mode::Strong);
+}
+
+#[test]
+fn the_smallest_tables_give_the_same_scores() {
+    // 2^10 entries in the large table and in the one for positions near the
+    // end: many more entries replaced, every score still exact.
+    let solver = Solver::with_table_bits(10);
+    assert_eq!(solver.tables().map(|t| t.bits()), [10, 10]);
+    let mut s = sample(set("Test_L2_R2"), 5, 100);
+    s.extend(sample(set("Test_L1_R1"), 5, 100));
+    check_with(solver, "Middle-Medium and Begin-Easy", &s, Mode::Strong);
 }
 
 #[test]

@@ -37,9 +37,9 @@ use crate::game::Game;
 /// Nodes the solver may spend on one position of a learner's own games.
 pub const NODE_BUDGET: u64 = 2_000;
 
-/// log2 of the entries of the solver's table (the smallest it takes: 2 MiB,
-/// cleared before every position).
-pub const TABLE_BITS: u32 = super::transposition::MIN_BITS;
+/// log2 of the entries of the solver's table (2 MiB, cleared before every
+/// position).
+pub const TABLE_BITS: u32 = 18;
 
 /// Answers kept at most; past this many the memory of answers starts over
 /// (it only saves time).

@@ -24,7 +24,13 @@
 //! interval `[-1, 1]` only.
 //!
 //! The [`TranspositionTable`] keeps a lower and an upper bound per position
-//! and lives in the [`Solver`], so a later solve of a related position (the
+//! and lives in the [`Solver`]. Positions of [`NEAR_MIN_MOVES`] discs or more
+//! (there are many of them, each cheap to search) have a small table of
+//! their own, [`NEAR_BITS`] (1 MiB), which stays in the processor's cache:
+//! they no longer push the costly entries of earlier positions out of the
+//! large table, and reading them rarely waits for memory (where there is no
+//! prefetch, as in WebAssembly, this matters most). Both tables live in the
+//! solver, so a later solve of a related position (the
 //! next move of a game, the same position after an interrupted solve, the
 //! next column of an [`Analysis`]) starts from what earlier ones learned.
 //! Positions up to the [`Book`]'s depth, when the solver has one, are read
@@ -57,6 +63,12 @@ pub const CHECK_INTERVAL: u64 = 1 << 12;
 /// saves nodes, but deep in the tree the reads cost more than the nodes
 /// they save.
 pub const ETC_MAX_MOVES: i32 = 20;
+/// Positions with at least this many discs use the small table.
+pub const NEAR_MIN_MOVES: i32 = 24;
+/// log2 of the entries of the small table (2^17 entries: 1 MiB), for
+/// solvers whose large table has at least 2^20 entries; smaller solvers get
+/// one an eighth of their large table.
+pub const NEAR_BITS: u32 = 17;
 /// The shortest time between two progress reports, in milliseconds.
 pub const PROGRESS_INTERVAL_MS: u64 = 50;
 
@@ -153,6 +165,7 @@ pub struct Analysis {
 /// table is what makes a series of related solves fast.
 pub struct Solver {
     tt: TranspositionTable,
+    near: TranspositionTable,
     book: Option<Arc<Book>>,
     nodes: u64,
 }
@@ -186,10 +199,13 @@ impl Solver {
     }
 
     /// A solver with a table of `2^bits` entries (8 bytes each; `bits` is
-    /// clamped to 18..=30).
+    /// clamped to 10..=30), and the small table for positions near the end
+    /// (see [`NEAR_BITS`]).
     pub fn with_table_bits(bits: u32) -> Solver {
+        let near = NEAR_BITS.min(bits.saturating_sub(3));
         Solver {
             tt: TranspositionTable::new(bits),
+            near: TranspositionTable::new(near),
             book: None,
             nodes: 0,
         }
@@ -213,14 +229,16 @@ impl Solver {
         self.book.as_ref()
     }
 
-    /// The transposition table.
-    pub fn table(&self) -> &TranspositionTable {
-        &self.tt
+    /// The transposition tables: the large one, and the small one for
+    /// positions of [`NEAR_MIN_MOVES`] discs or more.
+    pub fn tables(&self) -> [&TranspositionTable; 2] {
+        [&self.tt, &self.near]
     }
 
-    /// Forgets what the table learned.
+    /// Forgets what the tables learned.
     pub fn reset(&mut self) {
         self.tt.clear();
+        self.near.clear();
     }
 
     /// Nodes searched by the last call.
@@ -360,6 +378,7 @@ impl Solver {
 /// budget, the counters.
 struct Search<'a, 'p> {
     tt: &'a mut TranspositionTable,
+    near: &'a mut TranspositionTable,
     book: Option<&'a Book>,
     nodes: u64,
     /// The node count at which [`Search::checkpoint`] runs next.
@@ -388,6 +407,7 @@ impl<'a, 'p> Search<'a, 'p> {
         let start = Instant::now();
         Search {
             tt: &mut solver.tt,
+            near: &mut solver.near,
             book: solver.book.as_deref(),
             nodes: 0,
             next_check: if checks {
@@ -405,6 +425,16 @@ impl<'a, 'p> Search<'a, 'p> {
             upper: MAX_SCORE,
             probe: 0,
             column: None,
+        }
+    }
+
+    /// The table of positions with `moves` discs.
+    #[inline(always)]
+    fn table(&self, moves: i32) -> &TranspositionTable {
+        if moves >= NEAR_MIN_MOVES {
+            self.near
+        } else {
+            self.tt
         }
     }
 
@@ -538,18 +568,19 @@ impl<'a, 'p> Search<'a, 'p> {
             // The children's entries are read soon (the children search
             // them first thing): start loading them now, in parallel,
             // instead of waiting for each in turn.
+            let table = self.table(moves + 1);
             let mut rest = next;
             while rest != 0 {
                 let cell = rest & rest.wrapping_neg();
                 rest ^= cell;
                 let mut child = *p;
                 child.play_cell(cell);
-                self.tt.prefetch(child.key());
+                table.prefetch(child.key());
             }
         }
         let key = p.key();
         let mut best_move = None;
-        if let Some(e) = self.tt.get(key) {
+        if let Some(e) = self.table(moves).get(key) {
             lower = lower.max(e.lower);
             upper = upper.min(e.upper);
             best_move = e.best;
@@ -575,6 +606,7 @@ impl<'a, 'p> Search<'a, 'p> {
         if moves < ETC_MAX_MOVES {
             // Enhanced transposition cutoff: a child already known to be
             // bad enough for the opponent proves a cut without a search.
+            const _: () = assert!(ETC_MAX_MOVES < NEAR_MIN_MOVES);
             let mut rest = next;
             while rest != 0 {
                 let cell = rest & rest.wrapping_neg();
@@ -635,7 +667,12 @@ impl<'a, 'p> Search<'a, 'p> {
         };
         debug_assert!(new_lower <= new_upper, "{new_lower} > {new_upper}");
         let best_col = (best_cell.trailing_zeros() as usize / super::position::STRIDE) as u8;
-        self.tt.put(
+        let table = if moves >= NEAR_MIN_MOVES {
+            &mut *self.near
+        } else {
+            &mut *self.tt
+        };
+        table.put(
             key,
             Entry {
                 lower: new_lower,

@@ -2,15 +2,16 @@
 //! already searched, kept between searches.
 //!
 //! # Layout
-//! `2^bits` entries of one `u64` each (8 bytes: 2^23 entries take 64 MiB,
-//! 2^24 take 128 MiB). A position's key (< 2^49, see
+//! `2^bits` entries of one `u64` each (8 bytes: 2^17 entries take 1 MiB,
+//! 2^23 take 64 MiB). A position's key (< 2^49, see
 //! [`Position::key`](super::Position::key)) is first scrambled by a bijection
 //! of the 49-bit keys (a multiplication by an odd constant modulo 2^49); the
 //! top `bits` bits of the result choose the entry, of which all but the
-//! lowest choose its two-entry bucket, and the low 32 bits are stored in it
-//! as a tag. As long as `49 - (bits - 1) <= 32` (`bits >= 18`), bucket and
-//! tag together determine the key: a tag match is an exact match, never a
-//! collision between two positions.
+//! lowest choose its two-entry bucket, and the low 40 bits are stored in it
+//! as a tag (the other 24 bits of the entry hold its contents). As long as
+//! `49 - (bits - 1) <= 40` (`bits >= 10`), bucket and tag together
+//! determine the key: a tag match is an exact match, never a collision
+//! between two positions, at every size the table takes.
 //!
 //! An entry holds, for one position: a lower and an upper bound on its exact
 //! score (both valid whatever search stored them: a bound is a fact about the
@@ -26,9 +27,9 @@
 
 use super::position::{MAX_SCORE, MIN_SCORE};
 
-/// The smallest number of index bits (see the module documentation): 2^18
-/// entries, 2 MiB.
-pub const MIN_BITS: u32 = 18;
+/// The smallest number of index bits (see the module documentation): 2^10
+/// entries, 8 KiB.
+pub const MIN_BITS: u32 = 10;
 /// The largest number of index bits accepted (2^30 entries: 8 GiB).
 pub const MAX_BITS: u32 = 30;
 /// The default: 2^23 entries, 64 MiB.
@@ -46,7 +47,8 @@ const UPPER_SHIFT: u32 = SCORE_BITS;
 const MOVE_SHIFT: u32 = 2 * SCORE_BITS;
 const WORK_SHIFT: u32 = MOVE_SHIFT + 3;
 const WORK_MASK: u64 = 0x3f;
-const TAG_SHIFT: u32 = 32;
+const TAG_SHIFT: u32 = 24;
+const TAG_MASK: u64 = (1 << (64 - TAG_SHIFT)) - 1;
 
 /// What the table knows about a position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -125,7 +127,8 @@ pub struct TranspositionTable {
 
 impl TranspositionTable {
     /// A table of `2^bits` entries (8 bytes each), clamped to
-    /// [`MIN_BITS`]..=[`MAX_BITS`].
+    /// [`MIN_BITS`]..=[`MAX_BITS`]. The kernel is asked for huge pages for
+    /// tables of 2 MiB or more.
     pub fn new(bits: u32) -> TranspositionTable {
         let bits = bits.clamp(MIN_BITS, MAX_BITS);
         let entries = vec![0; 1 << bits];
@@ -160,7 +163,7 @@ impl TranspositionTable {
         debug_assert!(key <= KEY_MASK);
         let h = key.wrapping_mul(SCRAMBLE) & KEY_MASK;
         let index = (h >> (KEY_BITS - self.bits)) as usize & !1;
-        (index, h & 0xffff_ffff)
+        (index, h & TAG_MASK)
     }
 
     /// Starts loading the bucket of `key` into the cache (x86-64; nothing
@@ -272,7 +275,7 @@ mod tests {
             best: None,
             work: 3,
         };
-        for bits in [MIN_BITS, MIN_BITS + 1, 23] {
+        for bits in [MIN_BITS, MIN_BITS + 1, 17, 18, 23] {
             let mut tt = TranspositionTable::new(bits);
             for bit in 0..KEY_BITS {
                 let h = 0x1_2345_6789_abcd & KEY_MASK;
