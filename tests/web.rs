@@ -354,3 +354,51 @@ fn othello_heat_map_values_are_the_networks_q_values() {
         "{passes} passes, {valued} values"
     );
 }
+
+/// `{ unbounded: true }` crosses the boundary: the perfect Connect Four
+/// player drops its own node limit and finishes, and its reports carry the
+/// bounds on the column being solved and the columns already solved. An
+/// unbounded budget with a limit is refused.
+#[wasm_bindgen_test]
+fn an_unbounded_budget_finishes_and_reports_solved_columns() {
+    use selfplay::web::Agent;
+    use std::{cell::RefCell, rc::Rc};
+    use wasm_bindgen::prelude::Closure;
+    use wasm_bindgen::JsCast;
+
+    let object = |json: &str| js_sys::JSON::parse(json).unwrap();
+    let mut agent = Agent::new("connect4", "perfect", object(r#"{"book": false}"#), None).unwrap();
+    let err = agent
+        .analyze(
+            "1511475",
+            object(r#"{"unbounded": true, "nodes": 10}"#),
+            None,
+        )
+        .unwrap_err();
+    assert!(message(err).contains("unbounded"));
+
+    let reports: Rc<RefCell<Vec<serde_json::Value>>> = Rc::default();
+    let sink = reports.clone();
+    let callback = Closure::<dyn FnMut(JsValue)>::new(move |p: JsValue| {
+        sink.borrow_mut()
+            .push(serde_wasm_bindgen::from_value(p).unwrap());
+    });
+    let function: &js_sys::Function = callback.as_ref().unchecked_ref();
+    let a = agent
+        .analyze(
+            "1511475",
+            object(r#"{"unbounded": true}"#),
+            Some(function.clone()),
+        )
+        .unwrap();
+    let a: serde_json::Value = serde_wasm_bindgen::from_value(a).unwrap();
+    assert_eq!(a["complete"], true);
+    assert!(a["nodes"].as_f64().unwrap() > 4e6);
+    let reports = reports.borrow();
+    assert!(!reports.is_empty());
+    let last = reports.last().unwrap();
+    assert!(last["lower"].as_f64().unwrap() <= last["upper"].as_f64().unwrap());
+    assert!(reports
+        .iter()
+        .any(|r| !r["moves"].as_array().unwrap().is_empty()));
+}

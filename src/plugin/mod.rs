@@ -171,6 +171,22 @@ pub struct PlayerInfo {
     /// Whether its settings can be kept as a model file
     /// ([`GameEntry::settings_model`]), to load again or share.
     pub saves_settings: bool,
+    /// Set for an exact solver whose analysis, under an unbounded budget
+    /// ([`Limits::unbounded`](crate::search::budget::Limits::unbounded)),
+    /// gives every move's exact value however long it takes: the page
+    /// offers it as "Solve exactly", in a worker of its own with progress
+    /// and a Stop button.
+    pub solve: Option<SolveInfo>,
+}
+
+/// How a player solves positions exactly (see [`PlayerInfo::solve`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SolveInfo {
+    /// What a solve gives and how long it takes, for students.
+    pub about: String,
+    /// Settings that matter to a solve (merged into the player's settings
+    /// for the request).
+    pub settings: Vec<FieldSpec>,
 }
 
 /// A player's settings that a model file holds: loading it fills the
@@ -194,6 +210,7 @@ impl PlayerInfo {
             searches: false,
             settings: Vec::new(),
             saves_settings: false,
+            solve: None,
         }
     }
 }

@@ -24,33 +24,50 @@ pub struct Limits {
     pub ms: Option<f64>,
     /// Nodes (positions visited).
     pub nodes: Option<u64>,
+    /// Search until the answer is exact, however long it takes: players
+    /// that give themselves a limit when a request has none (the exact
+    /// solvers of games whose first moves take minutes) drop it. The page
+    /// asks for this only from a worker it can end (its Stop button).
+    pub unbounded: bool,
 }
 
 impl Limits {
-    /// No limit at all.
+    /// No limit given (a player may still set its own).
     pub const NONE: Limits = Limits {
         ms: None,
         nodes: None,
+        unbounded: false,
+    };
+
+    /// No limit at all, not even a player's own (see [`Limits::unbounded`]).
+    pub const UNBOUNDED: Limits = Limits {
+        ms: None,
+        nodes: None,
+        unbounded: true,
     };
 
     /// At most `ms` milliseconds.
     pub fn millis(ms: f64) -> Limits {
         Limits {
             ms: Some(ms),
-            nodes: None,
+            ..Limits::NONE
         }
     }
 
     /// At most `nodes` nodes.
     pub fn nodes(nodes: u64) -> Limits {
         Limits {
-            ms: None,
             nodes: Some(nodes),
+            ..Limits::NONE
         }
     }
 
-    /// Checks that the limits are positive numbers.
+    /// Checks that the limits are positive numbers, and that an unbounded
+    /// request has none.
     pub fn validate(&self) -> Result<(), String> {
+        if self.unbounded && (self.ms.is_some() || self.nodes.is_some()) {
+            return Err("an unbounded search takes no time or node limit".into());
+        }
         if let Some(ms) = self.ms {
             if !(ms.is_finite() && ms > 0.0) {
                 return Err(format!(
@@ -81,6 +98,25 @@ pub struct Progress {
     pub score: Option<f64>,
     /// A few words on what the search is doing ("proving a win", ...).
     pub note: String,
+    /// Exact searches: the value being searched (of `best` when it is set,
+    /// else of the position) is known to be at least `lower` and at most
+    /// `upper`, in the search's units.
+    pub lower: Option<f64>,
+    pub upper: Option<f64>,
+    /// Searches that value the moves one after the other: the moves
+    /// finished so far, with their values.
+    pub moves: Vec<ValuedMove>,
+}
+
+/// A move whose value a running search has finished.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ValuedMove {
+    /// The move, in the game's notation.
+    pub text: String,
+    /// Its value, in the search's units.
+    pub value: f64,
+    /// The value in words, if the game has some.
+    pub label: Option<String>,
 }
 
 /// The budget of one search: limits, counters and the progress callback.
@@ -179,6 +215,17 @@ impl<'a> Budget<'a> {
         self.status.score = score;
     }
 
+    /// Records the bounds proved so far (see [`Progress::lower`]).
+    pub fn set_bounds(&mut self, lower: Option<f64>, upper: Option<f64>) {
+        self.status.lower = lower;
+        self.status.upper = upper;
+    }
+
+    /// Records the moves valued so far (see [`Progress::moves`]).
+    pub fn set_moves(&mut self, moves: Vec<ValuedMove>) {
+        self.status.moves = moves;
+    }
+
     /// Sets the few words of the next reports.
     pub fn set_note(&mut self, note: &str) {
         note.clone_into(&mut self.status.note);
@@ -269,5 +316,11 @@ mod tests {
         assert!(Limits::millis(f64::NAN).validate().is_err());
         assert!(Limits::nodes(0).validate().is_err());
         assert!(Limits::NONE.validate().is_ok());
+        assert!(Limits::UNBOUNDED.validate().is_ok());
+        let both = Limits {
+            unbounded: true,
+            ..Limits::millis(10.0)
+        };
+        assert!(both.validate().is_err());
     }
 }

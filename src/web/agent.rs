@@ -19,12 +19,15 @@ pub struct Agent {
 }
 
 fn limits(value: JsValue) -> Result<Limits, JsError> {
-    let v = from_js(value, "the budget must be { ms?, nodes? }")?;
+    let v = from_js(value, "the budget must be { ms?, nodes?, unbounded? }")?;
     if v.is_null() {
         return Ok(Limits::NONE);
     }
-    let limits: Limits = serde_json::from_value(v)
-        .map_err(|e| JsError::new(&format!("the budget must be {{ ms?, nodes? }}: {e}")))?;
+    let limits: Limits = serde_json::from_value(v).map_err(|e| {
+        JsError::new(&format!(
+            "the budget must be {{ ms?, nodes?, unbounded? }}: {e}"
+        ))
+    })?;
     limits.validate().map_err(js_error)?;
     Ok(limits)
 }

@@ -16,6 +16,7 @@ use super::lookahead::{LookaheadPlayer, PLAIN_REWARDS};
 use super::player::PerfectPlayer;
 use super::players::{Leftmost, RandomColumn};
 use super::position::{format_moves, parse_moves, Position, CELLS, HEIGHT, WIDTH};
+use super::solver::Solver;
 use crate::game::{Game, MoveError, Outcome, Side};
 use crate::learn::q_table::{QLearner, QTable};
 use crate::model::Model;
@@ -23,7 +24,7 @@ use crate::plugin::run::thousands;
 use crate::plugin::{
     Bench, ChartSpec, Choice, DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo,
     Geometry, ModelUse, Playable, PlayerInfo, Point, PresetInfo, ResumeOptions, RunKindInfo,
-    RunProgress, SeriesSpec, TypedAgent, TypedSession, WatchedGame,
+    RunProgress, SeriesSpec, SolveInfo, TypedAgent, TypedSession, WatchedGame,
 };
 
 impl Playable for Position {
@@ -422,6 +423,15 @@ impl GameEntry for Connect4Entry {
                         0.5,
                         0.0,
                     )],
+                    solve: Some(SolveInfo {
+                        about: "Works out the exact score of every column, however long it takes: from the empty board about 3 to 6 minutes without the opening book (the first player wins, with its 21st disc, by playing the centre), at once with it.".into(),
+                        settings: vec![FieldSpec::boolean(
+                            "book",
+                            "Use the opening book",
+                            "The book holds the exact scores of every position of up to two discs, worked out beforehand by this solver. Without it the solver works everything out now.",
+                            true,
+                        )],
+                    }),
                     ..PlayerInfo::simple("perfect", "Perfect", "the exact solver (slow in the first moves)")
                 },
             ],
@@ -446,7 +456,12 @@ impl GameEntry for Connect4Entry {
             "stupid" => Ok(TypedAgent::new(Box::new(Leftmost)).boxed()),
             "perfect" => {
                 let t = temperature(settings)?;
-                Ok(TypedAgent::new(Box::new(PerfectPlayer::new(t))).boxed())
+                let player = match settings.get("book") {
+                    None | Some(Value::Null) | Some(Value::Bool(true)) => PerfectPlayer::new(t),
+                    Some(Value::Bool(false)) => PerfectPlayer::with_solver(Solver::new(), t),
+                    Some(v) => return Err(format!("book must be true or false, not {v}")),
+                };
+                Ok(TypedAgent::new(Box::new(player)).boxed())
             }
             "model" => {
                 let model = model.ok_or("the model player needs a model file")?;
@@ -789,6 +804,7 @@ pub fn opponent_of(name: &str) -> Option<Opponent> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::player::DEFAULT_NODES;
     use super::*;
     use crate::search::budget::{Budget, Limits};
 
@@ -839,6 +855,62 @@ mod tests {
         assert!(Connect4Entry
             .agent("perfect", &serde_json::json!({"temperature": -1}), None)
             .is_err());
+    }
+
+    #[test]
+    fn an_unbounded_solve_finishes_and_reports_bounds_and_solved_columns() {
+        // Begin-Medium's 1511475 (score -4): solving every column takes more
+        // than the default node limit of a request without limits.
+        let position = "1511475";
+        let no_book = serde_json::json!({"temperature": 0, "book": false});
+        let mut a = Connect4Entry.agent("perfect", &no_book, None).unwrap();
+        let a1 = a
+            .analyze(position, &mut Budget::unlimited())
+            .unwrap()
+            .unwrap();
+        assert!(!a1.complete, "the default limit stops it");
+
+        let mut a = Connect4Entry.agent("perfect", &no_book, None).unwrap();
+        let mut reports = Vec::new();
+        let mut keep = |p: &crate::search::budget::Progress| reports.push(p.clone());
+        let mut b = Budget::with_progress(Limits::UNBOUNDED, &mut keep);
+        let full = a.analyze(position, &mut b).unwrap().unwrap();
+        drop(b);
+        assert!(full.complete);
+        assert!(full.nodes > DEFAULT_NODES, "{}", full.nodes);
+        let best = full
+            .moves
+            .iter()
+            .filter_map(|m| m.value)
+            .fold(f64::MIN, f64::max);
+        assert_eq!(best, -4.0);
+        // Every report's bounds hold the score of the column it names, and
+        // the columns it lists as solved have their final scores.
+        assert!(!reports.is_empty());
+        let value = |text: &str| {
+            full.moves
+                .iter()
+                .find(|m| m.text == text)
+                .unwrap()
+                .value
+                .unwrap()
+        };
+        for r in &reports {
+            let column = r.best.as_deref().expect("the column being solved");
+            let (lo, hi) = (r.lower.unwrap(), r.upper.unwrap());
+            assert!(
+                lo <= value(column) && value(column) <= hi,
+                "{column}: {lo}..{hi}"
+            );
+            for m in &r.moves {
+                assert_eq!(m.value, value(&m.text));
+                assert!(m.label.is_some());
+            }
+        }
+        assert!(reports.iter().any(|r| !r.moves.is_empty()));
+        // The book setting is checked.
+        let bad = serde_json::json!({"book": 1});
+        assert!(Connect4Entry.agent("perfect", &bad, None).is_err());
     }
 
     #[test]

@@ -24,7 +24,15 @@
 //! out before every column is solved, the move is the best solved column if
 //! it wins, else the unsolved column nearest the centre (its score may be
 //! better than the ones known), else the best solved one; the thought is
-//! marked incomplete.
+//! marked incomplete. An unbounded budget
+//! ([`Limits::unbounded`](crate::search::budget::Limits::unbounded)) has no
+//! limit at all: the analysis finishes, however long it takes (the page's
+//! "Solve exactly", in a worker it can end).
+//!
+//! # Progress
+//! Reports name the column being solved, the bounds proved on its score so
+//! far (the mover's score, as the analysis gives it) and the columns
+//! already solved, with their scores in words.
 
 use std::time::Duration;
 
@@ -35,7 +43,7 @@ use super::position::{Position, WIDTH};
 use super::solver::{self, Analysis, Mode, Solver};
 use crate::game::{Analysis as MoveAnalysis, Game, MoveValue, Player, Rng, Scale, Thought};
 use crate::players::pick_best;
-use crate::search::budget::Budget;
+use crate::search::budget::{Budget, ValuedMove};
 
 /// The node limit of a think or analysis request without limits.
 pub const DEFAULT_NODES: u64 = 4_000_000;
@@ -112,7 +120,7 @@ impl PerfectPlayer {
         let spent = budget.nodes();
         let max_nodes = match limits.nodes {
             Some(n) => n.saturating_sub(spent).max(1),
-            None if limits.ms.is_none() => DEFAULT_NODES,
+            None if limits.ms.is_none() && !limits.unbounded => DEFAULT_NODES,
             None => u64::MAX,
         };
         let deadline = limits.ms.map(|ms| {
@@ -126,10 +134,25 @@ impl PerfectPlayer {
         budget.set_note("solving every column");
         let mut counted = 0u64;
         let mut report = |pr: &solver::Progress| {
+            // The solver's bounds are the opponent's after the column: the
+            // mover's score is their negation.
+            let (lower, upper) = (-pr.upper, -pr.lower);
             budget.set_status(
                 None,
                 pr.column.map(|c| (c + 1).to_string()),
-                Some(f64::from(pr.lower.max(pr.upper.min(pr.probe)))),
+                Some(f64::from(lower.max(upper.min(-pr.probe)))),
+            );
+            budget.set_bounds(Some(f64::from(lower)), Some(f64::from(upper)));
+            budget.set_moves(
+                (0..WIDTH)
+                    .filter_map(|c| {
+                        pr.scores[c].map(|s| ValuedMove {
+                            text: (c + 1).to_string(),
+                            value: f64::from(s),
+                            label: Some(score_text(s)),
+                        })
+                    })
+                    .collect(),
             );
             budget.spend(pr.nodes - counted);
             counted = pr.nodes;

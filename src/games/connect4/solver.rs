@@ -131,6 +131,9 @@ pub struct Progress {
     pub probe: i32,
     /// In an [`Analysis`], the column (0-based) being solved.
     pub column: Option<u8>,
+    /// In an [`Analysis`], the scores of the columns solved so far (as in
+    /// [`Analysis::scores`]).
+    pub scores: [Option<i32>; WIDTH],
 }
 
 /// The result of [`Solver::solve_with`].
@@ -313,6 +316,7 @@ impl Solver {
                     Some(s) => scores[col] = Some(s),
                     None => finished = false,
                 }
+                search.scores = scores;
             }
         }
         let nodes = search.nodes;
@@ -394,6 +398,7 @@ struct Search<'a, 'p> {
     upper: i32,
     probe: i32,
     column: Option<u8>,
+    scores: [Option<i32>; WIDTH],
 }
 
 impl<'a, 'p> Search<'a, 'p> {
@@ -425,6 +430,7 @@ impl<'a, 'p> Search<'a, 'p> {
             upper: MAX_SCORE,
             probe: 0,
             column: None,
+            scores: [None; WIDTH],
         }
     }
 
@@ -470,6 +476,7 @@ impl<'a, 'p> Search<'a, 'p> {
                 upper: self.upper,
                 probe: self.probe,
                 column: self.column,
+                scores: self.scores,
             };
             if let Some(f) = self.progress.as_mut() {
                 f(&report);
