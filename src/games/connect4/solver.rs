@@ -613,14 +613,14 @@ impl<'a, 'p> Search<'a, 'p> {
         if moves < ETC_MAX_MOVES {
             // Enhanced transposition cutoff: a child already known to be
             // bad enough for the opponent proves a cut without a search.
-            const _: () = assert!(ETC_MAX_MOVES < NEAR_MIN_MOVES);
+            let table = self.table(moves + 1);
             let mut rest = next;
             while rest != 0 {
                 let cell = rest & rest.wrapping_neg();
                 rest ^= cell;
                 let mut child = *p;
                 child.play_cell(cell);
-                if let Some(e) = self.tt.get(child.key()) {
+                if let Some(e) = table.get(child.key()) {
                     if -e.upper >= beta {
                         return -e.upper;
                     }
