@@ -25,6 +25,11 @@ pub enum Command {
     /// `<moves> [<score>]` each: prints `<moves> <score> <nodes> <µs>` per
     /// position, the moves as 1-based columns from the empty board.
     Solve(SolveArgs),
+    /// Solves every column of one position exactly, however long it takes
+    /// (the page's "Solve exactly"): the progress on standard error about
+    /// every second, then one line per column, best first: `<column>
+    /// <score> <the score in words>`.
+    Analyze(AnalyzeArgs),
     /// Times the solver on files of positions (by default the benchmark
     /// sets of tests/data/connect4/): per file, the mean wall-clock and CPU
     /// time and the mean nodes per position, and the positions whose score
@@ -62,6 +67,18 @@ pub struct SolveArgs {
     /// first that differs.
     #[arg(long)]
     pub check: bool,
+}
+
+#[derive(Args)]
+pub struct AnalyzeArgs {
+    /// The position: 1-based columns from the empty board (`4453`; `-` or
+    /// nothing for the empty board).
+    #[arg(default_value = "-")]
+    pub moves: String,
+    /// Without the built-in opening book (it holds every position of up to
+    /// two discs).
+    #[arg(long)]
+    pub no_book: bool,
 }
 
 #[derive(Args)]
@@ -180,6 +197,7 @@ pub struct MatchArgs {
 pub fn run(command: Command) -> Result<(), CliError> {
     match command {
         Command::Solve(a) => solve(a),
+        Command::Analyze(a) => analyze(a),
         Command::Bench(a) => bench(a),
         Command::Book(a) => book(a),
         Command::TestSample(a) => test_sample(a),
@@ -218,6 +236,72 @@ fn solve(a: SolveArgs) -> Result<(), CliError> {
             )));
         }
     }
+    Ok(())
+}
+
+fn analyze(a: AnalyzeArgs) -> Result<(), CliError> {
+    let moves = if a.moves == "-" { "" } else { a.moves.as_str() };
+    let position = Position::from_moves(moves)
+        .map_err(|e| CliError::BadInput(format!("the position {}: {e}", a.moves)))?;
+    if position.is_over() {
+        return Err(CliError::BadInput(format!(
+            "the game {} is over: there is nothing to solve",
+            a.moves
+        )));
+    }
+    let solver = if a.no_book {
+        Solver::new()
+    } else {
+        Solver::with_book()
+    };
+    let mut player = PerfectPlayer::with_solver(solver, 0.0);
+    let start = Instant::now();
+    let mut last = 0.0;
+    let mut report = |p: &crate::search::budget::Progress| {
+        if p.ms - last < 1000.0 {
+            return;
+        }
+        last = p.ms;
+        let solved: Vec<String> = p
+            .moves
+            .iter()
+            .map(|m| format!("{}:{}", m.text, m.value))
+            .collect();
+        eprintln!(
+            "{:>6.1} s  {:>14} positions  column {} between {} and {}  solved: {}",
+            p.ms / 1000.0,
+            thousands(p.nodes),
+            p.best.as_deref().unwrap_or("-"),
+            p.lower.unwrap_or(f64::NAN),
+            p.upper.unwrap_or(f64::NAN),
+            if solved.is_empty() {
+                "none".into()
+            } else {
+                solved.join(" ")
+            }
+        );
+    };
+    let mut budget = Budget::with_progress(Limits::UNBOUNDED, &mut report);
+    let a = player.analyze_within(&position, &mut budget);
+    drop(budget);
+    let seconds = start.elapsed().as_secs_f64();
+    let mut columns: Vec<(usize, i32)> = (0..super::position::WIDTH)
+        .filter_map(|c| a.scores[c].map(|s| (c, s)))
+        .collect();
+    columns.sort_by_key(|&(c, s)| (std::cmp::Reverse(s), c));
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    for (c, s) in &columns {
+        writeln!(out, "{} {s} {}", c + 1, super::player::score_text(*s))?;
+    }
+    eprintln!(
+        "{} positions in {seconds:.1} s ({:.1} M/s); the side to move {}",
+        thousands(a.nodes),
+        a.nodes as f64 / seconds.max(1e-9) / 1e6,
+        columns
+            .first()
+            .map_or("has no move".into(), |&(_, s)| super::player::score_text(s))
+    );
     Ok(())
 }
 
