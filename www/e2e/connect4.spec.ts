@@ -64,6 +64,71 @@ test('the perfect player’s hint: the exact value of every column, as the engin
   expect(errors).toEqual([]);
 });
 
+test('solve exactly: the empty board from the book, a position without it with progress, and Stop keeps the game playable', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  await page.goto('/#/connect4?first=human&second=human&seed=1');
+  await expect(board(page)).toHaveAttribute('data-legal', /\w/);
+  const section = page.getByTestId('solve-section');
+  const status = page.getByTestId('solve-status');
+  const table = page.getByTestId('solve-table');
+  await expect(page.getByTestId('solve-book')).toBeChecked();
+  // With the book, the empty board at once: the first player wins by the centre.
+  await page.getByTestId('solve').click();
+  await expect(status).toContainText('The empty board: the side to move wins with its 21st disc. Best move: 4.');
+  await expect(table.locator('tr.best td').first()).toHaveText('4');
+  await expect(table.locator('tr')).toHaveCount(8);
+  const heat = (await board(page).getAttribute('data-heat'))!.split(' ').map((h) => h.split(':'));
+  expect(heat).toHaveLength(7);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await section.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/connect4-solve-phone.png', fullPage: false });
+  await page.setViewportSize({ width: 1366, height: 768 });
+
+  // Begin-Medium's 1511475 without the book: millions of positions, with
+  // progress, then every column's exact value as the engine gives it.
+  const record = '1 5 1 1 4 7 5';
+  await page.goto(`/#/connect4?first=human&second=human&seed=1&moves=${record.split(' ').join('+')}`);
+  await expect.poll(() => cursor(page)).toBe(7);
+  await page.getByTestId('solve-book').uncheck();
+  await page.getByTestId('solve').click();
+  await expect(page.getByTestId('solve-stop')).toBeVisible();
+  await expect(status).toContainText('positions in', { timeout: 30_000 });
+  await expect(status).toContainText('The position after 7 moves:', { timeout: 90_000 });
+  await expect(page.getByTestId('solve-stop')).toBeHidden();
+  const s = new Session('connect4');
+  for (const m of record.split(' ')) s.play(m);
+  const a = new Agent('connect4', 'perfect', { book: false }, null).analyze(s.position(), { unbounded: true }, null) as {
+    moves: { text: string; value: number | null; label: string | null; best: boolean }[];
+  };
+  s.free();
+  const rows = await table.locator('tr').allTextContents();
+  for (const m of a.moves) {
+    const sign = m.value! > 0 ? `+${m.value}` : String(m.value);
+    expect(rows).toContain(`${m.text}${sign}${m.label}${m.best ? ' (best)' : ''}`);
+  }
+  await section.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/connect4-solve-desktop.png' });
+
+  // Stop: the empty board without the book takes minutes; stopped after the
+  // first report, the game goes on and a new solve starts.
+  await page.goto('/#/connect4?first=human&second=human&seed=1');
+  await expect(board(page)).toHaveAttribute('data-legal', /\w/);
+  await page.getByTestId('solve-book').uncheck();
+  await page.getByTestId('solve').click();
+  await expect(status).toContainText('now move 4', { timeout: 30_000 });
+  await page.getByTestId('solve-stop').click();
+  await expect(status).toContainText('Stopped.');
+  await expect(page.getByTestId('solve')).toBeEnabled();
+  await board(page).focus();
+  await page.keyboard.press('4');
+  await expect.poll(() => cursor(page)).toBe(1);
+  await page.getByTestId('solve-book').check();
+  await page.getByTestId('solve').click();
+  await expect(status).toContainText('The position after 1 move: the side to move loses');
+  expect(errors).toEqual([]);
+});
+
 test('Method 1 in the worker pool: six runs learn to survive, and the page’s curve is the engine’s', async ({ page }) => {
   test.setTimeout(300_000);
   const errors = watchErrors(page);

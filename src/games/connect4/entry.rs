@@ -424,7 +424,7 @@ impl GameEntry for Connect4Entry {
                         0.0,
                     )],
                     solve: Some(SolveInfo {
-                        about: "Works out the exact score of every column, however long it takes: from the empty board about 3 to 6 minutes without the opening book (the first player wins, with its 21st disc, by playing the centre), at once with it.".into(),
+                        about: "Works out the exact score of every column, however long it takes. From the empty board without the opening book, the centre column comes first, after about 3 minutes (the first player wins, with its 21st disc, by playing it), and every column after about 11 minutes; with the book, at once.".into(),
                         settings: vec![FieldSpec::boolean(
                             "book",
                             "Use the opening book",

@@ -50,6 +50,17 @@ export interface PlayerInfo {
   settings: FieldSpec[];
   /** Whether its settings can be kept as a model file (`settingsModel`). */
   savesSettings: boolean;
+  /** Set for an exact solver: `analyze` with `{ unbounded: true }` gives every
+   *  move's exact value, however long it takes ("Solve exactly"). */
+  solve: SolveInfo | null;
+}
+
+/** How a player solves positions exactly. */
+export interface SolveInfo {
+  /** What a solve gives and how long it takes, for students. */
+  about: string;
+  /** Settings that matter to a solve, merged into the player's settings. */
+  settings: FieldSpec[];
 }
 
 export interface ChartSpec {
@@ -152,6 +163,15 @@ export interface GameState {
 export interface Budget {
   ms?: number;
   nodes?: number;
+  /** No limit at all, not even a player's own: only from a worker the page can end. */
+  unbounded?: boolean;
+}
+
+/** A move a running search has finished valuing. */
+export interface ValuedMove {
+  text: string;
+  value: number;
+  label: string | null;
 }
 
 /** What a search reports while it thinks. */
@@ -162,6 +182,11 @@ export interface Progress {
   best: string | null;
   score: number | null;
   note: string;
+  /** An exact search's bounds on the value being searched (of `best` when set). */
+  lower: number | null;
+  upper: number | null;
+  /** The moves valued so far, by a search that values them one after the other. */
+  moves: ValuedMove[];
 }
 
 /** The move an agent chose. */

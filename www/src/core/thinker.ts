@@ -23,15 +23,16 @@ export class Thinker {
   private sent = new Set<string>();
   private sentTo = 0;
 
-  constructor() {
+  /** `label`: the worker in messages for people. */
+  constructor(label = 'the thinking worker') {
     this.client = new WorkerClient(
       () => new Worker(new URL('./thinker.worker.ts', import.meta.url), { type: 'module', name: 'thinker' }),
-      'the thinking worker',
+      label,
       {
         onNews: (news) => {
           if (news.kind === 'error') showNotice(news.message);
         },
-        onRestart: (reason) => showNotice(`The thinking worker stopped (${reason}); a fresh one has been started.`),
+        onRestart: (reason) => showNotice(`${label[0].toUpperCase()}${label.slice(1)} stopped (${reason}); a fresh one has been started.`),
       },
       { lazy: true },
     );
@@ -56,9 +57,9 @@ export class Thinker {
     return this.client.request({ kind: 'think', agent: this.spec(agent), position, seed, budget }, onProgress);
   }
 
-  /** Values every legal move of `position` (null for a player without values). */
-  analyze(agent: AgentRequest, position: string, budget: Budget | null = null): Promise<Analysis | null> {
-    return this.client.request({ kind: 'analyze', agent: this.spec(agent), position, budget });
+  /** Values every legal move of `position` (null for a player without values); `onProgress` hears a search's reports. */
+  analyze(agent: AgentRequest, position: string, budget: Budget | null = null, onProgress?: (p: Progress) => void): Promise<Analysis | null> {
+    return this.client.request({ kind: 'analyze', agent: this.spec(agent), position, budget }, onProgress);
   }
 
   /** Whether a request is being answered. */

@@ -16,6 +16,7 @@ import type { GamePlugin, Section } from '../games/plugin';
 import type { ModelsPanel } from './models-panel';
 import { MODEL, PlayPanel } from './play-panel';
 import { RecordSection } from './record-section';
+import { SolveSection, solverOf } from './solve-section';
 import type { RunsPanel } from './runs-panel';
 
 /** One tab of the side panel. */
@@ -126,6 +127,9 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
     .catch((e: unknown) => showNotice(messageOf(e)));
   play.element.append(new RecordSection(info, plugin.record, play).element);
   const sections: Section[] = plugin.playSections?.({ info, thinker, play }) ?? [];
+  // A game whose engine solves positions exactly gets "Solve exactly".
+  const solver = solverOf(info);
+  if (solver) sections.push(new SolveSection(info, solver, play));
   for (const s of sections) play.element.append(s.element);
 
   const playAgainst = async (name: string, label: string, side: 0 | 1 | null, bytes: Uint8Array | null) => {

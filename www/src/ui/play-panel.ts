@@ -268,6 +268,15 @@ export class PlayPanel {
     return () => this.modelListeners.delete(f);
   }
 
+  /** Shows an analysis of `position` on the board while that position is
+   *  on it (until the next move); false if the board has moved on. */
+  showValues(position: string, a: Analysis): boolean {
+    if (!this.board.setHeat || this.state?.position !== position) return false;
+    ++this.heatTicket;
+    this.board.setHeat(heatOf(a));
+    return true;
+  }
+
   /** The models that can play, library ones first. */
   modelChoices(): ModelPlayer[] {
     return [...this.models.values()];
@@ -633,6 +642,7 @@ export class PlayPanel {
       settings: this.info.modelSettings ?? [],
       // A model is kept as its own file already.
       savesSettings: false,
+      solve: null,
     };
   }
 
