@@ -120,6 +120,8 @@ test('solve exactly: the empty board from the book, a position without it with p
   await page.getByTestId('solve-stop').click();
   await expect(status).toContainText('Stopped.');
   await expect(page.getByTestId('solve')).toBeEnabled();
+  // The keyboard's place moves from the gone Stop button to Solve.
+  await expect(page.getByTestId('solve')).toBeFocused();
   await board(page).focus();
   await page.keyboard.press('4');
   await expect.poll(() => cursor(page)).toBe(1);

@@ -77,9 +77,16 @@ export class SolveSection {
   private stop(): void {
     this.ticket++;
     this.thinker.cancel();
-    this.stopButton.hidden = true;
     this.status.textContent = `${this.status.textContent ?? ''} Stopped.`.trim();
+    this.idle();
+  }
+
+  /** No solve runs: Stop goes, and the keyboard's place moves to Solve. */
+  private idle(): void {
+    const focused = document.activeElement === this.stopButton;
+    this.stopButton.hidden = true;
     this.updateButton();
+    if (focused) this.solveButton.focus();
   }
 
   private async solve(): Promise<void> {
@@ -110,10 +117,7 @@ export class SolveSection {
     } catch (e) {
       if (ticket === this.ticket && !(e instanceof Cancelled)) this.status.textContent = `The solve stopped: ${messageOf(e)}`;
     } finally {
-      if (ticket === this.ticket) {
-        this.stopButton.hidden = true;
-        this.updateButton();
-      }
+      if (ticket === this.ticket) this.idle();
     }
   }
 
