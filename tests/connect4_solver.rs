@@ -173,21 +173,33 @@ fn the_built_in_book_holds_the_first_move() {
     }
 }
 
+/// Deepest positions of the built-in book, with their scores, that the
+/// solver checks without the book (among the quickest of that depth to
+/// solve).
+const BOOK_CHECKED: &[&str] = &["335 3", "234 3"];
+
 #[test]
-fn the_generated_book_agrees_with_the_published_first_moves() {
+fn the_generated_book_agrees_with_the_solver_and_the_published_first_moves() {
     use selfplay::games::connect4::book::{
         opening, positions, read_book, score_from_children, FIRST_MOVE_SCORES, OPENING,
     };
     let file = read_book(OPENING).unwrap();
     let book = opening();
-    // Every position of two discs is there (one of each mirror pair).
-    let two = positions(2, file.depth());
-    assert_eq!(file.len(), two.len());
-    for (moves, p) in &two {
+    let depth = file.depth();
+    assert!(depth >= 3, "the book holds the positions of three discs");
+    // Every position from two discs to the book's depth is there (one of
+    // each mirror pair).
+    let all = positions(2, depth);
+    assert_eq!(file.len(), all.len());
+    for (moves, p) in &all {
         assert!(book.get(p).is_some(), "{moves}");
     }
-    // The seven first moves' published scores follow from the solved
-    // positions of two discs.
+    // Every shallower position's score follows from its children's: the
+    // book is the solver's scores of its deepest positions, minimaxed.
+    for (moves, p) in all.iter().filter(|(_, p)| p.moves_played() < depth) {
+        assert_eq!(score_from_children(p, &file), file.get(p), "{moves}");
+    }
+    // The seven first moves' published scores follow from the book.
     for (col, &score) in FIRST_MOVE_SCORES.iter().enumerate() {
         let mut p = Position::new();
         p.play_col(col);
@@ -198,9 +210,19 @@ fn the_generated_book_agrees_with_the_published_first_moves() {
             col + 1
         );
     }
+    // Some of the deepest positions, solved now without the book, have the
+    // book's scores.
+    let mut fresh = Solver::new();
+    for line in BOOK_CHECKED {
+        let (moves, score) = line.split_once(' ').unwrap();
+        let p = Position::from_moves(moves).unwrap();
+        assert_eq!(p.moves_played(), depth, "{moves}");
+        assert_eq!(book.get(&p), Some(score.parse().unwrap()), "{moves}");
+        assert_eq!(fresh.solve(&p), score.parse::<i32>().unwrap(), "{moves}");
+    }
     // The solver answers book positions at once.
     let mut s = Solver::with_book();
-    for (moves, p) in two.iter().take(5) {
+    for (moves, p) in all.iter().take(5) {
         let score = s.solve(p);
         assert_eq!(Some(score), book.get(p), "{moves}");
         assert!(s.nodes() <= 64, "{moves}: {} nodes", s.nodes());

@@ -76,7 +76,7 @@ pub struct AnalyzeArgs {
     #[arg(default_value = "-")]
     pub moves: String,
     /// Without the built-in opening book (it holds every position of up to
-    /// two discs).
+    /// three discs).
     #[arg(long)]
     pub no_book: bool,
 }

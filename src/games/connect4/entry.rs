@@ -428,7 +428,7 @@ impl GameEntry for Connect4Entry {
                         settings: vec![FieldSpec::boolean(
                             "book",
                             "Use the opening book",
-                            "The book holds the exact scores of every position of up to two discs, worked out beforehand by this solver. Without it the solver works everything out now.",
+                            "The book holds the exact scores of every position of up to three discs, worked out beforehand by this solver. Without it the solver works everything out now.",
                             true,
                         )],
                     }),
@@ -840,8 +840,8 @@ mod tests {
         let mut reports = 0;
         let mut count = |_: &crate::search::budget::Progress| reports += 1;
         let mut b = Budget::with_progress(Limits::nodes(50_000), &mut count);
-        // Two moves in: minutes to solve exactly.
-        let t = a.think("44", 1, &mut b).unwrap();
+        // Three moves in (past the book): a minute to solve exactly.
+        let t = a.think("444", 1, &mut b).unwrap();
         assert!(!t.complete);
         assert!(t.nodes >= 50_000 && t.nodes < 200_000, "{}", t.nodes);
         // The built-in book answers the first move of either side at once.
@@ -849,6 +849,11 @@ mod tests {
         assert!(t.complete);
         assert_eq!(t.text, "4");
         let t = a.think("4", 1, &mut Budget::unlimited()).unwrap();
+        assert!(t.complete);
+        assert!(t.nodes < 1_000, "{}", t.nodes);
+        assert_eq!(t.text, "4");
+        // And Red's second move.
+        let t = a.think("44", 1, &mut Budget::unlimited()).unwrap();
         assert!(t.complete);
         assert!(t.nodes < 1_000, "{}", t.nodes);
         assert_eq!(t.text, "4");

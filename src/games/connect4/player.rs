@@ -14,11 +14,11 @@
 //! serve one move after the other.
 //!
 //! # Budget
-//! Early positions take the solver long (a position of two or three discs
-//! needs 5–60 s and 10^7–10^8 nodes natively). The built-in book
-//! ([`super::book::opening`]) holds every position of up to two discs, so
-//! the first move of either side is answered at once; from the third disc
-//! on the solver searches. [`Player::think`] and [`Player::analyze`] solve within the
+//! Early positions take the solver long (a position of three or four discs
+//! needs seconds to a minute and 10^7–10^8 nodes natively). The built-in
+//! book ([`super::book::opening`]) holds every position of up to three
+//! discs, so the first move of either side and Red's second are answered
+//! at once; from the fourth disc on the solver searches. [`Player::think`] and [`Player::analyze`] solve within the
 //! request's [`Budget`] (its node and time limits, progress reported through
 //! it), and an unlimited budget gets [`DEFAULT_NODES`]. When the budget runs
 //! out before every column is solved, the move is the best solved column if
