@@ -18,9 +18,10 @@
 //! needs seconds to a minute and 10^7–10^8 nodes natively). The built-in
 //! book ([`super::book::opening`]) holds every position of up to three
 //! discs, so the first move of either side and Red's second are answered
-//! at once; from the fourth disc on the solver searches. [`Player::think`] and [`Player::analyze`] solve within the
-//! request's [`Budget`] (its node and time limits, progress reported through
-//! it), and an unlimited budget gets [`DEFAULT_NODES`]. When the budget runs
+//! at once; from the fourth disc on the solver searches. [`Player::think`]
+//! and [`Player::analyze`] solve within the request's [`Budget`] (its node
+//! and time limits, progress reported through it), and a budget without
+//! limits gets [`DEFAULT_NODES`]. When the budget runs
 //! out before every column is solved, the move is the best solved column if
 //! it wins, else the unsolved column nearest the centre (its score may be
 //! better than the ones known), else the best solved one; the thought is

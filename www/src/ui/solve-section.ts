@@ -18,8 +18,9 @@ import { Cancelled } from '../core/worker-client';
 import { FieldForm } from './fields';
 import type { PlayPanel } from './play-panel';
 
-/** "2 min 05 s", "48 s". */
+/** "2 min 05 s", "48 s", "under a second". */
 export function duration(ms: number): string {
+  if (ms < 1000) return 'under a second';
   const s = Math.floor(ms / 1000);
   if (s < 60) return `${s} s`;
   return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
