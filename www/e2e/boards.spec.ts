@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { initSync, Session } from '../../pkg/selfplay.js';
-import { squarePoint, watchErrors } from './helpers';
+import { clickSquare, squarePoint, watchErrors } from './helpers';
 
 // These tests switch games by address and click at once; on a cold, busy
 // machine a game's view can still be settling the first time (one such miss
@@ -77,13 +77,11 @@ test('a board turned round still plays the square clicked, and stays turned afte
   await expect(canvas(page)).toHaveAttribute('data-flipped', 'true');
   await expect(canvas(page)).toHaveAttribute('aria-label', /seen from the other side/);
   // d3 is drawn where e6 was: a click there plays d3, not e6.
-  const p = await squarePoint(page, 'd3');
-  await page.mouse.click(p.x, p.y);
+  await clickSquare(page, 'd3');
   await expect.poll(() => moveTexts(page)).toEqual(['d3']);
   await expect(canvas(page)).toHaveAttribute('data-last-move', 'd3');
   // White's c3, clicked on the turned board.
-  const q = await squarePoint(page, 'c3');
-  await page.mouse.click(q.x, q.y);
+  await clickSquare(page, 'c3');
   await expect.poll(() => moveTexts(page)).toEqual(['d3', 'c3']);
   // The choice is kept for this game.
   await page.reload();
@@ -95,10 +93,10 @@ test('a board turned round still plays the square clicked, and stays turned afte
   await expect(canvas(page)).toHaveAttribute('data-rows', '6');
   await expect(canvas(page)).toHaveAttribute('data-legal', /\w/);
   await page.getByTestId('flip-board').click();
+  await expect(canvas(page)).toHaveAttribute('data-flipped', 'true');
   await expect(canvas(page)).toHaveAttribute('data-flip', 'mirror');
   const legal = (await canvas(page).getAttribute('data-legal'))!.split(' ');
-  const c = await squarePoint(page, 'a6');
-  await page.mouse.click(c.x, c.y);
+  await clickSquare(page, 'a6');
   await expect.poll(() => moveTexts(page)).toEqual([legal[0]]);
   await expect(canvas(page)).toHaveAttribute('data-last-move', 'a6');
   // Hare and Hounds mirrored: the hounds' side (L) is now on the right.

@@ -34,6 +34,20 @@ export async function squarePoint(page: Page, square: string): Promise<{ x: numb
 }
 
 /**
+ * Clicks a square of the board once the game takes moves: the board is laid
+ * out and still (Playwright waits for two equal frames and checks that
+ * nothing covers the point), and the play panel has no request in flight.
+ */
+export async function clickSquare(page: Page, square: string): Promise<void> {
+  await page.locator('.play').first().waitFor();
+  await page.waitForFunction(() => document.querySelector('.play')?.getAttribute('data-busy') === 'false');
+  const c = page.locator('canvas.board-canvas');
+  const p = await squarePoint(page, square);
+  const box = (await c.boundingBox())!;
+  await c.click({ position: { x: p.x - box.x, y: p.y - box.y } });
+}
+
+/**
  * Holds back every later download of the wasm module by `ms`, so that a
  * restarted worker takes a while to come up (as on a slow machine) and the
  * page's replay of the game into it is still going when the test acts.
