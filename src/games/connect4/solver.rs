@@ -390,8 +390,10 @@ struct Search<'a, 'p> {
     max_nodes: u64,
     deadline: Option<Instant>,
     progress: Option<&'p mut dyn FnMut(&Progress)>,
-    start: Instant,
-    last_report: Instant,
+    /// When the search started and last reported: read only when it has a
+    /// deadline or reports progress (a clock read costs a call out of wasm).
+    start: Option<Instant>,
+    last_report: Option<Instant>,
     stopped: bool,
     /// What the root loop knows, for progress reports.
     lower: i32,
@@ -409,7 +411,7 @@ impl<'a, 'p> Search<'a, 'p> {
     ) -> Search<'a, 'p> {
         let max_nodes = budget.max_nodes.unwrap_or(u64::MAX);
         let checks = budget.deadline.is_some() || progress.is_some();
-        let start = Instant::now();
+        let start = checks.then(Instant::now);
         Search {
             tt: &mut solver.tt,
             near: &mut solver.near,
@@ -467,11 +469,13 @@ impl<'a, 'p> Search<'a, 'p> {
             self.stopped = true;
             return true;
         }
-        if now.duration_since(self.last_report) >= Duration::from_millis(PROGRESS_INTERVAL_MS) {
-            self.last_report = now;
+        let start = *self.start.get_or_insert(now);
+        let last = *self.last_report.get_or_insert(start);
+        if now.duration_since(last) >= Duration::from_millis(PROGRESS_INTERVAL_MS) {
+            self.last_report = Some(now);
             let report = Progress {
                 nodes: self.nodes,
-                elapsed: now.duration_since(self.start),
+                elapsed: now.duration_since(start),
                 lower: self.lower,
                 upper: self.upper,
                 probe: self.probe,
