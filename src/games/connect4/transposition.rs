@@ -95,9 +95,15 @@ impl Entry {
 /// Asks the kernel to back the table with huge pages where it can (Linux,
 /// transparent huge pages in `madvise` mode): the search reads the table at
 /// random, and with 4 KiB pages nearly every read also misses the TLB.
-/// Only a hint: nothing changes if the kernel declines.
+/// Only a hint: nothing changes if the kernel declines. The environment
+/// variable `SELFPLAY_HUGE_PAGES=0` leaves the table on 4 KiB pages, as a
+/// WebAssembly module's memory is, to compare the two builds on equal
+/// terms (`SELFPLAY_HUGE_PAGES=0 scripts/bench.sh --only connect4_solve`).
 #[cfg(target_os = "linux")]
 fn advise_huge_pages(entries: &[u64]) {
+    if std::env::var_os("SELFPLAY_HUGE_PAGES").is_some_and(|v| v == "0") {
+        return;
+    }
     const HUGE: usize = 2 << 20;
     let start = entries.as_ptr() as usize;
     let end = start + std::mem::size_of_val(entries);
