@@ -76,7 +76,7 @@ pub struct AnalyzeArgs {
     #[arg(default_value = "-")]
     pub moves: String,
     /// Without the built-in opening book (it holds every position of up to
-    /// three discs).
+    /// four discs).
     #[arg(long)]
     pub no_book: bool,
 }
