@@ -580,7 +580,7 @@ impl<'a, 'p> Search<'a, 'p> {
             // them first thing): start loading them now, in parallel,
             // instead of waiting for each in turn.
             let table = self.table(moves + 1);
-            let mut rest = next;
+            let mut rest = if table.prefetches() { next } else { 0 };
             while rest != 0 {
                 let cell = rest & rest.wrapping_neg();
                 rest ^= cell;

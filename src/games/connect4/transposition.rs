@@ -101,7 +101,7 @@ impl Entry {
 /// terms (`SELFPLAY_HUGE_PAGES=0 scripts/bench.sh --only connect4_solve`).
 #[cfg(target_os = "linux")]
 fn advise_huge_pages(entries: &[u64]) {
-    if std::env::var_os("SELFPLAY_HUGE_PAGES").is_some_and(|v| v == "0") {
+    if !enabled("SELFPLAY_HUGE_PAGES") {
         return;
     }
     const HUGE: usize = 2 << 20;
@@ -129,6 +129,15 @@ fn advise_huge_pages(_entries: &[u64]) {}
 pub struct TranspositionTable {
     entries: Vec<u64>,
     bits: u32,
+    /// Whether [`TranspositionTable::prefetch`] prefetches (see there).
+    prefetch: bool,
+}
+
+/// Whether the environment leaves a feature of the native build on: off
+/// only when `name` is set to `0`.
+#[cfg(not(target_arch = "wasm32"))]
+fn enabled(name: &str) -> bool {
+    std::env::var_os(name).is_none_or(|v| v != "0")
 }
 
 impl TranspositionTable {
@@ -139,7 +148,15 @@ impl TranspositionTable {
         let bits = bits.clamp(MIN_BITS, MAX_BITS);
         let entries = vec![0; 1 << bits];
         advise_huge_pages(&entries);
-        TranspositionTable { entries, bits }
+        #[cfg(not(target_arch = "wasm32"))]
+        let prefetch = enabled("SELFPLAY_PREFETCH");
+        #[cfg(target_arch = "wasm32")]
+        let prefetch = false;
+        TranspositionTable {
+            entries,
+            bits,
+            prefetch,
+        }
     }
 
     /// log2 of the number of entries.
@@ -172,13 +189,23 @@ impl TranspositionTable {
         (index, h & TAG_MASK)
     }
 
-    /// Starts loading the bucket of `key` into the cache (x86-64; nothing
-    /// elsewhere), so that a [`TranspositionTable::get`] soon after does not
-    /// wait for memory.
+    /// Whether [`TranspositionTable::prefetch`] does anything: on x86-64,
+    /// unless the environment variable `SELFPLAY_PREFETCH=0` turns it off,
+    /// to measure what it brings
+    /// (`SELFPLAY_PREFETCH=0 scripts/bench.sh --only connect4_solve`:
+    /// WebAssembly has no prefetch instruction).
+    #[inline(always)]
+    pub fn prefetches(&self) -> bool {
+        cfg!(target_arch = "x86_64") && self.prefetch
+    }
+
+    /// Starts loading the bucket of `key` into the cache (see
+    /// [`TranspositionTable::prefetches`]), so that a
+    /// [`TranspositionTable::get`] soon after does not wait for memory.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
-        {
+        if self.prefetch {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
             let (i, _) = self.slot(key);
             let p = self.entries[i..].as_ptr() as *const i8;
