@@ -39,7 +39,6 @@ export async function squarePoint(page: Page, square: string): Promise<{ x: numb
  * nothing covers the point), and the play panel has no request in flight.
  */
 export async function clickSquare(page: Page, square: string): Promise<void> {
-  await page.locator('.play').first().waitFor();
   await page.waitForFunction(() => document.querySelector('.play')?.getAttribute('data-busy') === 'false');
   const c = page.locator('canvas.board-canvas');
   const p = await squarePoint(page, square);

@@ -390,10 +390,10 @@ struct Search<'a, 'p> {
     max_nodes: u64,
     deadline: Option<Instant>,
     progress: Option<&'p mut dyn FnMut(&Progress)>,
-    /// When the search started and last reported: read only when it has a
-    /// deadline or reports progress (a clock read costs a call out of wasm).
-    start: Option<Instant>,
-    last_report: Option<Instant>,
+    /// When the search started and when it last reported, for a search with
+    /// a deadline or progress reports; none for the others, which never
+    /// read the clock (a clock read costs a call out of wasm).
+    clock: Option<(Instant, Instant)>,
     stopped: bool,
     /// What the root loop knows, for progress reports.
     lower: i32,
@@ -411,7 +411,10 @@ impl<'a, 'p> Search<'a, 'p> {
     ) -> Search<'a, 'p> {
         let max_nodes = budget.max_nodes.unwrap_or(u64::MAX);
         let checks = budget.deadline.is_some() || progress.is_some();
-        let start = checks.then(Instant::now);
+        let clock = checks.then(|| {
+            let now = Instant::now();
+            (now, now)
+        });
         Search {
             tt: &mut solver.tt,
             near: &mut solver.near,
@@ -425,8 +428,7 @@ impl<'a, 'p> Search<'a, 'p> {
             max_nodes,
             deadline: budget.deadline,
             progress,
-            start,
-            last_report: start,
+            clock,
             stopped: false,
             lower: MIN_SCORE,
             upper: MAX_SCORE,
@@ -455,24 +457,18 @@ impl<'a, 'p> Search<'a, 'p> {
             self.stopped = true;
             return true;
         }
-        let checks = self.deadline.is_some() || self.progress.is_some();
-        self.next_check = if checks {
-            (self.nodes + CHECK_INTERVAL).min(self.max_nodes)
-        } else {
-            self.max_nodes
-        };
-        if !checks {
+        let Some((start, last)) = self.clock else {
+            self.next_check = self.max_nodes;
             return false;
-        }
+        };
+        self.next_check = (self.nodes + CHECK_INTERVAL).min(self.max_nodes);
         let now = Instant::now();
         if self.deadline.is_some_and(|d| now >= d) {
             self.stopped = true;
             return true;
         }
-        let start = *self.start.get_or_insert(now);
-        let last = *self.last_report.get_or_insert(start);
         if now.duration_since(last) >= Duration::from_millis(PROGRESS_INTERVAL_MS) {
-            self.last_report = Some(now);
+            self.clock = Some((start, now));
             let report = Progress {
                 nodes: self.nodes,
                 elapsed: now.duration_since(start),

@@ -6,13 +6,13 @@
 // fields), so that it never depends on a particular game.
 
 import type { FieldSpec, GameInfo, ModelInfo } from './protocol';
+import { upperFirst } from './text';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** "a Q-network" → "Q-network". */
 function noun(title: string): string {
-  const t = title.replace(/^(a|an|the) /i, '');
-  return t.charAt(0).toUpperCase() + t.slice(1);
+  return upperFirst(title.replace(/^(a|an|the) /i, ''));
 }
 
 /** The words the game's fields give an encoding ("QL1 — 64 inputs, mover’s view" → "64 inputs, mover’s view"), if any. */

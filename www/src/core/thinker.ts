@@ -7,6 +7,7 @@
 
 import { showNotice } from './notices';
 import type { Analysis, AgentSpec, Budget, Progress, Thought } from './protocol';
+import { upperFirst } from './text';
 import { WorkerClient } from './worker-client';
 
 /** A player for a request: its model file, if any, with a key naming those bytes. */
@@ -32,7 +33,7 @@ export class Thinker {
         onNews: (news) => {
           if (news.kind === 'error') showNotice(news.message);
         },
-        onRestart: (reason) => showNotice(`${label[0].toUpperCase()}${label.slice(1)} stopped (${reason}); a fresh one has been started.`),
+        onRestart: (reason) => showNotice(`${upperFirst(label)} stopped (${reason}); a fresh one has been started.`),
       },
       { lazy: true },
     );

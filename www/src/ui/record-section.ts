@@ -8,6 +8,7 @@
 import { el } from '../core/dom';
 import { messageOf } from '../core/notices';
 import type { GameInfo } from '../core/protocol';
+import { upperFirst } from '../core/text';
 import type { RecordNotation } from '../games/plugin';
 import type { PlayPanel } from './play-panel';
 
@@ -137,7 +138,7 @@ export class RecordSection {
       await this.play.importRecord(record);
     } catch (e) {
       const why = messageOf(e);
-      this.say(`${source} was not loaded, and the game on the board is unchanged. ${why.charAt(0).toUpperCase()}${why.slice(1)}.`, 'error');
+      this.say(`${source} was not loaded, and the game on the board is unchanged. ${upperFirst(why)}.`, 'error');
       return;
     }
     const count = this.play.state?.history.length ?? 0;

@@ -13,6 +13,7 @@ import { el } from '../core/dom';
 import { compactCount } from '../core/charts';
 import { messageOf } from '../core/notices';
 import type { Analysis, GameInfo, PlayerInfo, Progress, SolveInfo, ValuedMove } from '../core/protocol';
+import { upperFirst } from '../core/text';
 import { Thinker } from '../core/thinker';
 import { Cancelled } from '../core/worker-client';
 import { FieldForm } from './fields';
@@ -142,7 +143,7 @@ export class SolveSection {
     const time = `${compactCount(a.nodes)} positions in ${duration(a.ms)}`;
     const verdict = a.position ?? 'solved';
     const bestText = best.length > 0 ? ` Best move${best.length > 1 ? 's' : ''}: ${best.map((m) => m.text).join(', ')}.` : '';
-    this.status.textContent = `${where[0].toUpperCase()}${where.slice(1)}: ${verdict}.${bestText} (${time})`;
+    this.status.textContent = `${upperFirst(where)}: ${verdict}.${bestText} (${time})`;
     this.status.title = a.units;
     const valued = a.moves.filter((m) => m.value !== null).map((m) => ({ text: m.text, value: m.value!, label: m.label }));
     this.showMoves(valued, new Set(best.map((m) => m.text)));
