@@ -298,3 +298,64 @@ fn test_sample_writes_optimal_columns_and_checks_the_sets_scores() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("differs"), "{err}");
 }
+
+#[test]
+fn book_in_parts_then_merged_writes_the_same_book() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let (code, whole, err) = run(&["connect4", "book", "--from", "2", "--depth", "3"]);
+    assert_eq!(code, 0, "{err}");
+    let mut args: Vec<String> = ["connect4", "book", "--from", "2", "--depth", "3"]
+        .map(String::from)
+        .to_vec();
+    let mut deepest = 0;
+    for k in 1..=2 {
+        let out = path(&format!("part{k}.txt"));
+        let part = format!("{k}/2");
+        let (code, _, err) = run(&[
+            "connect4", "book", "--depth", "3", "--from", "3", "--part", &part, "--out", &out,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert!(text.starts_with(&format!("# Part {k} of 2 ")), "{text}");
+        for l in text.lines().filter(|l| !l.starts_with('#')) {
+            assert_eq!(l.split(' ').next().unwrap().len(), 3, "{l}");
+            assert!(whole.lines().any(|w| w == l), "{l}");
+            deepest += 1;
+        }
+        args.extend(["--known".into(), out]);
+    }
+    let three = whole
+        .lines()
+        .filter(|l| l.split(' ').next().unwrap().len() == 3)
+        .count();
+    assert_eq!(
+        deepest, three,
+        "the parts share out the positions of 3 discs"
+    );
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, merged, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(merged, whole);
+    // The known scores are taken as given: a wrong one shows.
+    assert!(whole.lines().any(|l| l == "111 2"), "{whole}");
+    std::fs::write(path("wrong.txt"), "111 3\n").unwrap();
+    let (code, out, err) = run(&[
+        "connect4",
+        "book",
+        "--from",
+        "3",
+        "--depth",
+        "3",
+        "--known",
+        &path("wrong.txt"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().any(|l| l == "111 3"), "{out}");
+    let (code, _, err) = run(&["connect4", "book", "--depth", "3", "--part", "3/2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("K/N"), "{err}");
+    let (code, _, err) = run(&["connect4", "book", "--depth", "3", "--known", &path("none")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read"), "{err}");
+}

@@ -176,7 +176,7 @@ fn the_built_in_book_holds_the_first_move() {
 /// Deepest positions of the built-in book, with their scores, that the
 /// solver checks without the book (among the quickest of that depth to
 /// solve).
-const BOOK_CHECKED: &[&str] = &["1137 4", "1125 3"];
+const BOOK_CHECKED: &[&str] = &["27373 -6", "31315 -4", "31143 0", "34354 2", "44343 5"];
 
 #[test]
 fn the_generated_book_agrees_with_the_solver_and_the_published_first_moves() {
@@ -186,7 +186,7 @@ fn the_generated_book_agrees_with_the_solver_and_the_published_first_moves() {
     let file = read_book(OPENING).unwrap();
     let book = opening();
     let depth = file.depth();
-    assert!(depth >= 4, "the book holds the positions of four discs");
+    assert!(depth >= 5, "the book holds the positions of five discs");
     // Every position from two discs to the book's depth is there (one of
     // each mirror pair).
     let all = positions(2, depth);
@@ -227,6 +227,58 @@ fn the_generated_book_agrees_with_the_solver_and_the_published_first_moves() {
         assert_eq!(Some(score), book.get(p), "{moves}");
         assert!(s.nodes() <= 64, "{moves}: {} nodes", s.nodes());
     }
+}
+
+#[test]
+fn a_book_made_in_parts_is_the_book_made_at_once() {
+    use selfplay::games::connect4::book::{generate, merged, read_book, Book, Part};
+    // Positions of 2 and 3 discs: the built-in book answers those of 3 at
+    // once, so the parts cost nothing here.
+    let mut solver = Solver::with_book();
+    let whole = generate(2, 3, Part::ALL, &mut solver, |_, _| {});
+    let deepest: Vec<&String> = whole
+        .iter()
+        .filter(|l| l.split(' ').next().unwrap().len() == 3)
+        .collect();
+    let mut text = String::new();
+    let mut lines = 0;
+    for k in 1..=3 {
+        let part = Part::parse(&format!("{k}/3")).unwrap();
+        let mine = generate(2, 3, part, &mut solver, |_, _| {});
+        // Only positions of 3 discs, every third one.
+        assert!(
+            mine.len().abs_diff(deepest.len() / 3) <= 1,
+            "{}",
+            mine.len()
+        );
+        for l in &mine {
+            assert!(deepest.contains(&l), "{l}");
+            text.push_str(l);
+            text.push('\n');
+        }
+        lines += mine.len();
+    }
+    assert_eq!(lines, deepest.len(), "the parts share out every position");
+    // A solver whose only book is the parts' lines writes the whole book
+    // without searching.
+    let known = read_book(&text).unwrap();
+    let book = merged(&Book::new(0, 1), &known);
+    assert_eq!((book.depth(), book.len()), (3, deepest.len()));
+    let mut merging = Solver::new();
+    merging.set_book(Some(std::sync::Arc::new(book)));
+    let mut nodes = 0;
+    let again = generate(2, 3, Part::ALL, &mut merging, |_, _| nodes += 1);
+    assert_eq!(again, whole);
+    assert_eq!(nodes, whole.len());
+    assert!(
+        merging.nodes() <= 10 * deepest.len() as u64,
+        "{} nodes",
+        merging.nodes()
+    );
+    for bad in ["0/2", "3/2", "1-2", "a/2", "1/0", ""] {
+        assert!(Part::parse(bad).is_err(), "{bad:?}");
+    }
+    assert_eq!(Part::parse("2/2").unwrap(), Part { index: 1, count: 2 });
 }
 
 #[test]

@@ -76,7 +76,7 @@ pub struct AnalyzeArgs {
     #[arg(default_value = "-")]
     pub moves: String,
     /// Without the built-in opening book (it holds every position of up to
-    /// four discs).
+    /// five discs).
     #[arg(long)]
     pub no_book: bool,
 }
@@ -115,6 +115,15 @@ pub struct BookArgs {
     /// The file to write (else standard output).
     #[arg(long)]
     pub out: Option<String>,
+    /// Solves only part K of N of the deepest positions (for example 1/2
+    /// and 2/2 in two processes) and writes only their lines; a last run
+    /// with `--known` on the parts' files writes the whole book.
+    #[arg(long, value_parser = super::book::Part::parse)]
+    pub part: Option<super::book::Part>,
+    /// Book files (`<moves> <score>` lines) whose scores the solver takes
+    /// as known, such as the files of the parts.
+    #[arg(long)]
+    pub known: Vec<String>,
 }
 
 #[derive(Args)]
@@ -312,22 +321,45 @@ fn book(a: BookArgs) -> Result<(), CliError> {
             a.from, a.depth
         )));
     }
+    let part = a.part.unwrap_or(super::book::Part::ALL);
     let mut solver = Solver::with_book();
+    for path in &a.known {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| CliError::BadInput(format!("cannot read {path}: {e}")))?;
+        let known = super::book::read_book(&text)
+            .map_err(|e| CliError::BadInput(format!("{path}: {e}")))?;
+        let book = solver.book().expect("the solver has the built-in book");
+        let book = super::book::merged(book, &known);
+        solver.set_book(Some(std::sync::Arc::new(book)));
+    }
     let start = Instant::now();
     let mut done = 0;
-    let lines = super::book::generate(a.from, a.depth, &mut solver, |moves, score| {
+    let lines = super::book::generate(a.from, a.depth, part, &mut solver, |moves, score| {
         done += 1;
         eprintln!(
             "{done:>6} {moves} {score} ({:.0} s)",
             start.elapsed().as_secs_f64()
         );
     });
-    let mut text = format!(
-        "# Connect Four opening book: every position of {} to {} discs (one of each\n\
-         # mirror pair), `<moves> <score>`. Written by\n\
-         # `selfplay connect4 book --from {} --depth {}`.\n",
-        a.from, a.depth, a.from, a.depth
-    );
+    let mut text = if part == super::book::Part::ALL {
+        format!(
+            "# Connect Four opening book: every position of {} to {} discs (one of each\n\
+             # mirror pair), `<moves> <score>`. Written by\n\
+             # `selfplay connect4 book --from {} --depth {}`.\n",
+            a.from, a.depth, a.from, a.depth
+        )
+    } else {
+        format!(
+            "# Part {} of {} of the positions of {} discs of a Connect Four opening book,\n\
+             # `<moves> <score>`. Written by `selfplay connect4 book --depth {} --part {}/{}`.\n",
+            part.index + 1,
+            part.count,
+            a.depth,
+            a.depth,
+            part.index + 1,
+            part.count
+        )
+    };
     for l in lines {
         text.push_str(&l);
         text.push('\n');

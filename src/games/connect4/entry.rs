@@ -428,7 +428,7 @@ impl GameEntry for Connect4Entry {
                         settings: vec![FieldSpec::boolean(
                             "book",
                             "Use the opening book",
-                            "The book holds the exact scores of every position of up to four discs, worked out beforehand by this solver. Without it the solver works everything out now.",
+                            "The book holds the exact scores of every position of up to five discs, worked out beforehand by this solver. Without it the solver works everything out now.",
                             true,
                         )],
                     }),
@@ -840,8 +840,8 @@ mod tests {
         let mut reports = 0;
         let mut count = |_: &crate::search::budget::Progress| reports += 1;
         let mut b = Budget::with_progress(Limits::nodes(50_000), &mut count);
-        // Four moves in (past the book): seconds to a minute to solve exactly.
-        let t = a.think("4444", 1, &mut b).unwrap();
+        // Five moves in (past the book): seconds to a minute to solve exactly.
+        let t = a.think("44444", 1, &mut b).unwrap();
         assert!(!t.complete);
         assert!(t.nodes >= 50_000 && t.nodes < 200_000, "{}", t.nodes);
         // The built-in book answers the first move of either side at once.
@@ -858,6 +858,10 @@ mod tests {
         assert!(t.nodes < 1_000, "{}", t.nodes);
         assert_eq!(t.text, "4");
         let t = a.think("444", 1, &mut Budget::unlimited()).unwrap();
+        assert!(t.complete);
+        assert!(t.nodes < 1_000, "{}", t.nodes);
+        // And the first player's third move.
+        let t = a.think("4444", 1, &mut Budget::unlimited()).unwrap();
         assert!(t.complete);
         assert!(t.nodes < 1_000, "{}", t.nodes);
         assert!(Connect4Entry

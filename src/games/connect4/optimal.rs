@@ -14,7 +14,7 @@
 //!   a few greedy games against its opponent. They are solved as they come,
 //!   each with a fresh table and the opening book, within
 //!   [`NODE_BUDGET`] nodes: a position the budget does not settle is
-//!   *skipped* (in practice positions of 2 to about 8 discs, which take the
+//!   *skipped* (in practice positions of 5 to about 8 discs, which take the
 //!   solver millions of nodes). The answer depends on the position and the
 //!   budget only, so a run continued from a saved model measures exactly
 //!   as the uninterrupted run; answers are kept, so a position met again

@@ -16,9 +16,10 @@
 //! # Budget
 //! Early positions take the solver long (a position of four or five discs
 //! needs seconds to a minute and 10^7–10^8 nodes natively). The built-in
-//! book ([`super::book::opening`]) holds every position of up to four
-//! discs, so the first two moves of either side are answered at once; from
-//! the fifth disc on the solver searches. [`Player::think`]
+//! book ([`super::book::opening`]) holds every position of up to five
+//! discs, so the first three moves of the first player and the first two
+//! of the second are answered at once; from the sixth disc on the solver
+//! searches. [`Player::think`]
 //! and [`Player::analyze`] solve within the request's [`Budget`] (its node
 //! and time limits, progress reported through it), and a budget without
 //! limits gets [`DEFAULT_NODES`]. When the budget runs
