@@ -414,6 +414,12 @@ for (const [label, size] of [
       await page.getByTestId('player-1').selectOption('human');
       await page.evaluate(() => window.scrollTo(0, 0));
       expect(await onScreenAndUncovered(page, 'flip-board'), `${game}: Flip board`).toBe(true);
+      // The open game's name in the header is in view (the bar scrolls sideways on a phone).
+      const named = await page.locator('.site-header nav a[aria-current="page"]').evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        return r.left >= 0 && r.right <= innerWidth;
+      });
+      expect(named, `${game}: its name in the header`).toBe(true);
       await page.screenshot({ path: `test-results/screens/${game}-${label}.png` });
       await page.getByTestId('flip-board').click();
       await page.screenshot({ path: `test-results/screens/${game}-${label}-flipped.png` });

@@ -50,6 +50,19 @@ function renderNav(games: GameInfo[], active: string | null): void {
   );
 }
 
+/** Scrolls the games' bar (it scrolls sideways on a narrow screen) so that the open game's name is in view. */
+function showCurrentGame(): void {
+  const current = nav.querySelector<HTMLElement>('[aria-current="page"]');
+  if (!current) {
+    nav.scrollLeft = 0;
+    return;
+  }
+  const bar = nav.getBoundingClientRect();
+  const link = current.getBoundingClientRect();
+  if (link.right > bar.right) nav.scrollLeft += link.right - bar.right;
+  else if (link.left < bar.left) nav.scrollLeft -= bar.left - link.left;
+}
+
 let view: View | null = null;
 
 // A game's view (board, panels) is loaded when a game is first opened — at
@@ -76,6 +89,7 @@ async function route(games: GameInfo[]): Promise<void> {
   view = game && plugin && views ? views.gameView(game, plugin, games, engine, params) : landingView(games, playable);
   renderNav(games, game ? game.id : null);
   outlet.replaceChildren(view.element);
+  showCurrentGame();
   if (!game) requestAnimationFrame(() => markOnce('first-view'));
   // A new view starts at its top (a hash change keeps the old scroll position).
   window.scrollTo(0, 0);
