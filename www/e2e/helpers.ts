@@ -74,3 +74,34 @@ export async function recordGames(card: Locator): Promise<() => Promise<number[]
   });
   return () => card.page().evaluate(() => (window as unknown as { __games: number[] }).__games);
 }
+
+/** An event of a Chromium trace (`browser.startTracing`). */
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/** The tasks (µs of wall and thread time) of the busiest renderer main thread of a trace: the page's. */
+export function pageTasks(events: TraceEvent[]): { dur: number; tdur: number }[] {
+  // A task of the thread's scheduler; older builds name it "RunTask".
+  const task = events.some((e) => e.name === 'ThreadControllerImpl::RunTask') ? 'ThreadControllerImpl::RunTask' : 'RunTask';
+  const main = new Set(
+    events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+  );
+  const byThread = new Map<string, { dur: number; tdur: number }[]>();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.name !== task || e.ph !== 'X' || !main.has(key) || e.dur === undefined || e.tdur === undefined) continue;
+    const list = byThread.get(key) ?? [];
+    list.push({ dur: e.dur, tdur: e.tdur });
+    byThread.set(key, list);
+  }
+  const total = (l: { dur: number }[]) => l.reduce((s, t) => s + t.dur, 0);
+  const threads = [...byThread.values()].sort((a, b) => total(b) - total(a));
+  return threads[0] ?? [];
+}

@@ -12,7 +12,7 @@
 // start holds its thread for over 50 ms fails on any machine.
 
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { watchErrors } from './helpers';
+import { pageTasks, type TraceEvent, watchErrors } from './helpers';
 
 // The time to the first board is wall time, which a busy machine stretches:
 // a load is tried a second time.
@@ -24,36 +24,6 @@ interface Start {
   /** The longest task: thread time and wall time, ms. */
   longest: { thread: number; wall: number };
   mark: number;
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
-
-/** The tasks (µs of wall and thread time) of the busiest renderer main thread of a trace: the page's. */
-function pageTasks(events: TraceEvent[]): { dur: number; tdur: number }[] {
-  // A task of the thread's scheduler; older builds name it "RunTask".
-  const task = events.some((e) => e.name === 'ThreadControllerImpl::RunTask') ? 'ThreadControllerImpl::RunTask' : 'RunTask';
-  const main = new Set(
-    events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
-  );
-  const byThread = new Map<string, { dur: number; tdur: number }[]>();
-  for (const e of events) {
-    const key = `${e.pid}:${e.tid}`;
-    if (e.name !== task || e.ph !== 'X' || !main.has(key) || e.dur === undefined || e.tdur === undefined) continue;
-    const list = byThread.get(key) ?? [];
-    list.push({ dur: e.dur, tdur: e.tdur });
-    byThread.set(key, list);
-  }
-  const total = (l: { dur: number }[]) => l.reduce((s, t) => s + t.dur, 0);
-  const threads = [...byThread.values()].sort((a, b) => total(b) - total(a));
-  return threads[0] ?? [];
 }
 
 /** Opens `path` with the page's thread traced, waits for the mark `name` and a quiet second after it. */
