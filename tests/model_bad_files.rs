@@ -397,7 +397,7 @@ fn bad_corpus() -> Vec<(&'static str, &'static str, Vec<u8>)> {
 
 /// Good files: (file name, bytes, the model they must decode to).
 fn good_corpus() -> Vec<(&'static str, Vec<u8>, Model)> {
-    let mut h = Header::new(GameId::Othello, Algorithm::QNet, "corpus");
+    let mut h = Header::new(GameId::of("othello"), Algorithm::QNet, "corpus");
     h.encoding = "board64".into();
     h.hyper = json!({"alpha": 0.01, "hidden": [4]})
         .as_object()
@@ -509,7 +509,9 @@ fn bad_files_fail_with_their_expected_error() {
     {
         let (name, code) = line.split_once(' ').expect("'<file> <code>'");
         let bytes = std::fs::read(dir("bad").join(name)).unwrap();
-        let err = decode(&bytes).expect_err(name);
+        // Read as the page and the CLI read files: the registry checks the game.
+        let err = selfplay::plugin::read_model(&bytes, &selfplay::model::Limits::default())
+            .expect_err(name);
         assert_eq!(err.code(), code, "{name}: {err}");
         let message = err.to_string();
         assert!(
@@ -559,8 +561,17 @@ fn messages_read_well() {
         "This model was saved in format version 7 by a newer Selfplay; this version reads \
          format versions up to 1. Update Selfplay to open it."
     );
-    assert!(msg(&RawFile::header_field("game", json!("chess")).bytes())
-        .contains("'chess' (known games: othello, connect4, hare_hounds, connect6)"));
+    let read = |bytes: &[u8]| {
+        selfplay::plugin::read_model(bytes, &selfplay::model::Limits::default())
+            .unwrap_err()
+            .to_string()
+    };
+    let known = selfplay::plugin::game_names();
+    assert!(known.starts_with(&["othello", "hare_hounds", "connect4"]));
+    assert!(read(&RawFile::header_field("game", json!("chess")).bytes())
+        .contains(&format!("'chess' (known games: {}).", known.join(", "))));
+    assert!(msg(&RawFile::header_field("game", json!("Chess")).bytes())
+        .contains("'game' field is invalid: a game's name has lower-case letters"));
     let valid = RawFile::valid().bytes();
     assert!(msg(&valid[..100]).starts_with("This model file is incomplete"));
 }

@@ -42,7 +42,7 @@ fn gaussian_f32(rng: &mut selfplay::Rng, n: usize, scale: f32) -> Vec<f32> {
 /// with Adam-like optimiser state.
 fn qnet_model() -> Model {
     let mut rng = rng_from_seed(1);
-    let mut h = header(GameId::Othello, Algorithm::QNet, "ql1-h64-arctan");
+    let mut h = header(GameId::of("othello"), Algorithm::QNet, "ql1-h64-arctan");
     h.encoding = "arctan".into();
     h.hyper = json!({"hidden": [64], "alpha": 0.001, "gamma": 1.0, "epsilon": 0.1,
                      "lambda": 0.7, "tiny": 1e-300, "third": 1.0 / 3.0})
@@ -76,7 +76,7 @@ fn qnet_model() -> Model {
 /// Awkward floats must survive bit for bit.
 #[test]
 fn special_floats_are_bit_identical() {
-    let mut m = Model::new(header(GameId::Connect4, Algorithm::TdLinear, "edge"));
+    let mut m = Model::new(header(GameId::of("connect4"), Algorithm::TdLinear, "edge"));
     let f32s = vec![
         0.0,
         -0.0,
@@ -125,12 +125,12 @@ fn qnet_round_trip() {
         back.values::<f32>("w/9").unwrap_err().code(),
         "missing_array"
     );
-    assert!(back.expect(GameId::Othello, Algorithm::QNet).is_ok());
+    assert!(back.expect("othello", Algorithm::QNet).is_ok());
     assert_eq!(
-        back.expect(GameId::Connect4, Algorithm::QNet).unwrap_err(),
+        back.expect("connect4", Algorithm::QNet).unwrap_err(),
         ModelError::WrongGame {
-            expected: GameId::Connect4,
-            found: GameId::Othello
+            expected: GameId::of("connect4"),
+            found: GameId::of("othello")
         }
     );
     assert_eq!(
@@ -158,7 +158,7 @@ fn large_q_tables_compress() {
         .map(|k| (k % 201) as f32 / 100.0 - 1.0)
         .collect();
     let visits: Vec<u32> = keys.iter().map(|k| (k % 17) as u32).collect();
-    let mut h = header(GameId::HareHounds, Algorithm::QTable, "tabular");
+    let mut h = header(GameId::of("hare_hounds"), Algorithm::QTable, "tabular");
     h.games_trained = 5_000_000;
     let mut m = Model::new(h);
     m.push("q/dense", vec![n / 8, 8], dense).unwrap();
@@ -199,7 +199,11 @@ fn large_q_tables_compress() {
 
 #[test]
 fn td_linear_round_trip() {
-    let mut h = header(GameId::Connect4, Algorithm::TdLinear, "td-lambda lines");
+    let mut h = header(
+        GameId::of("connect4"),
+        Algorithm::TdLinear,
+        "td-lambda lines",
+    );
     h.encoding = "lines-v1".into();
     h.variant = "7x6".into();
     let mut m = Model::new(h);
@@ -222,7 +226,7 @@ fn td_linear_round_trip() {
 #[test]
 fn ga_weights_round_trip() {
     let mut rng = rng_from_seed(3);
-    let mut h = header(GameId::Connect6, Algorithm::GaWeights, "ga pop 32");
+    let mut h = header(GameId::of("connect6"), Algorithm::GaWeights, "ga pop 32");
     h.hyper = json!({"population": 32, "mutation": 0.05})
         .as_object()
         .unwrap()
@@ -273,7 +277,7 @@ fn checkpoint_round_trip() {
 /// What would not decode does not encode either.
 #[test]
 fn invalid_models_do_not_encode() {
-    let mut m = Model::new(header(GameId::Othello, Algorithm::QNet, "x"));
+    let mut m = Model::new(header(GameId::of("othello"), Algorithm::QNet, "x"));
     assert_eq!(
         m.push("w", vec![2], vec![1.0f32, f32::NAN])
             .unwrap_err()
@@ -320,7 +324,7 @@ fn invalid_models_do_not_encode() {
 /// refused by the decoded-size limit before anything is inflated.
 #[test]
 fn decompression_bomb_is_refused() {
-    let mut m = Model::new(header(GameId::Othello, Algorithm::QTable, "bomb"));
+    let mut m = Model::new(header(GameId::of("othello"), Algorithm::QTable, "bomb"));
     m.push("zeros", vec![8 << 20], vec![0u8; 8 << 20]).unwrap();
     let bytes = encode(&m).unwrap();
     assert!(bytes.len() < 64 << 10, "{}", bytes.len());
@@ -336,7 +340,7 @@ fn decompression_bomb_is_refused() {
 /// Generous limits cannot make encode write fields wider than the format has.
 #[test]
 fn limits_cannot_exceed_the_format() {
-    let mut m = Model::new(header(GameId::Othello, Algorithm::QNet, "x"));
+    let mut m = Model::new(header(GameId::of("othello"), Algorithm::QNet, "x"));
     m.push("deep", vec![1; 256], vec![1.0f32]).unwrap();
     let generous = Limits {
         max_dims: 1000,

@@ -144,12 +144,16 @@ fn a_bad_record_names_its_first_bad_move_by_number_in_every_game() {
 
 #[test]
 fn models_this_build_cannot_use_are_refused() {
-    let m = Model::new(Header::new(GameId::Othello, Algorithm::QTable, "x"));
+    let m = Model::new(Header::new(GameId::of("othello"), Algorithm::QTable, "x"));
     let err = describe_model(&m).unwrap_err();
     assert!(err.contains("has no q_table learner"), "{err}");
-    let m = Model::new(Header::new(GameId::Othello, Algorithm::QNet, "x"));
+    let m = Model::new(Header::new(GameId::of("othello"), Algorithm::QNet, "x"));
     assert!(describe_model(&m).is_err());
-    let m = Model::new(Header::new(GameId::Connect6, Algorithm::TdLinear, "x"));
+    let m = Model::new(Header::new(
+        GameId::of("connect6"),
+        Algorithm::TdLinear,
+        "x",
+    ));
     assert!(describe_model(&m).unwrap_err().contains("Connect6"));
 }
 

@@ -173,7 +173,7 @@ fn a_saved_run_continues_and_wrong_models_are_refused() {
     assert!(e.contains("total"), "{e}");
 
     // A model that is not a run of this game, and a table of the hare.
-    let othello = Model::new(Header::new(GameId::Othello, Algorithm::QNet, "o"));
+    let othello = Model::new(Header::new(GameId::of("othello"), Algorithm::QNet, "o"));
     let e = message(resume(&encode(&othello).unwrap(), 5.0, None).err().unwrap());
     assert!(e.contains("cannot continue training"), "{e}");
     let params = QParams {

@@ -495,7 +495,11 @@ mod tests {
         whole.step(u64::MAX, &mut Bigger);
         let mut part = Genetic::new(config(3), vec![1.0, 2.0, 3.0]).unwrap();
         part.step(500, &mut Bigger);
-        let mut model = Model::new(Header::new(GameId::Othello, Algorithm::GaWeights, "ga"));
+        let mut model = Model::new(Header::new(
+            GameId::of("othello"),
+            Algorithm::GaWeights,
+            "ga",
+        ));
         part.save(&mut model).unwrap();
         let bytes = crate::model::encode(&model).unwrap();
         let mut back = Genetic::load(&crate::model::decode(&bytes).unwrap(), 3).unwrap();

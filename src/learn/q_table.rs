@@ -525,8 +525,7 @@ impl<G: Tabular> QLearner<G> {
 
     /// The learner as a model named `name`, trained from `seed`.
     pub fn to_model(&self, name: &str, seed: u64) -> Result<Model, String> {
-        let game = GameId::from_name(G::NAME)
-            .ok_or_else(|| format!("the model format does not know the game '{}'", G::NAME))?;
+        let game = GameId::new(G::NAME).map_err(|e| format!("the game '{}': {e}", G::NAME))?;
         let mut header = Header::new(game, Algorithm::QTable, name);
         header.encoding = G::ENCODING.to_string();
         header.seed = seed;
@@ -845,7 +844,7 @@ mod tests {
         for (c, v) in [(40u64, 0.25f32), (3, -0.5), (17, 1.0)] {
             t.set(c, v);
         }
-        let mut model = Model::new(Header::new(GameId::Othello, Algorithm::QTable, "t"));
+        let mut model = Model::new(Header::new(GameId::of("othello"), Algorithm::QTable, "t"));
         t.save(&mut model, "q").unwrap();
         assert_eq!(model.values::<u64>("q_cells").unwrap(), [3, 17, 40]);
         assert_eq!(model.values::<f32>("q").unwrap(), [-0.5, 1.0, 0.25]);
@@ -927,7 +926,7 @@ mod tests {
         assert_eq!(best, [1]);
         // The table saves and loads back (the model format knows no "nim";
         // a real game's learner saves through `to_model`).
-        let mut model = Model::new(Header::new(GameId::Othello, Algorithm::QTable, "nim"));
+        let mut model = Model::new(Header::new(GameId::of("othello"), Algorithm::QTable, "nim"));
         first.table().save(&mut model, "q").unwrap();
         let mut back = Nim::new_table(Side::First);
         back.load(&model, "q").unwrap();

@@ -74,7 +74,7 @@ mod tests {
         for _ in 0..17 {
             rng.next_u64();
         }
-        let mut model = Model::new(Header::new(GameId::Othello, Algorithm::QNet, "x"));
+        let mut model = Model::new(Header::new(GameId::of("othello"), Algorithm::QNet, "x"));
         model.set_rng(&rng);
         let mut restored = model.rng().unwrap();
         for _ in 0..100 {

@@ -38,8 +38,9 @@ pub enum ModelError {
     /// The JSON header is not valid UTF-8 / JSON, misses a field, has an
     /// unknown field or a field of the wrong type.
     BadHeader { reason: String },
-    /// The header names a game this build does not know.
-    UnknownGame { name: String },
+    /// The header names a game this build does not know (the registry's
+    /// check, `crate::plugin::known_model`: the format keeps no list of games).
+    UnknownGame { name: String, known: Vec<String> },
     /// The header names an algorithm this build does not know.
     UnknownAlgorithm { name: String },
     /// A header field has a value outside what is allowed.
@@ -279,11 +280,11 @@ impl fmt::Display for ModelError {
                 human_bytes(*limit)
             ),
             BadHeader { reason } => write!(f, "This model's description is invalid: {reason}."),
-            UnknownGame { name } => write!(
+            UnknownGame { name, known } => write!(
                 f,
                 "This model is for a game this version of Selfplay does not know: '{name}' \
                  (known games: {}).",
-                GameId::ALL.map(|g| g.name()).join(", ")
+                known.join(", ")
             ),
             UnknownAlgorithm { name } => write!(
                 f,
@@ -373,9 +374,7 @@ impl fmt::Display for ModelError {
             ),
             WrongGame { expected, found } => write!(
                 f,
-                "This model plays {}, not {}.",
-                found.title(),
-                expected.title()
+                "This model plays {found}, not {expected}."
             ),
             WrongAlgorithm { expected, found } => write!(
                 f,

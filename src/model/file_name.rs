@@ -99,7 +99,7 @@ mod tests {
 
     #[test]
     fn names() {
-        let mut h = Header::new(GameId::Othello, Algorithm::QNet, "QL1 h64 (arctan)");
+        let mut h = Header::new(GameId::of("othello"), Algorithm::QNet, "QL1 h64 (arctan)");
         h.games_trained = 2_100_000;
         let mut m = Model::new(h);
         assert_eq!(
@@ -109,7 +109,7 @@ mod tests {
         m.header.name = "Othello: my best".into();
         assert_eq!(m.suggested_file_name(), "othello-my-best-2.1M.selfplay");
         m.header.name = "  ".into();
-        m.header.game = GameId::HareHounds;
+        m.header.game = GameId::of("hare_hounds");
         m.header.algorithm = Algorithm::QTable;
         m.header.games_trained = 500;
         m.header.kind = Kind::Checkpoint;

@@ -8,47 +8,52 @@ use serde_json::{Map, Value};
 
 use super::error::ModelError;
 
-/// The games a model can be for: the registry of game names in files.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameId {
-    Othello,
-    Connect4,
-    HareHounds,
-    Connect6,
-}
+/// The game a model is for, by its name in files (`"othello"`): lower-case
+/// ASCII letters, digits and `_`, 1 to 32 bytes. The format keeps no list of
+/// games: the registry (`crate::plugin`) decides which names this build
+/// plays, so a new game needs no edit here.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(String);
 
 impl GameId {
-    pub const ALL: [GameId; 4] = [
-        GameId::Othello,
-        GameId::Connect4,
-        GameId::HareHounds,
-        GameId::Connect6,
-    ];
+    /// The most bytes a game's name may have.
+    pub const MAX_LEN: usize = 32;
 
-    /// The name in files (and in `Game::NAME`): `"othello"`, `"connect4"`,
-    /// `"hare_hounds"`, `"connect6"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameId::Othello => "othello",
-            GameId::Connect4 => "connect4",
-            GameId::HareHounds => "hare_hounds",
-            GameId::Connect6 => "connect6",
+    /// The game named `name`, if the name is well formed.
+    pub fn new(name: &str) -> Result<GameId, String> {
+        if name.is_empty() || name.len() > Self::MAX_LEN {
+            return Err(format!(
+                "a game's name has 1 to {} characters, not {}",
+                Self::MAX_LEN,
+                name.len()
+            ));
         }
+        if let Some(c) = name
+            .chars()
+            .find(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_'))
+        {
+            return Err(format!(
+                "a game's name has lower-case letters, digits and '_' only, not {c:?}"
+            ));
+        }
+        Ok(GameId(name.to_string()))
     }
 
-    /// The name for people: `"Othello"`, `"Connect Four"`, ...
-    pub fn title(self) -> &'static str {
-        match self {
-            GameId::Othello => "Othello",
-            GameId::Connect4 => "Connect Four",
-            GameId::HareHounds => "Hare and Hounds",
-            GameId::Connect6 => "Connect6",
-        }
+    /// The game named by the code (a game's `Game::NAME`): a name that is not
+    /// well formed is a bug, caught by the registry's tests.
+    pub fn of(name: &str) -> GameId {
+        GameId::new(name).unwrap_or_else(|e| panic!("bad game name {name:?}: {e}"))
     }
 
-    /// The game with the given file name, if known.
-    pub fn from_name(name: &str) -> Option<GameId> {
-        GameId::ALL.into_iter().find(|g| g.name() == name)
+    /// The name in files (and in `Game::NAME`).
+    pub fn name(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
     }
 }
 
@@ -226,7 +231,7 @@ impl Header {
                     format!("'{}' is neither 'model' nor 'checkpoint'", raw.kind),
                 )
             })?,
-            game: GameId::from_name(&raw.game).ok_or(ModelError::UnknownGame { name: raw.game })?,
+            game: GameId::new(&raw.game).map_err(|reason| bad_field("game", reason))?,
             algorithm: Algorithm::from_name(&raw.algorithm).ok_or(
                 ModelError::UnknownAlgorithm {
                     name: raw.algorithm,

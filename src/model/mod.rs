@@ -217,11 +217,11 @@ impl Model {
     }
 
     /// Checks that the model is for `game` and comes from `algorithm`.
-    pub fn expect(&self, game: GameId, algorithm: Algorithm) -> Result<(), ModelError> {
-        if self.header.game != game {
+    pub fn expect(&self, game: &str, algorithm: Algorithm) -> Result<(), ModelError> {
+        if self.header.game.name() != game {
             return Err(ModelError::WrongGame {
-                expected: game,
-                found: self.header.game,
+                expected: GameId::of(game),
+                found: self.header.game.clone(),
             });
         }
         if self.header.algorithm != algorithm {

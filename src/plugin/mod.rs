@@ -28,7 +28,7 @@ pub mod session;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::model::Model;
+use crate::model::{decode_with, GameId, Limits, Model, ModelError};
 
 pub use agent::{AgentThought, DynAgent, MoveAnalysis, PositionAnalysis, TypedAgent};
 pub use playable::Playable;
@@ -439,8 +439,53 @@ pub fn no_learner(model: &Model) -> String {
         "this version of Selfplay has no {} learner ({}) for {}",
         model.header.algorithm.name(),
         model.header.algorithm.title(),
-        model.header.game.title()
+        game_title(&model.header.game)
     )
+}
+
+/// The names of every game this build knows: the registry's, then the
+/// games to come.
+pub fn game_names() -> Vec<&'static str> {
+    crate::games::REGISTRY
+        .iter()
+        .map(|e| e.id())
+        .chain(crate::games::COMING.iter().map(|c| c.id))
+        .collect()
+}
+
+/// The title people read of the game a model names: the registry's title,
+/// or the name itself for a game this build does not know.
+pub fn game_title(game: &GameId) -> String {
+    if let Some(e) = crate::games::REGISTRY
+        .iter()
+        .find(|e| e.id() == game.name())
+    {
+        return e.info().title;
+    }
+    match crate::games::COMING.iter().find(|c| c.id == game.name()) {
+        Some(c) => c.title.to_string(),
+        None => game.name().to_string(),
+    }
+}
+
+/// A decoded model whose game this build knows. The model format keeps no
+/// list of games; the registry decides here which names are known.
+pub fn known_model(model: Model) -> Result<Model, ModelError> {
+    let known = game_names();
+    if known.contains(&model.header.game.name()) {
+        Ok(model)
+    } else {
+        Err(ModelError::UnknownGame {
+            name: model.header.game.name().to_string(),
+            known: known.into_iter().map(String::from).collect(),
+        })
+    }
+}
+
+/// Reads a model file for use: [`crate::model::decode_with`], then the
+/// registry's check of its game ([`known_model`]).
+pub fn read_model(bytes: &[u8], limits: &Limits) -> Result<Model, ModelError> {
+    known_model(decode_with(bytes, limits)?)
 }
 
 /// The entry of a registered, playable game.
@@ -452,14 +497,9 @@ pub fn entry(game: &str) -> Result<&'static dyn GameEntry, String> {
     if let Some(c) = crate::games::COMING.iter().find(|c| c.id == game) {
         return Err(format!("{} is not playable yet", c.title));
     }
-    let names: Vec<&str> = crate::games::REGISTRY
-        .iter()
-        .map(|e| e.id())
-        .chain(crate::games::COMING.iter().map(|c| c.id))
-        .collect();
     Err(format!(
         "unknown game '{game}' (games: {})",
-        names.join(", ")
+        game_names().join(", ")
     ))
 }
 
@@ -506,7 +546,7 @@ pub fn describe_model(model: &Model) -> Result<ModelUse, String> {
         Some(e) => e.describe_model(model),
         None => Err(format!(
             "this version of Selfplay cannot use {} models yet",
-            model.header.game.title()
+            game_title(&model.header.game)
         )),
     }
 }

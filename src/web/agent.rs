@@ -7,8 +7,8 @@
 use wasm_bindgen::prelude::*;
 
 use super::numbers::u64_from_js;
+use super::read_model;
 use super::{entry, from_js, js_error, to_js};
-use crate::model::decode;
 use crate::plugin::DynAgent;
 use crate::search::budget::{Budget, Limits, Progress};
 
@@ -70,7 +70,7 @@ impl Agent {
         let settings = from_js(settings, "the player's settings must be an object")?;
         let model =
             match model {
-                Some(bytes) => Some(decode(&bytes).map_err(|e| {
+                Some(bytes) => Some(read_model(&bytes).map_err(|e| {
                     JsError::new(&format!("this is not a readable model file: {e}"))
                 })?),
                 None => None,
@@ -79,7 +79,7 @@ impl Agent {
             if m.header.game.name() != entry.id() {
                 return Err(JsError::new(&format!(
                     "this model is for {}, not {}",
-                    m.header.game.title(),
+                    crate::plugin::game_title(&m.header.game),
                     entry.info().title
                 )));
             }

@@ -63,6 +63,11 @@ pub(crate) fn js_error(e: impl std::fmt::Display) -> JsError {
     JsError::new(&e.to_string())
 }
 
+/// Reads a model file whose game this build knows (the registry's check).
+pub(crate) fn read_model(bytes: &[u8]) -> Result<crate::model::Model, crate::model::ModelError> {
+    crate::plugin::read_model(bytes, &crate::model::Limits::default())
+}
+
 /// The entry of a game, or an error naming the games there are.
 pub(crate) fn entry(game: &str) -> Result<&'static dyn crate::plugin::GameEntry, JsError> {
     crate::plugin::entry(game).map_err(js_error)

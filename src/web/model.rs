@@ -8,8 +8,9 @@ use wasm_bindgen::prelude::*;
 use std::collections::BTreeMap;
 
 use super::numbers::js_to_json;
+use super::read_model;
 use super::to_js;
-use crate::model::{decode, encode, Model};
+use crate::model::{encode, Model};
 use crate::plugin::{describe_model, entry, kept_settings, ModelUse, PlayerSettings};
 
 /// What the page shows of a model file.
@@ -18,7 +19,7 @@ use crate::plugin::{describe_model, entry, kept_settings, ModelUse, PlayerSettin
 struct ModelInfo {
     name: String,
     kind: &'static str,
-    game: &'static str,
+    game: String,
     variant: String,
     algorithm: &'static str,
     /// The algorithm in words ("a Q-network").
@@ -61,7 +62,7 @@ fn info(model: &Model, size: usize, entry: ModelUse) -> ModelInfo {
     ModelInfo {
         name: h.name.clone(),
         kind: h.kind.name(),
-        game: h.game.name(),
+        game: h.game.name().to_string(),
         variant: h.variant.clone(),
         algorithm: h.algorithm.name(),
         algorithm_title: h.algorithm.title(),
@@ -98,7 +99,7 @@ fn info(model: &Model, size: usize, entry: ModelUse) -> ModelInfo {
 /// says what is wrong with it.
 #[wasm_bindgen(js_name = inspectModel)]
 pub fn inspect_model(bytes: &[u8]) -> Result<JsValue, JsError> {
-    let model = decode(bytes).map_err(|e| JsError::new(&e.to_string()))?;
+    let model = read_model(bytes).map_err(|e| JsError::new(&e.to_string()))?;
     let entry = describe_model(&model)
         .map_err(|e| JsError::new(&format!("the file is a model, but it cannot be used: {e}")))?;
     to_js(&info(&model, bytes.len(), entry))
@@ -107,7 +108,7 @@ pub fn inspect_model(bytes: &[u8]) -> Result<JsValue, JsError> {
 /// The same model file with a new name in its header.
 #[wasm_bindgen(js_name = renameModel)]
 pub fn rename_model(bytes: &[u8], name: &str) -> Result<Vec<u8>, JsError> {
-    let mut model = decode(bytes).map_err(|e| JsError::new(&e.to_string()))?;
+    let mut model = read_model(bytes).map_err(|e| JsError::new(&e.to_string()))?;
     model.header.name = name.trim().to_string();
     encode(&model).map_err(|e| JsError::new(&e.to_string()))
 }

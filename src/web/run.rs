@@ -8,8 +8,9 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::numbers::{u64_from_js, u64_to_js};
+use super::read_model;
 use super::{entry, from_js, js_error, to_js};
-use crate::model::{decode, encode};
+use crate::model::encode;
 use crate::plugin::{DynRun, Point, ResumeOptions, WatchedGame};
 
 /// A training run of some game.
@@ -59,7 +60,7 @@ impl Run {
     /// planned total and the settings of the continued run (its kind's
     /// `continueFields`).
     pub fn resume(bytes: &[u8], options: JsValue) -> Result<Run, JsError> {
-        let model = decode(bytes)
+        let model = read_model(bytes)
             .map_err(|e| JsError::new(&format!("this is not a readable model file: {e}")))?;
         let entry = entry(model.header.game.name())?;
         let options = from_js(options, "the options must be { total?, settings? }")?;

@@ -80,8 +80,8 @@ fn bench(entries: usize, density: f64, level: u32, seed: u64) -> Result<(), Mode
 
     let mut rng = selfplay::rng_from_seed(seed);
     // The codec does not look at the game: both models take the first name.
-    let game = GameId::ALL[0];
-    let mut qnet = Model::new(Header::new(game, Algorithm::QNet, "bench"));
+    let game = GameId::of(selfplay::plugin::game_names()[0]);
+    let mut qnet = Model::new(Header::new(game.clone(), Algorithm::QNet, "bench"));
     for (name, shape) in [
         ("w/0", vec![64, 64]),
         ("b/0", vec![64]),
@@ -140,6 +140,7 @@ pub fn inspect(path: &Path) -> Result<String, String> {
         CliError::BadInput(m) | CliError::Internal(m) => m,
     })?;
     let (model, layout) = decode_with_layout(&bytes, &limits).map_err(|e| e.to_string())?;
+    let model = selfplay::plugin::known_model(model).map_err(|e| e.to_string())?;
     Ok(report(&model, &layout, bytes.len()))
 }
 
@@ -149,7 +150,7 @@ fn report(model: &Model, layout: &[StoredArray], file_len: usize) -> String {
     out.push_str(&format!(
         "Selfplay {} for {}, {} ({} bytes, checksum ok)\n",
         h.kind.name(),
-        h.game.title(),
+        selfplay::plugin::game_title(&h.game),
         h.algorithm.name(),
         file_len
     ));

@@ -194,7 +194,7 @@ mod tests {
             "hounds' shape for a hare"
         );
         let mut bad = model.clone();
-        bad.header.game = GameId::Othello;
+        bad.header.game = GameId::of("othello");
         assert!(QLearner::<HareHounds>::from_model(&bad).is_err());
         let mut bad = model.clone();
         bad.push("padding", vec![3], vec![0u8; 3]).unwrap();

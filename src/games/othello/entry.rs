@@ -644,7 +644,7 @@ impl GameEntry for Othello {
         }
         let normal = normal_search_settings(settings)?;
         let mut header = crate::model::Header::new(
-            crate::model::GameId::Othello,
+            crate::model::GameId::of("othello"),
             Algorithm::GaWeights,
             name.trim(),
         );

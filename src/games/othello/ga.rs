@@ -149,11 +149,11 @@ impl GaRun {
     /// Rebuilds a run from a model of [`GaRun::to_model`].
     pub fn from_model(model: &Model) -> Result<GaRun, String> {
         let h = &model.header;
-        if h.game != GameId::Othello || h.algorithm != Algorithm::GaWeights {
+        if h.game.name() != "othello" || h.algorithm != Algorithm::GaWeights {
             return Err(format!(
                 "this model is a {} for {}, not Othello weights tuned by the genetic algorithm",
                 h.algorithm.name(),
-                h.game.title()
+                crate::plugin::game_title(&h.game)
             ));
         }
         model.only_arrays(|n| ["population", "candidates", "fitness", "rng"].contains(&n))?;
@@ -198,7 +198,7 @@ impl GaRun {
     /// The run as a model: the best coefficients (in `hyper.weights`, to
     /// play), and the whole state of the algorithm (to continue exactly).
     pub fn to_model(&self, name: &str) -> Result<Model, String> {
-        let mut header = Header::new(GameId::Othello, Algorithm::GaWeights, name);
+        let mut header = Header::new(GameId::of("othello"), Algorithm::GaWeights, name);
         header.kind = Kind::Checkpoint;
         header.encoding = "weighted-squares-mobility".into();
         header.seed = self.settings.seed;

@@ -844,7 +844,7 @@ impl Trainer {
     /// momenta (`opt/momentum/w/0` …) and the generator (`rng`), so that
     /// [`Trainer::from_model`] resumes the run bit-exactly.
     pub fn to_model(&self, kind: Kind) -> Result<Model, String> {
-        let mut header = Header::new(GameId::Othello, Algorithm::QNet, self.config.label());
+        let mut header = Header::new(GameId::of("othello"), Algorithm::QNet, self.config.label());
         header.kind = kind;
         header.encoding = self.config.encoding.name().to_string();
         header.hyper = match serde_json::to_value(&self.config) {
@@ -890,12 +890,12 @@ impl Trainer {
     /// saved, and training continues from its weights.
     pub fn from_model(model: &Model) -> Result<Trainer, String> {
         let h = &model.header;
-        if h.game != GameId::Othello || h.algorithm != Algorithm::QNet {
+        if h.game.name() != "othello" || h.algorithm != Algorithm::QNet {
             return Err(format!(
                 "this model is a {} ({}) for {}, not an Othello Q-network",
                 h.algorithm.name(),
                 h.algorithm.title(),
-                h.game.title()
+                crate::plugin::game_title(&h.game)
             ));
         }
         let config: TrainerConfig =
@@ -1137,7 +1137,7 @@ mod tests {
         assert!(Trainer::from_bytes(&bad).is_err());
         // Another game's model is refused with a message.
         let mut m = t.to_model(Kind::Model).unwrap();
-        m.header.game = GameId::Connect4;
+        m.header.game = GameId::of("connect4");
         let other = crate::model::encode(&m).unwrap();
         assert!(Trainer::from_bytes(&other)
             .unwrap_err()
