@@ -14,7 +14,8 @@
 //! * [`DynAgent`] — a player that thinks within a budget and can value every
 //!   legal move; [`agent::TypedAgent`] wraps any [`crate::Player`].
 //! * [`DynRun`] — any training run, stepped in bounded chunks, with its curve,
-//!   checkpoint and model.
+//!   checkpoint and model; [`TrainerRun`] implements it once for every
+//!   learner's [`Trainer`], so a learner writes only what is its own.
 //!
 //! The typed side stays generic: a game implements [`crate::Game`] (rules)
 //! and [`Playable`] (what the page shows of a position), and its entry turns
@@ -24,6 +25,7 @@ pub mod agent;
 pub mod playable;
 pub mod run;
 pub mod session;
+pub mod trainer;
 
 use serde::Serialize;
 use serde_json::Value;
@@ -34,6 +36,7 @@ pub use agent::{AgentThought, DynAgent, MoveAnalysis, PositionAnalysis, TypedAge
 pub use playable::Playable;
 pub use run::{DynRun, Point, RunProgress, SeriesSpec, WatchedDecision, WatchedGame};
 pub use session::{DynSession, LegalMove, MoveEntry, OutcomeView, SessionState, TypedSession};
+pub use trainer::{Trainer, TrainerRun, Watched};
 
 /// How the page draws a game's board.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -16,15 +16,17 @@ use super::lookahead::{LookaheadPlayer, PLAIN_REWARDS};
 use super::player::PerfectPlayer;
 use super::players::{Leftmost, RandomColumn};
 use super::position::{format_moves, parse_moves, Position, CELLS, HEIGHT, WIDTH};
+use super::runs::Q_TABLE;
 use super::solver::Solver;
 use crate::game::{Game, MoveError, Outcome, Side};
 use crate::learn::q_table::{QLearner, QTable};
 use crate::model::Model;
 use crate::plugin::run::thousands;
+use crate::plugin::trainer::TrainerRun;
 use crate::plugin::{
     Bench, ChartSpec, Choice, DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo,
-    Geometry, ModelUse, Playable, PlayerInfo, Point, PresetInfo, ResumeOptions, RunKindInfo,
-    RunProgress, SeriesSpec, SolveInfo, TypedAgent, TypedSession, WatchedGame,
+    Geometry, ModelUse, Playable, PlayerInfo, PresetInfo, ResumeOptions, RunKindInfo, SolveInfo,
+    TypedAgent, TypedSession,
 };
 
 impl Playable for Position {
@@ -152,7 +154,6 @@ impl Replay {
 pub struct Connect4Entry;
 
 /// The kind of run of the study: tabular Q-learning.
-pub const Q_TABLE: &str = "q_table";
 
 const PRESETS: [(&str, &str, &str); 2] = [
     (
@@ -505,7 +506,7 @@ impl GameEntry for Connect4Entry {
         if config.total_games > 100_000_000 {
             return Err("total_games must be at most 100,000,000".into());
         }
-        Ok(Box::new(QTableRun(Run::new(config)?)))
+        Ok(Box::new(TrainerRun(Run::new(config)?)))
     }
 
     fn resume_run(
@@ -519,7 +520,7 @@ impl GameEntry for Connect4Entry {
         if options.total.is_some_and(|t| t > 1_000_000_000) {
             return Err("the run would have more than 1,000,000,000 games in all".into());
         }
-        Ok(Box::new(QTableRun(Run::continue_from(
+        Ok(Box::new(TrainerRun(Run::continue_from(
             model,
             options.total,
         )?)))
@@ -610,186 +611,6 @@ impl GameEntry for Connect4Entry {
     #[cfg(not(target_arch = "wasm32"))]
     fn run_cli(&self, matches: &clap::ArgMatches) -> Result<(), crate::cli::CliError> {
         super::cli::run(crate::cli::game_subcommand(matches)?)
-    }
-}
-
-/// A Q-learning run as a [`DynRun`].
-pub struct QTableRun(pub Run);
-
-fn point_of(p: &CurvePoint) -> Point {
-    let mut point = Point::new(p.games);
-    point.set("moves", Some(p.moves));
-    point.set_rate(
-        "win",
-        crate::plugin::run::percent(p.wins, p.block),
-        u64::from(p.block),
-    );
-    point.set("optimal_own", p.own_optimal);
-    point.set("optimal_test", p.test_optimal);
-    point.set("memory", Some(p.bytes as f64 / 1e6));
-    point
-}
-
-impl DynRun for QTableRun {
-    fn kind(&self) -> &'static str {
-        Q_TABLE
-    }
-
-    fn label(&self) -> String {
-        let c = self.0.config();
-        let name = if c.label.is_empty() {
-            let p = c.learner;
-            format!(
-                "α={} γ={} ε={} vs {} player",
-                p.alpha,
-                p.gamma,
-                p.epsilon,
-                c.opponent.label()
-            )
-        } else {
-            format!("{} vs {} player", c.label, c.opponent.label())
-        };
-        let mut options = String::new();
-        if c.side != LearnerSide::First {
-            options.push_str(&format!(", learner plays {}", c.side.label()));
-        }
-        if c.mirror {
-            options.push_str(", mirror images shared");
-        }
-        if c.lookahead > 0 {
-            options.push_str(&format!(", looking {} moves ahead", c.lookahead));
-        }
-        format!("{name}{options}, seed {}", c.seed)
-    }
-
-    fn config(&self) -> Value {
-        serde_json::to_value(self.0.config()).unwrap_or(Value::Null)
-    }
-
-    fn progress(&self) -> RunProgress {
-        RunProgress {
-            done: self.0.games(),
-            total: self.0.config().total_games,
-        }
-    }
-
-    fn is_done(&self) -> bool {
-        self.0.is_done()
-    }
-
-    fn step(&mut self, max_games: u64) -> Vec<Point> {
-        let before = self.0.curve().len();
-        self.0.step(max_games);
-        self.0.curve()[before..].iter().map(point_of).collect()
-    }
-
-    fn step_watched(&mut self) -> Option<WatchedGame> {
-        let before = self.0.curve().len();
-        let (rec, side) = self.0.step_watched()?;
-        let r = self.0.config().rewards;
-        let top = f64::from(r.win.abs().max(r.draw.abs()).max(r.loss.abs()));
-        Some(WatchedGame {
-            game: self.0.games(),
-            moves: rec.moves,
-            learner: side.index(),
-            self_play: false,
-            decisions: rec.decisions,
-            units: "Q(s, a) of the table: the reward the learner expects after this move".into(),
-            scale: (top <= 1.0).then_some((-1.0, 1.0)),
-            points: self.0.curve()[before..].iter().map(point_of).collect(),
-        })
-    }
-
-    fn points(&self) -> Vec<Point> {
-        self.0.curve().iter().map(point_of).collect()
-    }
-
-    fn series(&self) -> Vec<SeriesSpec> {
-        let c = self.0.config();
-        let against = format!("vs the {} player", c.opponent.label());
-        let mut out = vec![
-            SeriesSpec::new("moves", "moves", &against, "", false),
-            SeriesSpec::new("win", "win", &against, "", false),
-        ];
-        if c.perfect_sample > 0 {
-            out.push(
-                SeriesSpec::new(
-                    "optimal_own",
-                    "optimal",
-                    "optimal moves in its own games",
-                    "",
-                    false,
-                )
-                .with_about(&format!(
-                    "The share of the table's moves that the exact solver rates best, in \
-                     positions where it moved in a few games against the {} player at this \
-                     point (exploration off). Positions of the first few moves take the solver \
-                     too long and are left out. Winning against a weak player does not need \
-                     the best moves: compare this curve with the wins.",
-                    c.opponent.label()
-                )),
-            );
-            out.push(
-                SeriesSpec::new(
-                    "optimal_test",
-                    "optimal",
-                    "optimal moves on test positions",
-                    "",
-                    true,
-                )
-                .with_about(
-                    "The share of the table's moves that the exact solver rates best in the \
-                     test positions of the solver's benchmark sets (its side to move). The table \
-                     has met few of them, and where all its values are equal it picks a column \
-                     at random: this curve shows how little of what it learned carries over to \
-                     positions it has not played.",
-                ),
-            );
-        }
-        out.push(SeriesSpec::new("memory", "memory", "table", "", false));
-        out
-    }
-
-    fn latest(&self) -> String {
-        let Some(last) = self.0.curve().last() else {
-            return "No curve point yet.".into();
-        };
-        let c = self.0.config();
-        let mut parts = vec![
-            format!("{:.1} moves a game", last.moves),
-            format!(
-                "{} wins, {} draws, {} losses of {}",
-                last.wins, last.draws, last.losses, last.block
-            ),
-        ];
-        if let Some(o) = last.own_optimal {
-            parts.push(format!(
-                "optimal moves {o:.1}% in its own games ({} positions checked, {} skipped)",
-                last.own_checked, last.own_skipped
-            ));
-        }
-        if let Some(o) = last.test_optimal {
-            parts.push(format!("{o:.1}% on test positions"));
-        }
-        parts.push(format!(
-            "table {} cells, {:.1} MB",
-            thousands(last.entries),
-            last.bytes as f64 / 1e6
-        ));
-        let _ = c;
-        format!("At {} games: {}", thousands(last.games), parts.join(" · "))
-    }
-
-    fn set_total(&mut self, total: u64) -> Result<(), String> {
-        self.0.set_total(total)
-    }
-
-    fn checkpoint(&self) -> Result<Model, String> {
-        self.0.model("checkpoint")
-    }
-
-    fn model(&self, name: &str) -> Result<Model, String> {
-        self.0.model(name.trim())
     }
 }
 
@@ -931,7 +752,7 @@ mod tests {
         c.total_games = 400;
         c.block_games = 200;
         c.perfect_sample = 20;
-        let mut run = QTableRun(Run::new(c.clone()).unwrap());
+        let mut run = TrainerRun(Run::new(c.clone()).unwrap());
         let points = run.step(u64::MAX);
         assert_eq!(points.len(), 2);
         let series = run.series();
@@ -958,7 +779,7 @@ mod tests {
         assert!(run.latest().contains("on test positions"));
         // Without positions to check, neither curve.
         c.perfect_sample = 0;
-        let run = QTableRun(Run::new(c).unwrap());
+        let run = TrainerRun(Run::new(c).unwrap());
         assert!(run.series().iter().all(|s| s.chart != "optimal"));
     }
 

@@ -30,6 +30,7 @@ pub mod optimal;
 pub mod player;
 pub mod players;
 pub mod position;
+pub mod runs;
 pub mod solver;
 pub mod transposition;
 

@@ -13,17 +13,18 @@ use serde_json::Value;
 
 use super::experiments::{preset, CurvePoint, HareConfig, Run, RunConfig, RUN_KEY};
 use super::players::{PerfectPlayer, SimpleHare};
+use super::runs::{hare_label, Q_TABLE};
 use super::solve::{Solution, Value as Verdict};
 use super::{HareHounds, Move, STALL_LIMIT};
 use crate::game::{Analysis, Game, MoveError, MoveValue, Player, Rng, Scale, Side};
 use crate::learn::q_table::QLearner;
 use crate::model::Model;
 use crate::players::RandomPlayer;
-use crate::plugin::run::thousands;
+use crate::plugin::trainer::TrainerRun;
 use crate::plugin::{
     Bench, ChartSpec, Choice, DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo,
-    Geometry, ModelUse, Playable, PlayerInfo, Point, PresetInfo, ResumeOptions, RunKindInfo,
-    RunProgress, SeriesSpec, TypedAgent, TypedSession, WatchedGame,
+    Geometry, ModelUse, Playable, PlayerInfo, PresetInfo, ResumeOptions, RunKindInfo, TypedAgent,
+    TypedSession,
 };
 use crate::search::budget::Budget;
 
@@ -162,9 +163,6 @@ impl Player<HareHounds> for Perfect {
 
 /// Hare and Hounds' entry in the registry.
 pub struct HareHoundsEntry;
-
-/// The kind of run of the Hare and Hounds study: tabular Q-learning.
-const Q_TABLE: &str = "q_table";
 
 const PRESETS: [(&str, &str, &str); 5] = [
     (
@@ -404,7 +402,7 @@ impl GameEntry for HareHoundsEntry {
         if config.total_games > 100_000_000 {
             return Err("total_games must be at most 100,000,000".into());
         }
-        Ok(Box::new(QTableRun(Run::new(config, Some(solution()))?)))
+        Ok(Box::new(TrainerRun(Run::new(config, Some(solution()))?)))
     }
 
     fn resume_run(
@@ -442,7 +440,7 @@ impl GameEntry for HareHoundsEntry {
         if run.config().total_games > 1_000_000_000 {
             return Err("the run would have more than 1,000,000,000 games in all".into());
         }
-        Ok(Box::new(QTableRun(run)))
+        Ok(Box::new(TrainerRun(run)))
     }
 
     fn describe_model(&self, model: &Model) -> Result<ModelUse, String> {
@@ -521,194 +519,11 @@ impl GameEntry for HareHoundsEntry {
     }
 }
 
-fn hare_label(hare: &HareConfig) -> &'static str {
-    match hare {
-        HareConfig::Random => "random",
-        HareConfig::Simple => "simple",
-        HareConfig::Perfect => "perfect",
-        HareConfig::Learning(_) => "learning",
-    }
-}
-
-/// A run of the study's experiments as a [`DynRun`].
-pub struct QTableRun(pub Run);
-
-/// A curve point; its win rates were measured on `eval_games` games.
-fn point_of(p: &CurvePoint, eval_games: u32) -> Point {
-    let mut point = Point::new(p.games);
-    for (id, rate) in [("win", p.win_percent), ("vs_perfect", p.vs_perfect_percent)] {
-        if let Some(r) = rate {
-            point.set_rate(id, r, u64::from(eval_games));
-        }
-    }
-    point.set(
-        "perfect",
-        p.hounds_perfect.as_ref().map(|s| 100.0 * s.winning),
-    );
-    point.set(
-        "hare_perfect",
-        p.hare_perfect.as_ref().map(|s| 100.0 * s.winning),
-    );
-    for (i, q) in p.probes.iter().enumerate() {
-        point.set(&format!("probe{i}"), Some(f64::from(*q)));
-    }
-    point
-}
-
-impl DynRun for QTableRun {
-    fn kind(&self) -> &'static str {
-        Q_TABLE
-    }
-
-    /// The experiment's name of the run (or, for a run set up from its
-    /// settings alone, the settings in words) and its seed.
-    fn label(&self) -> String {
-        let c = self.0.config();
-        let name = if c.label.is_empty() {
-            let p = c.hounds;
-            format!(
-                "α={} γ={} ε={} vs {} hare",
-                p.alpha,
-                p.gamma,
-                p.epsilon,
-                hare_label(&c.hare)
-            )
-        } else {
-            c.label.clone()
-        };
-        format!("{name}, seed {}", c.seed)
-    }
-
-    fn config(&self) -> Value {
-        serde_json::to_value(self.0.config()).unwrap_or(Value::Null)
-    }
-
-    fn progress(&self) -> RunProgress {
-        RunProgress {
-            done: self.0.games(),
-            total: self.0.config().total_games,
-        }
-    }
-
-    fn is_done(&self) -> bool {
-        self.0.is_done()
-    }
-
-    fn step(&mut self, max_games: u64) -> Vec<Point> {
-        let before = self.0.curve().len();
-        self.0.step(max_games);
-        let n = self.0.config().eval_games;
-        self.0.curve()[before..]
-            .iter()
-            .map(|p| point_of(p, n))
-            .collect()
-    }
-
-    fn step_watched(&mut self) -> Option<WatchedGame> {
-        let before = self.0.curve().len();
-        let (rec, _) = self.0.step_watched()?;
-        let n = self.0.config().eval_games;
-        Some(WatchedGame {
-            game: self.0.games(),
-            moves: rec.moves,
-            learner: Side::First.index(),
-            self_play: false,
-            decisions: rec.decisions,
-            units: "Q(s, a) of the hounds' table: +1 a sure win for the hounds, −1 a sure loss"
-                .into(),
-            scale: Some((-1.0, 1.0)),
-            points: self.0.curve()[before..]
-                .iter()
-                .map(|p| point_of(p, n))
-                .collect(),
-        })
-    }
-
-    fn points(&self) -> Vec<Point> {
-        let n = self.0.config().eval_games;
-        self.0.curve().iter().map(|p| point_of(p, n)).collect()
-    }
-
-    fn series(&self) -> Vec<SeriesSpec> {
-        let c = self.0.config();
-        let learning_hare = matches!(c.hare, HareConfig::Learning(_));
-        let mut out = Vec::new();
-        if c.eval_games > 0 {
-            let against = if learning_hare {
-                "vs the learning hare".to_string()
-            } else {
-                format!("vs the {} hare", hare_label(&c.hare))
-            };
-            out.push(SeriesSpec::new("win", "win", &against, "", false));
-        }
-        if c.perfect_share {
-            if c.eval_games > 0 {
-                out.push(SeriesSpec::new(
-                    "vs_perfect",
-                    "win",
-                    "vs the perfect hare",
-                    "",
-                    true,
-                ));
-            }
-            out.push(SeriesSpec::new("perfect", "perfect", "hounds", "", false));
-            if learning_hare {
-                out.push(SeriesSpec::new("hare_perfect", "perfect", "hare", "", true));
-            }
-        }
-        for (i, p) in c.probes.iter().enumerate() {
-            let pair = format!("{} · {}", p.position.replace(" stall=0", ""), p.action);
-            out.push(SeriesSpec::new(
-                &format!("probe{i}"),
-                "probes",
-                &pair,
-                &pair,
-                false,
-            ));
-        }
-        out
-    }
-
-    fn latest(&self) -> String {
-        let Some(last) = self.0.curve().last() else {
-            return "No curve point yet.".into();
-        };
-        let mut parts = Vec::new();
-        if let Some(w) = last.win_percent {
-            parts.push(format!("greedy hounds win {w:.1}%"));
-        }
-        if let Some(w) = last.vs_perfect_percent {
-            parts.push(format!("{w:.1}% against the perfect hare"));
-        }
-        if let Some(s) = &last.hounds_perfect {
-            parts.push(format!("perfect moves {:.1}%", 100.0 * s.winning));
-        }
-        if !last.probes.is_empty() {
-            let qs: Vec<String> = last.probes.iter().map(|q| format!("{q:.3}")).collect();
-            parts.push(format!("Q-values {}", qs.join(", ")));
-        }
-        format!("At {} games: {}", thousands(last.games), parts.join(" · "))
-    }
-
-    fn set_total(&mut self, total: u64) -> Result<(), String> {
-        let _ = total;
-        Err("a Hare and Hounds run continues from its saved model with a new total".into())
-    }
-
-    fn checkpoint(&self) -> Result<Model, String> {
-        self.0.hounds_model("checkpoint")
-    }
-
-    fn model(&self, name: &str) -> Result<Model, String> {
-        self.0.hounds_model(name.trim())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::encode;
-    use crate::plugin::describe_model;
+    use crate::plugin::{describe_model, RunProgress, SeriesSpec};
 
     fn session() -> Box<dyn DynSession> {
         HareHoundsEntry.new_session()

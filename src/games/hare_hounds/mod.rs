@@ -61,6 +61,7 @@ mod cli;
 pub mod entry;
 pub mod experiments;
 pub mod players;
+pub mod runs;
 pub mod solve;
 pub mod table;
 

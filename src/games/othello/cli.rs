@@ -266,7 +266,7 @@ pub fn player(spec: &str) -> Result<Box<dyn crate::game::Player<Board>>, CliErro
 fn ga(a: GaArgs) -> Result<(), CliError> {
     use super::ga::{GaRun, GaSettings};
     use super::weighted::Weights;
-    use crate::plugin::DynRun;
+    use crate::plugin::Trainer;
     crate::cli::check_output(&a.out)?;
     let mut run = match &a.resume {
         Some(path) => {
@@ -317,7 +317,7 @@ fn ga(a: GaArgs) -> Result<(), CliError> {
                 w[6]
             );
         }
-        let model = run.model("GA weights").map_err(CliError::Internal)?;
+        let model = run.to_model("GA weights").map_err(CliError::Internal)?;
         let bytes = crate::model::encode(&model).map_err(|e| CliError::Internal(e.to_string()))?;
         crate::cli::write_atomic(&a.out, &bytes)?;
     }

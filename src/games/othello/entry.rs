@@ -8,18 +8,20 @@ use serde_json::Value;
 use super::ga::{model_weights, GaRun, GaSettings, GA};
 use super::players::by_name;
 use super::qnet::QNetPlayer;
+use super::runs::{opponent_title, QNET};
 use super::search_player::{SearchPlayer, SearchSettings};
-use super::train::{presets, EvalPoint, TrainOpponent, Trainer, TrainerConfig, FAST_BETA_PRESET};
+use super::train::{presets, TrainOpponent, Trainer, TrainerConfig};
 use super::weighted::Weights;
 use super::{Board, PASS};
 use crate::bench::{measure, Rate};
 use crate::game::{Game, MoveError, Side};
-use crate::model::{Algorithm, Kind, Model};
-use crate::plugin::run::{percent, thousands};
+use crate::model::{Algorithm, Model};
+use crate::plugin::run::percent;
+use crate::plugin::trainer::TrainerRun;
 use crate::plugin::{
     ChartSpec, Choice, DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo, Geometry,
-    ModelUse, Playable, PlayerInfo, PlayerSettings, Point, PresetInfo, ResumeOptions, RunKindInfo,
-    RunProgress, SeriesSpec, TypedAgent, TypedSession, WatchedGame,
+    ModelUse, Playable, PlayerInfo, PlayerSettings, PresetInfo, ResumeOptions, RunKindInfo,
+    TypedAgent, TypedSession,
 };
 
 impl Playable for Board {
@@ -231,7 +233,6 @@ fn weights_model_settings(model: &Model, settings: &Value) -> Result<SearchSetti
 }
 
 /// The kind of run of the Othello study's learner.
-const QNET: &str = "qnet";
 
 fn qnet_kind() -> RunKindInfo {
     let defaults = browser_defaults();
@@ -607,14 +608,14 @@ impl GameEntry for Othello {
         if kind == GA {
             let settings: GaSettings = serde_json::from_value(config.clone())
                 .map_err(|e| format!("bad tuning settings: {e}"))?;
-            return Ok(Box::new(GaRun::new(settings)?));
+            return Ok(TrainerRun::boxed(GaRun::new(settings)?));
         }
         if kind != QNET {
             return Err(format!("Othello has no training run '{kind}'"));
         }
         let config: TrainerConfig = serde_json::from_value(config.clone())
             .map_err(|e| format!("bad training settings: {e}"))?;
-        Ok(Box::new(QNetRun(Trainer::new(config)?)))
+        Ok(TrainerRun::boxed(Trainer::new(config)?))
     }
 
     fn resume_run(
@@ -625,15 +626,15 @@ impl GameEntry for Othello {
         if model.header.algorithm == Algorithm::GaWeights {
             let mut run = GaRun::from_model(model)?;
             if let Some(total) = options.total {
-                run.set_total(total)?;
+                crate::plugin::Trainer::set_total(&mut run, total)?;
             }
-            return Ok(Box::new(run));
+            return Ok(TrainerRun::boxed(run));
         }
         let mut t = Trainer::from_model(model)?;
         if let Some(total) = options.total {
             t.set_total_games(total)?;
         }
-        Ok(Box::new(QNetRun(t)))
+        Ok(TrainerRun::boxed(t))
     }
 
     fn settings_model(&self, player: &str, settings: &Value, name: &str) -> Result<Model, String> {
@@ -808,162 +809,11 @@ pub fn perft_rate(depth: u32, min_seconds: f64) -> Rate {
     )
 }
 
-/// A Q-network training run as a [`DynRun`].
-pub struct QNetRun(pub Trainer);
-
-const OPPONENTS: [&str; 3] = ["random", "mvb", "msb"];
-
-/// An evaluation opponent as people write it: the study's abbreviations in capitals.
-fn opponent_title(id: &str) -> String {
-    match id {
-        "mvb" | "msb" => id.to_ascii_uppercase(),
-        other => other.to_string(),
-    }
-}
-
-fn point_of(p: &EvalPoint) -> Point {
-    let mut point = Point::new(p.games);
-    for r in &p.results {
-        for (side, rec) in [("black", &r.black), ("white", &r.white)] {
-            if rec.games() > 0 {
-                point.set_rate(
-                    &format!("{}.{side}", r.opponent),
-                    percent(rec.wins, rec.games()),
-                    u64::from(rec.games()),
-                );
-            }
-        }
-    }
-    point
-}
-
-impl DynRun for QNetRun {
-    fn kind(&self) -> &'static str {
-        QNET
-    }
-
-    fn label(&self) -> String {
-        let c = self.0.config();
-        let opp = match c.opponent {
-            TrainOpponent::SelfPlay => "self-play",
-            TrainOpponent::Msb => "vs MSB",
-        };
-        let preset = (c.c == super::train::FAST_BETA_C && c.opponent == TrainOpponent::SelfPlay)
-            .then_some(format!(" ({FAST_BETA_PRESET})"))
-            .unwrap_or_default();
-        format!(
-            "{}-H{} {} {opp}, seed {}{preset}",
-            c.encoding.name().to_ascii_uppercase(),
-            c.hidden,
-            c.activation.name(),
-            c.seed
-        )
-    }
-
-    fn config(&self) -> Value {
-        serde_json::to_value(self.0.config()).unwrap_or(Value::Null)
-    }
-
-    fn progress(&self) -> RunProgress {
-        RunProgress {
-            done: self.0.games_played(),
-            total: self.0.config().games,
-        }
-    }
-
-    fn is_done(&self) -> bool {
-        self.0.is_done()
-    }
-
-    fn step(&mut self, max_games: u64) -> Vec<Point> {
-        self.0
-            .train(max_games)
-            .snapshots
-            .iter()
-            .map(point_of)
-            .collect()
-    }
-
-    fn step_watched(&mut self) -> Option<WatchedGame> {
-        let (rec, side, progress) = self.0.train_watched()?;
-        let self_play = self.0.config().opponent == TrainOpponent::SelfPlay;
-        Some(WatchedGame {
-            game: self.0.games_played(),
-            moves: rec.moves,
-            learner: side.index(),
-            self_play,
-            decisions: rec.decisions,
-            units: "Q(s, a) of the network: +1 a sure win for the mover, −1 a sure loss".into(),
-            scale: Some((-1.0, 1.0)),
-            points: progress.snapshots.iter().map(point_of).collect(),
-        })
-    }
-
-    fn points(&self) -> Vec<Point> {
-        self.0.curve().iter().map(point_of).collect()
-    }
-
-    fn series(&self) -> Vec<SeriesSpec> {
-        let mut out = Vec::new();
-        for opp in OPPONENTS {
-            let label = opponent_title(opp);
-            for (side, dashed) in [("black", false), ("white", true)] {
-                out.push(SeriesSpec::new(
-                    &format!("{opp}.{side}"),
-                    "win",
-                    &format!("vs {label} as {side}"),
-                    &format!("vs {label}"),
-                    dashed,
-                ));
-            }
-        }
-        out
-    }
-
-    fn latest(&self) -> String {
-        let Some(last) = self.0.curve().last() else {
-            return "No curve point yet.".into();
-        };
-        let rates: Vec<String> = last
-            .results
-            .iter()
-            .map(|r| {
-                format!(
-                    "vs {} {:.0}% / {:.0}%",
-                    opponent_title(&r.opponent),
-                    percent(r.black.wins, r.black.games()),
-                    percent(r.white.wins, r.white.games())
-                )
-            })
-            .collect();
-        format!(
-            "At {} games, greedy wins (as black / as white): {}",
-            thousands(last.games),
-            rates.join(" · ")
-        )
-    }
-
-    fn set_total(&mut self, total: u64) -> Result<(), String> {
-        self.0.set_total_games(total)
-    }
-
-    fn checkpoint(&self) -> Result<Model, String> {
-        self.0.to_model(Kind::Checkpoint)
-    }
-
-    fn model(&self, name: &str) -> Result<Model, String> {
-        let mut m = self.0.to_model(Kind::Model)?;
-        if !name.trim().is_empty() {
-            m.header.name = name.trim().to_string();
-        }
-        Ok(m)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plugin::describe_model;
+    use crate::model::Kind;
+    use crate::plugin::{describe_model, RunProgress};
 
     #[test]
     fn othello_networks_are_described_from_their_curve() {

@@ -13,7 +13,7 @@ use crate::arena::play_game;
 use crate::game::{rng_from_seed, Outcome};
 use crate::learn::genetic::{GaConfig, Generation, Genetic, Tournament};
 use crate::model::{Algorithm, GameId, Header, Kind, Model};
-use crate::plugin::{DynRun, Point, RunProgress, SeriesSpec};
+use crate::plugin::{Point, RunProgress, SeriesSpec, Trainer};
 
 /// The settings of a tuning run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -256,7 +256,7 @@ pub fn model_weights(model: &Model) -> Result<Weights, String> {
 /// The kind of run.
 pub const GA: &str = "ga";
 
-impl DynRun for GaRun {
+impl Trainer for GaRun {
     fn kind(&self) -> &'static str {
         GA
     }
@@ -284,22 +284,28 @@ impl DynRun for GaRun {
         self.ga.is_done()
     }
 
-    fn step(&mut self, max_games: u64) -> Vec<Point> {
-        let first = self.ga.history().is_empty() && self.ga.games_played() == 0;
-        let gens = self.step_threads(max_games, 1);
-        let mut out: Vec<Point> = Vec::new();
-        if first {
-            out.push(point(0, &self.settings.start.to_array(), None));
-        }
-        out.extend(
-            gens.iter()
-                .map(|g| point(g.number, &g.kept[0], Some(g.scores[0]))),
-        );
-        out
+    fn train(&mut self, max_games: u64) {
+        self.step_threads(max_games, 1);
     }
 
-    fn points(&self) -> Vec<Point> {
-        self.curve()
+    /// The start point and a point per generation, once the run has begun.
+    fn curve_len(&self) -> usize {
+        let begun = !self.ga.history().is_empty() || self.ga.games_played() > 0;
+        if begun {
+            1 + self.ga.history().len()
+        } else {
+            0
+        }
+    }
+
+    fn curve_point(&self, i: usize) -> Point {
+        match i.checked_sub(1) {
+            None => point(0, &self.settings.start.to_array(), None),
+            Some(g) => {
+                let g = &self.ga.history()[g];
+                point(g.number, &g.kept[0], Some(g.scores[0]))
+            }
+        }
     }
 
     fn series(&self) -> Vec<SeriesSpec> {
@@ -352,14 +358,15 @@ impl DynRun for GaRun {
         self.to_model("checkpoint")
     }
 
-    fn model(&self, name: &str) -> Result<Model, String> {
-        self.to_model(name.trim())
+    fn model(&self) -> Result<Model, String> {
+        self.to_model("")
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plugin::{DynRun, TrainerRun};
 
     fn small(seed: u64) -> GaSettings {
         GaSettings {
@@ -376,26 +383,27 @@ mod tests {
 
     #[test]
     fn a_seeded_run_is_reproducible_and_continues_from_its_model() {
-        let mut a = GaRun::new(small(1)).unwrap();
+        let mut a = TrainerRun(GaRun::new(small(1)).unwrap());
         while !a.is_done() {
             a.step(17);
         }
         let mut b = GaRun::new(small(1)).unwrap();
         b.step_threads(u64::MAX, 2);
-        assert_eq!(a.ga().history(), b.ga().history());
-        let mut c = GaRun::new(small(2)).unwrap();
+        assert_eq!(a.0.ga().history(), b.ga().history());
+        let mut c = TrainerRun(GaRun::new(small(2)).unwrap());
         c.step(u64::MAX);
-        assert_ne!(a.ga().history(), c.ga().history());
+        assert_ne!(a.0.ga().history(), c.0.ga().history());
         // Saved halfway and continued: the same result.
-        let mut half = GaRun::new(small(1)).unwrap();
+        let mut half = TrainerRun(GaRun::new(small(1)).unwrap());
         half.step(20);
         let model = half.model("half").unwrap();
         let bytes = crate::model::encode(&model).unwrap();
-        let mut back = GaRun::from_model(&crate::model::decode(&bytes).unwrap()).unwrap();
+        let mut back =
+            TrainerRun(GaRun::from_model(&crate::model::decode(&bytes).unwrap()).unwrap());
         back.step(u64::MAX);
-        assert_eq!(back.ga().history(), a.ga().history());
+        assert_eq!(back.0.ga().history(), a.0.ga().history());
         assert_eq!(back.points(), a.points());
-        assert_eq!(model_weights(&a.model("x").unwrap()).unwrap(), a.best());
+        assert_eq!(model_weights(&a.model("x").unwrap()).unwrap(), a.0.best());
         // A point per generation, with the seven coefficients and the score.
         assert_eq!(a.points().len(), 3);
         assert_eq!(a.points()[2].y.len(), 8);

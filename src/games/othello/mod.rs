@@ -32,6 +32,7 @@ pub mod nboard;
 mod notation;
 pub mod players;
 pub mod qnet;
+pub mod runs;
 pub mod search_player;
 pub mod train;
 pub mod weighted;

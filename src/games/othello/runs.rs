@@ -1,0 +1,158 @@
+//! The Othello study's Q-network run as a [`crate::plugin::Trainer`]: its
+//! curves against the fixed players, its words and its models.
+
+use serde_json::Value;
+
+use super::train::{EvalPoint, TrainOpponent, Trainer, FAST_BETA_PRESET};
+use crate::model::{Kind, Model};
+use crate::plugin::run::{percent, thousands};
+use crate::plugin::trainer::Watched;
+use crate::plugin::{Point, RunProgress, SeriesSpec};
+
+/// The kind of run of the Othello study: Q-learning with a network.
+pub const QNET: &str = "qnet";
+
+pub const OPPONENTS: [&str; 3] = ["random", "mvb", "msb"];
+
+/// An evaluation opponent as people write it: the study's abbreviations in capitals.
+pub fn opponent_title(id: &str) -> String {
+    match id {
+        "mvb" | "msb" => id.to_ascii_uppercase(),
+        other => other.to_string(),
+    }
+}
+
+fn point_of(p: &EvalPoint) -> Point {
+    let mut point = Point::new(p.games);
+    for r in &p.results {
+        for (side, rec) in [("black", &r.black), ("white", &r.white)] {
+            if rec.games() > 0 {
+                point.set_rate(
+                    &format!("{}.{side}", r.opponent),
+                    percent(rec.wins, rec.games()),
+                    u64::from(rec.games()),
+                );
+            }
+        }
+    }
+    point
+}
+
+impl crate::plugin::Trainer for Trainer {
+    fn kind(&self) -> &'static str {
+        QNET
+    }
+
+    fn label(&self) -> String {
+        let c = self.config();
+        let opp = match c.opponent {
+            TrainOpponent::SelfPlay => "self-play",
+            TrainOpponent::Msb => "vs MSB",
+        };
+        let preset = (c.c == super::train::FAST_BETA_C && c.opponent == TrainOpponent::SelfPlay)
+            .then_some(format!(" ({FAST_BETA_PRESET})"))
+            .unwrap_or_default();
+        format!(
+            "{}-H{} {} {opp}, seed {}{preset}",
+            c.encoding.name().to_ascii_uppercase(),
+            c.hidden,
+            c.activation.name(),
+            c.seed
+        )
+    }
+
+    fn config(&self) -> Value {
+        serde_json::to_value(Trainer::config(self)).unwrap_or(Value::Null)
+    }
+
+    fn progress(&self) -> RunProgress {
+        RunProgress {
+            done: self.games_played(),
+            total: self.config().games,
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        Trainer::is_done(self)
+    }
+
+    fn train(&mut self, max_games: u64) {
+        Trainer::train(self, max_games);
+    }
+
+    fn curve_len(&self) -> usize {
+        self.curve().len()
+    }
+
+    fn curve_point(&self, i: usize) -> Point {
+        point_of(&self.curve()[i])
+    }
+
+    fn train_watched(&mut self) -> Option<Watched> {
+        let (record, side, _) = Trainer::train_watched(self)?;
+        Some(Watched {
+            record,
+            learner: side.index(),
+            self_play: self.config().opponent == TrainOpponent::SelfPlay,
+        })
+    }
+
+    fn watched_units(&self) -> (String, Option<(f64, f64)>) {
+        (
+            "Q(s, a) of the network: +1 a sure win for the mover, −1 a sure loss".into(),
+            Some((-1.0, 1.0)),
+        )
+    }
+
+    fn series(&self) -> Vec<SeriesSpec> {
+        let mut out = Vec::new();
+        for opp in OPPONENTS {
+            let label = opponent_title(opp);
+            for (side, dashed) in [("black", false), ("white", true)] {
+                out.push(SeriesSpec::new(
+                    &format!("{opp}.{side}"),
+                    "win",
+                    &format!("vs {label} as {side}"),
+                    &format!("vs {label}"),
+                    dashed,
+                ));
+            }
+        }
+        out
+    }
+
+    fn latest(&self) -> String {
+        let Some(last) = self.curve().last() else {
+            return "No curve point yet.".into();
+        };
+        let rates: Vec<String> = last
+            .results
+            .iter()
+            .map(|r| {
+                format!(
+                    "vs {} {:.0}% / {:.0}%",
+                    opponent_title(&r.opponent),
+                    percent(r.black.wins, r.black.games()),
+                    percent(r.white.wins, r.white.games())
+                )
+            })
+            .collect();
+        format!(
+            "At {} games, greedy wins (as black / as white): {}",
+            thousands(last.games),
+            rates.join(" · ")
+        )
+    }
+
+    fn set_total(&mut self, total: u64) -> Result<(), String> {
+        self.set_total_games(total)
+    }
+
+    fn checkpoint(&self) -> Result<Model, String> {
+        self.to_model(Kind::Checkpoint)
+    }
+
+    fn model(&self) -> Result<Model, String> {
+        self.to_model(Kind::Model)
+    }
+}
