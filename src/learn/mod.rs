@@ -5,6 +5,8 @@
 //!   backpropagation and momentum; [`activation`]: its squashing functions.
 //! * [`exploration`]: softmax and greedy move choice over values.
 //! * [`q_table`]: tabular Q-learning, dense or hashed tables.
+//! * [`value_table`]: the textbook's table of afterstate values, learned
+//!   by temporal differences (Sutton and Barto, chapter 1).
 //! * [`genetic`]: the Reversi study's genetic algorithm over coefficient vectors.
 //! * [`bench`]: the multiply-add peak of this build.
 
@@ -14,3 +16,4 @@ pub mod exploration;
 pub mod genetic;
 pub mod mlp;
 pub mod q_table;
+pub mod value_table;

@@ -69,14 +69,18 @@ pub enum Algorithm {
     TdLinear,
     /// Evaluation weights tuned by a genetic algorithm.
     GaWeights,
+    /// A table of values of the positions after a move, learned by
+    /// temporal differences.
+    ValueTable,
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 4] = [
+    pub const ALL: [Algorithm; 5] = [
         Algorithm::QNet,
         Algorithm::QTable,
         Algorithm::TdLinear,
         Algorithm::GaWeights,
+        Algorithm::ValueTable,
     ];
 
     /// The name in files: `"qnet"`, `"q_table"`, `"td_linear"`, `"ga_weights"`.
@@ -86,6 +90,7 @@ impl Algorithm {
             Algorithm::QTable => "q_table",
             Algorithm::TdLinear => "td_linear",
             Algorithm::GaWeights => "ga_weights",
+            Algorithm::ValueTable => "value_table",
         }
     }
 
@@ -96,6 +101,7 @@ impl Algorithm {
             Algorithm::QTable => "a Q-table",
             Algorithm::TdLinear => "TD-learning of linear weights",
             Algorithm::GaWeights => "a genetic algorithm",
+            Algorithm::ValueTable => "a table of position values",
         }
     }
 

@@ -43,7 +43,7 @@
 //! The header's fields, all required, no others allowed:
 //! `name`, `kind` ("model" | "checkpoint"), `game` ("othello" | "connect4" |
 //! "hare_hounds" | "connect6"), `variant`, `algorithm` ("qnet" | "q_table" |
-//! "td_linear" | "ga_weights"), `encoding`, `hyper` (object), `seed` (u64),
+//! "td_linear" | "ga_weights" | "value_table"), `encoding`, `hyper` (object), `seed` (u64),
 //! `games_trained` (u64), `evaluation` (any JSON), `curve` (any JSON),
 //! `created` ("YYYY-MM-DDTHH:MM:SSZ"), `producer`.
 //!
