@@ -386,8 +386,11 @@ pub trait GameEntry: Sync {
         ))
     }
 
-    /// Whether this version can use a model file of this game, and what it is.
-    fn describe_model(&self, model: &Model) -> Result<ModelUse, String>;
+    /// Whether this version can use a model file of this game, and what it
+    /// is. A game without learners uses none.
+    fn describe_model(&self, model: &Model) -> Result<ModelUse, String> {
+        Err(no_learner(model))
+    }
 
     /// A model file that keeps the settings of the player `player` (one
     /// whose [`PlayerInfo::saves_settings`] is true) under `name`.
@@ -418,13 +421,26 @@ pub trait GameEntry: Sync {
         Vec::new()
     }
 
-    /// The game's subcommands: `selfplay <id> …`.
+    /// The game's subcommands: `selfplay <id> …`, named by the game's id
+    /// ([`crate::cli::game_command`]). A game without commands of its own
+    /// keeps the default: the id alone, which says so.
     #[cfg(not(target_arch = "wasm32"))]
-    fn cli(&self) -> clap::Command;
+    fn cli(&self) -> clap::Command {
+        clap::Command::new(self.id()).about(format!(
+            "{}: no commands of its own yet (bench and model work for every game).",
+            self.info().title
+        ))
+    }
 
     /// Runs a subcommand of [`GameEntry::cli`].
     #[cfg(not(target_arch = "wasm32"))]
-    fn run_cli(&self, matches: &clap::ArgMatches) -> Result<(), crate::cli::CliError>;
+    fn run_cli(&self, matches: &clap::ArgMatches) -> Result<(), crate::cli::CliError> {
+        let _ = matches;
+        Err(crate::cli::CliError::BadInput(format!(
+            "{} has no commands of its own yet",
+            self.info().title
+        )))
+    }
 }
 
 /// The message for a preset a game does not have.

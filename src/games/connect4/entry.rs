@@ -603,7 +603,7 @@ impl GameEntry for Connect4Entry {
     #[cfg(not(target_arch = "wasm32"))]
     fn cli(&self) -> clap::Command {
         crate::cli::game_command::<super::cli::Command>(
-            "connect4",
+            self.id(),
             "Connect Four: the exact solver, the study's Q-learning experiments, matches.",
         )
     }

@@ -508,9 +508,11 @@ impl GameEntry for HareHoundsEntry {
     #[cfg(not(target_arch = "wasm32"))]
     fn cli(&self) -> clap::Command {
         crate::cli::game_command::<super::cli::Command>(
-            "hare-hounds",
+            self.id(),
             "Hare and Hounds: tabular Q-learning, the study's experiments, the exact solution.",
         )
+        // The name before the id was the command's name too.
+        .visible_alias("hare-hounds")
     }
 
     #[cfg(not(target_arch = "wasm32"))]

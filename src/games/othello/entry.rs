@@ -790,7 +790,7 @@ impl GameEntry for Othello {
 
     #[cfg(not(target_arch = "wasm32"))]
     fn cli(&self) -> clap::Command {
-        crate::cli::game_command::<super::cli::Command>("othello", "Othello / Reversi.")
+        crate::cli::game_command::<super::cli::Command>(self.id(), "Othello / Reversi.")
     }
 
     #[cfg(not(target_arch = "wasm32"))]
