@@ -5,6 +5,7 @@
 pub mod connect4;
 pub mod hare_hounds;
 pub mod othello;
+pub mod tictactoe;
 
 use crate::plugin::{Coming, GameEntry};
 
@@ -13,6 +14,7 @@ pub static REGISTRY: &[&dyn GameEntry] = &[
     &othello::entry::Othello,
     &hare_hounds::entry::HareHoundsEntry,
     &connect4::entry::Connect4Entry,
+    &tictactoe::entry::Entry,
 ];
 
 /// Games listed as coming, not playable yet.
