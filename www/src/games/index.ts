@@ -7,8 +7,9 @@ import type { GamePlugin } from './plugin';
 import { othello } from './othello';
 import { hareHounds } from './hare_hounds';
 import { connect4 } from './connect4';
+import { tictactoe } from './tictactoe';
 
-const PLUGINS: GamePlugin[] = [othello, hareHounds, connect4];
+const PLUGINS: GamePlugin[] = [othello, hareHounds, connect4, tictactoe];
 
 /** The plug-in of a game, if the page has one. */
 export function pluginOf(game: string): GamePlugin | undefined {

@@ -1,0 +1,50 @@
+// Tic-tac-toe on the page: a 3×3 paper grid; X's pieces red, O's blue. Its
+// players (random, perfect, learned value tables), its run and presets come
+// from the engine; this file holds only the look and the words for students.
+
+import { GridBoard } from '../../boards/grid';
+import type { GamePlugin } from '../plugin';
+
+const X = { light: '#ef9a9a', dark: '#c62828' };
+const O = { light: '#90caf9', dark: '#1565c0' };
+
+export const tictactoe: GamePlugin = {
+  id: 'tictactoe',
+  about: [
+    'X and O take turns marking a free square of a 3×3 grid, X first. Three marks of one side ' +
+      'in a row — across, down or diagonally — win; a full grid without one is a draw. With ' +
+      'perfect play on both sides every game is a draw.',
+    'The perfect player knows the result of every one of the game’s 5,478 positions, worked ' +
+      'out by trying every continuation; it never loses.',
+    'In the Train tab an agent learns as in the first chapter of Sutton and Barto’s ' +
+      'textbook on reinforcement learning: it keeps one number for every position it can ' +
+      'move to, its chance of winning from there, and after each move nudges the number of ' +
+      'its previous position toward that of the new one. Playing itself, it stops losing to ' +
+      'the perfect player within seconds. Play against what it learned, and watch its numbers ' +
+      'on the board with the heat map.',
+  ],
+  sideMarkers: [`radial-gradient(circle at 35% 30%, ${X.light}, ${X.dark})`, `radial-gradient(circle at 35% 30%, ${O.light}, ${O.dark})`],
+  record: {
+    name: 'Tic-tac-toe squares',
+    help: 'The squares played, one digit each from 1 (top left) to 9 (bottom right) in reading order, X first.',
+    example: '5193',
+  },
+  board: (info) =>
+    new GridBoard(info, {
+      name: 'Tic-tac-toe board',
+      frame: '#5d4037',
+      board: '#fdf6e3',
+      line: '#5d4037',
+      label: '#5d4037',
+      lastMove: '#2e7d32',
+      cursor: '#f9a825',
+      stars: [],
+      pieces: [X, O],
+      markers: ['rgba(198, 40, 40, 0.5)', 'rgba(21, 101, 192, 0.5)'],
+      // The centre square.
+      startCursor: 4,
+      // Squares are named 1 to 9 in reading order, not by coordinates.
+      columnLabels: ['', '', ''],
+      rowLabels: false,
+    }),
+};
