@@ -17,6 +17,9 @@ import type { GameInfo, GameState } from '../core/protocol';
 import { CrispCanvas, HOLD_MS, HeatLegend, describePosition, describePreview, flipButton, heatColour, inkOn, type BoardView, type Heat } from './board';
 
 /** How a grid game looks. */
+/** How a piece is drawn: a disc (a stone), or a pen's cross or ring. */
+export type PieceShape = 'disc' | 'cross' | 'ring';
+
 export interface GridStyle {
   /** The board's name for screen readers ("Othello board"). */
   name: string;
@@ -30,6 +33,9 @@ export interface GridStyle {
   stars: Array<[number, number]>;
   /** The pieces of the two sides: a gradient from `light` (top left) to `dark`. */
   pieces: [{ light: string; dark: string }, { light: string; dark: string }];
+  /** The pieces' shapes (default: discs): a cross and a ring are drawn in
+   *  the piece's `dark` colour, as marks on paper. */
+  shapes?: [PieceShape, PieceShape];
   /** A legal-move marker for each side to move. */
   markers: [string, string];
   /** The cell the keyboard cursor starts on. */
@@ -683,6 +689,25 @@ export class GridBoard implements BoardView {
       ctx.translate(x, 0);
       ctx.scale(width, 1);
       ctx.translate(-x, 0);
+    }
+    const shape = this.style.shapes?.[side] ?? 'disc';
+    if (shape !== 'disc') {
+      ctx.strokeStyle = p.dark;
+      ctx.lineWidth = r * 0.22;
+      ctx.lineCap = 'round';
+      ctx.beginPath();
+      if (shape === 'cross') {
+        const d = r * 0.72;
+        ctx.moveTo(x - d, y - d);
+        ctx.lineTo(x + d, y + d);
+        ctx.moveTo(x + d, y - d);
+        ctx.lineTo(x - d, y + d);
+      } else {
+        ctx.arc(x, y, r * 0.78, 0, Math.PI * 2);
+      }
+      ctx.stroke();
+      ctx.restore();
+      return;
     }
     ctx.fillStyle = 'rgba(0, 0, 0, 0.35)';
     ctx.beginPath();
