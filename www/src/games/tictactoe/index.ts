@@ -1,4 +1,4 @@
-// Tic-tac-toe on the page: a 3×3 paper grid; X's pieces red, O's blue. Its
+// Tic-tac-toe on the page: a 3×3 paper grid; X's crosses red, O's rings blue. Its
 // players (random, perfect, learned value tables), its run and presets come
 // from the engine; this file holds only the look and the words for students.
 
@@ -7,6 +7,12 @@ import type { GamePlugin } from '../plugin';
 
 const X = { light: '#ef9a9a', dark: '#c62828' };
 const O = { light: '#90caf9', dark: '#1565c0' };
+
+/** A side's marker beside its name: a small drawing as a CSS background. */
+function mark(svg: string): string {
+  const data = encodeURIComponent(`<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'>${svg}</svg>`);
+  return `url("data:image/svg+xml,${data}") center / contain no-repeat`;
+}
 
 export const tictactoe: GamePlugin = {
   id: 'tictactoe',
@@ -23,7 +29,7 @@ export const tictactoe: GamePlugin = {
       'the perfect player within seconds. Play against what it learned, and watch its numbers ' +
       'on the board with the heat map.',
   ],
-  sideMarkers: [`radial-gradient(circle at 35% 30%, ${X.light}, ${X.dark})`, `radial-gradient(circle at 35% 30%, ${O.light}, ${O.dark})`],
+  sideMarkers: [mark(`<path d='M3 3L13 13M13 3L3 13' stroke='${X.dark}' stroke-width='3' stroke-linecap='round'/>`), mark(`<circle cx='8' cy='8' r='5.5' fill='none' stroke='${O.dark}' stroke-width='2.6'/>`)],
   record: {
     name: 'Tic-tac-toe squares',
     help: 'The squares played, one digit each from 1 (top left) to 9 (bottom right) in reading order, X first.',
@@ -40,6 +46,7 @@ export const tictactoe: GamePlugin = {
       cursor: '#f9a825',
       stars: [],
       pieces: [X, O],
+      shapes: ['cross', 'ring'],
       markers: ['rgba(198, 40, 40, 0.5)', 'rgba(21, 101, 192, 0.5)'],
       // The centre square.
       startCursor: 4,
