@@ -94,7 +94,7 @@ pub fn read_model(path: &std::path::Path) -> Result<crate::model::Model, CliErro
         }
     }
     let bytes = read_limited(path, limits.max_file_bytes)?;
-    crate::plugin::read_model(&bytes, &limits).map_err(|e| bad(e.to_string()))
+    crate::model::decode_with(&bytes, &limits).map_err(|e| bad(e.to_string()))
 }
 
 /// Checks, before any work, that `path` can be written: not a directory,

@@ -18,6 +18,7 @@ pub mod learn;
 pub mod model;
 pub mod players;
 pub mod plugin;
+pub mod rate;
 pub mod search;
 pub mod web;
 

@@ -115,7 +115,7 @@ fn experiment_2_learns_to_beat_the_random_player_and_saves_a_model() {
     // The model file plays and is described.
     let bytes = std::fs::read(&model).unwrap();
     let m = selfplay::model::decode(&bytes).unwrap();
-    let use_ = selfplay::plugin::describe_model(&m).unwrap();
+    let use_ = selfplay::games::describe_model(&m).unwrap();
     assert!(use_.summary.starts_with("Red · α 0.5"), "{}", use_.summary);
     assert_eq!(use_.continues_as.as_deref(), Some("q_table"));
 }

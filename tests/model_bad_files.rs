@@ -510,7 +510,7 @@ fn bad_files_fail_with_their_expected_error() {
         let (name, code) = line.split_once(' ').expect("'<file> <code>'");
         let bytes = std::fs::read(dir("bad").join(name)).unwrap();
         // Read as the page and the CLI read files: the registry checks the game.
-        let err = selfplay::plugin::read_model(&bytes, &selfplay::model::Limits::default())
+        let err = selfplay::games::read_model(&bytes, &selfplay::model::Limits::default())
             .expect_err(name);
         assert_eq!(err.code(), code, "{name}: {err}");
         let message = err.to_string();
@@ -562,11 +562,11 @@ fn messages_read_well() {
          format versions up to 1. Update Selfplay to open it."
     );
     let read = |bytes: &[u8]| {
-        selfplay::plugin::read_model(bytes, &selfplay::model::Limits::default())
+        selfplay::games::read_model(bytes, &selfplay::model::Limits::default())
             .unwrap_err()
             .to_string()
     };
-    let known = selfplay::plugin::game_names();
+    let known = selfplay::games::game_names();
     assert!(known.starts_with(&["othello", "hare_hounds", "connect4"]));
     assert!(read(&RawFile::header_field("game", json!("chess")).bytes())
         .contains(&format!("'chess' (known games: {}).", known.join(", "))));

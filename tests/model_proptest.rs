@@ -300,7 +300,7 @@ fn resealed_mutations_reach_many_checks() {
         bytes[i] ^= 1 << rng.random_range(0..8);
         reseal(&mut bytes);
         // Read as the page and the CLI read files: the registry checks the game.
-        let code = match selfplay::plugin::read_model(&bytes, &Limits::default()) {
+        let code = match selfplay::games::read_model(&bytes, &Limits::default()) {
             Ok(back) => {
                 assert_eq!(decode(&encode(&back).unwrap()).unwrap(), back);
                 "ok"

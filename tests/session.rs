@@ -2,8 +2,9 @@
 //! web API's `Session`), with Othello: moves, undo and redo, fixed players,
 //! positions and records, and the messages of bad input.
 
+use selfplay::games::{describe_model, entry};
 use selfplay::model::{Algorithm, GameId, Header, Model};
-use selfplay::plugin::{describe_model, entry, DynSession};
+use selfplay::plugin::DynSession;
 use selfplay::search::budget::Budget;
 
 fn othello() -> Box<dyn DynSession> {

@@ -5,8 +5,8 @@
 //! refused input leaves the game as it was.
 
 use proptest::prelude::*;
+use selfplay::games::entry;
 use selfplay::games::REGISTRY;
-use selfplay::plugin::entry;
 use selfplay::search::budget::Budget;
 
 /// Text that looks like notation, mixed with multi-byte characters.

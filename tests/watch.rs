@@ -4,8 +4,9 @@
 //! game replays to a finished game on the game's session; the values shown
 //! at a decision are the learner's values of that position.
 
+use selfplay::games::entry;
 use selfplay::model::{decode, encode};
-use selfplay::plugin::{entry, DynRun, WatchedGame};
+use selfplay::plugin::{DynRun, WatchedGame};
 use selfplay::search::budget::Budget;
 use serde_json::{json, Value};
 

@@ -39,7 +39,7 @@ pub enum ModelError {
     /// unknown field or a field of the wrong type.
     BadHeader { reason: String },
     /// The header names a game this build does not know (the registry's
-    /// check, `crate::plugin::known_model`: the format keeps no list of games).
+    /// check, `crate::games::known_model`: the format keeps no list of games).
     UnknownGame { name: String, known: Vec<String> },
     /// The header names an algorithm this build does not know.
     UnknownAlgorithm { name: String },

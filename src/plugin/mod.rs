@@ -30,7 +30,7 @@ pub mod trainer;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::model::{decode_with, GameId, Limits, Model, ModelError};
+use crate::model::Model;
 
 pub use agent::{AgentThought, DynAgent, MoveAnalysis, PositionAnalysis, TypedAgent};
 pub use playable::Playable;
@@ -335,7 +335,7 @@ pub struct Bench {
     /// A stable key, the same natively and in wasm (`othello_perft_9`).
     pub name: &'static str,
     /// Runs for at least `seconds` with `seed`.
-    pub run: fn(seed: u64, seconds: f64) -> crate::bench::Rate,
+    pub run: fn(seed: u64, seconds: f64) -> crate::rate::Rate,
 }
 
 /// A game's plug-in: everything the engine, the page and the CLI know of it.
@@ -361,7 +361,7 @@ pub trait GameEntry: Sync {
     /// The run configurations of a preset, with `seed` as the base seed.
     fn preset_runs(&self, kind: &str, preset: &str, seed: u64) -> Result<Vec<Value>, String> {
         let _ = seed;
-        Err(unknown_preset(self.id(), kind, preset))
+        Err(unknown_preset(&self.info().title, kind, preset))
     }
 
     /// A new run of `kind` from a configuration object.
@@ -389,7 +389,7 @@ pub trait GameEntry: Sync {
     /// Whether this version can use a model file of this game, and what it
     /// is. A game without learners uses none.
     fn describe_model(&self, model: &Model) -> Result<ModelUse, String> {
-        Err(no_learner(model))
+        Err(no_learner(model, &self.info().title))
     }
 
     /// A model file that keeps the settings of the player `player` (one
@@ -443,129 +443,17 @@ pub trait GameEntry: Sync {
     }
 }
 
-/// The message for a preset a game does not have.
-pub fn unknown_preset(game: &str, kind: &str, preset: &str) -> String {
-    let title = crate::games::REGISTRY
-        .iter()
-        .find(|e| e.id() == game)
-        .map_or_else(|| game.to_string(), |e| e.info().title);
+/// The message for a preset a game (titled `title`) does not have.
+pub fn unknown_preset(title: &str, kind: &str, preset: &str) -> String {
     format!("{title} has no preset '{preset}' for '{kind}' runs")
 }
 
-/// The message for a model whose learner a game does not have.
-pub fn no_learner(model: &Model) -> String {
+/// The message for a model whose learner a game (titled `title`) does not
+/// have.
+pub fn no_learner(model: &Model, title: &str) -> String {
     format!(
-        "this version of Selfplay has no {} learner ({}) for {}",
+        "this version of Selfplay has no {} learner ({}) for {title}",
         model.header.algorithm.name(),
         model.header.algorithm.title(),
-        game_title(&model.header.game)
     )
-}
-
-/// The names of every game this build knows: the registry's, then the
-/// games to come.
-pub fn game_names() -> Vec<&'static str> {
-    crate::games::REGISTRY
-        .iter()
-        .map(|e| e.id())
-        .chain(crate::games::COMING.iter().map(|c| c.id))
-        .collect()
-}
-
-/// The title people read of the game a model names: the registry's title,
-/// or the name itself for a game this build does not know.
-pub fn game_title(game: &GameId) -> String {
-    if let Some(e) = crate::games::REGISTRY
-        .iter()
-        .find(|e| e.id() == game.name())
-    {
-        return e.info().title;
-    }
-    match crate::games::COMING.iter().find(|c| c.id == game.name()) {
-        Some(c) => c.title.to_string(),
-        None => game.name().to_string(),
-    }
-}
-
-/// A decoded model whose game this build knows. The model format keeps no
-/// list of games; the registry decides here which names are known.
-pub fn known_model(model: Model) -> Result<Model, ModelError> {
-    let known = game_names();
-    if known.contains(&model.header.game.name()) {
-        Ok(model)
-    } else {
-        Err(ModelError::UnknownGame {
-            name: model.header.game.name().to_string(),
-            known: known.into_iter().map(String::from).collect(),
-        })
-    }
-}
-
-/// Reads a model file for use: [`crate::model::decode_with`], then the
-/// registry's check of its game ([`known_model`]).
-pub fn read_model(bytes: &[u8], limits: &Limits) -> Result<Model, ModelError> {
-    known_model(decode_with(bytes, limits)?)
-}
-
-/// The entry of a registered, playable game.
-pub fn entry(game: &str) -> Result<&'static dyn GameEntry, String> {
-    let game = game.trim();
-    if let Some(e) = crate::games::REGISTRY.iter().find(|e| e.id() == game) {
-        return Ok(*e);
-    }
-    if let Some(c) = crate::games::COMING.iter().find(|c| c.id == game) {
-        return Err(format!("{} is not playable yet", c.title));
-    }
-    Err(format!(
-        "unknown game '{game}' (games: {})",
-        game_names().join(", ")
-    ))
-}
-
-/// A game that is listed but not built yet.
-pub struct Coming {
-    pub id: &'static str,
-    pub title: &'static str,
-    pub blurb: &'static str,
-    pub sides: [&'static str; 2],
-}
-
-/// Every game of the playground, built ones first in registry order, then
-/// the ones to come.
-pub fn all_games() -> Vec<GameInfo> {
-    let mut out: Vec<GameInfo> = crate::games::REGISTRY.iter().map(|e| e.info()).collect();
-    out.extend(crate::games::COMING.iter().map(|c| GameInfo {
-        id: c.id.into(),
-        title: c.title.into(),
-        blurb: c.blurb.into(),
-        sides: c.sides.map(String::from),
-        geometry: Geometry::Grid { rows: 0, cols: 0 },
-        players: Vec::new(),
-        runs: Vec::new(),
-        model_settings: Vec::new(),
-        built: false,
-    }));
-    out
-}
-
-/// The player settings a model holds, whatever its game.
-pub fn kept_settings(model: &Model) -> Option<PlayerSettings> {
-    let game = model.header.game.name();
-    crate::games::REGISTRY
-        .iter()
-        .find(|e| e.id() == game)
-        .and_then(|e| e.kept_settings(model))
-}
-
-/// Whether this version can use a model file, whatever its game: the entry
-/// of its game rebuilds its learner and describes it.
-pub fn describe_model(model: &Model) -> Result<ModelUse, String> {
-    let game = model.header.game.name();
-    match crate::games::REGISTRY.iter().find(|e| e.id() == game) {
-        Some(e) => e.describe_model(model),
-        None => Err(format!(
-            "this version of Selfplay cannot use {} models yet",
-            game_title(&model.header.game)
-        )),
-    }
 }

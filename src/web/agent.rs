@@ -79,7 +79,7 @@ impl Agent {
             if m.header.game.name() != entry.id() {
                 return Err(JsError::new(&format!(
                     "this model is for {}, not {}",
-                    crate::plugin::game_title(&m.header.game),
+                    crate::games::game_title(&m.header.game),
                     entry.info().title
                 )));
             }

@@ -40,7 +40,7 @@ pub fn start() {
 /// runs, built }`.
 #[wasm_bindgen(js_name = games)]
 pub fn games() -> Result<JsValue, JsError> {
-    to_js(&crate::plugin::all_games())
+    to_js(&crate::games::all_games())
 }
 
 /// Converts a Rust value to a plain JavaScript value (objects, arrays,
@@ -65,10 +65,10 @@ pub(crate) fn js_error(e: impl std::fmt::Display) -> JsError {
 
 /// Reads a model file whose game this build knows (the registry's check).
 pub(crate) fn read_model(bytes: &[u8]) -> Result<crate::model::Model, crate::model::ModelError> {
-    crate::plugin::read_model(bytes, &crate::model::Limits::default())
+    crate::games::read_model(bytes, &crate::model::Limits::default())
 }
 
 /// The entry of a game, or an error naming the games there are.
 pub(crate) fn entry(game: &str) -> Result<&'static dyn crate::plugin::GameEntry, JsError> {
-    crate::plugin::entry(game).map_err(js_error)
+    crate::games::entry(game).map_err(js_error)
 }

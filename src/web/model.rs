@@ -10,8 +10,9 @@ use std::collections::BTreeMap;
 use super::numbers::js_to_json;
 use super::read_model;
 use super::to_js;
+use crate::games::{describe_model, entry, kept_settings};
 use crate::model::{encode, Model};
-use crate::plugin::{describe_model, entry, kept_settings, ModelUse, PlayerSettings};
+use crate::plugin::{ModelUse, PlayerSettings};
 
 /// What the page shows of a model file.
 #[derive(Serialize)]

@@ -80,7 +80,7 @@ fn bench(entries: usize, density: f64, level: u32, seed: u64) -> Result<(), Mode
 
     let mut rng = selfplay::rng_from_seed(seed);
     // The codec does not look at the game: both models take the first name.
-    let game = GameId::of(selfplay::plugin::game_names()[0]);
+    let game = GameId::of(selfplay::games::game_names()[0]);
     let mut qnet = Model::new(Header::new(game.clone(), Algorithm::QNet, "bench"));
     for (name, shape) in [
         ("w/0", vec![64, 64]),
@@ -140,7 +140,7 @@ pub fn inspect(path: &Path) -> Result<String, String> {
         CliError::BadInput(m) | CliError::Internal(m) => m,
     })?;
     let (model, layout) = decode_with_layout(&bytes, &limits).map_err(|e| e.to_string())?;
-    let model = selfplay::plugin::known_model(model).map_err(|e| e.to_string())?;
+    let model = selfplay::games::known_model(model).map_err(|e| e.to_string())?;
     Ok(report(&model, &layout, bytes.len()))
 }
 
@@ -150,13 +150,13 @@ fn report(model: &Model, layout: &[StoredArray], file_len: usize) -> String {
     out.push_str(&format!(
         "Selfplay {} for {}, {} ({} bytes, checksum ok)\n",
         h.kind.name(),
-        selfplay::plugin::game_title(&h.game),
+        selfplay::games::game_title(&h.game),
         h.algorithm.name(),
         file_len
     ));
     // Whether this build's learner rebuilds from the file (as the page
     // checks before it stores one).
-    let usable = match selfplay::plugin::describe_model(model) {
+    let usable = match selfplay::games::describe_model(model) {
         Ok(e) => format!("yes: {}", e.summary),
         Err(e) => format!("no: {e}"),
     };

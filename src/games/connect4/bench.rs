@@ -5,7 +5,7 @@
 use super::batch::read_text;
 use super::experiments::{preset, Run};
 use super::solver::Solver;
-use crate::bench::{measure, Rate};
+use crate::rate::{measure, Rate};
 use web_time::Instant;
 
 /// The benchmark sets, built in (tests/data/connect4/, see its README).

@@ -490,7 +490,7 @@ impl GameEntry for Connect4Entry {
             .parse()
             .ok()
             .filter(|_| kind == Q_TABLE)
-            .ok_or_else(|| crate::plugin::unknown_preset(Position::NAME, kind, id))?;
+            .ok_or_else(|| crate::plugin::unknown_preset(Position::TITLE, kind, id))?;
         preset(n, seed)?
             .into_iter()
             .map(|c| serde_json::to_value(c).map_err(|e| e.to_string()))
@@ -515,7 +515,7 @@ impl GameEntry for Connect4Entry {
         options: &ResumeOptions,
     ) -> Result<Box<dyn DynRun>, String> {
         if model.header.algorithm != crate::model::Algorithm::QTable {
-            return Err(crate::plugin::no_learner(model));
+            return Err(crate::plugin::no_learner(model, Position::TITLE));
         }
         if options.total.is_some_and(|t| t > 1_000_000_000) {
             return Err("the run would have more than 1,000,000,000 games in all".into());
@@ -528,7 +528,7 @@ impl GameEntry for Connect4Entry {
 
     fn describe_model(&self, model: &Model) -> Result<ModelUse, String> {
         if model.header.algorithm != crate::model::Algorithm::QTable {
-            return Err(crate::plugin::no_learner(model));
+            return Err(crate::plugin::no_learner(model, Position::TITLE));
         }
         let learner = QLearner::<Position>::from_model(model)?;
         let p = learner.params();

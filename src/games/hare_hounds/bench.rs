@@ -4,10 +4,10 @@
 use super::solve::Solution;
 use super::HareHounds;
 use crate::arena::play_random_move;
-use crate::bench::{measure, Rate};
 use crate::game::{rng_from_seed, Game, Side};
 use crate::learn::q_table::{play_learning_game, Agent, QLearner, QParams};
 use crate::players::RandomPlayer;
+use crate::rate::{measure, Rate};
 
 /// Games between two random players: games per second.
 pub fn random_games(seed: u64, min_seconds: f64) -> Rate {

@@ -386,7 +386,7 @@ impl GameEntry for HareHoundsEntry {
             .parse()
             .ok()
             .filter(|_| kind == Q_TABLE)
-            .ok_or_else(|| crate::plugin::unknown_preset(HareHounds::NAME, kind, id))?;
+            .ok_or_else(|| crate::plugin::unknown_preset(HareHounds::TITLE, kind, id))?;
         preset(n, seed)?
             .into_iter()
             .map(|c| serde_json::to_value(c).map_err(|e| e.to_string()))
@@ -445,7 +445,7 @@ impl GameEntry for HareHoundsEntry {
 
     fn describe_model(&self, model: &Model) -> Result<ModelUse, String> {
         if model.header.algorithm != crate::model::Algorithm::QTable {
-            return Err(crate::plugin::no_learner(model));
+            return Err(crate::plugin::no_learner(model, HareHounds::TITLE));
         }
         let learner = QLearner::<HareHounds>::from_model(model)?;
         let p = learner.params();
@@ -524,8 +524,9 @@ impl GameEntry for HareHoundsEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::describe_model;
     use crate::model::encode;
-    use crate::plugin::{describe_model, RunProgress, SeriesSpec};
+    use crate::plugin::{RunProgress, SeriesSpec};
 
     fn session() -> Box<dyn DynSession> {
         HareHoundsEntry.new_session()

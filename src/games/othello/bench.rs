@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
 use super::train::{Trainer, TrainerConfig};
-use crate::bench::{Part, Rate};
+use crate::rate::{Part, Rate};
 
 /// The result of a training benchmark.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -67,7 +67,7 @@ pub fn training_rate(seed: u64, min_seconds: f64) -> Rate {
     let mut t = Trainer::new(config).expect("the benchmark's settings are valid");
     t.train(200);
     let before = t.net().mlp().multiply_adds();
-    let mut rate = crate::bench::measure("othello_qnet_training", "games", min_seconds, || {
+    let mut rate = crate::rate::measure("othello_qnet_training", "games", min_seconds, || {
         t.train(100);
         100
     });
@@ -104,7 +104,7 @@ pub fn endgame_rate(_seed: u64, min_seconds: f64) -> Rate {
     let mut solver = Solver::with_hash_bytes(16 << 20);
     let mut ms = vec![0.0f64; positions.len()];
     let mut rounds = 0u32;
-    let mut rate = crate::bench::measure("othello_endgame_ffo", "nodes", min_seconds, || {
+    let mut rate = crate::rate::measure("othello_endgame_ffo", "nodes", min_seconds, || {
         rounds += 1;
         let mut nodes = 0;
         for (i, (n, p)) in positions.iter().enumerate() {

@@ -13,7 +13,6 @@ use super::search_player::{SearchPlayer, SearchSettings};
 use super::train::{presets, TrainOpponent, Trainer, TrainerConfig};
 use super::weighted::Weights;
 use super::{Board, PASS};
-use crate::bench::{measure, Rate};
 use crate::game::{Game, MoveError, Side};
 use crate::model::{Algorithm, Model};
 use crate::plugin::run::percent;
@@ -23,6 +22,7 @@ use crate::plugin::{
     ModelUse, Playable, PlayerInfo, PlayerSettings, PresetInfo, ResumeOptions, RunKindInfo,
     TypedAgent, TypedSession,
 };
+use crate::rate::{measure, Rate};
 
 impl Playable for Board {
     const TITLE: &'static str = "Othello";
@@ -582,7 +582,7 @@ impl GameEntry for Othello {
             let generations = match preset {
                 "study-20" => 20,
                 "study-50" => 50,
-                _ => return Err(crate::plugin::unknown_preset(Board::NAME, kind, preset)),
+                _ => return Err(crate::plugin::unknown_preset(Board::TITLE, kind, preset)),
             };
             let s = GaSettings {
                 generations,
@@ -592,7 +592,7 @@ impl GameEntry for Othello {
             return Ok(vec![serde_json::to_value(s).map_err(|e| e.to_string())?]);
         }
         if kind != QNET {
-            return Err(crate::plugin::unknown_preset(Board::NAME, kind, preset));
+            return Err(crate::plugin::unknown_preset(Board::TITLE, kind, preset));
         }
         let mut config = super::train::preset(preset)?;
         config.seed = seed;
@@ -728,7 +728,7 @@ impl GameEntry for Othello {
             });
         }
         if model.header.algorithm != Algorithm::QNet {
-            return Err(crate::plugin::no_learner(model));
+            return Err(crate::plugin::no_learner(model, Board::TITLE));
         }
         let trainer = Trainer::from_model(model)?;
         let c = trainer.config();
@@ -812,8 +812,9 @@ pub fn perft_rate(depth: u32, min_seconds: f64) -> Rate {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::describe_model;
     use crate::model::Kind;
-    use crate::plugin::{describe_model, RunProgress};
+    use crate::plugin::RunProgress;
 
     #[test]
     fn othello_networks_are_described_from_their_curve() {
@@ -902,8 +903,8 @@ mod tests {
 #[cfg(test)]
 mod settings_tests {
     use super::*;
+    use crate::games::{describe_model, kept_settings};
     use crate::model::{decode, encode};
-    use crate::plugin::{describe_model, kept_settings};
 
     fn kept(settings: Value) -> Model {
         let m = Othello

@@ -153,7 +153,7 @@ impl GaRun {
             return Err(format!(
                 "this model is a {} for {}, not Othello weights tuned by the genetic algorithm",
                 h.algorithm.name(),
-                crate::plugin::game_title(&h.game)
+                h.game
             ));
         }
         model.only_arrays(|n| ["population", "candidates", "fitness", "rng"].contains(&n))?;

@@ -895,7 +895,7 @@ impl Trainer {
                 "this model is a {} ({}) for {}, not an Othello Q-network",
                 h.algorithm.name(),
                 h.algorithm.title(),
-                crate::plugin::game_title(&h.game)
+                h.game
             ));
         }
         let config: TrainerConfig =

@@ -217,7 +217,7 @@ impl GameEntry for Entry {
         let (.., opponent, games, every) = PRESETS
             .iter()
             .find(|p| p.0 == preset && kind == VALUES)
-            .ok_or_else(|| crate::plugin::unknown_preset(Board::NAME, kind, preset))?;
+            .ok_or_else(|| crate::plugin::unknown_preset(Board::TITLE, kind, preset))?;
         let config = RunConfig {
             opponent: *opponent,
             games: *games,
@@ -245,14 +245,14 @@ impl GameEntry for Entry {
         options: &ResumeOptions,
     ) -> Result<Box<dyn DynRun>, String> {
         if model.header.algorithm != Algorithm::ValueTable {
-            return Err(crate::plugin::no_learner(model));
+            return Err(crate::plugin::no_learner(model, Board::TITLE));
         }
         Ok(TrainerRun::boxed(Run::continue_from(model, options.total)?))
     }
 
     fn describe_model(&self, model: &Model) -> Result<ModelUse, String> {
         if model.header.algorithm != Algorithm::ValueTable {
-            return Err(crate::plugin::no_learner(model));
+            return Err(crate::plugin::no_learner(model, Board::TITLE));
         }
         let table = ValueTable::<Board>::from_model(model)?;
         let p = table.params();
