@@ -7,8 +7,7 @@
 
 use std::fmt;
 
-use super::array::DType;
-use super::header::{Algorithm, GameId};
+use super::names::{Algorithm, DType, GameId};
 use super::MAGIC;
 
 /// Why a model could not be decoded, encoded or used.

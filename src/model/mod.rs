@@ -74,6 +74,7 @@ mod compress;
 mod error;
 mod file_name;
 mod header;
+mod names;
 
 pub use array::{check_array_name, shape_elements, ArrayData, DType, Element, NamedArray};
 pub use codec::{

@@ -25,9 +25,9 @@
 
 use rand::seq::IndexedRandom;
 
-use super::experiments::{Rewards, SparseTable};
 use super::move_sorter::COLUMN_ORDER;
 use super::position::{Position, WIDTH};
+use super::table::{Rewards, SparseTable};
 use crate::game::{Analysis, Game, MoveValue, Outcome, Player, Rng, Scale, Side};
 use crate::learn::q_table::{QLearner, QTable, Tabular};
 use crate::search::budget::Budget;
@@ -259,7 +259,7 @@ mod tests {
         };
         LookaheadPlayer {
             learner: QLearner::new(Side::First, params).unwrap(),
-            rewards: super::super::experiments::Rewards::WIN,
+            rewards: super::super::table::Rewards::WIN,
             depth,
         }
     }
@@ -401,7 +401,7 @@ mod tests {
         for depth in 1..=3u8 {
             let l = Lookahead {
                 table: &table,
-                rewards: super::super::experiments::Rewards::WIN,
+                rewards: super::super::table::Rewards::WIN,
                 depth,
             };
             for p in &positions {

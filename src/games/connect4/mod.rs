@@ -32,6 +32,7 @@ pub mod players;
 pub mod position;
 pub mod runs;
 pub mod solver;
+pub mod table;
 pub mod transposition;
 
 pub use batch::{bench_file, solve_reader, solve_text, FileBench, LineError, LineResult};

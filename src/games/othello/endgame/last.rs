@@ -8,10 +8,10 @@
 //!   through the square ([`count_last_flips`]); no board is updated. If the
 //!   mover cannot play there, the opponent may; if neither can, the square
 //!   goes to the winner.
-//! * **Two and three empties** ([`Search::solve_2`], [`Search::solve_3`]): the
+//! * **Two and three empties** ([`Last::solve_2`], [`Last::solve_3`]): the
 //!   empty squares are passed explicitly and tried in turn; a square is only
 //!   tested when it touches an opponent disc.
-//! * **Four empties** ([`Search::solve_4`]): the empties are ordered by
+//! * **Four empties** ([`Last::solve_4`]): the empties are ordered by
 //!   parity (a square alone in its quadrant first: playing there takes the
 //!   last move of that region) before the same loop.
 //!
@@ -19,7 +19,7 @@
 //! value `v` with `v <= alpha` meaning "the score is at most `v`" and
 //! `v > alpha` meaning "the score is at least `v`".
 
-use super::search::Search;
+use super::stability::{stability_bound, EdgeTable};
 use super::{final_score, NEIGHBOURS, QUADRANT_ID, QUADRANT_MASKS};
 use crate::games::othello::movegen::flips;
 
@@ -137,14 +137,21 @@ fn can_play(own: u64, opp: u64, xs: &[u32]) -> bool {
     xs.iter().any(|&x| try_flips(own, opp, x) != 0)
 }
 
-impl Search<'_> {
+/// What the last squares need of the search that calls them: its node
+/// count and the edge table of the stability cutoff.
+pub struct Last<'n> {
+    pub nodes: &'n mut u64,
+    pub edge: &'static EdgeTable,
+}
+
+impl Last<'_> {
     /// Null-window search with exactly two empty squares `x1`, `x2`.
     pub(super) fn solve_2(&mut self, own: u64, opp: u64, alpha: i32, x1: u32, x2: u32) -> i32 {
-        self.nodes += 1;
+        *self.nodes += 1;
         let mut best = -super::INF;
         let f = try_flips(own, opp, x1);
         if f != 0 {
-            self.nodes += 1;
+            *self.nodes += 1;
             best = -score_1(opp ^ f, x2);
             if best > alpha {
                 return best;
@@ -152,7 +159,7 @@ impl Search<'_> {
         }
         let f = try_flips(own, opp, x2);
         if f != 0 {
-            self.nodes += 1;
+            *self.nodes += 1;
             return best.max(-score_1(opp ^ f, x1));
         }
         if best != -super::INF {
@@ -163,7 +170,7 @@ impl Search<'_> {
         let mut worst = super::INF;
         let f = try_flips(opp, own, x1);
         if f != 0 {
-            self.nodes += 1;
+            *self.nodes += 1;
             worst = score_1(own ^ f, x2);
             if worst <= alpha {
                 return worst;
@@ -171,7 +178,7 @@ impl Search<'_> {
         }
         let f = try_flips(opp, own, x2);
         if f != 0 {
-            self.nodes += 1;
+            *self.nodes += 1;
             return worst.min(score_1(own ^ f, x1));
         }
         if worst != super::INF {
@@ -210,7 +217,7 @@ impl Search<'_> {
         x2: u32,
         x3: u32,
     ) -> i32 {
-        self.nodes += 1;
+        *self.nodes += 1;
         let mut best = -super::INF;
         for (x, a, b) in [(x1, x2, x3), (x2, x1, x3), (x3, x1, x2)] {
             let f = try_flips(own, opp, x);
@@ -236,9 +243,9 @@ impl Search<'_> {
     /// first).
     pub(super) fn solve_4(&mut self, own: u64, opp: u64, alpha: i32, parity: u32) -> i32 {
         if alpha >= super::STABILITY_THRESHOLD[4] {
-            let bound = self.stability_bound(own, opp);
+            let bound = stability_bound(self.edge, own, opp);
             if bound <= alpha {
-                self.nodes += 1;
+                *self.nodes += 1;
                 return bound;
             }
         }
@@ -265,7 +272,7 @@ impl Search<'_> {
         parity: u32,
         xs: [u32; 4],
     ) -> i32 {
-        self.nodes += 1;
+        *self.nodes += 1;
         let [x1, x2, x3, x4] = xs;
         let mut best = -super::INF;
         for (x, rest) in [

@@ -34,7 +34,7 @@ use std::time::Duration;
 use web_time::Instant;
 
 use super::hash::{hash_key, HashTable, NO_MOVE};
-use super::last::score_1;
+use super::last::{score_1, Last};
 use super::order::MoveList;
 use super::stability::{stability_bound, EdgeTable};
 use super::{final_score, Progress, INF, QUADRANT_ID, QUADRANT_MASKS, STABILITY_THRESHOLD};
@@ -142,6 +142,15 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// The solver of the last four squares, counting into this search's nodes.
+    #[inline(always)]
+    fn last(&mut self) -> Last<'_> {
+        Last {
+            nodes: &mut self.nodes,
+            edge: self.edge,
+        }
+    }
+
     #[inline(always)]
     pub fn stability_bound(&self, own: u64, opp: u64) -> i32 {
         stability_bound(self.edge, own, opp)
@@ -165,7 +174,7 @@ impl<'a> Search<'a> {
                 let e = !(own | opp);
                 let x1 = e.trailing_zeros();
                 let x2 = (e & (e - 1)).trailing_zeros();
-                self.solve_2(own, opp, alpha, x1, x2)
+                self.last().solve_2(own, opp, alpha, x1, x2)
             }
             3 => {
                 let e = !(own | opp);
@@ -173,9 +182,9 @@ impl<'a> Search<'a> {
                 let e = e & (e - 1);
                 let x2 = e.trailing_zeros();
                 let x3 = (e & (e - 1)).trailing_zeros();
-                self.solve_3(own, opp, alpha, parity, [x1, x2, x3])
+                self.last().solve_3(own, opp, alpha, parity, [x1, x2, x3])
             }
-            4 => self.solve_4(own, opp, alpha, parity),
+            4 => self.last().solve_4(own, opp, alpha, parity),
             n if n <= SHALLOW_MAX => self.nws_shallow(own, opp, alpha, n, parity),
             _ => self.nws_deep(own, opp, alpha, n, parity),
         }
@@ -214,7 +223,7 @@ impl<'a> Search<'a> {
                     let (o2, p2) = (opp ^ f, own ^ f ^ (1u64 << sq));
                     let p = parity ^ QUADRANT_ID[sq as usize];
                     let s = if n == 5 {
-                        -self.solve_4(o2, p2, -alpha - 1, p)
+                        -self.last().solve_4(o2, p2, -alpha - 1, p)
                     } else {
                         -self.nws_shallow(o2, p2, -alpha - 1, n - 1, p)
                     };
