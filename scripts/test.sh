@@ -37,6 +37,9 @@ CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 step "build the wasm module"
 ./scripts/build-wasm.sh
 
+step "the wasm module's size (budget: 500,000 bytes gzipped)"
+./scripts/module-size.sh
+
 cd www
 step "tsc --noEmit"
 npx tsc --noEmit

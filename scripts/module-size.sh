@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The size of the wasm module the page downloads, and what is in it that is
+# data rather than code: every file compiled in with include_str!/include_bytes!.
+# Fails when the gzipped module is above the budget (BUDGET bytes, 500,000).
+#
+#   scripts/module-size.sh     after scripts/build-wasm.sh (pkg/selfplay_bg.wasm)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BUDGET=${BUDGET:-500000}
+wasm=pkg/selfplay_bg.wasm
+[[ -f "$wasm" ]] || { echo "error: $wasm is missing: run scripts/build-wasm.sh first" >&2; exit 1; }
+raw=$(wc -c <"$wasm")
+gz=$(gzip -9 -c "$wasm" | wc -c)
+printf '%-58s %9s %9s\n' 'wasm module and the data compiled into it' bytes gzipped
+printf '%-58s %9d %9d\n' "$wasm" "$raw" "$gz"
+data_gz=0
+while IFS= read -r line; do
+  src="${line%%:*}"
+  rel="$(sed -E 's/.*include_(str|bytes)!\("([^"]+)"\).*/\2/' <<<"$line")"
+  file="$(cd "$(dirname "$src")" && realpath --relative-to="$OLDPWD" "$rel")"
+  r=$(wc -c <"$file")
+  g=$(gzip -9 -c "$file" | wc -c)
+  data_gz=$((data_gz + g))
+  printf '  %-56s %9d %9d\n' "$file" "$r" "$g"
+done < <(grep -rhoE --with-filename 'include_(str|bytes)!\("[^"]+"\)' src --include=*.rs | sort -u)
+printf '  %-56s %9s %9d\n' 'data in all (each file gzipped alone)' '' "$data_gz"
+if (( gz > BUDGET )); then
+  echo "error: the gzipped module is $gz bytes, above the budget of $BUDGET" >&2
+  exit 1
+fi
+echo "within the budget: $gz of $BUDGET bytes gzipped ($((BUDGET - gz)) to spare)"
