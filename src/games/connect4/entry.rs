@@ -153,8 +153,6 @@ impl Replay {
 /// Connect Four's entry in the registry.
 pub struct Connect4Entry;
 
-/// The kind of run of the study: tabular Q-learning.
-
 const PRESETS: [(&str, &str, &str); 2] = [
     (
         "1",

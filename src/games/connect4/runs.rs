@@ -9,6 +9,7 @@ use crate::plugin::run::thousands;
 use crate::plugin::trainer::{Trainer, Watched};
 use crate::plugin::{Point, RunProgress, SeriesSpec};
 
+/// The kind of run of the study: tabular Q-learning.
 pub const Q_TABLE: &str = "q_table";
 
 fn point_of(p: &CurvePoint) -> Point {

@@ -233,7 +233,6 @@ fn weights_model_settings(model: &Model, settings: &Value) -> Result<SearchSetti
 }
 
 /// The kind of run of the Othello study's learner.
-
 fn qnet_kind() -> RunKindInfo {
     let defaults = browser_defaults();
     RunKindInfo {

@@ -39,13 +39,8 @@ impl Board {
     fn winner(&self) -> Option<Side> {
         LINES.iter().find_map(|l| {
             let c = self.cells[l[0]];
-            (c != 0 && c == self.cells[l[1]] && c == self.cells[l[2]]).then(|| {
-                if c == 1 {
-                    Side::First
-                } else {
-                    Side::Second
-                }
-            })
+            let side = if c == 1 { Side::First } else { Side::Second };
+            (c != 0 && c == self.cells[l[1]] && c == self.cells[l[2]]).then_some(side)
         })
     }
 
