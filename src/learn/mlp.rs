@@ -12,11 +12,9 @@
 //! plain arctan. The outputs are Q-values of a game with rewards −1, 0, +1 and
 //! γ = 1, so every true Q-value lies in [−1, 1]. The Q-update bootstraps on
 //! the network's own max over the next position, and the max is biased
-//! upwards; an output that can exceed 1 lets that bias feed on itself. With
-//! plain arctan (range ±π/2) we measured exactly that: in QL1-H64 self-play
-//! the Q-values of the start position climbed to 1.44 within 750,000 games and
-//! the agent's results against MSB fell from 27% to 9%. With the range
-//! (−1, 1) no bootstrapped target can exceed the best reward. Targets never
+//! upwards; an output that can exceed 1 lets that bias feed on itself (with
+//! plain arctan, range ±π/2, the README's Othello section shows it happen).
+//! With the range (−1, 1) no bootstrapped target can exceed the best reward. Targets never
 //! need ±1 exactly (they move only a fraction µ toward r), so the output units
 //! are not pushed into saturation.
 //!

@@ -18,16 +18,8 @@
 //!    punished (−1); 1,000,000 games; the curve is the number of wins per
 //!    10,000 learning games, exploration 0–30%.
 //!
-//! Measured here (seed 1, learner first, α 0.5, γ 0.9; `selfplay connect4
-//! experiment 1|2`): method 1 reaches full-board draws (42 moves) at ε 0
-//! and loses about 1.5 moves per percent of exploration (34.4 moves at
-//! 5%), above the study's ceiling near 25; method 2 wins 96–97% of the
-//! learning games at ε 0–3% after 1,000,000 games, 82% at 30%, with at
-//! most 515,000 cells (12.6 MB) in the table. Of the moves they play in
-//! their own games, method 1's tables choose an optimal one 8–17% of the
-//! time (they learned not to win), method 2's 41–95% (most of the spread
-//! is whether the first move is the centre); on the test positions every
-//! table scores as a random column does (27–31%).
+//! What the two methods reach, with the commands that measure it, is in the
+//! README's Connect Four section.
 //!
 //! Three settings of a run go beyond the study, all off by default (runs
 //! without them are saved exactly as before): `mirror` shares one entry

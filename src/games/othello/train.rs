@@ -212,7 +212,8 @@ pub const FAST_BETA_PRESET: &str = "ql1-h64-arctan-self-c100k";
 /// the same 10,000,000 games. With the study's C, β stays so small that
 /// self-play trains against a nearly random opponent for millions of games,
 /// and the greedy network stalls against MSB; with β growing 30 times faster
-/// it passes 60% by 1 M games and reaches the study's 75–80% by 10 M.
+/// it does not (the README's Othello learning curves give the numbers and
+/// the commands).
 pub fn presets() -> Vec<Preset> {
     let mut out = Vec::new();
     for encoding in [Encoding::Ql1, Encoding::Ql2] {
