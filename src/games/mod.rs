@@ -15,9 +15,9 @@ use crate::plugin::{GameEntry, GameInfo, Geometry, ModelUse, PlayerSettings};
 
 /// The playable games, in the order the page lists them.
 pub static REGISTRY: &[&dyn GameEntry] = &[
-    &othello::entry::Othello,
-    &hare_hounds::entry::HareHoundsEntry,
-    &connect4::entry::Connect4Entry,
+    &othello::entry::Entry,
+    &hare_hounds::entry::Entry,
+    &connect4::entry::Entry,
     &tictactoe::entry::Entry,
 ];
 

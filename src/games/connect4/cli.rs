@@ -10,7 +10,7 @@ use web_time::Instant;
 use super::batch::{bench_file, parse_line, solve_line, Selection, BENCH_SETS};
 use super::entry::model_player;
 use super::experiments::{greedy_record, mirror_canonical, preset, LearnerSide, Run};
-use super::player::PerfectPlayer;
+use super::perfect::PerfectPlayer;
 use super::position::Position;
 use super::solver::{Mode, Solver};
 use crate::cli::CliError;
@@ -301,7 +301,7 @@ fn analyze(a: AnalyzeArgs) -> Result<(), CliError> {
     let out = std::io::stdout();
     let mut out = out.lock();
     for (c, s) in &columns {
-        writeln!(out, "{} {s} {}", c + 1, super::player::score_text(*s))?;
+        writeln!(out, "{} {s} {}", c + 1, super::perfect::score_text(*s))?;
     }
     eprintln!(
         "{} positions in {seconds:.1} s ({:.1} M/s); the side to move {}",
@@ -309,7 +309,9 @@ fn analyze(a: AnalyzeArgs) -> Result<(), CliError> {
         a.nodes as f64 / seconds.max(1e-9) / 1e6,
         columns
             .first()
-            .map_or("has no move".into(), |&(_, s)| super::player::score_text(s))
+            .map_or("has no move".into(), |&(_, s)| super::perfect::score_text(
+                s
+            ))
     );
     Ok(())
 }

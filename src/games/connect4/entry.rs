@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use super::experiments::{preset, CurvePoint, LearnerSide, Opponent, Run, RunConfig, RUN_KEY};
 use super::lookahead::{LookaheadPlayer, PLAIN_REWARDS};
-use super::player::PerfectPlayer;
+use super::perfect::PerfectPlayer;
 use super::players::{Leftmost, RandomColumn};
 use super::position::{format_moves, parse_moves, Position, CELLS, HEIGHT, WIDTH};
 use super::runs::Q_TABLE;
@@ -151,7 +151,7 @@ impl Replay {
 }
 
 /// Connect Four's entry in the registry.
-pub struct Connect4Entry;
+pub struct Entry;
 
 const PRESETS: [(&str, &str, &str); 2] = [
     (
@@ -394,7 +394,7 @@ fn side_word(side: Side) -> &'static str {
     Position::SIDE_NAMES[side.index()]
 }
 
-impl GameEntry for Connect4Entry {
+impl GameEntry for Entry {
     fn id(&self) -> &'static str {
         Position::NAME
     }
@@ -623,7 +623,7 @@ pub fn opponent_of(name: &str) -> Option<Opponent> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::player::DEFAULT_NODES;
+    use super::super::perfect::DEFAULT_NODES;
     use super::*;
     use crate::search::budget::{Budget, Limits};
 
@@ -653,7 +653,7 @@ mod tests {
 
     #[test]
     fn the_perfect_agent_respects_a_node_budget_and_falls_back() {
-        let mut a = Connect4Entry
+        let mut a = Entry
             .agent("perfect", &serde_json::json!({"temperature": 0}), None)
             .unwrap();
         let mut reports = 0;
@@ -683,7 +683,7 @@ mod tests {
         let t = a.think("4444", 1, &mut Budget::unlimited()).unwrap();
         assert!(t.complete);
         assert!(t.nodes < 1_000, "{}", t.nodes);
-        assert!(Connect4Entry
+        assert!(Entry
             .agent("perfect", &serde_json::json!({"temperature": -1}), None)
             .is_err());
     }
@@ -694,14 +694,14 @@ mod tests {
         // than the default node limit of a request without limits.
         let position = "1511475";
         let no_book = serde_json::json!({"temperature": 0, "book": false});
-        let mut a = Connect4Entry.agent("perfect", &no_book, None).unwrap();
+        let mut a = Entry.agent("perfect", &no_book, None).unwrap();
         let a1 = a
             .analyze(position, &mut Budget::unlimited())
             .unwrap()
             .unwrap();
         assert!(!a1.complete, "the default limit stops it");
 
-        let mut a = Connect4Entry.agent("perfect", &no_book, None).unwrap();
+        let mut a = Entry.agent("perfect", &no_book, None).unwrap();
         let mut reports = Vec::new();
         let mut keep = |p: &crate::search::budget::Progress| reports.push(p.clone());
         let mut b = Budget::with_progress(Limits::UNBOUNDED, &mut keep);
@@ -741,7 +741,7 @@ mod tests {
         assert!(reports.iter().any(|r| !r.moves.is_empty()));
         // The book setting is checked.
         let bad = serde_json::json!({"book": 1});
-        assert!(Connect4Entry.agent("perfect", &bad, None).is_err());
+        assert!(Entry.agent("perfect", &bad, None).is_err());
     }
 
     #[test]
@@ -796,7 +796,7 @@ mod tests {
         let red = trained("first");
         let depth = |d: u64| serde_json::json!({ "depth": d });
         // Yellow threatens four in column 2; two moves ahead, Red blocks it.
-        let mut a = Connect4Entry.agent("model", &depth(2), Some(&red)).unwrap();
+        let mut a = Entry.agent("model", &depth(2), Some(&red)).unwrap();
         for seed in 0..10 {
             let t = a.think("12321", seed, &mut Budget::unlimited());
             assert!(t.is_err(), "a Red table does not play Yellow");
@@ -808,17 +808,15 @@ mod tests {
             .unwrap()
             .unwrap();
         assert!(a2.moves.iter().any(|m| m.text == "2" && m.best));
-        assert!(Connect4Entry.agent("model", &depth(9), Some(&red)).is_err());
-        assert!(Connect4Entry
+        assert!(Entry.agent("model", &depth(9), Some(&red)).is_err());
+        assert!(Entry
             .agent("model", &serde_json::json!({ "depth": "two" }), Some(&red))
             .is_err());
         // A table learned on both sides plays and values both.
         let both = trained("alternate");
-        assert_eq!(Connect4Entry.describe_model(&both).unwrap().side, None);
-        assert_eq!(Connect4Entry.describe_model(&red).unwrap().side, Some(0));
-        let mut b = Connect4Entry
-            .agent("model", &depth(0), Some(&both))
-            .unwrap();
+        assert_eq!(Entry.describe_model(&both).unwrap().side, None);
+        assert_eq!(Entry.describe_model(&red).unwrap().side, Some(0));
+        let mut b = Entry.agent("model", &depth(0), Some(&both)).unwrap();
         for p in ["", "4", "44", "445"] {
             b.think(p, 1, &mut Budget::unlimited()).unwrap();
             assert!(
@@ -827,7 +825,7 @@ mod tests {
             );
         }
         // The engine describes the setting for the page.
-        let info = Connect4Entry.info();
+        let info = Entry.info();
         assert_eq!(info.model_settings.len(), 1);
         assert_eq!(info.model_settings[0].id, "depth");
     }

@@ -5,7 +5,7 @@
 //! * [`solver`]: negamax with alpha-beta pruning, null-window search, a
 //!   budget and progress reports; [`transposition`] and [`move_sorter`] are
 //!   its table and its move ordering, [`book`] the opening book.
-//! * [`player`]: a perfect player with a temperature; [`players`] the
+//! * [`perfect`]: a perfect player with a temperature; [`players`] the
 //!   study's random and stupid players.
 //! * [`experiments`]: tabular Q-learning, the study's two methods as runs.
 //! * [`lookahead`]: a learned table blended with a shallow search.
@@ -27,7 +27,7 @@ pub mod experiments;
 pub mod lookahead;
 pub mod move_sorter;
 pub mod optimal;
-pub mod player;
+pub mod perfect;
 pub mod players;
 pub mod position;
 pub mod runs;
@@ -37,7 +37,7 @@ pub mod transposition;
 
 pub use batch::{bench_file, solve_reader, solve_text, FileBench, LineError, LineResult};
 pub use book::Book;
-pub use player::PerfectPlayer;
+pub use perfect::PerfectPlayer;
 pub use position::{
     format_moves, parse_moves, Position, CELLS, HEIGHT, MAX_SCORE, MIN_SCORE, WIDTH,
 };

@@ -162,7 +162,7 @@ impl Player<HareHounds> for Perfect {
 }
 
 /// Hare and Hounds' entry in the registry.
-pub struct HareHoundsEntry;
+pub struct Entry;
 
 const PRESETS: [(&str, &str, &str); 5] = [
     (
@@ -315,7 +315,7 @@ fn q_table_kind() -> RunKindInfo {
     }
 }
 
-impl GameEntry for HareHoundsEntry {
+impl GameEntry for Entry {
     fn id(&self) -> &'static str {
         HareHounds::NAME
     }
@@ -529,7 +529,7 @@ mod tests {
     use crate::plugin::{RunProgress, SeriesSpec};
 
     fn session() -> Box<dyn DynSession> {
-        HareHoundsEntry.new_session()
+        Entry.new_session()
     }
 
     fn ai(s: &mut dyn DynSession, agent: &mut dyn DynAgent, seed: u64) -> Result<String, String> {
@@ -539,7 +539,7 @@ mod tests {
     }
 
     fn agent(name: &str) -> Box<dyn DynAgent> {
-        HareHoundsEntry.agent(name, &Value::Null, None).unwrap()
+        Entry.agent(name, &Value::Null, None).unwrap()
     }
 
     #[test]
@@ -584,32 +584,27 @@ mod tests {
         assert!(ai(s.as_mut(), agent("simple").as_mut(), 1)
             .unwrap_err()
             .contains("hare strategy"));
-        assert!(HareHoundsEntry
+        assert!(Entry
             .agent("model", &Value::Null, None)
             .err()
             .unwrap()
             .contains("needs a model"));
-        assert!(HareHoundsEntry.preset_runs("q_table", "9", 1).is_err());
-        let mut runs = HareHoundsEntry.preset_runs("q_table", "4", 1).unwrap();
+        assert!(Entry.preset_runs("q_table", "9", 1).is_err());
+        let mut runs = Entry.preset_runs("q_table", "4", 1).unwrap();
         runs[0]["probes"] =
             serde_json::json!([{"position": "hounds=L,a,g hare=R", "action": "R-c"}]);
-        assert!(HareHoundsEntry.new_run("q_table", &runs[0]).is_err());
+        assert!(Entry.new_run("q_table", &runs[0]).is_err());
     }
 
     #[test]
     fn a_learned_model_plays_and_gives_q_values() {
-        let config = HareHoundsEntry
-            .preset_runs("q_table", "3", 1)
-            .unwrap()
-            .remove(0);
-        let mut run = HareHoundsEntry.new_run("q_table", &config).unwrap();
+        let config = Entry.preset_runs("q_table", "3", 1).unwrap().remove(0);
+        let mut run = Entry.new_run("q_table", &config).unwrap();
         run.step(500);
         let model = run.model("h").unwrap();
         let bytes = encode(&model).unwrap();
         let model = crate::model::decode(&bytes).unwrap();
-        let mut learned = HareHoundsEntry
-            .agent("model", &Value::Null, Some(&model))
-            .unwrap();
+        let mut learned = Entry.agent("model", &Value::Null, Some(&model)).unwrap();
         let mut s = session();
         let a = learned
             .analyze(&s.position(), &mut Budget::unlimited())
@@ -681,7 +676,7 @@ mod tests {
             "total_games": 20, "learn_games": 10, "eval_games": 4,
             "perfect_share": false, "seed": 3
         });
-        let mut run = HareHoundsEntry.new_run("q_table", &config).unwrap();
+        let mut run = Entry.new_run("q_table", &config).unwrap();
         assert_eq!(run.label(), "α=0.1 γ=0.9 ε=0.5 vs random hare, seed 3");
         // The win rate of each point was measured on the 4 evaluation games.
         while !run.is_done() {
@@ -693,11 +688,8 @@ mod tests {
             points.iter().all(|p| p.n.get("win") == Some(&4)),
             "{points:?}"
         );
-        let preset = HareHoundsEntry
-            .preset_runs("q_table", "4", 1)
-            .unwrap()
-            .remove(0);
-        let run = HareHoundsEntry.new_run("q_table", &preset).unwrap();
+        let preset = Entry.preset_runs("q_table", "4", 1).unwrap().remove(0);
+        let run = Entry.new_run("q_table", &preset).unwrap();
         assert_eq!(run.label(), "convergence, seed 1000003");
         // The probes' curves each have a legend entry named by their pair.
         let probes: Vec<SeriesSpec> = run
@@ -712,12 +704,9 @@ mod tests {
 
     #[test]
     fn runs_carry_their_series_and_continue_through_the_plug_in() {
-        let mut config = HareHoundsEntry
-            .preset_runs("q_table", "3", 1)
-            .unwrap()
-            .remove(0);
+        let mut config = Entry.preset_runs("q_table", "3", 1).unwrap().remove(0);
         config["total_games"] = serde_json::json!(200);
-        let mut run = HareHoundsEntry.new_run("q_table", &config).unwrap();
+        let mut run = Entry.new_run("q_table", &config).unwrap();
         while !run.is_done() {
             run.step(70);
         }
@@ -731,7 +720,7 @@ mod tests {
             total: Some(300),
             settings: Value::Null,
         };
-        let mut more = HareHoundsEntry.resume_run(&model, &options).unwrap();
+        let mut more = Entry.resume_run(&model, &options).unwrap();
         assert_eq!(
             more.progress(),
             RunProgress {

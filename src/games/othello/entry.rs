@@ -95,7 +95,7 @@ impl Playable for Board {
 }
 
 /// Othello's entry in the registry.
-pub struct Othello;
+pub struct Entry;
 
 /// The search player's settings a visitor sets.
 fn search_fields() -> Vec<FieldSpec> {
@@ -512,7 +512,7 @@ fn compact(n: u64) -> String {
     }
 }
 
-impl GameEntry for Othello {
+impl GameEntry for Entry {
     fn id(&self) -> &'static str {
         Board::NAME
     }
@@ -839,7 +839,7 @@ mod tests {
         let config = serde_json::json!({
             "games": 60, "eval_every": 30, "eval_games": 4, "hidden": 8, "seed": 3
         });
-        let mut run = Othello.new_run("qnet", &config).unwrap();
+        let mut run = Entry.new_run("qnet", &config).unwrap();
         let mut points = Vec::new();
         while !run.is_done() {
             points.extend(run.step(25));
@@ -890,12 +890,10 @@ mod tests {
             "{}",
             main.sentence
         );
-        let runs = Othello
-            .preset_runs("qnet", "ql1-h64-arctan-self", 7)
-            .unwrap();
+        let runs = Entry.preset_runs("qnet", "ql1-h64-arctan-self", 7).unwrap();
         let c: TrainerConfig = serde_json::from_value(runs[0].clone()).unwrap();
         assert_eq!((c.seed, c.games, c.eval_every), (7, 10_000_000, 100_000));
-        assert!(Othello.preset_runs("qnet", "nope", 1).is_err());
+        assert!(Entry.preset_runs("qnet", "nope", 1).is_err());
     }
 }
 
@@ -906,7 +904,7 @@ mod settings_tests {
     use crate::model::{decode, encode};
 
     fn kept(settings: Value) -> Model {
-        let m = Othello
+        let m = Entry
             .settings_model("search", &settings, " corners first ")
             .unwrap();
         decode(&encode(&m).unwrap()).unwrap()
@@ -947,7 +945,7 @@ mod settings_tests {
         let s = weights_model_settings(&m, &serde_json::json!({ "level": 3 })).unwrap();
         assert_eq!(s.depth, SearchSettings::level(3).depth);
         // It plays as the model player.
-        let mut agent = Othello.agent("model", &Value::Null, Some(&m)).unwrap();
+        let mut agent = Entry.agent("model", &Value::Null, Some(&m)).unwrap();
         let start = Board::start().position_text();
         let mut budget = crate::search::budget::Budget::unlimited();
         assert!(agent.think(&start, 1, &mut budget).is_ok());
@@ -955,11 +953,11 @@ mod settings_tests {
 
     #[test]
     fn bad_settings_and_other_players_are_refused() {
-        let e = Othello
+        let e = Entry
             .settings_model("search", &serde_json::json!({ "level": 11 }), "x")
             .unwrap_err();
         assert!(e.contains("level"), "{e}");
-        let e = Othello
+        let e = Entry
             .settings_model(
                 "search",
                 &serde_json::json!({ "weights": { "z": 1.0 } }),
@@ -967,7 +965,7 @@ mod settings_tests {
             )
             .unwrap_err();
         assert!(!e.is_empty());
-        let e = Othello
+        let e = Entry
             .settings_model("msb", &serde_json::json!({}), "x")
             .unwrap_err();
         assert!(e.contains("msb"), "{e}");
