@@ -179,7 +179,11 @@ impl Playable for Board {
     fn parse_transcript(text: &str) -> Result<Vec<Square>, MoveError> {
         text.chars()
             .filter(|c| !c.is_whitespace())
-            .map(|c| Self::parse_move(&c.to_string()))
+            .enumerate()
+            .map(|(i, c)| {
+                Self::parse_move(&c.to_string())
+                    .map_err(|e| MoveError(format!("move {}: {e}", i + 1)))
+            })
             .collect()
     }
 
@@ -258,5 +262,7 @@ mod tests {
         assert!(Board::parse_position("X........ ").is_ok());
         assert!(Board::parse_position("X.......").is_err());
         assert_eq!(Board::transcript(&[4, 0, 8]), "519");
+        let e = Board::parse_transcript("51x9").unwrap_err().0;
+        assert!(e.starts_with("move 3: 'x' is not a square"), "{e}");
     }
 }

@@ -1,0 +1,388 @@
+//! The checks every registered game must pass, through the plug-in
+//! interface only (as OpenSpiel tests every game). [`check_game`] runs them
+//! for one entry; a new game in the registry is checked with no change here.
+//!
+//! In seeded random games from the start, in every position on the way:
+//!
+//! * the legal moves are empty if and only if the game is over;
+//! * every move text that is not legal here is refused, and leaves the game
+//!   as it was;
+//! * the position's text reads back to the same position (same key, same
+//!   legal moves), and the record replays to it;
+//! * equal positions have equal keys, and different ones different keys;
+//! * undo takes back exactly one turn and redo brings it back;
+//! * previewing each legal move gives the state that playing it gives, and
+//!   changes nothing.
+//!
+//! Also: every player finishes games against the random player; a record
+//! with a bad move names that move by its number; a kind of run is watchable
+//! exactly when its runs give their games; and text from JavaScript (moves,
+//! positions, records, player names) never panics (a property test).
+
+use std::collections::{BTreeSet, HashMap};
+
+use proptest::prelude::*;
+use rand::seq::IndexedRandom;
+use selfplay::games::{entry, REGISTRY};
+use selfplay::plugin::GameEntry;
+use selfplay::rng_from_seed;
+use selfplay::search::budget::Budget;
+
+const GAMES_PER_ENTRY: u64 = 40;
+
+/// Every check, for one game.
+fn check_game(entry: &dyn GameEntry) {
+    invariants_in_random_games(entry);
+    described_and_plays_itself_with_every_player(entry);
+    previews(entry);
+    bad_records_name_their_first_bad_move(entry, &move_universe(entry));
+    watchable_exactly_when_its_runs_give_their_games(entry);
+}
+
+#[test]
+fn every_registered_game_passes_every_check() {
+    assert!(REGISTRY.len() >= 4);
+    for &e in REGISTRY {
+        check_game(e);
+    }
+}
+
+/// Every legal move text seen in a few random games: moves of other
+/// positions are the best candidates for illegal moves here.
+fn move_universe(entry: &dyn GameEntry) -> BTreeSet<String> {
+    let mut all = move_texts(entry);
+    // Text that is no move at all.
+    all.extend(["", "zz", "-", "pass", "99", "a0", "x-y"].map(String::from));
+    all
+}
+
+/// Seeded random games from the start; in every position on the way the
+/// invariants listed at the top of this file.
+fn invariants_in_random_games(entry: &dyn GameEntry) {
+    {
+        let universe = move_universe(entry);
+        let mut keys: HashMap<u64, String> = HashMap::new();
+        for seed in 0..GAMES_PER_ENTRY {
+            let mut rng = rng_from_seed(1000 + seed);
+            let mut s = entry.new_session();
+            // The state at the start of the current turn, and at the start
+            // of the previous one.
+            let mut turn_start = s.state();
+            loop {
+                let st = s.state();
+                let legal = s.legal_texts();
+                let id = entry.id();
+                assert_eq!(legal.is_empty(), s.is_over(), "{id}: {}", st.position);
+                assert_eq!(legal.is_empty(), st.outcome.is_some(), "{id}");
+                assert_eq!(
+                    st.legal.iter().map(|l| &l.text).collect::<Vec<_>>(),
+                    legal.iter().collect::<Vec<_>>()
+                );
+                // Keys: equal positions, equal keys; different ones, different keys.
+                let key = s.key();
+                match keys.get(&key) {
+                    Some(p) => assert_eq!(p, &st.position, "{id}: two positions share a key"),
+                    None => {
+                        keys.insert(key, st.position.clone());
+                    }
+                }
+                // The position's text reads back.
+                let mut copy = entry.new_session();
+                copy.load_position(&st.position).unwrap();
+                assert_eq!(copy.position(), st.position, "{id}");
+                assert_eq!(copy.key(), key, "{id}");
+                assert_eq!(copy.legal_texts(), legal, "{id}");
+                // The record replays to the same position.
+                let mut replay = entry.new_session();
+                replay.load_transcript(&s.transcript()).unwrap();
+                assert_eq!(replay.position(), st.position, "{id}");
+                // Every other text is refused and changes nothing.
+                for text in universe.iter().filter(|t| !legal.contains(t)) {
+                    assert!(
+                        s.play(text).is_err(),
+                        "{id}: {text:?} accepted in {}",
+                        st.position
+                    );
+                    assert_eq!(s.state(), st, "{id}: a refused {text:?} changed the game");
+                }
+                let Some(m) = legal.choose(&mut rng).cloned() else {
+                    break;
+                };
+                s.play(&m).unwrap();
+                let after = s.state();
+                // Undo takes back the whole turn; redo brings it back.
+                assert!(s.undo(), "{id}");
+                let back = s.state();
+                let same_turn = after.to_move == st.to_move && after.outcome.is_none();
+                if same_turn {
+                    // The turn goes on: undo went back to its start.
+                    assert_eq!(back.cells, turn_start.cells, "{id}");
+                } else {
+                    assert_eq!(
+                        back.cursor, turn_start.cursor,
+                        "{id}: undo took back more than a turn"
+                    );
+                    assert_eq!(back.position, turn_start.position, "{id}");
+                }
+                assert!(s.redo(), "{id}");
+                assert_eq!(s.state(), after, "{id}: redo");
+                if !same_turn {
+                    turn_start = after;
+                }
+            }
+        }
+    }
+}
+
+/// The game is described, and every player of it finishes games on each
+/// side it plays against the random player.
+fn described_and_plays_itself_with_every_player(entry: &dyn GameEntry) {
+    {
+        let info = entry.info();
+        assert_eq!(info.id, entry.id());
+        assert!(info.built && !info.title.is_empty() && !info.blurb.is_empty());
+        for p in &info.players {
+            for side in 0..2u8 {
+                if !p.sides[side as usize] {
+                    continue;
+                }
+                // The player finishes games on its side against random.
+                let mut s = entry.new_session();
+                let mut me = entry.agent(&p.id, &serde_json::Value::Null, None).unwrap();
+                let mut other = entry
+                    .agent("random", &serde_json::Value::Null, None)
+                    .unwrap();
+                let mut seed = 0;
+                while !s.is_over() {
+                    let who = if s.state().to_move == Some(side) {
+                        &mut me
+                    } else {
+                        &mut other
+                    };
+                    let t = who
+                        .think(
+                            &s.position(),
+                            seed,
+                            &mut selfplay::search::budget::Budget::unlimited(),
+                        )
+                        .unwrap();
+                    s.play(&t.text).unwrap();
+                    seed += 1;
+                }
+            }
+        }
+    }
+}
+
+/// Preview gives the state after a move and leaves the game as it was.
+fn previews(game: &dyn GameEntry) {
+    {
+        let mut s = game.new_session();
+        let name = s.game();
+        // A seeded walk through a whole game; at every position, every legal
+        // move is previewed and then played, and the two states compared.
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut plies = 0;
+        while !s.is_over() {
+            let before = s.state();
+            let legal: Vec<String> = before.legal.iter().map(|m| m.text.clone()).collect();
+            assert!(
+                !legal.is_empty(),
+                "{name}: a game not over has a legal move"
+            );
+            for m in &legal {
+                // From the second move on, the record also holds the move
+                // previewed and played before (undone), which preview keeps.
+                let here = s.state();
+                let p = s.preview(m).unwrap();
+                assert_eq!(s.state(), here, "{name} {m}: preview changed the game");
+                s.play(m).unwrap();
+                assert_eq!(
+                    s.state(),
+                    p,
+                    "{name} {m}: preview differs from the move played"
+                );
+                assert_eq!(
+                    p.last_move.as_ref().map(|l| l.text.as_str()),
+                    Some(m.as_str())
+                );
+                assert_eq!(p.cursor, before.cursor + 1, "{name} {m}");
+                let cell = before.legal.iter().find(|l| &l.text == m).unwrap().cell;
+                if let Some(c) = cell {
+                    assert!(
+                        p.changed.contains(&c),
+                        "{name} {m}: its cell is among the changed ones"
+                    );
+                }
+                // Back to the position (the move stays in the record, undone,
+                // which the next preview and play both drop).
+                s.jump(before.cursor).unwrap();
+                assert_eq!(s.state().position, before.position, "{name} {m}");
+            }
+            // Illegal input is refused and changes nothing.
+            let here = s.state();
+            assert!(s.preview("zz9").is_err(), "{name}: a bad move text");
+            assert_eq!(
+                s.state(),
+                here,
+                "{name}: a refused preview changed the game"
+            );
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            s.play(&legal[(rng % legal.len() as u64) as usize]).unwrap();
+            plies += 1;
+            assert!(plies < 1000, "{name}: the walk ends");
+        }
+        // After the end there is nothing to preview.
+        let end = s.state();
+        assert!(s
+            .preview(
+                &end.legal
+                    .first()
+                    .map_or("a1".to_string(), |m| m.text.clone())
+            )
+            .is_err());
+        assert_eq!(s.state(), end, "{name}");
+    }
+}
+
+/// A kind of run gives its games to watch exactly when it says it is
+/// watchable; one that does not plays nothing when asked.
+fn watchable_exactly_when_its_runs_give_their_games(e: &dyn GameEntry) {
+    for k in e.info().runs {
+        let Some(p) = k.presets.first() else { continue };
+        let c = e.preset_runs(&k.id, &p.id, 3).unwrap().remove(0);
+        let mut r = e.new_run(&k.id, &c).unwrap();
+        let before = r.progress().done;
+        let w = r.step_watched();
+        assert_eq!(w.is_some(), k.watchable, "{} {}", e.id(), k.id);
+        if w.is_none() {
+            // Nothing was played.
+            assert_eq!(r.progress().done, before, "{} {}", e.id(), k.id);
+        }
+    }
+}
+
+/// A record with a bad move is refused, naming the first bad move by its
+/// number, and the game on the board is kept: a random record of a few
+/// moves, then a move of another position that is not legal here (its
+/// number is the record's next), or text that is no move (a later number at
+/// least: in a notation of one character a move, its first characters may
+/// be moves).
+fn bad_records_name_their_first_bad_move(entry: &dyn GameEntry, universe: &BTreeSet<String>) {
+    let id = entry.id();
+    let moves = move_texts(entry);
+    for seed in 0..5u64 {
+        let mut rng = rng_from_seed(7000 + seed);
+        let mut s = entry.new_session();
+        for _ in 0..=seed {
+            let Some(m) = s.legal_texts().choose(&mut rng).cloned() else {
+                break;
+            };
+            s.play(&m).unwrap();
+        }
+        if s.is_over() {
+            continue;
+        }
+        let good = s.transcript();
+        let n = s.state().history.len();
+        let legal = s.legal_texts();
+        for bad in universe
+            .iter()
+            .filter(|t| !legal.contains(t) && !t.is_empty())
+        {
+            let record = format!("{good} {bad}");
+            let mut board = entry.new_session();
+            let first = board.state().legal[0].text.clone();
+            board.play(&first).unwrap();
+            let before = board.state();
+            let err = board.load_transcript(&record).unwrap_err().0;
+            let number: usize = err
+                .strip_prefix("move ")
+                .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+                .and_then(|d| d.parse().ok())
+                .unwrap_or_else(|| panic!("{id} {record:?}: no move number in {err:?}"));
+            if moves.contains(bad) {
+                assert_eq!(number, n + 1, "{id} {record:?}: {err}");
+            } else {
+                assert!(number > n, "{id} {record:?}: {err}");
+            }
+            assert_eq!(
+                board.state(),
+                before,
+                "{id} {record:?}: the game on the board is kept"
+            );
+        }
+    }
+}
+
+/// Every text that was a legal move somewhere in a few random games.
+fn move_texts(entry: &dyn GameEntry) -> BTreeSet<String> {
+    let mut all = BTreeSet::new();
+    for seed in 0..10 {
+        let mut rng = rng_from_seed(seed);
+        let mut s = entry.new_session();
+        while let Some(m) = s.legal_texts().choose(&mut rng).cloned() {
+            all.extend(s.legal_texts());
+            s.play(&m).unwrap();
+        }
+    }
+    all
+}
+
+/// Text that looks like notation, mixed with multi-byte characters.
+fn notation_like() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        "[a-iA-I][0-9]",
+        Just("pass".to_string()),
+        Just("--".to_string()),
+        Just("-".to_string()),
+        "[LRa-iXO.\\- ]{1,3}",
+        "[€é🂡ñ\u{0301}]",
+        any::<char>().prop_map(String::from),
+    ];
+    prop::collection::vec(piece, 0..40).prop_map(|v| v.concat())
+}
+
+fn any_text() -> impl Strategy<Value = String> {
+    prop_oneof![notation_like(), any::<String>(), "\\PC{0,80}"]
+}
+
+// Text from JavaScript, for every game: an error or a result, never a panic,
+// and a refused input leaves the game as it was.
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn text_from_javascript_never_panics(text in any_text(), game in 0usize..REGISTRY.len()) {
+        let e = REGISTRY[game];
+        let mut s = e.new_session();
+        // Two legal moves first, so that a refused input has something to keep.
+        for _ in 0..2 {
+            let m = s.state().legal[0].text.clone();
+            s.play(&m).unwrap();
+        }
+        let before = s.transcript();
+        if s.play(&text).is_err() {
+            prop_assert_eq!(s.transcript(), before.clone());
+        }
+        let before = s.transcript();
+        if s.load_transcript(&text).is_err() {
+            prop_assert_eq!(s.transcript(), before.clone());
+        }
+        let before = s.transcript();
+        if s.load_position(&text).is_err() {
+            prop_assert_eq!(s.transcript(), before);
+        }
+        let position = s.position();
+        if let Ok(mut agent) = e.agent(&text, &serde_json::Value::Null, None) {
+            let _ = agent.think(&position, 1, &mut Budget::unlimited());
+        }
+        if let Ok(mut agent) = e.agent("random", &serde_json::Value::Null, None) {
+            let _ = agent.think(&text, 1, &mut Budget::unlimited());
+            let _ = agent.analyze(&text, &mut Budget::unlimited());
+        }
+        let _ = entry(&text);
+    }
+}
