@@ -283,6 +283,12 @@ fn known_book_scores_are_checked() {
     // Scores in the files that `solve` checks are checked the same way.
     std::fs::write(&f, "4453 30\n").unwrap();
     refused(&["connect4", "solve", s(&f)], &["line 1", "out of range"]);
+    // A finished position's score, a loss to the opponent's fourth disc at
+    // the eighth, is in range: −(44 − 8) / 2.
+    std::fs::write(&f, "12121232 -18\n").unwrap();
+    let (code, out, err) = run(&["connect4", "solve", "--check", s(&f)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("12121232 -18 "), "{out}");
 }
 
 /// Defect 9: NBoard's `set depth 4294967295` is answered with an error

@@ -102,8 +102,10 @@ impl LineResult {
 /// (or has lost, in a finished position); within [`MIN_SCORE`] and
 /// [`MAX_SCORE`].
 pub fn score_range(p: &Position) -> (i32, i32) {
-    let m = (CELLS as i32 + 1 - p.moves_played() as i32) / 2;
-    ((-m).max(MIN_SCORE), m.min(MAX_SCORE))
+    let k = p.moves_played() as i32;
+    let low = -((CELLS as i32 + 2 - k) / 2);
+    let high = (CELLS as i32 + 1 - k) / 2;
+    (low.max(MIN_SCORE), high.min(MAX_SCORE))
 }
 
 /// Reads one line (`number` is 1-based); `Ok(None)` for a blank or comment
