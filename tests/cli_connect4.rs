@@ -162,12 +162,37 @@ fn bench_reports_means_per_file_and_counts_wrong_scores() {
     assert_eq!(b["positions"], 50);
     assert_eq!(b["wrong"], 0);
     assert!(b["mean_nodes"].as_f64().unwrap() > 0.0);
+    // Twenty positions of the set, one of them (the 8th) given a wrong
+    // score in range: exactly that one is counted.
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("wrong.txt");
-    std::fs::write(&bad, "2252576253462244111563365343671351441 3\n").unwrap();
-    let (code, out, _) = run(&["connect4", "bench", bad.to_str().unwrap()]);
-    assert_ne!(code, 0);
-    assert!(out.contains("wrong.txt"), "{out}");
+    let set = std::fs::read_to_string("tests/data/connect4/Test_L3_R1").unwrap();
+    let mut lines: Vec<String> = set.lines().take(20).map(String::from).collect();
+    let (moves, score) = lines[7].split_once(' ').unwrap();
+    let score: i32 = score.trim().parse().unwrap();
+    let wrong = if score == 0 { 1 } else { -score };
+    lines[7] = format!("{moves} {wrong}");
+    std::fs::write(&bad, lines.join("\n") + "\n").unwrap();
+    let (code, out, err) = run(&["connect4", "bench", "--json", bad.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("1 scores differ"), "{err}");
+    let b: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(b["name"], "wrong.txt");
+    assert_eq!(
+        (b["positions"].as_u64(), b["wrong"].as_u64()),
+        (Some(20), Some(1))
+    );
+    // In weak mode a wrong sign is wrong too.
+    let (code, out, _) = run(&[
+        "connect4",
+        "bench",
+        "--json",
+        "--weak",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    let b: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(b["wrong"].as_u64(), Some(1));
 }
 
 /// The lines of `match`'s table: (depth, opponent, side, wins, draws, losses).
