@@ -362,6 +362,49 @@ fn book_in_parts_then_merged_writes_the_same_book() {
     let (code, merged, err) = run(&args);
     assert_eq!(code, 0, "{err}");
     assert_eq!(merged, whole);
+    // Independently of the solver: every position of 2 discs scores the
+    // best of its children's negated scores (no column wins at once with
+    // 2 discs down), a child looked up as a position (the book holds one
+    // move order of each position and its mirror image).
+    use selfplay::games::connect4::Position;
+    let key = |m: &str| {
+        let m = if m == "-" { "" } else { m };
+        Position::from_moves(m).unwrap().symmetric_key()
+    };
+    let lines: Vec<(String, i32)> = merged
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let (m, s) = l.split_once(' ').unwrap();
+            (m.to_string(), s.parse().unwrap())
+        })
+        .collect();
+    let scores: std::collections::HashMap<u64, i32> =
+        lines.iter().map(|(m, s)| (key(m), *s)).collect();
+    let mut derived = 0;
+    for (moves, score) in lines.iter().filter(|(m, _)| m.len() == 2) {
+        let best = (1..=7)
+            .map(|c| {
+                let child = format!("{moves}{c}");
+                let s = scores
+                    .get(&key(&child))
+                    .unwrap_or_else(|| panic!("{child} is in the book"));
+                -s
+            })
+            .max()
+            .unwrap();
+        assert_eq!(*score, best, "{moves}");
+        derived += 1;
+    }
+    assert!(derived >= 20, "{derived} positions of 2 discs");
+    // The published scores of the first moves (John Tromp's, as in Pascal
+    // Pons' "Solving Connect 4"): the first player's move in column
+    // 1..7 scores -2, -1, 0, 1, 0, -1, -2; the second player, to move after
+    // it, has the opposite; the empty board scores 1.
+    let (code, first, err) = run(&["connect4", "book", "--depth", "1"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = first.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines, ["- 1", "1 2", "2 1", "3 0", "4 -1"]);
     // The known scores are taken as given: a wrong one shows.
     assert!(whole.lines().any(|l| l == "111 2"), "{whole}");
     std::fs::write(path("wrong.txt"), "111 3\n").unwrap();
