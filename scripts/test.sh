@@ -28,6 +28,13 @@ cargo test
 # The CLI binary that cargo test built; the end-to-end tests exchange model files with it.
 export SELFPLAY_CLI="$PWD/target/debug/selfplay"
 
+step "the whole FFO #40-#49 endgame set (about a minute)"
+cargo test --test othello_endgame -- --ignored ffo_40_to_49
+
+step "the CLI walk and the CLI's input tests against the release binary"
+cargo build --release --bin selfplay
+SELFPLAY_CLI_UNDER_TEST=target/release/selfplay cargo test --test cli_walk --test cli_input
+
 step "wasm API tests in node (wasm-bindgen-test): every tests/web*.rs"
 web_tests=()
 for f in tests/web*.rs; do web_tests+=(--test "$(basename "$f" .rs)"); done
