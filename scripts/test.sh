@@ -28,6 +28,13 @@ cargo test
 # The CLI binary that cargo test built; the end-to-end tests exchange model files with it.
 export SELFPLAY_CLI="$PWD/target/debug/selfplay"
 
+step "the long tests (#[ignore]d in cargo test: the whole FFO #40-#49 set, about a minute)"
+cargo test -- --ignored
+
+step "the CLI walk and the CLI's input tests against the release binary"
+cargo build --release --bin selfplay
+SELFPLAY_CLI_UNDER_TEST=target/release/selfplay cargo test --test cli_walk --test cli_input
+
 step "wasm API tests in node (wasm-bindgen-test): every tests/web*.rs"
 web_tests=()
 for f in tests/web*.rs; do web_tests+=(--test "$(basename "$f" .rs)"); done

@@ -41,7 +41,7 @@ fn bad_input_exits_2_with_a_message() {
     assert!(err.contains("cannot open"), "{err}");
     let (code, _, err) = run(&["connect4", "experiment", "3"]);
     assert_eq!(code, 2);
-    assert!(err.contains("no experiment 3"), "{err}");
+    assert!(err.contains("<NUMBER>") && err.contains("1..=2"), "{err}");
 }
 
 /// The greedy record line of an experiment's output: (wins, draws, losses).
@@ -162,12 +162,37 @@ fn bench_reports_means_per_file_and_counts_wrong_scores() {
     assert_eq!(b["positions"], 50);
     assert_eq!(b["wrong"], 0);
     assert!(b["mean_nodes"].as_f64().unwrap() > 0.0);
+    // Twenty positions of the set, one of them (the 8th) given a wrong
+    // score in range: exactly that one is counted.
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("wrong.txt");
-    std::fs::write(&bad, "2252576253462244111563365343671351441 5\n").unwrap();
-    let (code, out, _) = run(&["connect4", "bench", bad.to_str().unwrap()]);
-    assert_ne!(code, 0);
-    assert!(out.contains("wrong.txt"), "{out}");
+    let set = std::fs::read_to_string("tests/data/connect4/Test_L3_R1").unwrap();
+    let mut lines: Vec<String> = set.lines().take(20).map(String::from).collect();
+    let (moves, score) = lines[7].split_once(' ').unwrap();
+    let score: i32 = score.trim().parse().unwrap();
+    let wrong = if score == 0 { 1 } else { -score };
+    lines[7] = format!("{moves} {wrong}");
+    std::fs::write(&bad, lines.join("\n") + "\n").unwrap();
+    let (code, out, err) = run(&["connect4", "bench", "--json", bad.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("1 scores differ"), "{err}");
+    let b: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(b["name"], "wrong.txt");
+    assert_eq!(
+        (b["positions"].as_u64(), b["wrong"].as_u64()),
+        (Some(20), Some(1))
+    );
+    // In weak mode a wrong sign is wrong too.
+    let (code, out, _) = run(&[
+        "connect4",
+        "bench",
+        "--json",
+        "--weak",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    let b: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(b["wrong"].as_u64(), Some(1));
 }
 
 /// The lines of `match`'s table: (depth, opponent, side, wins, draws, losses).
@@ -250,7 +275,7 @@ fn match_plays_a_table_with_lookahead_on_both_sides_reproducibly() {
     assert_eq!(match_lines(&again), lines);
     let (code, _, err) = run(&["connect4", "match", m, "--depth", "9"]);
     assert_eq!(code, 2);
-    assert!(err.contains("deeper"), "{err}");
+    assert!(err.contains("--depth") && err.contains("0..=8"), "{err}");
     let (code, _, err) = run(&["connect4", "match", m, "--against", "nobody"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown opponent"), "{err}");
@@ -291,7 +316,7 @@ fn test_sample_writes_optimal_columns_and_checks_the_sets_scores() {
     // A set whose score is wrong stops it.
     std::fs::write(
         dir.path().join("Test_L2_R1"),
-        "2252576253462244111563365343671351441 5\n",
+        "2252576253462244111563365343671351441 3\n",
     )
     .unwrap();
     let (code, _, err) = run(&["connect4", "test-sample", "--dir", d]);
@@ -337,6 +362,49 @@ fn book_in_parts_then_merged_writes_the_same_book() {
     let (code, merged, err) = run(&args);
     assert_eq!(code, 0, "{err}");
     assert_eq!(merged, whole);
+    // Independently of the solver: every position of 2 discs scores the
+    // best of its children's negated scores (no column wins at once with
+    // 2 discs down), a child looked up as a position (the book holds one
+    // move order of each position and its mirror image).
+    use selfplay::games::connect4::Position;
+    let key = |m: &str| {
+        let m = if m == "-" { "" } else { m };
+        Position::from_moves(m).unwrap().symmetric_key()
+    };
+    let lines: Vec<(String, i32)> = merged
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let (m, s) = l.split_once(' ').unwrap();
+            (m.to_string(), s.parse().unwrap())
+        })
+        .collect();
+    let scores: std::collections::HashMap<u64, i32> =
+        lines.iter().map(|(m, s)| (key(m), *s)).collect();
+    let mut derived = 0;
+    for (moves, score) in lines.iter().filter(|(m, _)| m.len() == 2) {
+        let best = (1..=7)
+            .map(|c| {
+                let child = format!("{moves}{c}");
+                let s = scores
+                    .get(&key(&child))
+                    .unwrap_or_else(|| panic!("{child} is in the book"));
+                -s
+            })
+            .max()
+            .unwrap();
+        assert_eq!(*score, best, "{moves}");
+        derived += 1;
+    }
+    assert!(derived >= 20, "{derived} positions of 2 discs");
+    // The published scores of the first moves (John Tromp's, as in Pascal
+    // Pons' "Solving Connect 4"): the first player's move in column
+    // 1..7 scores -2, -1, 0, 1, 0, -1, -2; the second player, to move after
+    // it, has the opposite; the empty board scores 1.
+    let (code, first, err) = run(&["connect4", "book", "--depth", "1"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = first.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines, ["- 1", "1 2", "2 1", "3 0", "4 -1"]);
     // The known scores are taken as given: a wrong one shows.
     assert!(whole.lines().any(|l| l == "111 2"), "{whole}");
     std::fs::write(path("wrong.txt"), "111 3\n").unwrap();
@@ -357,5 +425,5 @@ fn book_in_parts_then_merged_writes_the_same_book() {
     assert!(err.contains("K/N"), "{err}");
     let (code, _, err) = run(&["connect4", "book", "--depth", "3", "--known", &path("none")]);
     assert_eq!(code, 2);
-    assert!(err.contains("cannot read"), "{err}");
+    assert!(err.contains("cannot open") && err.contains("none"), "{err}");
 }

@@ -316,3 +316,42 @@ fn the_built_in_test_positions_are_one_in_ten_of_each_set_with_their_optimal_col
     assert!(lines.next().is_none());
     assert_eq!(checked.len(), 300);
 }
+
+/// The solver's special cases against scores computed by hand (a score is
+/// 22 − s when the side to move wins with its s-th disc): a position won
+/// at the next move, a finished one, each in both mirror images, with and
+/// without the book, strong and weak.
+#[test]
+fn special_cases_have_hand_computed_scores() {
+    // `121212`: the first player has three discs in column 1 and plays its
+    // fourth there: 22 − 4 = 18.
+    // `1212121`: that fourth disc has been played; the second player, to
+    // move, has lost to the opponent's fourth disc: −18.
+    // `112237`: the first player has 1, 2 and 3 on the bottom row and wins
+    // in column 4 with its fourth disc: 18.
+    let cases = [
+        ("121212", 18),
+        ("767676", 18),
+        ("1212121", -18),
+        ("7676767", -18),
+        ("112237", 18),
+        ("776651", 18),
+    ];
+    for (moves, score) in cases {
+        let p = Position::from_moves(moves).unwrap();
+        for mut solver in [Solver::new(), Solver::with_book()] {
+            assert_eq!(solver.solve(&p), score, "{moves}");
+            assert_eq!(solver.solve_weak(&p), score.signum(), "{moves}");
+        }
+    }
+    // The winning column's own score in an analysis is the same 18.
+    let p = Position::from_moves("121212").unwrap();
+    let a = Solver::new().analyze(
+        &p,
+        Mode::Strong,
+        selfplay::games::connect4::Budget::unlimited(),
+        None,
+    );
+    assert_eq!(a.scores[0], Some(18));
+    assert!(a.scores.iter().flatten().all(|&s| s <= 18));
+}

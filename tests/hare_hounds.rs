@@ -137,3 +137,17 @@ fn a_learning_hare_learns_to_escape_random_hounds() {
     assert!(before <= 1985, "{before}");
     assert!(after >= 1998, "{after}");
 }
+
+/// The bound on evaluation games, pinned at its edge: a run may evaluate
+/// with exactly the bound, not one game more.
+#[test]
+fn hare_and_hounds_evaluation_games_are_bounded_at_100_000() {
+    use selfplay::games::hare_hounds::experiments::{preset, Run, MAX_EVAL_GAMES};
+    assert_eq!(MAX_EVAL_GAMES, 100_000);
+    let mut config = preset(3, 1).unwrap().remove(0);
+    config.eval_games = 100_000;
+    assert!(Run::new(config.clone(), None).is_ok());
+    config.eval_games = 100_001;
+    let e = Run::new(config, None).err().unwrap();
+    assert!(e.contains("eval_games") && e.contains("100000"), "{e}");
+}

@@ -365,3 +365,95 @@ fn benchmark_reports_each_position() {
     assert_eq!(r.total_nodes, p.nodes);
     assert!(p.nodes > 0 && p.nodes_per_second > 0.0);
 }
+
+/// Minimax as [`minimax`], but scoring the last-square case wrongly: when
+/// neither side can play the one empty square and the side to move has 32
+/// of the 63 discs, 0 instead of +2 (the square not given to the winner).
+fn minimax_without_the_square(b: &Board) -> i32 {
+    if b.is_over() {
+        if b.empties() == 1 && b.count(b.side()) == 32 {
+            return 0;
+        }
+        let m = b.final_margin();
+        return if b.side() == Side::First { m } else { -m };
+    }
+    let mut moves = Vec::new();
+    b.legal_moves(&mut moves);
+    let mut best = i32::MIN;
+    for m in moves {
+        let mut next = *b;
+        next.play(m);
+        best = best.max(-minimax_without_the_square(&next));
+    }
+    best
+}
+
+/// The solver against minimax on positions whose score depends on a last
+/// empty square that neither side can play with 32 discs to 31, a case the
+/// random comparisons above never reach (changing `n >= 32` to `n > 32` in
+/// `last::score_1` gave 0 there instead of 2 and passed them all).
+#[test]
+fn the_last_square_nobody_can_play_goes_to_the_winner_at_32_to_31() {
+    // a1 with every ray from it (row 1, column a, the long diagonal) black:
+    // nobody can flank it while the rays stay black.
+    let rays: u64 = 0xfe | 0x0101_0101_0101_0100 | 0x8040_2010_0804_0200;
+    let mut rng = rng_from_seed(5);
+    let mut solver = Solver::with_hash_bytes(1 << 20);
+    let (mut found, mut tried) = (0, 0);
+    // a1 and 1 to 3 other squares empty, the rest about 32 black to 31
+    // white.
+    while found < 40 {
+        tried += 1;
+        assert!(tried < 200_000, "only {found} positions found");
+        let others: Vec<u8> = (1..64).filter(|&q| (rays >> q) & 1 == 0).collect();
+        let mut others = others;
+        for i in (1..others.len()).rev() {
+            others.swap(i, rng.random_range(0..=i));
+        }
+        let extra = 1 + tried % 3;
+        let (mut black, mut white) = (rays, 0u64);
+        for &q in &others[extra..] {
+            if rng.random_bool(11.0 / 42.0) {
+                black |= 1 << q;
+            } else {
+                white |= 1 << q;
+            }
+        }
+        let side = if rng.random_bool(0.5) {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let b = Board::from_discs(black, white, side).unwrap();
+        let exact = minimax(&b);
+        // Kept when the case decides the score.
+        if b.is_over() || minimax_without_the_square(&b) == exact {
+            continue;
+        }
+        found += 1;
+        // A node limit far above what 4 empties need: a wrong last-square
+        // score makes the search fail to converge rather than hang the test.
+        let limits = Limits {
+            nodes: Some(1_000_000),
+            time: None,
+        };
+        let s = solver.solve(&b, limits, None);
+        assert_eq!(s.score, Some(exact), "{}", b.to_text());
+    }
+    // The case itself at the root: black has 32 discs, white 31: black to
+    // move wins 33–31, white to move loses by as much.
+    let mut black = rays;
+    let mut sq = 0;
+    while black.count_ones() < 32 {
+        if (black >> sq) & 1 == 0 && sq != 0 {
+            black |= 1 << sq;
+        }
+        sq += 1;
+    }
+    let white = !black & !1;
+    for (side, score) in [(Side::First, 2), (Side::Second, -2)] {
+        let b = Board::from_discs(black, white, side).unwrap();
+        assert!(b.is_over() && b.empties() == 1);
+        assert_eq!(endgame::solve(&b).score, Some(score));
+    }
+}

@@ -234,3 +234,22 @@ fn every_evaluation_game_opens_with_its_own_seeded_random_plies() {
     let firsts = |s: &[Seen]| s.iter().map(|g| g.first).collect::<Vec<_>>();
     assert_ne!(firsts(&other), firsts(&seen));
 }
+
+/// The bound on evaluation games, pinned at its edge: a run may evaluate
+/// with exactly the bound, not one game more.
+#[test]
+fn othello_evaluation_games_are_bounded_at_100_000() {
+    use selfplay::games::othello::train::TrainerConfig;
+    let at = TrainerConfig {
+        eval_every: 1_000,
+        eval_games: 100_000,
+        ..TrainerConfig::default()
+    };
+    assert_eq!(at.validate(), Ok(()));
+    let past = TrainerConfig {
+        eval_games: 100_001,
+        ..at
+    };
+    let e = past.validate().unwrap_err();
+    assert!(e.contains("eval_games") && e.contains("100000"), "{e}");
+}

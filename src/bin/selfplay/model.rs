@@ -1,10 +1,10 @@
 //! `selfplay model ...`: commands on model files of any game.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use clap::Subcommand;
 
-use selfplay::cli::CliError;
+use selfplay::cli::{CliError, InputPath};
 use selfplay::model::{
     decode_with_layout, ArrayData, Element, Limits, Model, ModelError, StoredArray,
 };
@@ -15,19 +15,19 @@ pub enum ModelCommand {
     /// (`-` reads standard input). Exit code 2 if the file is not a valid model.
     Inspect {
         /// The model file.
-        file: PathBuf,
+        file: InputPath,
     },
     /// Measure encode and decode speed and file sizes for typical models:
     /// a Q-network's weights and a large, mostly-zero Q-table.
     Bench {
-        /// Entries of the benchmark Q-table (f32).
-        #[arg(long, default_value_t = 4_000_000)]
+        /// Entries of the benchmark Q-table (f32; 1 to 100,000,000).
+        #[arg(long, default_value_t = 4_000_000, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100_000_000))]
         entries: usize,
-        /// Fraction of non-zero entries in the Q-table.
-        #[arg(long, default_value_t = 0.02)]
+        /// Fraction of non-zero entries in the Q-table (0 to 1).
+        #[arg(long, default_value_t = 0.02, value_parser = selfplay::cli::float_range(0.0, 1.0))]
         density: f64,
-        /// Deflate level (0 = store plain, 1 fastest .. 9 smallest).
-        #[arg(long, default_value_t = selfplay::model::DEFAULT_LEVEL)]
+        /// Deflate level, 0 to 9 (0 = store plain, 1 fastest .. 9 smallest).
+        #[arg(long, default_value_t = selfplay::model::DEFAULT_LEVEL, value_parser = clap::value_parser!(u32).range(0..=9))]
         level: u32,
         /// Seed of the random weights.
         #[arg(long, default_value_t = 1)]
@@ -39,8 +39,7 @@ pub enum ModelCommand {
 pub fn run(command: ModelCommand) -> Result<(), CliError> {
     match command {
         ModelCommand::Inspect { file } => {
-            let text = inspect(&file)
-                .map_err(|e| CliError::BadInput(format!("{}: {e}", file.display())))?;
+            let text = inspect(&file).map_err(CliError::BadInput)?;
             print!("{text}");
             Ok(())
         }
@@ -136,11 +135,13 @@ fn bench(entries: usize, density: f64, level: u32, seed: u64) -> Result<(), Mode
 /// The report of `selfplay model inspect`.
 pub fn inspect(path: &Path) -> Result<String, String> {
     let limits = Limits::default();
-    let bytes = selfplay::cli::read_limited(path, limits.max_file_bytes).map_err(|e| match e {
+    let bytes = selfplay::cli::read_model_bytes(path).map_err(|e| match e {
         CliError::BadInput(m) | CliError::Internal(m) => m,
     })?;
-    let (model, layout) = decode_with_layout(&bytes, &limits).map_err(|e| e.to_string())?;
-    let model = selfplay::games::known_model(model).map_err(|e| e.to_string())?;
+    let (model, layout) =
+        decode_with_layout(&bytes, &limits).map_err(|e| format!("{}: {e}", path.display()))?;
+    let model =
+        selfplay::games::known_model(model).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(report(&model, &layout, bytes.len()))
 }
 

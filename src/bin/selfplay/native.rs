@@ -17,8 +17,8 @@ enum Builtin {
     /// build's multiply-add peak (`scripts/bench.sh` runs the same
     /// measurements in wasm).
     Bench {
-        /// Seconds per measurement.
-        #[arg(long, default_value_t = 1.0)]
+        /// Seconds per measurement (more than 0, at most 600).
+        #[arg(long, default_value_t = 1.0, value_parser = selfplay::cli::positive(600.0))]
         seconds: f64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -108,7 +108,9 @@ fn bench(
     Ok(())
 }
 
-fn command() -> clap::Command {
+/// The whole command line: every game's subcommands and the built-in ones
+/// (the CLI walk test, `tests/cli_walk.rs`, walks this tree).
+pub fn command() -> clap::Command {
     let mut cmd = clap::Command::new("selfplay")
         .version(env!("CARGO_PKG_VERSION"))
         .subcommand_required(true)

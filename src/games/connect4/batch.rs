@@ -21,7 +21,7 @@ use std::io::BufRead;
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
-use super::position::Position;
+use super::position::{Position, CELLS, MAX_SCORE, MIN_SCORE};
 use super::solver::{Budget, Mode, Solver};
 
 /// The benchmark sets of `tests/data/connect4/` (file name, name), easiest
@@ -97,6 +97,17 @@ impl LineResult {
     }
 }
 
+/// The scores a position can have: the side to move wins at the earliest
+/// with its next disc, loses at the earliest to the opponent's next disc
+/// (or has lost, in a finished position); within [`MIN_SCORE`] and
+/// [`MAX_SCORE`].
+pub fn score_range(p: &Position) -> (i32, i32) {
+    let k = p.moves_played() as i32;
+    let low = -((CELLS as i32 + 2 - k) / 2);
+    let high = (CELLS as i32 + 1 - k) / 2;
+    (low.max(MIN_SCORE), high.min(MAX_SCORE))
+}
+
 /// Reads one line (`number` is 1-based); `Ok(None)` for a blank or comment
 /// line.
 pub fn parse_line(number: usize, text: &str) -> Result<Option<LineInput>, LineError> {
@@ -117,10 +128,19 @@ pub fn parse_line(number: usize, text: &str) -> Result<Option<LineInput>, LineEr
     };
     let expected = match fields.next() {
         None => None,
-        Some(s) => Some(
-            s.parse::<i32>()
-                .map_err(|_| err(format!("'{s}' is not a score (an integer)")))?,
-        ),
+        Some(s) => {
+            let v = s
+                .parse::<i32>()
+                .map_err(|_| err(format!("'{s}' is not a score (an integer)")))?;
+            let (low, high) = score_range(&position);
+            if !(low..=high).contains(&v) {
+                return Err(err(format!(
+                    "score {v} is out of range: a position of {} discs scores from {low} to {high}",
+                    position.moves_played()
+                )));
+            }
+            Some(v)
+        }
     };
     if let Some(extra) = fields.next() {
         return Err(err(format!(

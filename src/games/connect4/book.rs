@@ -172,11 +172,31 @@ pub fn read_book(text: &str) -> Result<Book, LineError> {
         .max()
         .unwrap_or(0);
     let mut book = Book::new(depth, inputs.len());
+    // The line of each position (and so of its mirror image) seen so far.
+    let mut seen = std::collections::HashMap::new();
     for i in &inputs {
-        let score = i.expected.ok_or_else(|| LineError {
+        let err = |message: String| LineError {
             line: i.line,
-            message: "a book line needs a score".into(),
-        })?;
+            message,
+        };
+        let score = i
+            .expected
+            .ok_or_else(|| err("a book line needs a score".into()))?;
+        if crate::game::Game::is_over(&i.position) {
+            return Err(err(format!(
+                "{} is a finished game; a book holds positions still to play",
+                i.moves
+            )));
+        }
+        if let Some(&(line, earlier)) = seen.get(&i.position.symmetric_key()) {
+            if earlier != score {
+                return Err(err(format!(
+                    "score {score} of {} conflicts with line {line}'s score {earlier} for the same position (or its mirror image)",
+                    i.moves
+                )));
+            }
+        }
+        seen.insert(i.position.symmetric_key(), (i.line, score));
         book.insert(&i.position, score);
     }
     Ok(book)

@@ -1,9 +1,10 @@
 //! `selfplay connect4 ...`: solve files of positions, run the study's
 //! Q-learning experiments.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use clap::builder::RangedU64ValueParser;
 use clap::{Args, Subcommand};
 use web_time::Instant;
 
@@ -13,7 +14,7 @@ use super::experiments::{greedy_record, mirror_canonical, preset, LearnerSide, R
 use super::perfect::PerfectPlayer;
 use super::position::Position;
 use super::solver::{Mode, Solver};
-use crate::cli::CliError;
+use crate::cli::{CliError, InputDir, InputPath, OutputPath};
 use crate::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
 use crate::learn::q_table::QTable;
 use crate::plugin::run::thousands;
@@ -58,8 +59,8 @@ pub enum Command {
 
 #[derive(Args)]
 pub struct SolveArgs {
-    /// The file of positions.
-    pub file: String,
+    /// The file of positions (`-`: standard input).
+    pub file: InputPath,
     /// Win/draw/loss only (1, 0, -1): faster.
     #[arg(long)]
     pub weak: bool,
@@ -85,15 +86,15 @@ pub struct AnalyzeArgs {
 pub struct BenchArgs {
     /// The files (default: the six sets of tests/data/connect4/, easiest
     /// first).
-    pub files: Vec<String>,
+    pub files: Vec<InputPath>,
     /// Win/draw/loss only.
     #[arg(long)]
     pub weak: bool,
-    /// Only every N-th position of each file.
-    #[arg(long, default_value_t = 1)]
+    /// Only every N-th position of each file (1 to 1,000,000).
+    #[arg(long, default_value_t = 1, value_parser = RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
     pub step: usize,
-    /// At most N positions of each file (after --step).
-    #[arg(long)]
+    /// At most N positions of each file, after --step (1 to 1,000,000).
+    #[arg(long, value_parser = RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
     pub limit: Option<usize>,
     /// With the built-in opening book.
     #[arg(long)]
@@ -105,16 +106,16 @@ pub struct BenchArgs {
 
 #[derive(Args)]
 pub struct BookArgs {
-    /// The deepest positions (number of discs); these are solved, the
-    /// shallower ones follow from them.
-    #[arg(long)]
+    /// The deepest positions (number of discs, 0 to 10); these are solved,
+    /// the shallower ones follow from them.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_BOOK_DEPTH)))]
     pub depth: u32,
-    /// The shallowest positions written.
-    #[arg(long, default_value_t = 0)]
+    /// The shallowest positions written (0 to 10, at most --depth).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_BOOK_DEPTH)))]
     pub from: u32,
     /// The file to write (else standard output).
     #[arg(long)]
-    pub out: Option<String>,
+    pub out: Option<OutputPath>,
     /// Solves only part K of N of the deepest positions (for example 1/2
     /// and 2/2 in two processes) and writes only their lines; a last run
     /// with `--known` on the parts' files writes the whole book.
@@ -123,45 +124,49 @@ pub struct BookArgs {
     /// Book files (`<moves> <score>` lines) whose scores the solver takes
     /// as known, such as the files of the parts.
     #[arg(long)]
-    pub known: Vec<String>,
+    pub known: Vec<InputPath>,
 }
 
 #[derive(Args)]
 pub struct TestSampleArgs {
-    /// Every N-th position of each set, from the first.
-    #[arg(long, default_value_t = super::optimal::TEST_STEP)]
+    /// Every N-th position of each set, from the first (1 to 1,000,000).
+    #[arg(long, default_value_t = super::optimal::TEST_STEP, value_parser = RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
     pub step: usize,
     /// The directory of the benchmark sets.
     #[arg(long, default_value = "tests/data/connect4")]
-    pub dir: String,
+    pub dir: InputDir,
     /// The file to write (else standard output).
     #[arg(long)]
-    pub out: Option<String>,
+    pub out: Option<OutputPath>,
 }
 
 #[derive(Args)]
 pub struct ExperimentArgs {
-    /// 1: survive the stupid player (ε 0–5%); 2: beat the random player
+    /// 1: survive the stupid player (ε 0–5%) or 2: beat the random player
     /// (ε 0–30%).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=2))]
     pub number: u32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Override the number of learning games of every run.
-    #[arg(long)]
+    /// Override the number of learning games of every run (1 to
+    /// 100,000,000, as on the page).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     pub games: Option<u64>,
-    /// Only these runs (0-based indices, comma-separated).
-    #[arg(long, value_delimiter = ',')]
+    /// Only these runs (0-based indices, comma-separated; 0 to 99).
+    #[arg(long, value_delimiter = ',', value_parser = RangedU64ValueParser::<usize>::new().range(0..=99))]
     pub runs: Vec<usize>,
-    /// Greedy games (learning off) against the opponent after each run.
-    #[arg(long, default_value_t = 1_000)]
+    /// Greedy games (learning off) against the opponent after each run (0
+    /// to 100,000).
+    #[arg(long, default_value_t = 1_000, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_EVAL)))]
     pub eval: u32,
-    /// Positions solved for the share of optimal moves (0: none).
-    #[arg(long)]
+    /// Positions solved for the share of optimal moves (0: none; at most
+    /// 2,000).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(super::experiments::MAX_SAMPLE)))]
     pub sample: Option<u32>,
     /// Write the learned table as a model file; with several runs, each
     /// run's file gets `-e<ε%>` before the extension.
     #[arg(long)]
-    pub out: Option<String>,
+    pub out: Option<OutputPath>,
     /// Print every curve point (else about ten per run).
     #[arg(long)]
     pub full: bool,
@@ -169,8 +174,8 @@ pub struct ExperimentArgs {
     #[arg(long)]
     pub mirror: bool,
     /// Choose the learner's non-random moves by a lookahead of this many
-    /// plies over its table (0: the plain table).
-    #[arg(long, default_value_t = 0)]
+    /// plies over its table (0: the plain table; at most 8).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=i64::from(super::experiments::MAX_LOOKAHEAD)))]
     pub lookahead: u8,
     /// The learner's side: first, second or alternate.
     #[arg(long, default_value = "first")]
@@ -181,16 +186,17 @@ pub struct ExperimentArgs {
 pub struct MatchArgs {
     /// A model file of a Connect Four table (from `experiment --out`, or
     /// saved by the page).
-    pub model: String,
-    /// Lookahead depths in plies, comma-separated (0: the plain table).
-    #[arg(long, value_delimiter = ',', default_value = "0,1,2,4")]
+    pub model: InputPath,
+    /// Lookahead depths in plies, comma-separated (0: the plain table; at
+    /// most 8).
+    #[arg(long, value_delimiter = ',', default_value = "0,1,2,4", value_parser = clap::value_parser!(u8).range(0..=i64::from(super::experiments::MAX_LOOKAHEAD)))]
     pub depth: Vec<u8>,
     /// Opponents, comma-separated: random, stupid, perfect, or perfect:T
     /// (the perfect player with temperature T).
     #[arg(long, value_delimiter = ',', default_value = "random,stupid")]
     pub against: Vec<String>,
-    /// Games per depth, opponent and side.
-    #[arg(long, default_value_t = 1_000)]
+    /// Games per depth, opponent and side (1 to 1,000,000).
+    #[arg(long, default_value_t = 1_000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games: u32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -198,10 +204,19 @@ pub struct MatchArgs {
     #[arg(long, default_value = "both")]
     pub sides: String,
     /// The perfect player's node limit per move (it plays the best column
-    /// it has solved when the limit runs out; see `connect4::player`).
-    #[arg(long, default_value_t = 1_000_000)]
+    /// it has solved when the limit runs out; see `connect4::player`; 1 to
+    /// 10^12).
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
     pub nodes: u64,
 }
+
+/// The deepest opening book `book` builds: every position of up to ten
+/// discs is about 1.2 million positions in memory.
+pub const MAX_BOOK_DEPTH: u32 = 10;
+/// The most learning games of an experiment's run (the page's bound).
+const MAX_GAMES: u64 = 100_000_000;
+/// The most greedy games after an experiment's run.
+const MAX_EVAL: u32 = 100_000;
 
 pub fn run(command: Command) -> Result<(), CliError> {
     match command {
@@ -217,33 +232,36 @@ pub fn run(command: Command) -> Result<(), CliError> {
 
 fn solve(a: SolveArgs) -> Result<(), CliError> {
     let mode = if a.weak { Mode::Weak } else { Mode::Strong };
-    let input: Box<dyn BufRead> = if a.file == "-" {
-        Box::new(std::io::BufReader::new(std::io::stdin()))
-    } else {
-        let f = std::fs::File::open(&a.file)
-            .map_err(|e| CliError::BadInput(format!("cannot open {}: {e}", a.file)))?;
-        Box::new(std::io::BufReader::new(f))
-    };
-    let mut solver = Solver::with_book();
+    let name = a.file.display().to_string();
+    let lines = crate::cli::text_lines(&a.file, crate::cli::MAX_TEXT_BYTES)?;
+    // Made at the first position: a file refused at its first line costs
+    // no table.
+    let mut solver: Option<Solver> = None;
     let out = std::io::stdout();
     let mut out = out.lock();
-    for (i, line) in input.lines().enumerate() {
-        let line =
-            line.map_err(|e| CliError::BadInput(format!("{}: line {}: {e}", a.file, i + 1)))?;
+    let mut solved = 0;
+    for line in lines {
+        let (number, line) = line.map_err(|e| crate::cli::line_error(&a.file, e))?;
         let input =
-            parse_line(i + 1, &line).map_err(|e| CliError::BadInput(format!("{}: {e}", a.file)))?;
+            parse_line(number, &line).map_err(|e| CliError::BadInput(format!("{name}: {e}")))?;
         let Some(input) = input else { continue };
-        let r = solve_line(&mut solver, &input, mode);
+        let solver = solver.get_or_insert_with(Solver::with_book);
+        let r = solve_line(solver, &input, mode);
+        solved += 1;
         writeln!(out, "{}", r.to_line())?;
         if a.check && r.agrees(mode) == Some(false) {
             return Err(CliError::Internal(format!(
-                "{}: line {}: score {} differs from the given {}",
-                a.file,
+                "{name}: line {}: score {} differs from the given {}",
                 r.line,
                 r.score,
                 r.expected.unwrap_or_default()
             )));
         }
+    }
+    if solved == 0 {
+        return Err(CliError::BadInput(format!(
+            "{name}: no positions (one a line: the moves as 1-based columns, then optionally the score)"
+        )));
     }
     Ok(())
 }
@@ -324,12 +342,16 @@ fn book(a: BookArgs) -> Result<(), CliError> {
         )));
     }
     let part = a.part.unwrap_or(super::book::Part::ALL);
-    let mut solver = Solver::with_book();
+    // Every file is read and checked before the solver is made.
+    let mut books = Vec::new();
     for path in &a.known {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError::BadInput(format!("cannot read {path}: {e}")))?;
+        let text = crate::cli::read_text(path, crate::cli::MAX_TEXT_BYTES)?;
         let known = super::book::read_book(&text)
             .map_err(|e| CliError::BadInput(format!("{path}: {e}")))?;
+        books.push(known);
+    }
+    let mut solver = Solver::with_book();
+    for known in books {
         let book = solver.book().expect("the solver has the built-in book");
         let book = super::book::merged(book, &known);
         solver.set_book(Some(std::sync::Arc::new(book)));
@@ -367,16 +389,13 @@ fn book(a: BookArgs) -> Result<(), CliError> {
         text.push('\n');
     }
     match &a.out {
-        Some(path) => crate::cli::write_atomic(Path::new(path), text.as_bytes())?,
+        Some(path) => crate::cli::write_atomic(path, text.as_bytes())?,
         None => std::io::stdout().lock().write_all(text.as_bytes())?,
     }
     Ok(())
 }
 
 fn test_sample(a: TestSampleArgs) -> Result<(), CliError> {
-    if a.step == 0 {
-        return Err(CliError::BadInput("--step must be at least 1".into()));
-    }
     let mut solver = Solver::with_book();
     let start = Instant::now();
     let mut text = format!(
@@ -389,9 +408,14 @@ fn test_sample(a: TestSampleArgs) -> Result<(), CliError> {
         a.step, a.step
     );
     for (file, name) in BENCH_SETS {
-        let path = Path::new(&a.dir).join(file);
-        let body = std::fs::read_to_string(&path)
-            .map_err(|e| CliError::BadInput(format!("cannot read {}: {e}", path.display())))?;
+        let path = a.dir.join(file);
+        if !path.is_file() {
+            return Err(CliError::BadInput(format!(
+                "--dir {}: no benchmark set {file} in it",
+                a.dir
+            )));
+        }
+        let body = crate::cli::read_text(&path, crate::cli::MAX_TEXT_BYTES)?;
         let inputs = super::batch::read_text(&body)
             .map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
         text.push_str(&format!("# {file} {name}\n"));
@@ -413,7 +437,7 @@ fn test_sample(a: TestSampleArgs) -> Result<(), CliError> {
         }
     }
     match &a.out {
-        Some(path) => crate::cli::write_atomic(Path::new(path), text.as_bytes())?,
+        Some(path) => crate::cli::write_atomic(path, text.as_bytes())?,
         None => std::io::stdout().lock().write_all(text.as_bytes())?,
     }
     Ok(())
@@ -421,21 +445,29 @@ fn test_sample(a: TestSampleArgs) -> Result<(), CliError> {
 
 fn bench(a: BenchArgs) -> Result<(), CliError> {
     let mode = if a.weak { Mode::Weak } else { Mode::Strong };
-    let files: Vec<String> = if a.files.is_empty() {
+    let files: Vec<PathBuf> = if a.files.is_empty() {
         BENCH_SETS
             .iter()
-            .map(|(f, _)| format!("tests/data/connect4/{f}"))
+            .map(|(f, _)| Path::new("tests/data/connect4").join(f))
             .collect()
     } else {
-        a.files.clone()
+        a.files.iter().map(|f| f.0.clone()).collect()
     };
+    // Every file is read and checked before the first is timed.
+    let mut texts = Vec::new();
+    for f in &files {
+        let text = crate::cli::read_text(f, crate::cli::MAX_TEXT_BYTES)?;
+        super::batch::read_text(&text)
+            .map_err(|e| CliError::BadInput(format!("{}: {e}", f.display())))?;
+        texts.push(text);
+    }
     let mut solver = if a.book {
         Solver::with_book()
     } else {
         Solver::new()
     };
     let selection = Selection {
-        step: a.step.max(1),
+        step: a.step,
         limit: a.limit,
     };
     let out = std::io::stdout();
@@ -448,18 +480,16 @@ fn bench(a: BenchArgs) -> Result<(), CliError> {
             "file", "mode", "positions", "mean µs", "mean cpu µs", "mean nodes", "wrong"
         )?;
     }
-    for f in &files {
-        let text = std::fs::read_to_string(f)
-            .map_err(|e| CliError::BadInput(format!("cannot read {f}: {e}")))?;
-        let name = Path::new(f)
-            .file_name()
-            .map_or(f.clone(), |n| n.to_string_lossy().into_owned());
+    for (f, text) in files.iter().zip(texts) {
+        let name = f.file_name().map_or(f.display().to_string(), |n| {
+            n.to_string_lossy().into_owned()
+        });
         let name = BENCH_SETS
             .iter()
             .find(|(file, _)| *file == name)
             .map_or(name.clone(), |(_, set)| format!("{name} {set}"));
         let b = bench_file(&name, &text, &mut solver, mode, selection)
-            .map_err(|e| CliError::BadInput(format!("{f}: {e}")))?;
+            .map_err(|e| CliError::BadInput(format!("{}: {e}", f.display())))?;
         if a.json {
             writeln!(
                 out,
@@ -488,8 +518,8 @@ fn bench(a: BenchArgs) -> Result<(), CliError> {
 }
 
 /// `out` with `-e<pct>` before the extension.
-fn run_path(out: &str, epsilon: f32, several: bool) -> PathBuf {
-    let path = Path::new(out);
+fn run_path(out: &Path, epsilon: f32, several: bool) -> PathBuf {
+    let path = out;
     if !several {
         return path.to_path_buf();
     }
@@ -519,9 +549,6 @@ fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
     }
     for c in &mut configs {
         if let Some(g) = a.games {
-            if g == 0 {
-                return Err(CliError::BadInput("--games must be at least 1".into()));
-            }
             c.total_games = g;
         }
         if let Some(s) = a.sample {
@@ -725,7 +752,11 @@ impl MatchOpponent {
 }
 
 fn play_match(a: MatchArgs) -> Result<(), CliError> {
-    let model = crate::cli::read_model(Path::new(&a.model))?;
+    let model = crate::cli::read_model_of(
+        &a.model,
+        <Position as crate::Game>::NAME,
+        <Position as crate::plugin::Playable>::TITLE,
+    )?;
     let sides: &[Side] = match a.sides.as_str() {
         "first" => &[Side::First],
         "second" => &[Side::Second],
@@ -755,7 +786,7 @@ fn play_match(a: MatchArgs) -> Result<(), CliError> {
     let mut player = player;
     println!(
         "{}: {} cells; learned {}; {} games per line, seed {}",
-        a.model,
+        a.model.display(),
         thousands(player.learner.table().entries() as u64),
         learned.map_or("both sides", |s| if s == Side::First {
             "as first player"

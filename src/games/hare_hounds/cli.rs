@@ -15,7 +15,7 @@ use crate::learn::q_table::{QLearner, QParams};
 use crate::players::RandomPlayer;
 use crate::{rng_from_seed, Game, Player, Side};
 
-use crate::cli::CliError;
+use crate::cli::{CliError, OutputPath};
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -30,8 +30,8 @@ pub enum Command {
     Match(MatchArgs),
     /// Measures random games, learning games and the solver (native speed).
     Bench {
-        /// Seconds per measurement.
-        #[arg(long, default_value_t = 1.0)]
+        /// Seconds per measurement (more than 0, at most 600).
+        #[arg(long, default_value_t = 1.0, value_parser = crate::cli::positive(600.0))]
         seconds: f64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -40,25 +40,27 @@ pub enum Command {
 
 #[derive(Args)]
 pub struct ExperimentArgs {
-    /// 1: α×γ grid; 2: ε sweep; 3: simple hare; 4: Q convergence; 5: both learn.
+    /// 1 to 5: 1 α×γ grid; 2 ε sweep; 3 simple hare; 4 Q convergence; 5 both learn.
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=5))]
     pub number: u32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Write the curves here: `.csv` (one row per point) or `.json`.
     #[arg(long)]
-    pub out: Option<String>,
-    /// Override the number of learning games of every run.
-    #[arg(long)]
+    pub out: Option<OutputPath>,
+    /// Override the number of learning games of every run (1 to
+    /// 100,000,000).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     pub games: Option<u64>,
-    /// Only these runs (0-based indices, comma-separated).
-    #[arg(long, value_delimiter = ',')]
+    /// Only these runs (0-based indices, comma-separated; 0 to 99).
+    #[arg(long, value_delimiter = ',', value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=99))]
     pub runs: Vec<usize>,
     /// A probe "position|move" for experiment 4 (repeat up to any number;
     /// replaces the default three), e.g. "hounds=e,c,i hare=R|e-f".
     #[arg(long)]
     pub probe: Vec<String>,
-    /// Runs in parallel (threads).
-    #[arg(long, default_value_t = 1)]
+    /// Runs in parallel (threads, 1 to 256).
+    #[arg(long, default_value_t = 1, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256))]
     pub threads: usize,
 }
 
@@ -70,23 +72,27 @@ pub struct TrainArgs {
     /// The opponent of a single learner: random, simple (hare only), perfect.
     #[arg(long, default_value = "random")]
     pub opponent: String,
-    #[arg(long, default_value_t = 0.1)]
+    /// Learning rate α (0 to 1).
+    #[arg(long, default_value_t = 0.1, value_parser = crate::cli::float32_range(0.0, 1.0))]
     pub alpha: f32,
-    #[arg(long, default_value_t = 0.9)]
+    /// Discount γ (0 to 1).
+    #[arg(long, default_value_t = 0.9, value_parser = crate::cli::float32_range(0.0, 1.0))]
     pub gamma: f32,
-    #[arg(long, default_value_t = 0.5)]
+    /// Exploration ε (0 to 1).
+    #[arg(long, default_value_t = 0.5, value_parser = crate::cli::float32_range(0.0, 1.0))]
     pub epsilon: f32,
-    #[arg(long, default_value_t = 10_000)]
+    /// Learning games (1 to 100,000,000).
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     pub games: u64,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Where to write the learner, a model file (`.selfplay`; for `--side
     /// both`: the hounds).
     #[arg(long)]
-    pub out: String,
+    pub out: OutputPath,
     /// For `--side both`: where to write the hare.
     #[arg(long)]
-    pub hare_out: Option<String>,
+    pub hare_out: Option<OutputPath>,
 }
 
 #[derive(Args)]
@@ -97,11 +103,15 @@ pub struct MatchArgs {
     /// random, simple, perfect, or a model file written by `train`.
     #[arg(long, default_value = "random")]
     pub hare: String,
-    #[arg(long, default_value_t = 1000)]
+    /// Games (1 to 1,000,000).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games: u32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 }
+
+/// The most learning games of a run on the command line.
+const MAX_GAMES: u64 = 100_000_000;
 
 pub fn run(command: Command) -> Result<(), CliError> {
     match command {
@@ -200,12 +210,12 @@ fn stable_from(curve: &[CurvePoint], level: f64) -> Option<u64> {
 
 fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
     if let Some(path) = &a.out {
-        if !(path.ends_with(".csv") || path.ends_with(".json")) {
+        let name = path.to_string_lossy();
+        if !(name.ends_with(".csv") || name.ends_with(".json")) {
             return Err(CliError::BadInput(format!(
-                "--out {path}: the name must end in .csv or .json"
+                "--out {name}: the name must end in .csv or .json"
             )));
         }
-        crate::cli::check_output(std::path::Path::new(path))?;
     }
     let mut configs = preset(a.number, a.seed).map_err(CliError::BadInput)?;
     if !a.probe.is_empty() {
@@ -265,7 +275,7 @@ fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
         summarise(r);
     }
     if let Some(path) = &a.out {
-        write_curves(path, &done)?;
+        write_curves(&path.to_string_lossy(), &done)?;
         eprintln!("curves written to {path}");
     }
     Ok(())
@@ -411,7 +421,7 @@ fn write_curves(path: &str, runs: &[Run]) -> Result<(), CliError> {
 /// Writes a learner as a model file (`.selfplay`), with the perfect-move
 /// share as its evaluation.
 fn write_model(
-    path: &str,
+    path: &std::path::Path,
     learner: &QLearner<HareHounds>,
     name: &str,
     seed: u64,
@@ -420,11 +430,15 @@ fn write_model(
     let mut model = learner.to_model(name, seed).map_err(CliError::Internal)?;
     model.header.evaluation = json!({ "perfect_share": share });
     let bytes = crate::model::encode(&model).map_err(|e| CliError::Internal(e.to_string()))?;
-    crate::cli::write_atomic(std::path::Path::new(path), &bytes)
+    crate::cli::write_atomic(path, &bytes)
 }
 
 fn read_model(path: &str) -> Result<QLearner<HareHounds>, CliError> {
-    let model = crate::cli::read_model(std::path::Path::new(path))?;
+    let model = crate::cli::read_model_of(
+        std::path::Path::new(path),
+        <HareHounds as crate::Game>::NAME,
+        <HareHounds as crate::plugin::Playable>::TITLE,
+    )?;
     QLearner::from_model(&model).map_err(|m| CliError::BadInput(format!("{path}: {m}")))
 }
 
@@ -439,10 +453,6 @@ fn train(a: TrainArgs) -> Result<(), CliError> {
         return Err(CliError::BadInput(
             "--side both needs --hare-out for the hare".into(),
         ));
-    }
-    crate::cli::check_output(std::path::Path::new(&a.out))?;
-    if let Some(path) = &a.hare_out {
-        crate::cli::check_output(std::path::Path::new(path))?;
     }
     let solution = Arc::new(Solution::solve());
     let t = web_time::Instant::now();
@@ -491,7 +501,7 @@ fn train(a: TrainArgs) -> Result<(), CliError> {
             };
             write_model(&a.out, run.hounds(), &name, a.seed, p)?;
             if let Some(hare) = run.hare_learner() {
-                let path = a.hare_out.as_deref().ok_or_else(|| {
+                let path = a.hare_out.as_ref().ok_or_else(|| {
                     CliError::BadInput("--side both needs --hare-out for the hare".into())
                 })?;
                 let p = last.hare_perfect.expect("measured");
@@ -625,11 +635,6 @@ fn play_match(a: MatchArgs) -> Result<(), CliError> {
 
 fn bench(seconds: f64, seed: u64) -> Result<(), CliError> {
     use super::bench;
-    if !(seconds.is_finite() && seconds > 0.0 && seconds <= 600.0) {
-        return Err(CliError::BadInput(
-            "--seconds must be between 0 and 600".into(),
-        ));
-    }
     for r in [
         bench::random_games(seed, seconds),
         bench::q_learning(seed, seconds),

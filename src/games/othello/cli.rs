@@ -1,6 +1,7 @@
 //! `selfplay othello …`: perft, matches between the fixed players, and the
 //! exact endgame solver over a file of positions.
 
+use clap::builder::RangedU64ValueParser;
 use clap::Subcommand;
 use web_time::Instant;
 
@@ -9,14 +10,15 @@ use super::Board;
 use crate::arena::{play_match, MatchResult, Record};
 use crate::games::othello;
 
-use crate::cli::CliError;
+use crate::cli::{CliError, InputPath, OutputPath};
 
 #[derive(Subcommand)]
 pub enum Command {
     /// Counts move sequences from the start position (forced passes are
     /// plies; finished games have no continuation), one line per depth.
     Perft {
-        /// The deepest depth to count.
+        /// The deepest depth to count (1 to 20).
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=20))]
         depth: u32,
     },
     /// Plays a match between two players: half the games with A as black,
@@ -28,10 +30,11 @@ pub enum Command {
         a: String,
         /// Player B.
         b: String,
-        #[arg(long, default_value_t = 1000)]
+        /// Games (1 to 1,000,000).
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
         games: u32,
-        /// Plies played at random at the start of each game.
-        #[arg(long, default_value_t = 5)]
+        /// Plies played at random at the start of each game (0 to 60).
+        #[arg(long, default_value_t = 5, value_parser = RangedU64ValueParser::<usize>::new().range(0..=60))]
         random_opening: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -65,52 +68,54 @@ pub struct SolveArgs {
     /// side to move (`X` or `O`), optionally the expected score, best moves
     /// (`G3,C7`) and number of empties, then an optional `# comment`. Blank
     /// lines and lines starting with `#` are skipped.
-    pub file: std::path::PathBuf,
+    pub file: InputPath,
     /// Memory of the transposition table, in MiB (kept from one position
-    /// to the next).
-    #[arg(long, default_value_t = 64)]
+    /// to the next; from 1 to half the machine's memory).
+    #[arg(long, default_value_t = 64, value_parser = crate::cli::hash_mb)]
     pub hash_mb: usize,
     /// Give up a position after this many seconds (its bounds so far are
-    /// printed).
-    #[arg(long)]
+    /// printed; more than 0, at most a year: 31,536,000).
+    #[arg(long, value_parser = crate::cli::positive(MAX_SECONDS))]
     pub seconds: Option<f64>,
-    /// Give up a position after about this many nodes.
-    #[arg(long)]
+    /// Give up a position after about this many nodes (1 to 10^15).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000_000))]
     pub nodes: Option<u64>,
 }
 
 /// Options of `selfplay othello ga`.
 #[derive(clap::Args)]
 pub struct GaArgs {
-    /// Weight sets kept each generation.
-    #[arg(long, default_value_t = 8)]
+    /// Weight sets kept each generation (2 to 64).
+    #[arg(long, default_value_t = 8, value_parser = RangedU64ValueParser::<usize>::new().range(2..=crate::learn::genetic::MAX_POPULATION as u64))]
     pub population: usize,
-    /// Standard deviation of a mutation.
-    #[arg(long, default_value_t = 5.0)]
+    /// Standard deviation of a mutation (0 to 1,000,000).
+    #[arg(long, default_value_t = 5.0, value_parser = crate::cli::float_range(0.0, 1e6))]
     pub sigma: f64,
-    /// Search depth of the tournament's players.
-    #[arg(long, default_value_t = 2)]
+    /// Search depth of the tournament's players (1 to 6).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=6))]
     pub depth: u32,
-    /// Games of each pairing per generation (colours alternate).
-    #[arg(long, default_value_t = 2)]
+    /// Games of each pairing per generation (colours alternate; 1 to 100).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::learn::genetic::MAX_GAMES_PER_PAIRING)))]
     pub games: u32,
-    #[arg(long, default_value_t = 20)]
+    /// Generations (1 to 100,000; with --resume, the new total).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::learn::genetic::MAX_GENERATIONS)))]
     pub generations: u32,
-    /// Random plies at the start of each tournament game.
-    #[arg(long, default_value_t = 4)]
+    /// Random plies at the start of each tournament game (0 to 20).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=20))]
     pub random_opening: u32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Tournament games in parallel (threads); the result is the same.
-    #[arg(long, default_value_t = 1)]
+    /// Tournament games in parallel (threads, 1 to 256); the result is the
+    /// same.
+    #[arg(long, default_value_t = 1, value_parser = RangedU64ValueParser::<usize>::new().range(1..=256))]
     pub threads: usize,
     /// Continue the run saved in this file (its settings are kept;
     /// --generations sets a new total).
     #[arg(long)]
-    pub resume: Option<std::path::PathBuf>,
+    pub resume: Option<InputPath>,
     /// Where to write the run (rewritten after every generation).
     #[arg(long)]
-    pub out: std::path::PathBuf,
+    pub out: OutputPath,
 }
 
 pub fn run(cmd: Command) -> Result<(), CliError> {
@@ -267,14 +272,30 @@ fn ga(a: GaArgs) -> Result<(), CliError> {
     use super::ga::{GaRun, GaSettings};
     use super::weighted::Weights;
     use crate::plugin::Trainer;
-    crate::cli::check_output(&a.out)?;
     let mut run = match &a.resume {
         Some(path) => {
-            let model = crate::cli::read_model(path)?;
+            let model = crate::cli::read_model_of(
+                path,
+                <Board as crate::Game>::NAME,
+                <Board as crate::plugin::Playable>::TITLE,
+            )?;
             let mut run = GaRun::from_model(&model)
                 .map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
+            // The generations the file's run has played (all of them if it
+            // finished).
+            let done = if run.is_done() {
+                u64::from(run.settings().generations)
+            } else {
+                run.ga().history().len() as u64
+            };
             run.set_total(u64::from(a.generations) * run.ga().config().games_per_generation())
                 .map_err(CliError::BadInput)?;
+            if run.is_done() {
+                return Err(CliError::BadInput(format!(
+                    "{}: the run has played its {done} generations; give --generations more than {done} to continue it",
+                    path.display()
+                )));
+            }
             run
         }
         None => GaRun::new(GaSettings {
@@ -324,32 +345,17 @@ fn ga(a: GaArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The longest `--seconds` of `selfplay othello solve`: a year.
+const MAX_SECONDS: f64 = 31_536_000.0;
+
 /// The most bytes `selfplay othello solve` reads: far more than any file of
 /// positions worth solving.
 const SOLVE_FILE_LIMIT: u64 = 16 << 20;
 
 fn solve(a: SolveArgs) -> Result<(), CliError> {
     use super::endgame::{ffo, Limits, Solver};
-    if !(1..=65536).contains(&a.hash_mb) {
-        return Err(CliError::BadInput(format!(
-            "--hash-mb must be from 1 to 65536, not {}",
-            a.hash_mb
-        )));
-    }
-    if let Some(s) = a.seconds {
-        if !(s.is_finite() && s > 0.0) {
-            return Err(CliError::BadInput(format!(
-                "--seconds must be a positive number, not {s}"
-            )));
-        }
-    }
-    if a.nodes == Some(0) {
-        return Err(CliError::BadInput("--nodes must be at least 1".into()));
-    }
     let name = a.file.display().to_string();
-    let bytes = crate::cli::read_limited(&a.file, SOLVE_FILE_LIMIT)?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| CliError::BadInput(format!("{name}: not a text file (UTF-8)")))?;
+    let text = crate::cli::read_text(&a.file, SOLVE_FILE_LIMIT)?;
     // Every line is read before anything is solved: a bad line costs no time.
     let positions =
         ffo::read_positions(&text).map_err(|e| CliError::BadInput(format!("{name}: {e}")))?;

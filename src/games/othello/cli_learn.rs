@@ -2,8 +2,9 @@
 //! `selfplay othello bench`: the Q-network learner of the Othello study on the
 //! command line.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use clap::builder::RangedU64ValueParser;
 use clap::Args;
 use web_time::Instant;
 
@@ -14,12 +15,14 @@ use super::train::{evaluate, preset, presets, EvalPoint, TrainOpponent, Trainer,
 use crate::learn::activation::Activation;
 use crate::learn::bench::peak_multiply_adds;
 
-use crate::cli::CliError;
+use super::Board;
+use crate::cli::{CliError, InputPath, OutputPath};
 
 /// Options of `selfplay othello train`.
 #[derive(Args)]
 pub struct TrainArgs {
     /// The learner: `qnet` (Q-learning with a multilayer perceptron).
+    #[arg(value_parser = ["qnet"])]
     pub algorithm: String,
     /// Start from a preset of the study (`ql1-h64-arctan-self`, …; `list`
     /// prints them). Other options override its fields.
@@ -28,8 +31,8 @@ pub struct TrainArgs {
     /// Input encoding: ql1 (64 inputs, mover's view) or ql2 (129 inputs).
     #[arg(long)]
     pub encoding: Option<String>,
-    /// Hidden nodes (the study: 40 or 64).
-    #[arg(long)]
+    /// Hidden nodes (the study: 40 or 64; 1 to 1024).
+    #[arg(long, value_parser = RangedU64ValueParser::<usize>::new().range(1..=1024))]
     pub hidden: Option<usize>,
     /// Activation: arctan or sigmoid (bipolar).
     #[arg(long)]
@@ -37,39 +40,39 @@ pub struct TrainArgs {
     /// Training opponent: self or msb.
     #[arg(long)]
     pub opponent: Option<String>,
-    /// Training games (the planned total of the run).
-    #[arg(long)]
+    /// Training games (the planned total of the run; 1 to 10^12).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
     pub games: Option<u64>,
     /// Exploration constant C, β = games played / C (default: 3,000,000 for
-    /// self-play, 1,500,000 against MSB).
-    #[arg(long)]
+    /// self-play, 1,500,000 against MSB; more than 0, at most 10^15).
+    #[arg(long, value_parser = crate::cli::positive(1e15))]
     pub c: Option<f64>,
     #[arg(long)]
     pub seed: Option<u64>,
-    /// A learning-curve snapshot every K games (0: none).
-    #[arg(long)]
+    /// A learning-curve snapshot every K games (0: none; at most 10^12).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=1_000_000_000_000))]
     pub eval_every: Option<u64>,
-    /// Games per opponent in each snapshot.
-    #[arg(long)]
+    /// Games per opponent in each snapshot (0 to 100,000).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=100_000))]
     pub eval_games: Option<u32>,
     /// Continue the run saved in this file (its settings are kept; --games
     /// sets a new total).
     #[arg(long)]
-    pub resume: Option<PathBuf>,
+    pub resume: Option<InputPath>,
     /// Where to write the model (rewritten at every snapshot, so a long run
     /// can be stopped and resumed).
     #[arg(long)]
-    pub out: PathBuf,
+    pub out: OutputPath,
 }
 
 /// Options of `selfplay othello eval`.
 #[derive(Args)]
 pub struct EvalArgs {
     /// A model written by `selfplay othello train qnet`.
-    pub model: PathBuf,
+    pub model: InputPath,
     /// Games per opponent (half as black, half as white; the first 5 plies
-    /// of each game random).
-    #[arg(long, default_value_t = 10_000)]
+    /// of each game random; 1 to 100,000).
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub games: u32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -84,8 +87,9 @@ pub struct EvalArgs {
 /// Options of `selfplay othello bench`.
 #[derive(Args)]
 pub struct BenchArgs {
-    /// Timed training games (QL1, 64 hidden, arctan, self-play).
-    #[arg(long, default_value_t = 20_000)]
+    /// Timed training games (QL1, 64 hidden, arctan, self-play; 1 to
+    /// 100,000,000).
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub games: u64,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -141,7 +145,11 @@ fn build_config(a: &TrainArgs) -> Result<TrainerConfig, CliError> {
 }
 
 fn read_model(path: &Path) -> Result<Trainer, CliError> {
-    let model = crate::cli::read_model(path)?;
+    let model = crate::cli::read_model_of(
+        path,
+        <Board as crate::Game>::NAME,
+        <Board as crate::plugin::Playable>::TITLE,
+    )?;
     Trainer::from_model(&model).map_err(|e| bad(format!("{}: {e}", path.display())))
 }
 
@@ -187,7 +195,6 @@ pub fn train(a: TrainArgs) -> Result<(), CliError> {
             a.algorithm
         )));
     }
-    crate::cli::check_output(&a.out)?;
     let mut t = match &a.resume {
         Some(path) => {
             let mut t = read_model(path)?;

@@ -119,6 +119,12 @@ impl Engine {
     }
 
     fn set_depth(&mut self, depth: u32) -> Result<(), String> {
+        if !(1..=super::search_player::MAX_DEPTH).contains(&depth) {
+            return Err(format!(
+                "depth {depth} is not from 1 to {}",
+                super::search_player::MAX_DEPTH
+            ));
+        }
         let settings = SearchSettings {
             depth,
             endgame: (2 * depth).min(24),
@@ -147,11 +153,11 @@ impl Engine {
                     "depth" => value
                         .trim()
                         .parse::<u32>()
-                        .map_err(|_| format!("depth {value:?} is not a number"))
+                        .map_err(|_| format!("depth {:?} is not a number", shown(value)))
                         .and_then(|d| self.set_depth(d))
                         .map(|()| Vec::new()),
                     "contempt" => Ok(Vec::new()),
-                    other => Err(format!("unknown setting {other:?}")),
+                    other => Err(format!("unknown setting {:?}", shown(other))),
                 }
             }
             "move" => parse_move(args)
@@ -163,7 +169,7 @@ impl Engine {
             }
             "learn" => Ok(vec!["learned".into()]),
             "analyze" => Ok(Vec::new()),
-            other => Err(format!("unknown command {other:?}")),
+            other => Err(format!("unknown command {:?}", shown(other))),
         };
         match result {
             Ok(lines) => lines,
@@ -213,6 +219,15 @@ impl Engine {
     }
 }
 
+/// At most the first 32 characters of a word of the input, as echoed in a
+/// message (a long line is not sent back whole).
+fn shown(text: &str) -> String {
+    match text.char_indices().nth(32) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
+    }
+}
+
 fn eval_in_discs(v: i32) -> f64 {
     match proven_margin(v) {
         Some(d) => f64::from(d),
@@ -220,11 +235,21 @@ fn eval_in_discs(v: i32) -> f64 {
     }
 }
 
-/// Runs the dialogue until the input ends.
+/// Runs the dialogue until the input ends. Lines are read through the
+/// CLI's bounded line reader: a line too long or not UTF-8 is answered with
+/// `status error: line N: …` and the session goes on.
 pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+    use crate::cli::{LineProblem, LineReader};
     let mut engine = Engine::new();
-    for line in input.lines() {
-        for reply in engine.command(&line?) {
+    for line in LineReader::new(input, None) {
+        let replies = match line {
+            Ok((_, line)) => engine.command(&line),
+            Err(e) => match e.problem {
+                LineProblem::Io(io) => return Err(io),
+                _ => vec![format!("status error: {e}")],
+            },
+        };
+        for reply in replies {
             writeln!(output, "{reply}")?;
         }
         output.flush()?;

@@ -162,7 +162,8 @@ pub fn solve_positions(
         };
         let r = FileSolution {
             line,
-            best_move: move_name(solution.best_move),
+            // A move of an unfinished solve is not proven best.
+            best_move: move_name(solution.score.and(solution.best_move)),
             position,
             solution,
             agrees,
