@@ -231,7 +231,8 @@ fn the_generated_book_agrees_with_the_solver_and_the_published_first_moves() {
 
 #[test]
 fn a_book_made_in_parts_is_the_book_made_at_once() {
-    use selfplay::games::connect4::book::{generate, merged, read_book, Book, Part};
+    use selfplay::games::connect4::book::{merged, read_book, Book};
+    use selfplay::games::connect4::book_maker::{generate, Part};
     // Positions of 2 and 3 discs: the built-in book answers those of 3 at
     // once, so the parts cost nothing here.
     let mut solver = Solver::with_book();

@@ -119,8 +119,8 @@ pub struct BookArgs {
     /// Solves only part K of N of the deepest positions (for example 1/2
     /// and 2/2 in two processes) and writes only their lines; a last run
     /// with `--known` on the parts' files writes the whole book.
-    #[arg(long, value_parser = super::book::Part::parse)]
-    pub part: Option<super::book::Part>,
+    #[arg(long, value_parser = super::book_maker::Part::parse)]
+    pub part: Option<super::book_maker::Part>,
     /// Book files (`<moves> <score>` lines) whose scores the solver takes
     /// as known, such as the files of the parts.
     #[arg(long)]
@@ -341,7 +341,7 @@ fn book(a: BookArgs) -> Result<(), CliError> {
             a.from, a.depth
         )));
     }
-    let part = a.part.unwrap_or(super::book::Part::ALL);
+    let part = a.part.unwrap_or(super::book_maker::Part::ALL);
     // Every file is read and checked before the solver is made.
     let mut books = Vec::new();
     for path in &a.known {
@@ -358,14 +358,14 @@ fn book(a: BookArgs) -> Result<(), CliError> {
     }
     let start = Instant::now();
     let mut done = 0;
-    let lines = super::book::generate(a.from, a.depth, part, &mut solver, |moves, score| {
+    let lines = super::book_maker::generate(a.from, a.depth, part, &mut solver, |moves, score| {
         done += 1;
         eprintln!(
             "{done:>6} {moves} {score} ({:.0} s)",
             start.elapsed().as_secs_f64()
         );
     });
-    let mut text = if part == super::book::Part::ALL {
+    let mut text = if part == super::book_maker::Part::ALL {
         format!(
             "# Connect Four opening book: every position of {} to {} discs (one of each\n\
              # mirror pair), `<moves> <score>`. Written by\n\

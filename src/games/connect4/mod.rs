@@ -20,10 +20,12 @@
 pub mod batch;
 pub mod bench;
 pub mod book;
+pub mod book_maker;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod entry;
 pub mod experiments;
+pub mod lines;
 pub mod lookahead;
 pub mod move_sorter;
 pub mod optimal;
