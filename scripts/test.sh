@@ -17,6 +17,9 @@ ensure_chromium
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
+step "no import circle between the crate's modules"
+python3 scripts/module-cycles.py
+
 step "cargo clippy (native, all targets)"
 cargo clippy --all-targets -- -D warnings
 
