@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test: formatting, lints (native and wasm32), the Rust tests, the
-# wasm API tests in node, the page's type-check and build, the end-to-end
+# wasm API tests in node, the page's type-check, lint and build, the end-to-end
 # tests in headless Chromium (the page and examples/), and the count of the
 # shared files that name each game. Installs what is missing first.
 set -euo pipefail
@@ -40,6 +40,9 @@ step "build the wasm module"
 cd www
 step "tsc --noEmit"
 npx tsc --noEmit
+
+step "eslint (typescript-eslint, type-aware)"
+npx eslint .
 
 step "vite build"
 npx vite build

@@ -61,7 +61,7 @@ async function expectRingAt(page: Page, square: string, rgb: number[]): Promise<
   const p = await squarePoint(page, square);
   // On the ring: 0.47 of a cell right of the centre, between the piece and the grid line.
   const got = await pixel(page, p.x - box.x + 0.47 * cell, p.y - box.y);
-  for (let i = 0; i < 3; i++) expect(Math.abs(got[i] - rgb[i]), `ring colour at ${square}: ${got}`).toBeLessThanOrEqual(40);
+  for (let i = 0; i < 3; i++) expect(Math.abs(got[i] - rgb[i]), `ring colour at ${square}: ${got.join(',')}`).toBeLessThanOrEqual(40);
 }
 
 test('a board turned round still plays the square clicked, and stays turned after a reload', async ({ page }) => {
@@ -248,9 +248,10 @@ test('the heat map: colours on the fixed scale −1…+1 with a key; a value has
 
   /** value → colour over the legal moves now on the board. */
   const read = async () => {
-    const values = Object.fromEntries((await canvas(page).getAttribute('data-heat'))!.split(' ').map((h) => h.split(':')));
-    const colours = Object.fromEntries((await canvas(page).getAttribute('data-heat-colours'))!.split(' ').map((h) => h.split(':')));
-    return Object.keys(values).map((sq) => [Number(values[sq]), colours[sq] as string] as const);
+    const pairs = (attr: string | null) => attr!.split(' ').map((h) => h.split(':') as [string, string]);
+    const values = Object.fromEntries(pairs(await canvas(page).getAttribute('data-heat')));
+    const colours = Object.fromEntries(pairs(await canvas(page).getAttribute('data-heat-colours')));
+    return Object.keys(values).map((sq) => [Number(values[sq]), colours[sq]] as const);
   };
   const start = await read();
   expect(start).toHaveLength(4);

@@ -13,7 +13,7 @@ interface Fixture {
   modelData: { id: string; bytes: string }[];
   checkpoints: (Record<string, unknown> & { bytes: string })[];
 }
-const fixture: Fixture = JSON.parse(readFileSync(new URL('./fixtures/library-v1.json', import.meta.url), 'utf8'));
+const fixture = JSON.parse(readFileSync(new URL('./fixtures/library-v1.json', import.meta.url), 'utf8')) as Fixture;
 
 /** Fills IndexedDB "selfplay" as schema version 1 did, from a page of the same origin that is not the app. */
 async function fillVersion1(page: Page): Promise<void> {
@@ -116,6 +116,8 @@ test('a run that finishes while storage is full keeps its checkpoint and says so
   const errors = watchErrors(page);
   // Every write of a model to the library is refused as over quota; checkpoints still go in.
   await page.addInitScript(() => {
+    // Kept unbound on purpose: the wrapper below calls it on the store it is given.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     const put = IDBObjectStore.prototype.put;
     IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
       if (this.name === 'modelMeta' || this.name === 'modelData') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');

@@ -56,7 +56,7 @@ export class BenchPanel {
   readonly element: HTMLElement;
   private readonly startButton = el('button', { type: 'button', className: 'primary', 'data-testid': 'bench-start' }, 'Measure');
   private readonly cancelButton = el('button', { type: 'button', 'data-testid': 'bench-cancel', hidden: true }, 'Cancel');
-  private readonly bar = el('progress', { max: 1, value: 0, hidden: true, 'aria-label': 'Measurement progress' }) as HTMLProgressElement;
+  private readonly bar = el('progress', { max: 1, value: 0, hidden: true, 'aria-label': 'Measurement progress' });
   private readonly status = el('p', { className: 'bench-status', 'data-testid': 'bench-status', 'aria-live': 'polite' });
   private readonly result = el('dl', { className: 'bench-result', 'data-testid': 'bench-result', hidden: true });
   private pool: RunPool | null = null;

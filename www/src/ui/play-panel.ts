@@ -135,12 +135,12 @@ export class PlayPanel {
     tabIndex: -1,
     'aria-label': 'Import the model file of the link',
     'data-testid': 'missing-model-file',
-  }) as HTMLInputElement;
+  });
   private missingBox: HTMLElement;
-  private heatBox = el('input', { type: 'checkbox', checked: true, 'data-testid': 'heat-toggle' }) as HTMLInputElement;
+  private heatBox = el('input', { type: 'checkbox', checked: true, 'data-testid': 'heat-toggle' });
   private heatLabel = el('label', { className: 'heat-toggle', hidden: true }, this.heatBox, ' Show the model’s values on the legal moves');
   /** A hint: a searching player values every legal move (the game's own players that search). */
-  private hintSelect = el('select', { 'data-testid': 'hint-player', 'aria-label': 'Player that gives the hint' }) as HTMLSelectElement;
+  private hintSelect = el('select', { 'data-testid': 'hint-player', 'aria-label': 'Player that gives the hint' });
   private hintButton = el('button', { type: 'button', 'data-testid': 'hint', title: 'Asks the chosen player for the value of every legal move (up to 5 s)' }, 'Hint');
   private hintText = el('p', { className: 'hint-result', 'data-testid': 'hint-result', 'aria-live': 'polite' });
 
@@ -173,7 +173,7 @@ export class PlayPanel {
 
     const players = el('fieldset', { className: 'players' }, el('legend', {}, 'Players'));
     for (const side of [0, 1] as const) {
-      const select = el('select', { 'data-testid': `player-${side}` }) as HTMLSelectElement;
+      const select = el('select', { 'data-testid': `player-${side}` });
       select.addEventListener('change', () => this.setController(side, select.value));
       this.selects.push(select);
       const about = el('small', { className: 'player-about', 'data-testid': `player-about-${side}` });
