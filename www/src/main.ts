@@ -11,6 +11,7 @@ import type { GameInfo } from './core/protocol';
 import { pluginOf } from './games';
 import type { View } from './ui/game-view';
 import { landingView } from './ui/landing';
+import { splitHash } from './ui/address';
 
 window.addEventListener('error', (e) => {
   // The browser's note that a resize was delivered a frame later is not a failure.
@@ -70,7 +71,7 @@ let view: View | null = null;
 // less code.
 let gameViews: Promise<typeof import('./ui/game-view')> | null = null;
 const loadGameView = () => (gameViews ??= import('./ui/game-view'));
-const gamePath = () => location.hash.replace(/^#\/?/, '').split('?');
+const gamePath = () => splitHash(location.hash);
 
 let routes = 0;
 

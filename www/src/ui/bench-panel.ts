@@ -11,11 +11,11 @@ import { messageOf } from '../core/notices';
 import { poolSize, RunPool, type RunListener } from '../core/pool';
 import type { GameInfo, RunNews } from '../core/protocol';
 import { setPath, type Settings } from './fields';
+import { boundedParam } from './address';
 
 /** How long each measurement trains: 3 s, or `?benchMs=` (300 ms to 10 s) for tests. */
 function benchMs(): number {
-  const v = Number(new URLSearchParams(location.hash.split('?')[1] ?? '').get('benchMs'));
-  return Number.isFinite(v) && v >= 300 && v <= 10_000 ? v : 3_000;
+  return boundedParam(location.hash, 'benchMs', 300, 10_000, 3_000);
 }
 
 /**

@@ -18,6 +18,7 @@ import { MODEL, PlayPanel } from './play-panel';
 import { RecordSection } from './record-section';
 import { SolveSection, solverOf } from './solve-section';
 import type { RunsPanel } from './runs-panel';
+import { readGameAddress } from './address';
 
 /** One tab of the side panel. */
 interface Tab {
@@ -32,17 +33,6 @@ interface Tab {
 export interface View {
   element: HTMLElement;
   destroy(): void;
-}
-
-function playersOf(params: URLSearchParams): [string, string] | undefined {
-  const first = params.get('first');
-  const second = params.get('second');
-  return first && second ? [first, second] : undefined;
-}
-
-function seedOf(params: URLSearchParams): number | undefined {
-  const v = Number(params.get('seed'));
-  return params.has('seed') && Number.isInteger(v) && v >= 0 ? v : undefined;
 }
 
 /** A panel of a tab. */
@@ -98,6 +88,7 @@ class LazyPanel<P extends Panel> {
 }
 
 export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], engine: Engine, params: URLSearchParams): View {
+  const address = readGameAddress(params);
   // The Play tab's board, lent to the Train tab while a run is watched.
   const lendable = new LendableBoard(plugin.board(info));
   const board = lendable.shared;
@@ -107,10 +98,10 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
   let showTab: (id: string) => void = () => {};
 
   const play = new PlayPanel(info, engine, thinker, board, library, plugin.sideMarkers, {
-    controllers: playersOf(params),
-    seed: seedOf(params),
-    moves: params.get('moves')?.split(' ').filter(Boolean),
-    at: params.has('at') ? Number(params.get('at')) : undefined,
+    controllers: address.controllers,
+    seed: address.seed,
+    moves: address.moves,
+    at: address.at,
     // A model the address names that this browser lacks is imported as in the Models tab.
     importModels: (files) => models.get().then((m) => m.importFiles(files, false)),
   });
@@ -224,7 +215,7 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
     const i = tabs.findIndex((t) => t.id === id);
     if (i >= 0) select(i, false);
   };
-  select(Math.max(0, tabs.findIndex((t) => t.id === params.get('tab'))), false);
+  select(Math.max(0, tabs.findIndex((t) => t.id === address.tab)), false);
 
   const about = el('section', { className: 'about' }, el('h2', {}, `About ${info.title}`), ...plugin.about.map((p) => el('p', {}, p)));
   const element = el(

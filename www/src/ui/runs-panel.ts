@@ -24,6 +24,7 @@ import { RunCard, type CardHost, type CardInfo } from './run-card';
 import { Watcher } from './watch';
 import type { BoardLoan } from '../boards/lend';
 import { formatPoints, parsePoints } from './snapshots';
+import { boundedParam } from './address';
 
 export interface RunsHost {
   info: GameInfo;
@@ -43,8 +44,7 @@ export interface RunsHost {
 /** Checkpoint interval asked of the workers: 5 s, or `?checkpointMs=` (200 ms to 30 s) for tests.
  *  A checkpoint is also taken when the page is hidden or closed. */
 function checkpointMs(): number {
-  const v = Number(new URLSearchParams(location.hash.split('?')[1] ?? '').get('checkpointMs'));
-  return Number.isFinite(v) && v >= 200 && v <= 30_000 ? v : 5_000;
+  return boundedParam(location.hash, 'checkpointMs', 200, 30_000, 5_000);
 }
 
 /** Further games offered when a saved model continues. */
