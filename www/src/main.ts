@@ -91,7 +91,12 @@ async function route(games: GameInfo[]): Promise<void> {
   renderNav(games, game ? game.id : null);
   outlet.replaceChildren(view.element);
   showCurrentGame();
-  if (!game) requestAnimationFrame(() => markOnce('first-view'));
+  if (!game)
+    requestAnimationFrame(() => {
+      markOnce('first-view');
+      // The landing view has nothing more to start.
+      markOnce('started');
+    });
   // A new view starts at its top (a hash change keeps the old scroll position).
   window.scrollTo(0, 0);
   document.title = game ? `${game.title} · Selfplay` : 'Selfplay';

@@ -25,8 +25,8 @@ interface Tab {
   id: string;
   label: string;
   element: HTMLElement;
-  /** Called when the tab becomes visible. */
-  shown?(): void;
+  /** Called when the tab becomes visible; done when its panel is built and shown. */
+  shown?(): Promise<void> | void;
   destroy?(): void;
 }
 
@@ -74,10 +74,10 @@ class LazyPanel<P extends Panel> {
     return this.panel;
   }
 
-  shown(): void {
-    this.get().then(
+  shown(): Promise<void> {
+    return this.get().then(
       (p) => p.shown(),
-      (e: unknown) => showNotice(messageOf(e)),
+      (e: unknown) => void showNotice(messageOf(e)),
     );
   }
 
@@ -106,16 +106,22 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
     importModels: (files) => models.get().then((m) => m.importFiles(files, false)),
   });
   const restoring = engine.onRestart(() => void play.restore());
-  play
+  const boardDrawn = play
     .start()
     // The first board of the visit is on screen: `performance.mark` lets a
     // test (and the browser's performance panel) time the page's start.
-    .then(() =>
-      // The other tabs' code is not fetched ahead: compiling it on the page's
-      // thread while a game is played could hold up a move.
-      requestAnimationFrame(() => markOnce('first-board')),
+    .then(
+      () =>
+        // The other tabs' code is not fetched ahead: compiling it on the page's
+        // thread while a game is played could hold up a move.
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() => {
+            markOnce('first-board');
+            resolve();
+          }),
+        ),
     )
-    .catch((e: unknown) => showNotice(messageOf(e)));
+    .catch((e: unknown) => void showNotice(messageOf(e)));
   play.element.append(new RecordSection(info, plugin.record, play).element);
   const sections: Section[] = plugin.playSections?.({ info, thinker, play }) ?? [];
   // A game whose engine solves positions exactly gets "Solve exactly".
@@ -192,16 +198,16 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
       t.element.hidden = !on;
     });
     if (focus) buttons[i].focus();
-    tabs[i].shown?.();
+    return tabs[i].shown?.();
   };
   tabs.forEach((t, i) => {
     const b = el('button', { type: 'button', role: 'tab', id: `tab-${t.id}`, 'aria-controls': `panel-${t.id}` }, t.label);
-    b.addEventListener('click', () => select(i, false));
+    b.addEventListener('click', () => void select(i, false));
     b.addEventListener('keydown', (e) => {
       const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
       if (d) {
         e.preventDefault();
-        select((i + d + tabs.length) % tabs.length, true);
+        void select((i + d + tabs.length) % tabs.length, true);
       }
     });
     buttons.push(b);
@@ -213,9 +219,12 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
   });
   showTab = (id) => {
     const i = tabs.findIndex((t) => t.id === id);
-    if (i >= 0) select(i, false);
+    if (i >= 0) void select(i, false);
   };
-  select(Math.max(0, tabs.findIndex((t) => t.id === address.tab)), false);
+  const tabShown = select(Math.max(0, tabs.findIndex((t) => t.id === address.tab)), false);
+  // The view's start is over once the first board is drawn and the tab shown
+  // has its panel: the page marks `started` (tests then wait for it to be idle).
+  void Promise.all([boardDrawn, tabShown]).then(() => markOnce('started'));
 
   const about = el('section', { className: 'about' }, el('h2', {}, `About ${info.title}`), ...plugin.about.map((p) => el('p', {}, p)));
   const element = el(
