@@ -50,8 +50,8 @@ npx vitest run
 step "vite build"
 npx vite build
 
-step "end-to-end tests (headless Chromium)"
-npx playwright test
+step "end-to-end tests (headless Chromium); a test that passes only on a retry fails the run"
+npx playwright test --fail-on-flaky-tests
 
 cd ..
 step "shared files that name each game (at most 3 per game)"
