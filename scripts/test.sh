@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test: formatting, lints (native and wasm32), the Rust tests, the
-# wasm API tests in node, the page's type-check and build, the end-to-end
+# wasm API tests in node, the page's type-check, lint, unit tests and build, the end-to-end
 # tests in headless Chromium (the page and examples/), and the count of the
 # shared files that name each game. Installs what is missing first.
 set -euo pipefail
@@ -54,11 +54,17 @@ cd www
 step "tsc --noEmit"
 npx tsc --noEmit
 
+step "eslint (typescript-eslint, type-aware)"
+npx eslint .
+
+step "unit tests of the page's logic (vitest, in node)"
+npx vitest run
+
 step "vite build"
 npx vite build
 
-step "end-to-end tests (headless Chromium)"
-npx playwright test
+step "end-to-end tests (headless Chromium); a test that passes only on a retry fails the run"
+npx playwright test --fail-on-flaky-tests
 
 cd ..
 step "shared files that name each game (at most 3 per game)"

@@ -11,7 +11,8 @@ export default defineConfig({
   outputDir: 'test-results',
   timeout: 180_000,
   workers: 1,
-  retries: 0,
+  // No retries: a retry hides a failure. A wall-clock check measures several
+  // times within its test (load.spec.ts); test.sh runs with --fail-on-flaky-tests.
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
   use: {

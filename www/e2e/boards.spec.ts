@@ -13,12 +13,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { initSync, Session } from '../../pkg/selfplay.js';
 import { clickSquare, squarePoint, watchErrors } from './helpers';
 
-// These tests switch games by address and click at once; on a cold, busy
-// machine a game's view can still be settling the first time (one such miss
-// was seen in a fresh clone's run). A test is tried a second time; wrong code
-// fails both tries.
-test.describe.configure({ retries: 1 });
-
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
 
 const canvas = (page: Page) => page.locator('canvas.board-canvas');
@@ -61,7 +55,7 @@ async function expectRingAt(page: Page, square: string, rgb: number[]): Promise<
   const p = await squarePoint(page, square);
   // On the ring: 0.47 of a cell right of the centre, between the piece and the grid line.
   const got = await pixel(page, p.x - box.x + 0.47 * cell, p.y - box.y);
-  for (let i = 0; i < 3; i++) expect(Math.abs(got[i] - rgb[i]), `ring colour at ${square}: ${got}`).toBeLessThanOrEqual(40);
+  for (let i = 0; i < 3; i++) expect(Math.abs(got[i] - rgb[i]), `ring colour at ${square}: ${got.join(',')}`).toBeLessThanOrEqual(40);
 }
 
 test('a board turned round still plays the square clicked, and stays turned after a reload', async ({ page }) => {
@@ -104,6 +98,45 @@ test('a board turned round still plays the square clicked, and stays turned afte
   await page.getByTestId('flip-board').click();
   const cx = (name: string) => page.locator(`[data-point="${name}"] .graph-dot`).evaluate((e) => Number(e.getAttribute('cx')));
   expect(await cx('L')).toBeGreaterThan(await cx('R'));
+  expect(errors).toEqual([]);
+});
+
+test('a click on the board as soon as a game switched to by address takes moves is played', async ({ page }) => {
+  const errors = watchErrors(page);
+  // A warm engine answers a new game within a frame: the board takes moves
+  // (data-legal) at once, and must be drawn, its squares where a click finds
+  // them, from that moment (the canvas was once sized two frames later, and a
+  // click before then was lost). Every time the board starts taking moves,
+  // the page notes whether it is laid out.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __takesMoves: string[] };
+    w.__takesMoves = [];
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const c = r.target as HTMLCanvasElement;
+        if (!c.classList.contains('board-canvas') || !c.dataset.legal || r.oldValue) continue;
+        const box = c.getBoundingClientRect();
+        w.__takesMoves.push(`${c.dataset.legal.split(' ')[0]}: cell ${c.dataset.cell ?? 'unset'}, ${Math.round(box.width)} px wide, canvas ${c.width}`);
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-legal'], attributeOldValue: true });
+  });
+  const steps = [
+    ['othello', /^d3 /, 'd3', 'd3'],
+    ['connect4', /^1 2 /, 'd6', '4'],
+    ['othello', /^d3 /, 'c4', 'c4'],
+    ['connect4', /^1 2 /, 'a6', '1'],
+    ['othello', /^d3 /, 'e6', 'e6'],
+  ] as const;
+  for (const [game, legal, square, move] of steps) {
+    await page.goto(`/#/${game}?first=human&second=human&seed=1&delay=0`);
+    await expect(canvas(page)).toHaveAttribute('data-legal', legal);
+    const p = await squarePoint(page, square);
+    await page.mouse.click(p.x, p.y);
+    await expect.poll(() => moveTexts(page), `${game}: ${square} clicked`).toEqual([move]);
+  }
+  const noted = await page.evaluate(() => (window as unknown as { __takesMoves: string[] }).__takesMoves);
+  expect(noted).toHaveLength(steps.length);
+  for (const n of noted) expect(n, 'laid out when it starts taking moves').toMatch(/cell \d[\d.]*, [1-9]\d{2,} px wide, canvas [1-9]\d{2,}$/);
   expect(errors).toEqual([]);
 });
 
@@ -248,9 +281,10 @@ test('the heat map: colours on the fixed scale −1…+1 with a key; a value has
 
   /** value → colour over the legal moves now on the board. */
   const read = async () => {
-    const values = Object.fromEntries((await canvas(page).getAttribute('data-heat'))!.split(' ').map((h) => h.split(':')));
-    const colours = Object.fromEntries((await canvas(page).getAttribute('data-heat-colours'))!.split(' ').map((h) => h.split(':')));
-    return Object.keys(values).map((sq) => [Number(values[sq]), colours[sq] as string] as const);
+    const pairs = (attr: string | null) => attr!.split(' ').map((h) => h.split(':') as [string, string]);
+    const values = Object.fromEntries(pairs(await canvas(page).getAttribute('data-heat')));
+    const colours = Object.fromEntries(pairs(await canvas(page).getAttribute('data-heat-colours')));
+    return Object.keys(values).map((sq) => [Number(values[sq]), colours[sq]] as const);
   };
   const start = await read();
   expect(start).toHaveLength(4);

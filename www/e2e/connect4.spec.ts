@@ -183,7 +183,7 @@ test('a learned table plays with a lookahead set in its settings: two moves ahea
   const run = Run.create('connect4', 'q_table', config);
   while (!run.done) run.step(1_000);
   const file = testInfo.outputPath('table.selfplay');
-  writeFileSync(file, run.model('small table') as Uint8Array);
+  writeFileSync(file, run.model('small table'));
   run.free();
   await page.goto('/#/connect4?tab=models&delay=0');
   await page.getByTestId('model-import').setInputFiles(file);

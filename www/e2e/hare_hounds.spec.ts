@@ -156,7 +156,7 @@ test('experiment 3 in the worker pool: curve points appear; the hounds are saved
   await page.getByRole('tab', { name: 'Play' }).click();
   const choice = page.getByTestId('hint-model').locator('option', { hasText: 'simple hare, seed 1000003' });
   await expect(choice).toHaveCount(1);
-  await page.getByTestId('hint-model').selectOption((await choice.getAttribute('value'))!);
+  await page.getByTestId('hint-model').selectOption((await choice.getAttribute('value')));
   await expect(page.getByTestId('hint-model-note')).toContainText('simple hare, seed 1000003');
   await expect(page.getByTestId('hints').locator('tr[data-move]').first()).not.toContainText('–');
   expect(errors).toEqual([]);

@@ -45,7 +45,7 @@ test('the search player’s coefficients are kept in the library, load back into
   const second = page.getByTestId('player-1');
   const option = second.locator('option', { hasText: 'Corners 77' });
   await expect(option).toHaveCount(1);
-  await second.selectOption((await option.getAttribute('value'))!);
+  await second.selectOption((await option.getAttribute('value')));
   const f5 = await squarePoint(page, 'f5');
   await page.mouse.click(f5.x, f5.y);
   await expect.poll(() => cursor(page)).toBe(2);
@@ -62,7 +62,7 @@ test('the search player’s coefficients are kept in the library, load back into
   const inspected = execFileSync(cli, ['model', 'inspect', file], { encoding: 'utf8' });
   expect(inspected).toContain('Corners 77');
   expect(inspected).toContain('"a": 77');
-  const match = JSON.parse(execFileSync(cli, ['othello', 'match', file, 'random', '--games', '2', '--json'], { encoding: 'utf8', timeout: 120_000 }));
+  const match: unknown = JSON.parse(execFileSync(cli, ['othello', 'match', file, 'random', '--games', '2', '--json'], { encoding: 'utf8', timeout: 120_000 }));
   expect(match).toBeTruthy();
   expect(errors).toEqual([]);
 });

@@ -2,7 +2,8 @@
 // browser's trace of the page's own thread records every task it runs, with
 // its wall time and its thread time (the processor time the page's code
 // used); the page marks the moment its first board (or, on the landing view,
-// its list of games) is drawn.
+// its list of games) is drawn, and `started` when its start is over. The
+// trace runs until then and until the page's thread is idle.
 //
 // A long task is one over 50 ms, during which the page cannot answer a click.
 // The check is on thread time: on a machine with few cores the page's thread
@@ -14,10 +15,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { pageTasks, type TraceEvent, watchErrors } from './helpers';
 
-// The time to the first board is wall time, which a busy machine stretches:
-// a load is tried a second time.
-test.describe.configure({ retries: 1 });
-
 interface Start {
   /** Thread times of the page's tasks over 50 ms. */
   longTasks: number[];
@@ -26,7 +23,29 @@ interface Start {
   mark: number;
 }
 
-/** Opens `path` with the page's thread traced, waits for the mark `name` and a quiet second after it. */
+/**
+ * Waits until the page's start is over: it has marked `started` (the first
+ * view drawn and the tab shown built), and then its thread has had two
+ * whole idle periods in a row (requestIdleCallback with the full 50 ms
+ * left: nothing queued on the thread, no frame due).
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName('started', 'mark').length > 0, null, { timeout: 30_000 });
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let quiet = 0;
+        const check = (d: IdleDeadline) => {
+          quiet = d.timeRemaining() >= 49 ? quiet + 1 : 0;
+          if (quiet >= 2) resolve();
+          else requestIdleCallback(check);
+        };
+        requestIdleCallback(check);
+      }),
+  );
+}
+
+/** Opens `path` with the page's thread traced until its start is over (and, with `busyMs`, a task of that long after it). */
 async function start(browser: Browser, page: Page, path: string, name: string, busyMs = 0): Promise<Start> {
   await browser.startTracing(page, { categories: ['toplevel'] });
   await page.goto(path);
@@ -37,7 +56,7 @@ async function start(browser: Browser, page: Page, path: string, name: string, b
       while (performance.now() - t < ms);
     }, busyMs);
   }
-  await page.waitForTimeout(1000);
+  await settled(page);
   const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
   const tasks = pageTasks(trace.traceEvents);
   expect(tasks.length, 'the trace holds the page’s tasks').toBeGreaterThan(20);
@@ -50,26 +69,82 @@ async function start(browser: Browser, page: Page, path: string, name: string, b
   };
 }
 
-for (const [what, path, mark] of [
+const VIEWS = [
   ['the landing view', '/#/', 'first-view'],
   ['a game (Othello)', '/#/othello', 'first-board'],
   ['a game’s Train tab', '/#/othello?tab=train', 'first-board'],
-] as const) {
-  test(`${what}: drawn within 2 s, with no long task on the page’s thread`, async ({ browser, page }) => {
-    const errors = watchErrors(page);
-    const s = await start(browser, page, path, mark);
-    console.log(`${what}: ${mark} at ${s.mark} ms; longest task ${s.longest.thread} ms of thread time (${s.longest.wall} ms wall)`);
-    expect(s.longTasks, 'tasks over 50 ms of the page’s thread time while it starts').toEqual([]);
-    expect(s.mark).toBeLessThan(2000);
-    expect(errors).toEqual([]);
+] as const;
+
+// The first page a freshly launched browser opens has shown a task of 65 to
+// 75 ms evaluating its first script, in about one launch of two; later
+// loads, in fresh contexts, take 2 to 16 ms. That is the browser starting,
+// not the page: a blank page with a one-line script, opened first, takes it
+// (then no load of the page had a task over 30 ms in four launches).
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.route('**/blank-for-warm-up.html', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title><script>1</script>' }));
+  await page.goto('/blank-for-warm-up.html');
+  await context.close();
+});
+
+// Thread time is stretched too when the machine is crowded: in one full run
+// on two shared cores, one start of the Train tab had a 94 ms task (210 ms
+// wall) where its other starts took 2 to 16 ms. A start is traced up to three
+// times, each in a fresh context, and one start without a long task passes;
+// a page whose own start holds its thread for over 50 ms fails all three.
+const START_TRIES = 3;
+
+for (const [what, path, mark] of VIEWS) {
+  test(`${what}: no long task on the page’s thread while it starts (one of ${START_TRIES} starts)`, async ({ browser }) => {
+    const seen: number[][] = [];
+    for (let i = 0; i < START_TRIES && !seen.some((l) => l.length === 0); i++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      const s = await start(browser, page, path, mark);
+      console.log(`${what}: ${mark} at ${s.mark} ms; longest task ${s.longest.thread} ms of thread time (${s.longest.wall} ms wall)`);
+      seen.push(s.longTasks);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+    expect(seen.at(-1), `tasks over 50 ms of the page’s thread time while it starts, in each of ${seen.length} starts: ${JSON.stringify(seen)}`).toEqual([]);
   });
 }
 
+// The time to the first view is wall time, which another process on a busy
+// machine stretches: each view is loaded up to three times, each in a fresh
+// browser context (nothing cached), and one load within 2 s passes. A page
+// that takes over 2 s on an idle machine fails all three.
+test.describe('wall time', () => {
+  const TRIES = 3;
+  for (const [what, path, mark] of VIEWS) {
+    test(`${what}: drawn within 2 s in one of ${TRIES} loads`, async ({ browser }) => {
+      const times: number[] = [];
+      for (let i = 0; i < TRIES && !times.some((t) => t < 2000); i++) {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        const errors = watchErrors(page);
+        await page.goto(path);
+        await page.waitForFunction((n) => performance.getEntriesByName(n, 'mark').length > 0, mark, { timeout: 30_000 });
+        times.push(await page.evaluate((n) => Math.round(performance.getEntriesByName(n, 'mark')[0].startTime), mark));
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+      console.log(`${what}: ${mark} at ${times.join(', ')} ms`);
+      expect(Math.min(...times), `the fastest of ${times.length} loads, ms`).toBeLessThan(2000);
+    });
+  }
+});
+
 test('the check sees a task that holds the page’s thread', async ({ browser, page }) => {
-  // The same measurement, with a script that runs for 300 ms of wall time on
-  // the page after its start: most of that is the thread's own time.
-  const s = await start(browser, page, '/#/', 'first-view', 300);
-  expect(s.longTasks.length).toBe(1);
-  expect(s.longTasks[0]).toBeGreaterThan(50);
-  expect(s.longTasks[0]).toBeLessThanOrEqual(310);
+  // The same measurement, with a script that runs for 600 ms of wall time on
+  // the page after its start: over 50 ms of that is the thread's own time
+  // unless other processes leave the page's thread under a twelfth of a core,
+  // and the check counts a long task (on a crowded machine it may count
+  // another one of the start as well).
+  const s = await start(browser, page, '/#/', 'first-view', 600);
+  console.log(`the check: tasks over 50 ms ${JSON.stringify(s.longTasks)}`);
+  expect(s.longTasks.length).toBeGreaterThanOrEqual(1);
+  expect(Math.max(...s.longTasks)).toBeLessThanOrEqual(610);
 });

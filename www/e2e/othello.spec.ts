@@ -54,91 +54,88 @@ function engineReplay(moves: string[]): EngineState {
   }
 }
 
-// Long tasks are wall time: another process on a busy machine can stretch the
-// page's normal work past 50 ms once. The game is tried up to three times; a page
-// whose own work takes over 50 ms fails every try.
-test.describe(() => {
-  test.describe.configure({ retries: 2 });
+test('a whole game against MVB, by clicking, with undo and redo', async ({ browser, page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: /teach themselves/ })).toBeVisible();
+  // The games that are not built (Connect6) are listed as coming, not as links.
+  await expect(page.locator('.card.coming')).toHaveCount(1);
+  await expect(page.locator('.card.coming a')).toHaveCount(0);
+  await page.getByTestId('open-othello').click();
+  await page.getByTestId('player-1').selectOption('mvb');
+  await page.getByTestId('player-0').selectOption('human');
+  await page.getByTestId('new-game').click();
+  await expect(page.getByTestId('count-0')).toHaveText('2');
+  // No network plays: no Q heat-map switch.
+  await expect(page.getByTestId('heat-toggle')).toBeHidden();
+  await browser.startTracing(page, { categories: ['toplevel'] });
 
-  test('a whole game against MVB, by clicking, with undo and redo', async ({ browser, page }) => {
-    const errors = watchErrors(page);
-    await page.setViewportSize({ width: 1280, height: 860 });
-    await page.goto('/');
-    await expect(page.getByRole('heading', { name: /teach themselves/ })).toBeVisible();
-    // The games that are not built (Connect6) are listed as coming, not as links.
-    await expect(page.locator('.card.coming')).toHaveCount(1);
-    await expect(page.locator('.card.coming a')).toHaveCount(0);
-    await page.getByTestId('open-othello').click();
-    await page.getByTestId('player-1').selectOption('mvb');
-    await page.getByTestId('player-0').selectOption('human');
-    await page.getByTestId('new-game').click();
-    await expect(page.getByTestId('count-0')).toHaveText('2');
-    // No network plays: no Q heat-map switch.
-    await expect(page.getByTestId('heat-toggle')).toBeHidden();
-    await browser.startTracing(page, { categories: ['toplevel'] });
-
-    let plies = 0;
-    let undone = false;
-    for (;;) {
-      const what = await waitForBlackOrEnd(page);
-      if (what === 'over') break;
-      const before = await cursor(page);
-      if (what === 'pass') {
-        await page.getByTestId('pass').click();
-      } else {
-        const legal = (await board(page).getAttribute('data-legal'))!.split(' ');
-        // Vary the choice so that games differ from the computer's greedy line.
-        const move = legal[(plies * 7) % legal.length];
-        const p = await squarePoint(page, move);
-        await page.mouse.click(p.x, p.y);
-      }
-      await expect.poll(() => cursor(page)).toBeGreaterThan(before);
-      plies++;
-
-      if (!undone && plies === 6) {
-        // Undo takes back the computer's reply and our move; redo restores them.
-        await waitForBlackOrEnd(page);
-        const at = await cursor(page);
-        const movesBefore = await page.getByTestId('moves').locator('.move').allTextContents();
-        await page.getByTestId('undo').click();
-        await expect.poll(() => cursor(page)).toBe(at - 2);
-        await expect(page.getByTestId('moves').locator('.move.undone')).toHaveCount(2);
-        await page.getByTestId('redo').click();
-        await expect.poll(() => cursor(page)).toBe(at);
-        expect(await page.getByTestId('moves').locator('.move').allTextContents()).toEqual(movesBefore);
-        undone = true;
-      }
+  let plies = 0;
+  let undone = false;
+  for (;;) {
+    const what = await waitForBlackOrEnd(page);
+    if (what === 'over') break;
+    const before = await cursor(page);
+    if (what === 'pass') {
+      await page.getByTestId('pass').click();
+    } else {
+      const legal = (await board(page).getAttribute('data-legal'))!.split(' ');
+      // Vary the choice so that games differ from the computer's greedy line.
+      const move = legal[(plies * 7) % legal.length];
+      const p = await squarePoint(page, move);
+      await page.mouse.click(p.x, p.y);
     }
-    expect(undone).toBe(true);
+    await expect.poll(() => cursor(page)).toBeGreaterThan(before);
+    plies++;
 
-    const moves = await page.getByTestId('moves').locator('.move').allTextContents();
-    const shown: [number, number] = [
-      Number(await page.getByTestId('count-0').textContent()),
-      Number(await page.getByTestId('count-1').textContent()),
-    ];
-    const engine = engineReplay(moves);
-    expect(engine.outcome, 'the engine agrees that the game is over').not.toBeNull();
-    expect(shown).toEqual(engine.counts);
-    await expect(page.getByTestId('turn')).toHaveText(engine.outcome!.text);
-    await page.screenshot({ path: 'test-results/othello-final.png' });
-    // The check works: a deliberate 120 ms task on the page thread, after the
-    // game, is the one long task of the trace.
-    await page.evaluate(() => {
-      const end = performance.now() + 120;
-      while (performance.now() < end);
-    });
-    await page.waitForTimeout(200);
-    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
-    const tasks = pageTasks(trace.traceEvents);
-    expect(tasks.length, 'the trace holds the page’s tasks').toBeGreaterThan(100);
-    const ms = (us: number) => Math.round(us / 1000);
-    const long = tasks.filter((t) => t.tdur > 50_000);
-    const game = tasks.filter((t) => t.tdur < 100_000).reduce((a, t) => (t.tdur > a.tdur ? t : a));
-    console.log(`a game against MVB: longest task ${ms(game.tdur)} ms of thread time (${ms(game.dur)} ms wall)`);
-    expect(long.map((t) => ms(t.tdur)), 'the only long task of the page thread is the deliberate one').toHaveLength(1);
-    expect(ms(long[0].tdur)).toBeGreaterThanOrEqual(100);
-    expect(errors).toEqual([]);
+    if (!undone && plies === 6) {
+      // Undo takes back the computer's reply and our move; redo restores them.
+      await waitForBlackOrEnd(page);
+      const at = await cursor(page);
+      const movesBefore = await page.getByTestId('moves').locator('.move').allTextContents();
+      await page.getByTestId('undo').click();
+      await expect.poll(() => cursor(page)).toBe(at - 2);
+      await expect(page.getByTestId('moves').locator('.move.undone')).toHaveCount(2);
+      await page.getByTestId('redo').click();
+      await expect.poll(() => cursor(page)).toBe(at);
+      expect(await page.getByTestId('moves').locator('.move').allTextContents()).toEqual(movesBefore);
+      undone = true;
+    }
+  }
+  expect(undone).toBe(true);
+
+  const moves = await page.getByTestId('moves').locator('.move').allTextContents();
+  const shown: [number, number] = [
+    Number(await page.getByTestId('count-0').textContent()),
+    Number(await page.getByTestId('count-1').textContent()),
+  ];
+  const engine = engineReplay(moves);
+  expect(engine.outcome, 'the engine agrees that the game is over').not.toBeNull();
+  expect(shown).toEqual(engine.counts);
+  await expect(page.getByTestId('turn')).toHaveText(engine.outcome!.text);
+  await page.screenshot({ path: 'test-results/othello-final.png' });
+  // The check works: a deliberate task of 600 ms of wall time on the page
+  // thread, after the game, is the longest of the trace in wall time and
+  // over 50 ms of thread time (unless other processes leave the page's thread
+  // under a twelfth of a core); no other task is over 50 ms.
+  await page.evaluate(() => {
+    const end = performance.now() + 600;
+    while (performance.now() < end);
   });
+  await page.waitForTimeout(200);
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  const tasks = pageTasks(trace.traceEvents);
+  expect(tasks.length, 'the trace holds the page’s tasks').toBeGreaterThan(100);
+  const ms = (us: number) => Math.round(us / 1000);
+  const deliberate = tasks.reduce((a, t) => (t.dur > a.dur ? t : a));
+  expect(ms(deliberate.dur), 'the deliberate task, in wall time').toBeGreaterThanOrEqual(600);
+  const game = tasks.filter((t) => t !== deliberate);
+  const longest = game.reduce((a, t) => (t.tdur > a.tdur ? t : a));
+  console.log(`a game against MVB: longest task ${ms(longest.tdur)} ms of thread time (${ms(longest.dur)} ms wall)`);
+  expect(game.filter((t) => t.tdur > 50_000).map((t) => ms(t.tdur)), 'tasks of the game over 50 ms of thread time').toEqual([]);
+  expect(ms(deliberate.tdur), 'the deliberate task, in thread time').toBeGreaterThan(50);
+  expect(errors).toEqual([]);
 });
 
 test('keyboard only: tab to the board, arrows and Enter play, U and R undo and redo', async ({ page }) => {

@@ -67,8 +67,11 @@ function readModel(bytes: Uint8Array): { header: Record<string, unknown>; arrays
   return { header, arrays };
 }
 
+/** A model's record in the library (the fields the tests read). */
+type StoredMeta = { name: string; gamesTrained: number; modified: number; side: number | null };
+
 /** The library's record and file of a model, read from IndexedDB in the page. */
-async function stored(page: Page, id: string): Promise<{ meta: { name: string; gamesTrained: number; modified: number; side: number | null }; bytes: number[] }> {
+async function stored(page: Page, id: string): Promise<{ meta: StoredMeta; bytes: number[] }> {
   return page.evaluate(
     (id) =>
       new Promise((resolve, reject) => {
@@ -80,7 +83,7 @@ async function stored(page: Page, id: string): Promise<{ meta: { name: string; g
           const data = tx.objectStore('modelData').get(id);
           tx.oncomplete = () => {
             open.result.close();
-            resolve({ meta: meta.result, bytes: [...(data.result.bytes as Uint8Array)] });
+            resolve({ meta: meta.result as StoredMeta, bytes: [...(data.result as { bytes: Uint8Array }).bytes] });
           };
           tx.onerror = () => reject(tx.error);
         };
@@ -112,9 +115,9 @@ function engineModel(game: string, kind: string, settings: Record<string, unknow
   const run = Run.create(game, kind, settings);
   while (Number(run.games) < at) run.step(Math.min(1_000, at - Number(run.games)));
   expect(Number(run.games)).toBe(at);
-  const model = run.model('engine') as Uint8Array;
+  const model = run.model('engine');
   run.step(1);
-  const after = run.model('engine') as Uint8Array;
+  const after = run.model('engine');
   run.free();
   return { at: model, after };
 }
@@ -203,7 +206,7 @@ test('Connect Four: snapshots after 500 and 2,000 games are the engine’s model
   await expect(early).toHaveCount(1);
   // Exported, it is a model file of 500 games; deleted, the run card's list follows the library.
   const [download] = await Promise.all([page.waitForEvent('download'), early.getByTestId('model-export').click()]);
-  expect(readModel(readFileSync((await download.path())!)).header.games_trained).toBe(500);
+  expect(readModel(readFileSync((await download.path()))).header.games_trained).toBe(500);
   await early.getByTestId('model-delete').click();
   await expect(page.getByTestId('model')).toHaveCount(2);
   await page.getByRole('tab', { name: 'Train' }).click();

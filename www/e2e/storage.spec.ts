@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 import { watchErrors } from './helpers';
 
@@ -13,7 +13,7 @@ interface Fixture {
   modelData: { id: string; bytes: string }[];
   checkpoints: (Record<string, unknown> & { bytes: string })[];
 }
-const fixture: Fixture = JSON.parse(readFileSync(new URL('./fixtures/library-v1.json', import.meta.url), 'utf8'));
+const fixture = JSON.parse(readFileSync(new URL('./fixtures/library-v1.json', import.meta.url), 'utf8')) as Fixture;
 
 /** Fills IndexedDB "selfplay" as schema version 1 did, from a page of the same origin that is not the app. */
 async function fillVersion1(page: Page): Promise<void> {
@@ -116,6 +116,8 @@ test('a run that finishes while storage is full keeps its checkpoint and says so
   const errors = watchErrors(page);
   // Every write of a model to the library is refused as over quota; checkpoints still go in.
   await page.addInitScript(() => {
+    // Kept unbound on purpose: the wrapper below calls it on the store it is given.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     const put = IDBObjectStore.prototype.put;
     IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
       if (this.name === 'modelMeta' || this.name === 'modelData') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
@@ -195,3 +197,104 @@ test('a model deleted from the library while its run trains is not brought back 
   await expect(models).toHaveCount(1);
   expect(errors).toEqual([]);
 });
+
+test('a real quota failure, reported when the transaction commits, stores nothing and says storage is full', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  // Every transaction's abort is noted with its error: a quota failure
+  // arrives that way (at commit), not as a write that throws at once.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __aborts: string[] };
+    w.__aborts = [];
+    // Kept unbound on purpose: the wrapper below calls it on the database it is given.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    const transaction = IDBDatabase.prototype.transaction;
+    IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+      const tx = transaction.apply(this, args);
+      tx.addEventListener('abort', () => w.__aborts.push(tx.error?.name ?? 'no error'));
+      return tx;
+    } as never;
+  });
+  const file = testInfo.outputPath('hounds.selfplay');
+  writeFileSync(file, Buffer.from(fixture.modelData[0].bytes, 'base64'));
+  await page.goto('/#/hare_hounds?tab=models');
+  await expect(page.getByTestId('models-status')).toHaveCount(1);
+  await expect(page.getByTestId('model')).toHaveCount(0);
+  // The origin's quota is what it uses now and 4 KB more; the model file is 45 KB.
+  const cdp = await page.context().newCDPSession(page);
+  const origin = new URL(page.url()).origin;
+  const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: usage + 4096 });
+  await page.getByTestId('model-import').setInputFiles(file);
+  await expect(page.locator('.notice-error').last()).toContainText('storage for this page is full');
+  await expect(page.getByTestId('models-status')).toContainText('hounds.selfplay was not imported');
+  expect(await page.evaluate(() => (window as unknown as { __aborts: string[] }).__aborts)).toEqual(['QuotaExceededError']);
+  await expect(page.getByTestId('model')).toHaveCount(0);
+  // Nothing of it was stored: not after a reload either, with the quota back.
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin });
+  await page.reload();
+  await expect(page.getByTestId('models-status')).toHaveCount(1);
+  await expect(page.getByTestId('model')).toHaveCount(0);
+  expect(await libraryCount(page)).toEqual({ modelMeta: 0, modelData: 0 });
+  // The same file goes in once there is room.
+  await page.getByTestId('model-import').setInputFiles(file);
+  await expect(page.getByTestId('model')).toHaveCount(1);
+  expect(await libraryCount(page)).toEqual({ modelMeta: 1, modelData: 1 });
+  expect(errors).toEqual([]);
+});
+
+test('rename is one transaction: a failure after the new name is written leaves the old name', async ({ page }) => {
+  const errors = watchErrors(page);
+  await fillVersion1(page);
+  // The rename's transaction writes the new name, then fails before it
+  // commits (as a disk error would): the write is undone with it.
+  await page.addInitScript(() => {
+    // Kept unbound on purpose: the wrapper below calls it on the store it is given.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      const req = put.apply(this, args);
+      if (this.name === 'modelMeta' && (args[0] as { name?: string }).name === 'Never kept') {
+        const tx = this.transaction;
+        req.addEventListener('success', () => tx.abort());
+      }
+      return req;
+    } as never;
+  });
+  await page.goto('/#/hare_hounds?tab=models');
+  const model = page.getByTestId('model');
+  await expect(model).toHaveCount(1);
+  await model.getByTestId('model-rename').click();
+  await page.getByTestId('model-rename-input').fill('Never kept');
+  await page.getByTestId('model-rename-input').press('Enter');
+  await expect(page.locator('.notice-error').last()).toContainText('renaming the model failed');
+  await expect(model.getByTestId('model-name')).toHaveText('Hounds from the first library');
+  await page.reload();
+  await expect(model).toHaveCount(1);
+  await expect(model.getByTestId('model-name')).toHaveText('Hounds from the first library');
+  // Renaming works once nothing fails.
+  await model.getByTestId('model-rename').click();
+  await page.getByTestId('model-rename-input').fill('Kept hounds');
+  await page.getByTestId('model-rename-input').press('Enter');
+  await expect(model.getByTestId('model-name')).toHaveText('Kept hounds');
+  expect(errors).toEqual([]);
+});
+
+/** How many records the library's model stores hold, read from IndexedDB in the page. */
+async function libraryCount(page: Page): Promise<{ modelMeta: number; modelData: number }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ modelMeta: number; modelData: number }>((resolve, reject) => {
+        const open = indexedDB.open('selfplay');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['modelMeta', 'modelData']);
+          const meta = tx.objectStore('modelMeta').count();
+          const data = tx.objectStore('modelData').count();
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve({ modelMeta: meta.result, modelData: data.result });
+          };
+        };
+      }),
+  );
+}

@@ -47,10 +47,11 @@ for (const size of SIZES) {
     await page.goto('/#/othello?first=human&second=mvb&seed=4&delay=0');
     const canvas = page.locator('canvas.board-canvas');
     await expect(canvas).toHaveAttribute('data-legal', /\w/);
+    // Twelve moves of Black, each one a square clicked or tapped on the board.
     for (let i = 0; i < 12; i++) {
       await expect(page.locator('.play')).toHaveAttribute('data-to-move', '0');
       const legal = (await canvas.getAttribute('data-legal'))!.split(' ').filter(Boolean);
-      if (legal.length === 0) break;
+      expect(legal.length, `Black has a square to play at move ${i + 1}`).toBeGreaterThan(0);
       const before = Number(await canvas.getAttribute('data-cursor'));
       const p = await squarePoint(page, legal[0]);
       if (size.touch) await page.touchscreen.tap(p.x, p.y);
@@ -58,6 +59,8 @@ for (const size of SIZES) {
       await expect.poll(async () => Number(await canvas.getAttribute('data-cursor'))).toBeGreaterThan(before);
       expect(await topRowReachable(page), `after move ${i + 1}`).toBe(true);
     }
+    // Black's twelve moves and MVB's replies are on the board.
+    await expect(canvas).toHaveAttribute('data-cursor', '24');
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -153,7 +153,7 @@ test('watching a run shows its real training games and changes nothing it learns
   // The same model: its arrays (table and generator) byte for byte, and its
   // header (settings, curve, games) but for the time the file was made; the
   // name a file is given aside, renamed alike on both sides.
-  const pageBytes = renameModel(new Uint8Array(readFileSync((await download.path())!)), 'compared');
+  const pageBytes = renameModel(new Uint8Array(readFileSync((await download.path()))), 'compared');
   const nodeBytes = renameModel(plain.model('engine'), 'compared');
   plain.free();
   const fromPage = modelParts(pageBytes);

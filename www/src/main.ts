@@ -11,6 +11,7 @@ import type { GameInfo } from './core/protocol';
 import { pluginOf } from './games';
 import type { View } from './ui/game-view';
 import { landingView } from './ui/landing';
+import { splitHash } from './ui/address';
 
 window.addEventListener('error', (e) => {
   // The browser's note that a resize was delivered a frame later is not a failure.
@@ -70,7 +71,7 @@ let view: View | null = null;
 // less code.
 let gameViews: Promise<typeof import('./ui/game-view')> | null = null;
 const loadGameView = () => (gameViews ??= import('./ui/game-view'));
-const gamePath = () => location.hash.replace(/^#\/?/, '').split('?');
+const gamePath = () => splitHash(location.hash);
 
 let routes = 0;
 
@@ -90,7 +91,12 @@ async function route(games: GameInfo[]): Promise<void> {
   renderNav(games, game ? game.id : null);
   outlet.replaceChildren(view.element);
   showCurrentGame();
-  if (!game) requestAnimationFrame(() => markOnce('first-view'));
+  if (!game)
+    requestAnimationFrame(() => {
+      markOnce('first-view');
+      // The landing view has nothing more to start.
+      markOnce('started');
+    });
   // A new view starts at its top (a hash change keeps the old scroll position).
   window.scrollTo(0, 0);
   document.title = game ? `${game.title} · Selfplay` : 'Selfplay';

@@ -281,8 +281,16 @@ export class CrispCanvas {
   }
 
   redraw(): void {
+    // Not sized yet (the observer sizes a new canvas two frames after it is
+    // put on the page, and a warm engine's first state comes sooner): size it
+    // now, so that a board that takes moves is always drawn and its squares
+    // are where a click finds them.
+    if (this.size <= 0) {
+      this.resize();
+      return;
+    }
     const ctx = this.canvas.getContext('2d');
-    if (!ctx || this.size <= 0) return;
+    if (!ctx) return;
     const scale = this.canvas.width / this.size;
     ctx.setTransform(scale, 0, 0, scale, 0, 0);
     ctx.clearRect(0, 0, this.size, this.height);

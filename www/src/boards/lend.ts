@@ -30,28 +30,27 @@ export class LendableBoard {
   };
 
   constructor(readonly board: BoardView) {
-    const self = this;
     this.shared = new Proxy(board, {
       // The Play tab's drawing is always kept, and drawn unless the board is lent.
-      get(target, key) {
-        const kept = self.kept;
+      get: (target, key) => {
+        const kept = this.kept;
         if (key === 'update')
           return (s: GameState, interactive: boolean) => {
             kept.state = s;
             kept.interactive = interactive;
-            if (!self.loan) target.update(s, interactive);
+            if (!this.loan) target.update(s, interactive);
           };
         if (key === 'setHeat' && target.setHeat)
           return (h: Heat | null) => {
             kept.heat = h;
-            if (!self.loan) target.setHeat?.(h);
+            if (!this.loan) target.setHeat?.(h);
           };
         if (key === 'setPreview')
           return (m: string | null, after: GameState | null) => {
             kept.preview = [m, after];
-            if (!self.loan) target.setPreview(m, after);
+            if (!this.loan) target.setPreview(m, after);
           };
-        if (key === 'state' && self.loan) return kept.state;
+        if (key === 'state' && this.loan) return kept.state;
         const v = Reflect.get(target, key, target) as unknown;
         return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
       },

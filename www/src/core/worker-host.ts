@@ -21,7 +21,7 @@ export function messageOf(e: unknown): string {
 /** What a handler may use besides its command. */
 export interface Context {
   /** Posts a progress report for the request being answered. */
-  progress(p: Progress): void;
+  progress: (p: Progress) => void;
 }
 
 /** The handlers of one kind of worker: the requests it answers. */

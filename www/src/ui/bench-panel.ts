@@ -11,11 +11,11 @@ import { messageOf } from '../core/notices';
 import { poolSize, RunPool, type RunListener } from '../core/pool';
 import type { GameInfo, RunNews } from '../core/protocol';
 import { setPath, type Settings } from './fields';
+import { boundedParam } from './address';
 
 /** How long each measurement trains: 3 s, or `?benchMs=` (300 ms to 10 s) for tests. */
 function benchMs(): number {
-  const v = Number(new URLSearchParams(location.hash.split('?')[1] ?? '').get('benchMs'));
-  return Number.isFinite(v) && v >= 300 && v <= 10_000 ? v : 3_000;
+  return boundedParam(location.hash, 'benchMs', 300, 10_000, 3_000);
 }
 
 /**
@@ -56,7 +56,7 @@ export class BenchPanel {
   readonly element: HTMLElement;
   private readonly startButton = el('button', { type: 'button', className: 'primary', 'data-testid': 'bench-start' }, 'Measure');
   private readonly cancelButton = el('button', { type: 'button', 'data-testid': 'bench-cancel', hidden: true }, 'Cancel');
-  private readonly bar = el('progress', { max: 1, value: 0, hidden: true, 'aria-label': 'Measurement progress' }) as HTMLProgressElement;
+  private readonly bar = el('progress', { max: 1, value: 0, hidden: true, 'aria-label': 'Measurement progress' });
   private readonly status = el('p', { className: 'bench-status', 'data-testid': 'bench-status', 'aria-live': 'polite' });
   private readonly result = el('dl', { className: 'bench-result', 'data-testid': 'bench-result', hidden: true });
   private pool: RunPool | null = null;

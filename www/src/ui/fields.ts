@@ -71,16 +71,16 @@ export class FieldForm {
   private input(f: FieldSpec, id: string): Input {
     switch (f.type) {
       case 'choice': {
-        const s = el('select', { id, 'data-testid': id }) as HTMLSelectElement;
+        const s = el('select', { id, 'data-testid': id });
         for (const o of f.options) s.append(el('option', { value: o.value }, o.label));
         return s;
       }
       case 'bool':
-        return el('input', { id, 'data-testid': id, type: 'checkbox' }) as HTMLInputElement;
+        return el('input', { id, 'data-testid': id, type: 'checkbox' });
       case 'int':
-        return el('input', { id, 'data-testid': id, type: 'number', min: f.min, max: f.max, step: 1, inputMode: 'numeric' }) as HTMLInputElement;
+        return el('input', { id, 'data-testid': id, type: 'number', min: f.min, max: f.max, step: 1, inputMode: 'numeric' });
       case 'float':
-        return el('input', { id, 'data-testid': id, type: 'number', min: f.min, max: f.max, step: f.step, inputMode: 'decimal' }) as HTMLInputElement;
+        return el('input', { id, 'data-testid': id, type: 'number', min: f.min, max: f.max, step: f.step, inputMode: 'decimal' });
     }
   }
 
@@ -97,11 +97,14 @@ export class FieldForm {
       const v = getPath(settings, f.id);
       if (v === undefined) continue;
       const input = this.inputs.get(f.id)!;
-      if (f.type === 'choice') this.choose(input as HTMLSelectElement, String(v));
+      // The settings' JSON holds a number, string or boolean for every field.
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string
+      const text = String(v);
+      if (f.type === 'choice') this.choose(input as HTMLSelectElement, text);
       else if (f.type === 'bool') (input as HTMLInputElement).checked = v === true;
       // Learners keep some settings in single precision (0.1 comes back as 0.10000000149011612).
       else if (f.type === 'float' && typeof v === 'number') input.value = String(Number(v.toPrecision(7)));
-      else input.value = String(v);
+      else input.value = text;
     }
   }
 

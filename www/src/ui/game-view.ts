@@ -18,31 +18,21 @@ import { MODEL, PlayPanel } from './play-panel';
 import { RecordSection } from './record-section';
 import { SolveSection, solverOf } from './solve-section';
 import type { RunsPanel } from './runs-panel';
+import { readGameAddress } from './address';
 
 /** One tab of the side panel. */
 interface Tab {
   id: string;
   label: string;
   element: HTMLElement;
-  /** Called when the tab becomes visible. */
-  shown?(): void;
+  /** Called when the tab becomes visible; done when its panel is built and shown. */
+  shown?(): Promise<void> | void;
   destroy?(): void;
 }
 
 export interface View {
   element: HTMLElement;
   destroy(): void;
-}
-
-function playersOf(params: URLSearchParams): [string, string] | undefined {
-  const first = params.get('first');
-  const second = params.get('second');
-  return first && second ? [first, second] : undefined;
-}
-
-function seedOf(params: URLSearchParams): number | undefined {
-  const v = Number(params.get('seed'));
-  return params.has('seed') && Number.isInteger(v) && v >= 0 ? v : undefined;
 }
 
 /** A panel of a tab. */
@@ -84,10 +74,10 @@ class LazyPanel<P extends Panel> {
     return this.panel;
   }
 
-  shown(): void {
-    this.get().then(
+  shown(): Promise<void> {
+    return this.get().then(
       (p) => p.shown(),
-      (e: unknown) => showNotice(messageOf(e)),
+      (e: unknown) => void showNotice(messageOf(e)),
     );
   }
 
@@ -98,6 +88,7 @@ class LazyPanel<P extends Panel> {
 }
 
 export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], engine: Engine, params: URLSearchParams): View {
+  const address = readGameAddress(params);
   // The Play tab's board, lent to the Train tab while a run is watched.
   const lendable = new LendableBoard(plugin.board(info));
   const board = lendable.shared;
@@ -107,24 +98,30 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
   let showTab: (id: string) => void = () => {};
 
   const play = new PlayPanel(info, engine, thinker, board, library, plugin.sideMarkers, {
-    controllers: playersOf(params),
-    seed: seedOf(params),
-    moves: params.get('moves')?.split(' ').filter(Boolean),
-    at: params.has('at') ? Number(params.get('at')) : undefined,
+    controllers: address.controllers,
+    seed: address.seed,
+    moves: address.moves,
+    at: address.at,
     // A model the address names that this browser lacks is imported as in the Models tab.
     importModels: (files) => models.get().then((m) => m.importFiles(files, false)),
   });
   const restoring = engine.onRestart(() => void play.restore());
-  play
+  const boardDrawn = play
     .start()
     // The first board of the visit is on screen: `performance.mark` lets a
     // test (and the browser's performance panel) time the page's start.
-    .then(() =>
-      // The other tabs' code is not fetched ahead: compiling it on the page's
-      // thread while a game is played could hold up a move.
-      requestAnimationFrame(() => markOnce('first-board')),
+    .then(
+      () =>
+        // The other tabs' code is not fetched ahead: compiling it on the page's
+        // thread while a game is played could hold up a move.
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() => {
+            markOnce('first-board');
+            resolve();
+          }),
+        ),
     )
-    .catch((e: unknown) => showNotice(messageOf(e)));
+    .catch((e: unknown) => void showNotice(messageOf(e)));
   play.element.append(new RecordSection(info, plugin.record, play).element);
   const sections: Section[] = plugin.playSections?.({ info, thinker, play }) ?? [];
   // A game whose engine solves positions exactly gets "Solve exactly".
@@ -201,16 +198,16 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
       t.element.hidden = !on;
     });
     if (focus) buttons[i].focus();
-    tabs[i].shown?.();
+    return tabs[i].shown?.();
   };
   tabs.forEach((t, i) => {
     const b = el('button', { type: 'button', role: 'tab', id: `tab-${t.id}`, 'aria-controls': `panel-${t.id}` }, t.label);
-    b.addEventListener('click', () => select(i, false));
+    b.addEventListener('click', () => void select(i, false));
     b.addEventListener('keydown', (e) => {
       const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
       if (d) {
         e.preventDefault();
-        select((i + d + tabs.length) % tabs.length, true);
+        void select((i + d + tabs.length) % tabs.length, true);
       }
     });
     buttons.push(b);
@@ -222,9 +219,12 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
   });
   showTab = (id) => {
     const i = tabs.findIndex((t) => t.id === id);
-    if (i >= 0) select(i, false);
+    if (i >= 0) void select(i, false);
   };
-  select(Math.max(0, tabs.findIndex((t) => t.id === params.get('tab'))), false);
+  const tabShown = select(Math.max(0, tabs.findIndex((t) => t.id === address.tab)), false);
+  // The view's start is over once the first board is drawn and the tab shown
+  // has its panel: the page marks `started` (tests then wait for it to be idle).
+  void Promise.all([boardDrawn, tabShown]).then(() => markOnce('started'));
 
   const about = el('section', { className: 'about' }, el('h2', {}, `About ${info.title}`), ...plugin.about.map((p) => el('p', {}, p)));
   const element = el(

@@ -43,7 +43,7 @@ export class ModelsPanel {
   private readonly status = el('p', { className: 'models-status', 'data-testid': 'models-status', 'aria-live': 'polite' });
   private readonly storageNote = el('p', { className: 'storage-note', 'data-testid': 'storage-note', hidden: true });
   private readonly undoBar = el('div', { className: 'undo-bar', 'data-testid': 'undo-bar', hidden: true });
-  private readonly fileInput = el('input', { type: 'file', id: 'model-import', accept: '.selfplay,application/octet-stream', 'data-testid': 'model-import', multiple: true, 'aria-label': 'Import model files' }) as HTMLInputElement;
+  private readonly fileInput = el('input', { type: 'file', id: 'model-import', accept: '.selfplay,application/octet-stream', 'data-testid': 'model-import', multiple: true, 'aria-label': 'Import model files' });
   private readonly dropZone: HTMLElement;
   private unsubscribe: (() => void) | null = null;
 
@@ -166,7 +166,7 @@ export class ModelsPanel {
   /** Renames in place: an input replaces the name until Enter or Escape. */
   private async rename(m: ModelMeta, li: HTMLElement): Promise<void> {
     const name = li.querySelector('.model-name') as HTMLElement;
-    const input = el('input', { type: 'text', value: m.name, 'aria-label': 'New name', 'data-testid': 'model-rename-input' }) as HTMLInputElement;
+    const input = el('input', { type: 'text', value: m.name, 'aria-label': 'New name', 'data-testid': 'model-rename-input' });
     let finished = false;
     const done = async (save: boolean) => {
       // Replacing the input blurs it, which calls this again: once only.
@@ -206,14 +206,10 @@ export class ModelsPanel {
     this.undoBar.replaceChildren(el('span', {}, `Deleted “${meta.name}”. `), undo);
     this.undoBar.hidden = false;
     const timer = setTimeout(() => (this.undoBar.hidden = true), 15_000);
-    undo.addEventListener('click', async () => {
+    undo.addEventListener('click', () => {
       clearTimeout(timer);
       this.undoBar.hidden = true;
-      try {
-        await lib.save(meta, bytes);
-      } catch (e) {
-        showNotice(messageOf(e));
-      }
+      lib.save(meta, bytes).catch((e: unknown) => showNotice(messageOf(e)));
     });
     undo.focus();
   }

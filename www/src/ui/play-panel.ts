@@ -18,6 +18,7 @@ import { messageOf, showNotice } from '../core/notices';
 import type { Analysis, Budget, GameInfo, GameState, MoveEntry, PlayerInfo, Progress } from '../core/protocol';
 import type { AgentRequest, Thinker } from '../core/thinker';
 import { Cancelled, WorkerDied } from '../core/worker-client';
+import { boundedParam, writeGameAddress } from './address';
 
 /** "human", a player of the game ("msb"), or a model ("net:<id>"). */
 type Controller = string;
@@ -35,9 +36,7 @@ const PREVIEW_PAUSE_MS = 50;
 
 /** Pause before a computer move, so that people can follow the game; `?delay=` (0–5000 ms). */
 function aiDelayMs(): number {
-  const param = new URLSearchParams(location.hash.split('?')[1] ?? '').get('delay');
-  const v = Number(param);
-  return param !== null && param !== '' && Number.isFinite(v) && v >= 0 && v <= 5000 ? v : 400;
+  return boundedParam(location.hash, 'delay', 0, 5000, 400);
 }
 
 /** A model that can play: from the library, or a run's current state. */
@@ -135,12 +134,12 @@ export class PlayPanel {
     tabIndex: -1,
     'aria-label': 'Import the model file of the link',
     'data-testid': 'missing-model-file',
-  }) as HTMLInputElement;
+  });
   private missingBox: HTMLElement;
-  private heatBox = el('input', { type: 'checkbox', checked: true, 'data-testid': 'heat-toggle' }) as HTMLInputElement;
+  private heatBox = el('input', { type: 'checkbox', checked: true, 'data-testid': 'heat-toggle' });
   private heatLabel = el('label', { className: 'heat-toggle', hidden: true }, this.heatBox, ' Show the model’s values on the legal moves');
   /** A hint: a searching player values every legal move (the game's own players that search). */
-  private hintSelect = el('select', { 'data-testid': 'hint-player', 'aria-label': 'Player that gives the hint' }) as HTMLSelectElement;
+  private hintSelect = el('select', { 'data-testid': 'hint-player', 'aria-label': 'Player that gives the hint' });
   private hintButton = el('button', { type: 'button', 'data-testid': 'hint', title: 'Asks the chosen player for the value of every legal move (up to 5 s)' }, 'Hint');
   private hintText = el('p', { className: 'hint-result', 'data-testid': 'hint-result', 'aria-live': 'polite' });
 
@@ -173,7 +172,7 @@ export class PlayPanel {
 
     const players = el('fieldset', { className: 'players' }, el('legend', {}, 'Players'));
     for (const side of [0, 1] as const) {
-      const select = el('select', { 'data-testid': `player-${side}` }) as HTMLSelectElement;
+      const select = el('select', { 'data-testid': `player-${side}` });
       select.addEventListener('change', () => this.setController(side, select.value));
       this.selects.push(select);
       const about = el('small', { className: 'player-about', 'data-testid': `player-about-${side}` });
@@ -1071,19 +1070,16 @@ export class PlayPanel {
   private writeUrl(): void {
     // Once the address names another view (a game link was followed while
     // this game was still loading), it is not this panel's to write.
-    const [path, query] = location.hash.replace(/^#\/?/, '').split('?');
-    if (this.destroyed || path !== this.info.id) return;
-    const params = new URLSearchParams(query ?? '');
-    params.set('first', this.controllers[0]);
-    params.set('second', this.controllers[1]);
-    params.set('seed', String(this.seed));
+    if (this.destroyed) return;
     // The game itself: a reload keeps it, a link shows it in another browser.
     const s = this.state;
-    if (s && s.history.length > 0) params.set('moves', s.history.map((m) => m.text).join(' '));
-    else params.delete('moves');
-    if (s && s.cursor < s.history.length) params.set('at', String(s.cursor));
-    else params.delete('at');
-    history.replaceState(null, '', `#/${this.info.id}?${params}`);
+    const address = writeGameAddress(location.hash, this.info.id, {
+      controllers: this.controllers,
+      seed: this.seed,
+      moves: s ? s.history.map((m) => m.text) : [],
+      cursor: s ? s.cursor : 0,
+    });
+    if (address !== null) history.replaceState(null, '', address);
   }
 }
 

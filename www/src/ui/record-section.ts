@@ -40,7 +40,7 @@ export class RecordSection {
     autocomplete: 'off',
     'data-testid': 'record-paste',
     'aria-describedby': 'record-help',
-  }) as HTMLTextAreaElement;
+  });
   private readonly fileInput = el('input', {
     type: 'file',
     accept: '.txt,text/plain',
@@ -48,7 +48,7 @@ export class RecordSection {
     tabIndex: -1,
     'aria-label': 'Open a game record file',
     'data-testid': 'record-file',
-  }) as HTMLInputElement;
+  });
 
   constructor(
     private readonly info: GameInfo,

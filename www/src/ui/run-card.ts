@@ -48,9 +48,9 @@ export interface CardHost {
   library: Promise<ModelLibrary>;
   pool(): RunPool;
   checkpointMs: number;
-  playAgainst(name: string, label: string, side: 0 | 1 | null, bytes: Uint8Array | null): Promise<void>;
+  playAgainst: (name: string, label: string, side: 0 | 1 | null, bytes: Uint8Array | null) => Promise<void>;
   /** Two library models ("net:<id>") play each other in the Play tab. */
-  match(first: string, second: string): Promise<void>;
+  match: (first: string, second: string) => Promise<void>;
   /** The run's curves, progress or status changed. */
   changed(card: RunCard): void;
   close(card: RunCard): void;
@@ -112,7 +112,7 @@ export class RunCard implements RunListener {
 
   private readonly heading = el('h3', {});
   private readonly swatch = el('span', { className: 'swatch', 'aria-hidden': 'true' });
-  private readonly bar = el('progress', { max: 1, value: 0 }) as HTMLProgressElement;
+  private readonly bar = el('progress', { max: 1, value: 0 });
   private readonly stats = el('p', { className: 'run-stats', 'data-testid': 'run-stats' });
   private readonly statusText = el('p', { className: 'run-status', 'data-testid': 'run-status', 'aria-live': 'polite' });
   private readonly note = el('p', { className: 'run-note', 'data-testid': 'run-note' });

@@ -24,6 +24,7 @@ import { RunCard, type CardHost, type CardInfo } from './run-card';
 import { Watcher } from './watch';
 import type { BoardLoan } from '../boards/lend';
 import { formatPoints, parsePoints } from './snapshots';
+import { boundedParam } from './address';
 
 export interface RunsHost {
   info: GameInfo;
@@ -31,9 +32,9 @@ export interface RunsHost {
   library: Promise<ModelLibrary>;
   hooks: RunHooks | null;
   /** Plays `name` against a person; without `bytes`, a library model ("net:<id>"). */
-  playAgainst(name: string, label: string, side: 0 | 1 | null, bytes: Uint8Array | null): Promise<void>;
+  playAgainst: (name: string, label: string, side: 0 | 1 | null, bytes: Uint8Array | null) => Promise<void>;
   /** Two library models ("net:<id>") play each other in the Play tab. */
-  match(first: string, second: string): Promise<void>;
+  match: (first: string, second: string) => Promise<void>;
   /** Takes the game's board from the Play tab, to show a watched run's games. */
   lendBoard(): BoardLoan;
   /** The element that holds the board. */
@@ -43,8 +44,7 @@ export interface RunsHost {
 /** Checkpoint interval asked of the workers: 5 s, or `?checkpointMs=` (200 ms to 30 s) for tests.
  *  A checkpoint is also taken when the page is hidden or closed. */
 function checkpointMs(): number {
-  const v = Number(new URLSearchParams(location.hash.split('?')[1] ?? '').get('checkpointMs'));
-  return Number.isFinite(v) && v >= 200 && v <= 30_000 ? v : 5_000;
+  return boundedParam(location.hash, 'checkpointMs', 200, 30_000, 5_000);
 }
 
 /** Further games offered when a saved model continues. */
@@ -64,9 +64,9 @@ export class RunsPanel {
   private nextColor = 0;
   private form!: FieldForm;
   private readonly formBox = el('div', { className: 'train-fields' });
-  private readonly kindSelect = el('select', { id: 'train-kind', 'data-testid': 'train-kind' }) as HTMLSelectElement;
+  private readonly kindSelect = el('select', { id: 'train-kind', 'data-testid': 'train-kind' });
   private readonly kindAbout = el('p', { className: 'kind-about' });
-  private readonly presetSelect = el('select', { id: 'train-preset', 'data-testid': 'train-preset' }) as HTMLSelectElement;
+  private readonly presetSelect = el('select', { id: 'train-preset', 'data-testid': 'train-preset' });
   private readonly presetSentence = el('p', { className: 'preset-sentence', 'data-testid': 'preset-sentence', hidden: true });
   private readonly presetBox = el('div', { className: 'preset-section' });
   private presetSection: Section | null = null;
@@ -85,9 +85,9 @@ export class RunsPanel {
     spellcheck: false,
     'data-testid': 'train-snapshots',
     'aria-describedby': 'train-snapshots-help',
-  }) as HTMLInputElement;
+  });
   /** Fills the field with the kind's suggested points (the field starts empty: no run fills the library unasked). */
-  private readonly snapshotSuggest = el('button', { type: 'button', className: 'snapshot-suggest', 'data-testid': 'train-snapshots-suggest' }) as HTMLButtonElement;
+  private readonly snapshotSuggest = el('button', { type: 'button', className: 'snapshot-suggest', 'data-testid': 'train-snapshots-suggest' });
   private readonly snapshotField = el(
     'div',
     { className: 'field snapshot-field' },
@@ -466,15 +466,17 @@ export class RunsPanel {
         row.remove();
         void this.resumeOffer(cp);
       });
-      discard.addEventListener('click', async () => {
+      discard.addEventListener('click', () => {
         resume.disabled = discard.disabled = true;
-        try {
-          await (await this.host.library).deleteCheckpoint(cp.runId);
-          row.remove();
-        } catch (e) {
-          showNotice(messageOf(e));
-        }
-        await this.refreshOffers();
+        void (async () => {
+          try {
+            await (await this.host.library).deleteCheckpoint(cp.runId);
+            row.remove();
+          } catch (e) {
+            showNotice(messageOf(e));
+          }
+          await this.refreshOffers();
+        })();
       });
       this.resumeList.append(row);
     }
@@ -521,8 +523,8 @@ export class RunsPanel {
       inputMode: 'numeric',
       value: String(DEFAULT_MORE_GAMES),
       'data-testid': 'continue-games',
-    }) as HTMLInputElement;
-    const start = el('button', { type: 'button', className: 'primary', 'data-testid': 'continue-start' }, 'Continue training') as HTMLButtonElement;
+    });
+    const start = el('button', { type: 'button', className: 'primary', 'data-testid': 'continue-start' }, 'Continue training');
     const cancel = el('button', { type: 'button', 'data-testid': 'continue-cancel' }, 'Cancel');
     start.addEventListener('click', () => void this.startContinue());
     cancel.addEventListener('click', () => this.closeContinue());

@@ -34,15 +34,15 @@ export class SettingsSets {
       value: `${player.label} settings`,
       maxLength: 200,
       'data-testid': `${id}-name`,
-    }) as HTMLInputElement;
+    });
     const save = el(
       'button',
       { type: 'button', 'data-testid': `${id}-save`, title: 'Keeps these settings as a model file in this browser’s library; export it from the Models tab to share it' },
       'Save to the library',
     );
     save.addEventListener('click', () => void this.save());
-    this.select = el('select', { id: `${id}-list`, 'data-testid': `${id}-list` }) as HTMLSelectElement;
-    this.loadButton = el('button', { type: 'button', 'data-testid': `${id}-load` }, 'Load') as HTMLButtonElement;
+    this.select = el('select', { id: `${id}-list`, 'data-testid': `${id}-list` });
+    this.loadButton = el('button', { type: 'button', 'data-testid': `${id}-load` }, 'Load');
     this.loadButton.addEventListener('click', () => void this.load());
     this.element = el(
       'div',

@@ -98,7 +98,7 @@ export class SnapshotShelf {
         title: 'Opens the Play tab with one snapshot on each side; the game plays itself',
       },
       'Match these two',
-    ) as HTMLButtonElement;
+    );
     this.matchButton.addEventListener('click', () => void this.match());
     this.matchBox = el(
       'div',

@@ -54,7 +54,7 @@ export class Watcher {
     value: String(SLOWEST + FASTEST - START),
     'data-testid': 'watch-speed',
     'aria-label': 'Speed of the shown games',
-  }) as HTMLInputElement;
+  });
   private readonly backButton = el('button', { type: 'button', className: 'primary', 'data-testid': 'watch-back' }, 'Back to full speed');
 
   constructor(private readonly host: WatchHost) {

@@ -15,8 +15,8 @@ const NONE = '';
 
 export class HintsPanel implements Section {
   readonly element: HTMLElement;
-  private show = el('input', { type: 'checkbox', checked: true, 'data-testid': 'show-hints' }) as HTMLInputElement;
-  private models = el('select', { 'data-testid': 'hint-model', id: 'hint-model' }) as HTMLSelectElement;
+  private show = el('input', { type: 'checkbox', checked: true, 'data-testid': 'show-hints' });
+  private models = el('select', { 'data-testid': 'hint-model', id: 'hint-model' });
   private note = el('p', { className: 'hint-model', 'data-testid': 'hint-model-note' });
   private value = el('p', { className: 'hint-value', 'data-testid': 'hint-value' });
   private table = el('table', { className: 'hints', 'data-testid': 'hints' });

@@ -28,7 +28,11 @@ interface PairInputs {
 
 function probesOf(config: RunConfig | undefined): Probe[] {
   const p = config?.probes;
-  return Array.isArray(p) ? p.filter((x): x is Probe => typeof x?.position === 'string' && typeof x?.action === 'string') : [];
+  if (!Array.isArray(p)) return [];
+  return (p as unknown[]).filter((x): x is Probe => {
+    const o = x as { position?: unknown; action?: unknown } | null | undefined;
+    return typeof o?.position === 'string' && typeof o?.action === 'string';
+  });
 }
 
 class ProbeSection implements Section {
@@ -42,15 +46,15 @@ class ProbeSection implements Section {
   ) {
     this.element = el('fieldset', { className: 'probes' }, el('legend', {}, 'State–action pairs whose Q-values are sampled'));
     probes.forEach((p, i) => {
-      const moves = el('datalist', { id: `probe-moves-${i}` }) as HTMLDataListElement;
-      const position = el('input', { type: 'text', value: p.position, size: 30, 'aria-label': `Pair ${i + 1}: position`, 'data-testid': `probe-pos-${i}` }) as HTMLInputElement;
-      const action = el('input', { type: 'text', value: p.action, size: 5, 'aria-label': `Pair ${i + 1}: hound move`, 'data-testid': `probe-move-${i}` }) as HTMLInputElement;
+      const moves = el('datalist', { id: `probe-moves-${i}` });
+      const position = el('input', { type: 'text', value: p.position, size: 30, 'aria-label': `Pair ${i + 1}: position`, 'data-testid': `probe-pos-${i}` });
+      const action = el('input', { type: 'text', value: p.action, size: 5, 'aria-label': `Pair ${i + 1}: hound move`, 'data-testid': `probe-move-${i}` });
       action.setAttribute('list', moves.id);
       const pick = el(
         'button',
         { type: 'button', 'aria-pressed': 'false', 'data-testid': `probe-pick-${i}`, title: 'Take the position on the board (hounds to move) and the hound move you make there' },
         'Pick on the board',
-      ) as HTMLButtonElement;
+      );
       pick.addEventListener('click', () => this.pickFromBoard(i));
       this.pairs.push({ position, action, moves, pick });
       this.element.append(el('div', { className: 'probe' }, `${i + 1}. `, position, ' ', action, moves, ' ', pick));

@@ -1,0 +1,82 @@
+// The page's address: "#/" for the list of games, "#/othello?first=human&
+// second=mvb&seed=7&moves=f5 d6&at=1&tab=train" for a game, who plays it,
+// its seed, the moves played, how many of them are on the board and the tab
+// shown. Reading and writing it here, without the DOM, so that they can be
+// tested in Node; the views pass `location.hash` in.
+
+/** The view's path and query of a hash: "#/othello?seed=7" → ["othello", "seed=7"]; "#/" → [""]. */
+export function splitHash(hash: string): [path: string, query?: string] {
+  const [path, query] = hash.replace(/^#\/?/, '').split('?');
+  return query === undefined ? [path] : [path, query];
+}
+
+/** The parameters of a hash's query. */
+export function hashParams(hash: string): URLSearchParams {
+  return new URLSearchParams(hash.split('?')[1] ?? '');
+}
+
+/**
+ * A number the address sets (tests' `?delay=`, `?benchMs=`, `?checkpointMs=`)
+ * if it is given and within [min, max]; else `fallback`.
+ */
+export function boundedParam(hash: string, name: string, min: number, max: number, fallback: number): number {
+  const param = hashParams(hash).get(name);
+  const v = Number(param);
+  return param !== null && param !== '' && Number.isFinite(v) && v >= min && v <= max ? v : fallback;
+}
+
+/** What a game's address asks for. */
+export interface GameAddress {
+  /** Who plays each side, when the address names both. */
+  controllers?: [string, string];
+  /** A whole number from 0. */
+  seed?: number;
+  /** The game record, move by move. */
+  moves?: string[];
+  /** How many of the moves are on the board (as given: the engine checks it). */
+  at?: number;
+  /** The tab shown. */
+  tab: string | null;
+}
+
+export function readGameAddress(params: URLSearchParams): GameAddress {
+  const first = params.get('first');
+  const second = params.get('second');
+  const seed = Number(params.get('seed'));
+  return {
+    controllers: first && second ? [first, second] : undefined,
+    seed: params.has('seed') && Number.isInteger(seed) && seed >= 0 ? seed : undefined,
+    moves: params.get('moves')?.split(' ').filter(Boolean),
+    at: params.has('at') ? Number(params.get('at')) : undefined,
+    tab: params.get('tab'),
+  };
+}
+
+/** The game on the board, as the address keeps it. */
+export interface GameRecord {
+  controllers: readonly [string, string];
+  seed: number;
+  /** Every move played, in the game's notation. */
+  moves: string[];
+  /** How many of them are on the board (fewer after an undo). */
+  cursor: number;
+}
+
+/**
+ * The address that keeps `game` on the board of `id`, from the address
+ * `hash` (its other parameters kept); null when `hash` names another view,
+ * which is then not the game's to write.
+ */
+export function writeGameAddress(hash: string, id: string, game: GameRecord): string | null {
+  const [path, query] = splitHash(hash);
+  if (path !== id) return null;
+  const params = new URLSearchParams(query ?? '');
+  params.set('first', game.controllers[0]);
+  params.set('second', game.controllers[1]);
+  params.set('seed', String(game.seed));
+  if (game.moves.length > 0) params.set('moves', game.moves.join(' '));
+  else params.delete('moves');
+  if (game.cursor < game.moves.length) params.set('at', String(game.cursor));
+  else params.delete('at');
+  return `#/${id}?${params}`;
+}
