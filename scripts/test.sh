@@ -7,7 +7,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 
-step() { echo; echo "==> $*"; }
+# Each step's time is printed when the next begins, and all of them at the end.
+timings=()
+step_name=""
+step_start=$SECONDS
+step() {
+  if [[ -n "$step_name" ]]; then
+    timings+=("$(printf '%5d s  %s' $((SECONDS - step_start)) "$step_name")")
+    echo "    (${step_name}: $((SECONDS - step_start)) s)"
+  fi
+  step_name="$*"
+  step_start=$SECONDS
+  echo
+  echo "==> $*"
+}
 
 ensure_rust
 ensure_wasm_bindgen
@@ -67,8 +80,12 @@ step "end-to-end tests (headless Chromium); a test that passes only on a retry f
 npx playwright test --fail-on-flaky-tests
 
 cd ..
-step "shared files that name each game (at most 3 per game)"
+step "each game named only in its own files, the registries and the allowed shared tests"
 ./scripts/game-names.sh
 
+step "done"
+echo "Time of each step:"
+printf '%s\n' "${timings[@]}"
+echo "  total: $SECONDS s"
 echo
 echo "All tests passed."
