@@ -26,6 +26,9 @@ mod model;
 #[allow(dead_code)]
 #[path = "../src/bin/selfplay/native.rs"]
 mod native;
+#[allow(dead_code)]
+#[path = "../src/bin/selfplay/run.rs"]
+mod run;
 
 use std::any::TypeId;
 use std::os::unix::process::CommandExt;

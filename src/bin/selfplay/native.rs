@@ -1,5 +1,5 @@
 //! The command line's dispatch: each game's subcommands come from its
-//! plug-in entry; `bench` and `model` work for every game.
+//! plug-in entry; `bench`, `model` and `run` work for every game.
 
 use std::process::ExitCode;
 
@@ -38,6 +38,9 @@ enum Builtin {
         #[command(subcommand)]
         command: model::ModelCommand,
     },
+    /// Any kind of training run of any game, from one of its presets, as
+    /// the page trains it (`selfplay run list` lists them).
+    Run(crate::run::RunArgs),
 }
 
 /// Output piped into a program that stops reading (`selfplay … | head`) ends
@@ -136,6 +139,7 @@ fn run(matches: &clap::ArgMatches) -> Result<(), CliError> {
             json,
         } => bench(seconds, seed, only, long, json),
         Builtin::Model { command } => model::run(command),
+        Builtin::Run(args) => crate::run::run(args),
     }
 }
 
