@@ -57,10 +57,12 @@ fn selfplay_run_trains_the_textbook_preset_as_the_engine_does_and_writes_its_mod
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("At 3,000 games"), "{stdout}");
     // A model of another game is refused, naming the file.
-    let (code, _, stderr) = cli::run(&["run", "othello", "--resume", out_s]);
+    let other = selfplay::games::REGISTRY
+        .iter()
+        .find(|e| e.id() != "tictactoe")
+        .unwrap();
+    let (code, _, stderr) = cli::run(&["run", other.id(), "--resume", out_s]);
     assert_eq!(code, 2);
-    assert!(
-        stderr.contains("a model of tictactoe, not of Othello"),
-        "{stderr}"
-    );
+    let says = format!("a model of tictactoe, not of {}", other.info().title);
+    assert!(stderr.contains(&says), "{stderr}");
 }
