@@ -304,6 +304,32 @@ pub struct GameInfo {
     pub built: bool,
 }
 
+impl GameInfo {
+    /// A grid game's identity from its rules (id, title, sides, rows ×
+    /// columns), with `blurb`, its players and its kinds of run; no model
+    /// settings.
+    pub fn grid<G: Playable>(
+        blurb: &str,
+        players: Vec<PlayerInfo>,
+        runs: Vec<RunKindInfo>,
+    ) -> GameInfo {
+        GameInfo {
+            id: G::NAME.into(),
+            title: G::TITLE.into(),
+            blurb: blurb.into(),
+            sides: G::SIDE_NAMES.map(String::from),
+            geometry: Geometry::Grid {
+                rows: G::ROWS,
+                cols: G::COLS,
+            },
+            players,
+            runs,
+            model_settings: Vec::new(),
+            built: true,
+        }
+    }
+}
+
 /// How a saved model continues training.
 #[derive(Clone, Debug, Default, PartialEq, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]

@@ -25,8 +25,8 @@ use crate::plugin::run::thousands;
 use crate::plugin::trainer::TrainerRun;
 use crate::plugin::{
     Bench, ChartSpec, Choice, DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo,
-    Geometry, ModelUse, Playable, PlayerInfo, PresetInfo, ResumeOptions, RunKindInfo, SolveInfo,
-    TypedAgent, TypedSession,
+    ModelUse, Playable, PlayerInfo, PresetInfo, ResumeOptions, RunKindInfo, SolveInfo, TypedAgent,
+    TypedSession,
 };
 
 impl Playable for Position {
@@ -401,15 +401,10 @@ impl GameEntry for Entry {
 
     fn info(&self) -> GameInfo {
         GameInfo {
-            id: Position::NAME.into(),
-            title: Position::TITLE.into(),
-            blurb: "Drop discs into seven columns; four in a row wins. An exact solver and tabular Q-learning.".into(),
-            sides: Position::SIDE_NAMES.map(String::from),
-            geometry: Geometry::Grid {
-                rows: HEIGHT as u32,
-                cols: WIDTH as u32,
-            },
-            players: vec![
+            model_settings: vec![depth_field()],
+            ..GameInfo::grid::<Position>(
+                "Drop discs into seven columns; four in a row wins. An exact solver and tabular Q-learning.",
+                vec![
                 PlayerInfo::simple("random", "Random", "a random column that is not full"),
                 PlayerInfo::simple("stupid", "Leftmost column", "always the leftmost column that is not full"),
                 PlayerInfo {
@@ -434,9 +429,8 @@ impl GameEntry for Entry {
                     ..PlayerInfo::simple("perfect", "Perfect", "the exact solver (slow in the first moves)")
                 },
             ],
-            runs: vec![q_table_kind()],
-            model_settings: vec![depth_field()],
-            built: true,
+                vec![q_table_kind()],
+            )
         }
     }
 

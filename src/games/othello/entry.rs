@@ -18,9 +18,9 @@ use crate::model::{Algorithm, Model};
 use crate::plugin::run::percent;
 use crate::plugin::trainer::TrainerRun;
 use crate::plugin::{
-    ChartSpec, Choice, DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo, Geometry,
-    ModelUse, Playable, PlayerInfo, PlayerSettings, PresetInfo, ResumeOptions, RunKindInfo,
-    TypedAgent, TypedSession,
+    ChartSpec, Choice, DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo, ModelUse,
+    Playable, PlayerInfo, PlayerSettings, PresetInfo, ResumeOptions, RunKindInfo, TypedAgent,
+    TypedSession,
 };
 use crate::rate::{measure, Rate};
 
@@ -518,13 +518,9 @@ impl GameEntry for Entry {
     }
 
     fn info(&self) -> GameInfo {
-        GameInfo {
-            id: Board::NAME.into(),
-            title: Board::TITLE.into(),
-            blurb: "Flip discs on an 8×8 board; a network learns from its own games and plays the study's fixed strategies.".into(),
-            sides: Board::SIDE_NAMES.map(String::from),
-            geometry: Geometry::Grid { rows: 8, cols: 8 },
-            players: vec![
+        GameInfo::grid::<Board>(
+            "Flip discs on an 8×8 board; a network learns from its own games and plays the study's fixed strategies.",
+            vec![
                 PlayerInfo::simple("random", "Random", "any legal move"),
                 PlayerInfo::simple("mvb", "MVB", "most flips"),
                 PlayerInfo::simple("msb", "MSB", "most stable discs"),
@@ -539,10 +535,8 @@ impl GameEntry for Entry {
                     )
                 },
             ],
-            runs: vec![qnet_kind(), ga_kind()],
-            model_settings: Vec::new(),
-            built: true,
-        }
+            vec![qnet_kind(), ga_kind()],
+        )
     }
 
     fn new_session(&self) -> Box<dyn DynSession> {

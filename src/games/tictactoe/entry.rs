@@ -14,8 +14,8 @@ use crate::learn::value_table::{Greedy, ValueTable};
 use crate::model::{Algorithm, Model};
 use crate::players::RandomPlayer;
 use crate::plugin::{
-    ChartSpec, Choice, DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo, Geometry,
-    ModelUse, Playable, PlayerInfo, PresetInfo, ResumeOptions, RunKindInfo, TrainerRun, TypedAgent,
+    ChartSpec, Choice, DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo, ModelUse,
+    Playable, PlayerInfo, PresetInfo, ResumeOptions, RunKindInfo, TrainerRun, TypedAgent,
     TypedSession,
 };
 
@@ -169,23 +169,18 @@ impl GameEntry for Entry {
     }
 
     fn info(&self) -> GameInfo {
-        GameInfo {
-            id: Board::NAME.into(),
-            title: Board::TITLE.into(),
-            blurb: "Three in a row on a 3 × 3 board: the textbook's first learner learns it in seconds.".into(),
-            sides: Board::SIDE_NAMES.map(String::from),
-            geometry: Geometry::Grid {
-                rows: Board::ROWS,
-                cols: Board::COLS,
-            },
-            players: vec![
+        GameInfo::grid::<Board>(
+            "Three in a row on a 3 × 3 board: the textbook's first learner learns it in seconds.",
+            vec![
                 PlayerInfo::simple("random", "Random", "any free square"),
-                PlayerInfo::simple("perfect", "Perfect", "never loses: it knows the value of every position"),
+                PlayerInfo::simple(
+                    "perfect",
+                    "Perfect",
+                    "never loses: it knows the value of every position",
+                ),
             ],
-            runs: vec![values_kind()],
-            model_settings: Vec::new(),
-            built: true,
-        }
+            vec![values_kind()],
+        )
     }
 
     fn new_session(&self) -> Box<dyn DynSession> {
