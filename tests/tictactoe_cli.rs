@@ -56,6 +56,21 @@ fn selfplay_run_trains_the_textbook_preset_as_the_engine_does_and_writes_its_mod
     let (code, stdout, stderr) = cli::run(&["run", "tictactoe", "--resume", out_s]);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("At 3,000 games"), "{stdout}");
+    // With a new total it trains on; a preset or settings make no sense then.
+    let (code, stdout, stderr) =
+        cli::run(&["run", "tictactoe", "--resume", out_s, "--total", "4000"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("At 4,000 games"), "{stdout}");
+    let (code, _, stderr) = cli::run(&[
+        "run",
+        "tictactoe",
+        "values",
+        "--resume",
+        out_s,
+        "--preset",
+        "book",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
     // A model of another game is refused, naming the file.
     let other = selfplay::games::REGISTRY
         .iter()

@@ -73,12 +73,20 @@ impl Params {
 pub const START_VALUE: f32 = 0.5;
 
 /// The table of afterstate values and its learning rule.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct ValueTable<G: DenseKey> {
     params: Params,
     values: Vec<f32>,
     games: u64,
     buf: Vec<G::Move>,
+}
+
+/// Equal settings, values and games (the scratch buffer of legal moves is
+/// not part of a table).
+impl<G: DenseKey> PartialEq for ValueTable<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.params == other.params && self.values == other.values && self.games == other.games
+    }
 }
 
 impl<G: DenseKey> ValueTable<G> {

@@ -18,22 +18,27 @@ pub struct RunArgs {
     /// The kind of run (the game's `runs`, e.g. `values`, `q_table`).
     kind: Option<String>,
     /// The preset whose settings the run starts from.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "resume")]
     preset: Option<String>,
     /// The seed (a preset's runs derive theirs from it), 0 to 2^53.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(0..=(1u64 << 53)))]
     seed: u64,
     /// A setting over the preset's, `path=value` (a dotted path into the
     /// settings; the value as JSON, or as text): `--set games=1000`.
-    #[arg(long = "set", value_name = "PATH=VALUE")]
+    #[arg(long = "set", value_name = "PATH=VALUE", conflicts_with = "resume")]
     sets: Vec<String>,
     /// Which of the preset's runs (0-based), when it has several: 0 to 1000.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
     index: u32,
+    /// A new planned total of learning games (a continued run's, or a new
+    /// run's over its preset's): 1 to 10^10.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=10_000_000_000))]
+    total: Option<u64>,
     /// Learning games per step between two looks at the curve (1 to 10^9).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     chunk: u64,
-    /// Continue the run saved in this model or checkpoint file instead.
+    /// Continue the run saved in this model or checkpoint file instead (as
+    /// it was saved: no preset or settings; --total sets a new total).
     #[arg(long)]
     resume: Option<InputPath>,
     /// Where to write the model at the end.
@@ -84,6 +89,11 @@ fn list() {
 
 fn start(a: &RunArgs) -> Result<Box<dyn DynRun>, CliError> {
     if let Some(path) = &a.resume {
+        if a.index != 0 {
+            return Err(bad(
+                "--index: a continued run is the one saved, not one of a preset's",
+            ));
+        }
         // The file first: a bad file is named before anything else.
         let model = selfplay::cli::read_model(path)?;
         let model =
@@ -96,8 +106,12 @@ fn start(a: &RunArgs) -> Result<Box<dyn DynRun>, CliError> {
                 e.info().title
             )));
         }
+        let options = ResumeOptions {
+            total: a.total,
+            ..ResumeOptions::default()
+        };
         return e
-            .resume_run(&model, &ResumeOptions::default())
+            .resume_run(&model, &options)
             .map_err(|err| bad(format!("{path}: {err}")));
     }
     let e = selfplay::games::entry(&a.game).map_err(bad)?;
@@ -129,11 +143,7 @@ fn start(a: &RunArgs) -> Result<Box<dyn DynRun>, CliError> {
     let mut configs = e.preset_runs(kind, preset, a.seed).map_err(bad)?;
     let n = configs.len();
     if a.index as usize >= n {
-        return Err(bad(format!(
-            "--index {}: the preset has {n} runs (0 to {})",
-            a.index,
-            n - 1
-        )));
+        return Err(bad(format!("--index {}: the preset has {n} runs", a.index)));
     }
     let mut config = configs.swap_remove(a.index as usize);
     for s in &a.sets {
@@ -143,7 +153,12 @@ fn start(a: &RunArgs) -> Result<Box<dyn DynRun>, CliError> {
         let value = serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_string()));
         set_path(&mut config, path, value)?;
     }
-    e.new_run(kind, &config).map_err(bad)
+    let mut run = e.new_run(kind, &config).map_err(bad)?;
+    if let Some(t) = a.total {
+        run.set_total(t)
+            .map_err(|err| bad(format!("--total {t}: {err}")))?;
+    }
+    Ok(run)
 }
 
 /// Runs `selfplay run`.

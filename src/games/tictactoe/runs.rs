@@ -373,11 +373,17 @@ impl Trainer for Run {
         )
     }
 
+    /// A new planned total; a run that ends at once has its last point
+    /// measured there, as every run's end has.
     fn set_total(&mut self, total: u64) -> Result<(), String> {
         let mut c = self.config.clone();
         c.games = total;
         c.validate()?;
         self.config = c;
+        let games = self.table.games();
+        if games >= total && self.curve.last().is_none_or(|p| p.games != games) {
+            self.measure_point();
+        }
         Ok(())
     }
 
@@ -486,5 +492,23 @@ mod tests {
         ] {
             assert!(Run::new(bad).is_err());
         }
+    }
+
+    /// A run stopped early by a new total ends with a point at its end.
+    #[test]
+    fn a_total_cut_to_the_games_played_measures_the_end() {
+        let mut run = Run::new(RunConfig {
+            games: 1_000,
+            eval_every: 400,
+            eval_games: 10,
+            ..RunConfig::default()
+        })
+        .unwrap();
+        Trainer::train(&mut run, 500);
+        assert_eq!(run.curve().len(), 1);
+        Trainer::set_total(&mut run, 500).unwrap();
+        assert!(Trainer::is_done(&run));
+        assert_eq!(run.curve().last().unwrap().games, 500);
+        assert_eq!(run.curve().len(), 2);
     }
 }
