@@ -8,9 +8,11 @@
 # * tests and docs (tests/, www/e2e/, docs/): its own files may name it —
 #   tests/<id>*.rs, tests/*_<id>.rs, www/e2e/<id>*.spec.ts, docs/<id>*.md,
 #   docs/results/<id>*/ — and the shared files listed for it in
-#   scripts/game-names.allowed (one "<id> <file>" a line). That list only
-#   shrinks: a new shared test that names a game is refused, so a new game
-#   (copied from tic-tac-toe) names itself in its own files only.
+#   scripts/game-names.allowed (one "<id> <file>" a line). A line that no
+#   longer holds fails the check until it is dropped, and a new shared test
+#   that names a game fails it unless a line is added by hand (where a
+#   review sees it); a new game copied from tic-tac-toe names itself in its
+#   own files only.
 #
 #   scripts/game-names.sh          prints a table; exits 1 on a file not allowed
 #   scripts/game-names.sh --list   prints the "<id> <file>" lines of every
@@ -28,14 +30,22 @@ REGISTRIES=(src/games/mod.rs www/src/games/index.ts)
 ALLOWED=scripts/game-names.allowed
 status=0
 
-# Prints a file without its comment lines and its Rust test module.
+# Prints a file without its comment lines (`//`, `/* … */` lines and their
+# `*` continuations; `#` in shell and Python) and its Rust test module
+# (`#[cfg(test)]` on a `mod`, to the end of the file).
 code_of() {
-  awk '
-    /^[[:space:]]*#\[cfg\(test\)\]/ { exit }
-    /^[[:space:]]*(\/\/|\/\*|\*|#[^[!])/ { next }
-    /^[[:space:]]*#$/ { next }
-    { print }
-  ' "$1"
+  case "$1" in
+    *.sh | *.py)
+      awk '/^[[:space:]]*#/ { next } { print }' "$1" ;;
+    *)
+      awk '
+        pending && /^[[:space:]]*(pub[[:space:]]+)?mod[[:space:]]/ { exit }
+        pending && !/^[[:space:]]*$/ { pending = 0 }
+        /^[[:space:]]*#\[cfg\(test\)\][[:space:]]*$/ { pending = 1; next }
+        /^[[:space:]]*(\/\/|\/\*|\*\/|\*[[:space:]]|\*$)/ { next }
+        { print }
+      ' "$1" ;;
+  esac
 }
 
 # Whether file $2 mentions any of the patterns after it (code: $1 = code).
@@ -68,7 +78,7 @@ for dir in src/games/*/; do
     names code "$f" "${patterns[@]}" || continue
     code_files+=("$f")
     if ! printf '%s\n' "${REGISTRIES[@]}" | grep -qxF "$f"; then bad+=("$f"); fi
-  done < <(find src www/src scripts -type f \( -name '*.rs' -o -name '*.ts' -o -name '*.js' -o -name '*.mjs' -o -name '*.css' -o -name '*.html' -o -name '*.sh' \) | sort)
+  done < <(find src www/src scripts -type f \( -name '*.rs' -o -name '*.ts' -o -name '*.js' -o -name '*.mjs' -o -name '*.css' -o -name '*.html' -o -name '*.sh' -o -name '*.py' \) | sort)
   while IFS= read -r f; do
     case "$f" in
       tests/"$id"*.rs | tests/*_"$id".rs | tests/"$id"_*/* | www/e2e/"$id"*.spec.ts | docs/"$id"*.md | docs/results/"$id"*/*) continue ;;

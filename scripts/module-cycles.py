@@ -5,8 +5,10 @@ Every file of src/ is a module (src/a/b.rs and src/a/b/mod.rs are crate::a::b).
 A module depends on another when its code (test modules left out) names it by
 a path: `crate::x::y`, `super::y`, `self::y` in `use` lines or in expressions.
 A name resolves to the longest module path that exists (`crate::games::REGISTRY`
-is crate::games). A module never depends on its own submodules' parents
-through `mod` lines. Prints every strongly connected group of more than one
+is crate::games); a name that module re-exports with `pub use` resolves to the
+module it comes from (`crate::Game` is crate::game). A module's `mod` lines and
+its children's `super::` uses of what it defines are not counted: a module and
+its own ancestors or descendants are never a circle here. Prints every strongly connected group of more than one
 module (a circle) and exits 1 if there is one.
 
     scripts/module-cycles.py            # the circles, or "no import circles"
@@ -40,9 +42,9 @@ def code_without_tests(text):
         i = j
     out.append(text[i:])
     text = "".join(out)
-    # Comments and strings name nothing.
-    text = re.sub(r"//[^\n]*", "", text)
+    # Strings and comments name nothing (strings first: a string may hold //).
     text = re.sub(r'"(\\.|[^"\\])*"', '""', text)
+    text = re.sub(r"//[^\n]*", "", text)
     return text
 
 
@@ -57,6 +59,30 @@ def main():
                 modules[tuple(module_of(p))] = p
     known = set(modules)
     edges = {m: set() for m in modules}
+    # Names a module re-exports (`pub use path::{a, b}` / `pub use path::a`):
+    # (module, name) -> the module the name comes from.
+    reexports = {}
+    reexport_re = re.compile(r"pub\s+use\s+([\w:]+?)(?:::\{([^}]*)\}|::(\w+))\s*;")
+    for mod, path in modules.items():
+        text = code_without_tests(open(path, encoding="utf-8").read())
+        for m in reexport_re.finditer(text):
+            base = m.group(1).split("::")
+            items = [i.strip().split(" as ")[-1].strip() for i in (m.group(2) or m.group(3)).split(",")]
+            if base[0] == "crate":
+                target = base
+            elif base[0] == "super":
+                target = list(mod[:-1]) + base[1:]
+            elif base[0] == "self":
+                target = list(mod) + base[1:]
+            else:  # a child module, or an outside crate
+                target = list(mod) + base
+            for n in range(len(target), 0, -1):
+                t = tuple(target[:n])
+                if t in known:
+                    for item in items:
+                        if item and item != "self":
+                            reexports[(mod, item)] = t
+                    break
     path_re = re.compile(r"\b(crate|super|self)((?:::\w+)+)")
     group_re = re.compile(r"\b(crate|super|self)((?:::\w+)*)::\{([^}]*)\}")
     for mod, path in modules.items():
@@ -85,10 +111,15 @@ def main():
                     parent = parent[:-1]
                     parts = parts[1:]
                 full = parent + parts
-            # The longest prefix that is a module.
+            # The longest prefix that is a module; a name it re-exports
+            # stands for the module it comes from.
             for n in range(len(full), 0, -1):
                 t = tuple(full[:n])
                 if t in known:
+                    seen = set()
+                    while n < len(full) and (t, full[n]) in reexports and (t, full[n]) not in seen:
+                        seen.add((t, full[n]))
+                        t = reexports[(t, full[n])]
                     # A module's own descendants and ancestors are not dependencies
                     # of interest (mod lines, re-exports of children).
                     if t != mod and t[: len(mod)] != mod and mod[: len(t)] != t:

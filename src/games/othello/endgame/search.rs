@@ -37,7 +37,7 @@ use super::hash::{hash_key, HashTable, NO_MOVE};
 use super::last::{score_1, Last};
 use super::order::MoveList;
 use super::stability::{stability_bound, EdgeTable};
-use super::{final_score, Progress, INF, QUADRANT_ID, QUADRANT_MASKS, STABILITY_THRESHOLD};
+use super::{final_score, INF, QUADRANT_ID, QUADRANT_MASKS, STABILITY_THRESHOLD};
 use crate::games::othello::movegen;
 
 /// Most empties searched by [`Search::nws_shallow`] (above: [`Search::nws_deep`]).
@@ -62,6 +62,24 @@ const SQUARE_GROUPS: [u64; 7] = [
     0x0042_0000_0000_4200,
     0x0000_0018_1800_0000,
 ];
+
+/// A report on a solve in progress.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Progress {
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Seconds since the solve started.
+    pub seconds: f64,
+    /// The window of the search now running (scores strictly between
+    /// `alpha` and `beta` come out exact).
+    pub alpha: i32,
+    pub beta: i32,
+    /// Proved so far: the score is within `[lower, upper]`.
+    pub lower: i32,
+    pub upper: i32,
+    /// The best move found so far (a square or `PASS`), if any.
+    pub best_move: Option<u8>,
+}
 
 /// The state of one solve: table, counters, budget, progress reporting.
 pub struct Search<'a> {

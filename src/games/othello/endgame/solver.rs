@@ -18,6 +18,7 @@ use std::time::Duration;
 
 use super::hash::{HashTable, NO_MOVE};
 use super::order::MoveList;
+pub use super::search::Progress;
 use super::search::Search;
 use super::{final_score, parity_of, INF, QUADRANT_ID, QUADRANT_MASKS};
 use crate::games::othello::{movegen, Board, PASS};
@@ -37,24 +38,6 @@ impl Limits {
         nodes: None,
         time: None,
     };
-}
-
-/// A report on a solve in progress.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Progress {
-    /// Nodes searched so far.
-    pub nodes: u64,
-    /// Seconds since the solve started.
-    pub seconds: f64,
-    /// The window of the search now running (scores strictly between
-    /// `alpha` and `beta` come out exact).
-    pub alpha: i32,
-    pub beta: i32,
-    /// Proved so far: the score is within `[lower, upper]`.
-    pub lower: i32,
-    pub upper: i32,
-    /// The best move found so far (a square or `PASS`), if any.
-    pub best_move: Option<u8>,
 }
 
 /// The result of a solve.
