@@ -328,11 +328,22 @@ impl<R: std::io::BufRead> Iterator for LineReader<R> {
 }
 
 /// A [`LineReader`] of a file (`-`: standard input) of at most `max_total`
-/// bytes.
+/// bytes. A regular file larger than that is refused before it is read.
 pub fn text_lines(
     path: &Path,
     max_total: u64,
 ) -> Result<LineReader<Box<dyn std::io::BufRead>>, CliError> {
+    if path.as_os_str() != "-" {
+        if let Ok(meta) = std::fs::metadata(path) {
+            if meta.is_file() && meta.len() > max_total {
+                return Err(CliError::BadInput(format!(
+                    "{}: {} bytes, more than {max_total} bytes, larger than any file this command reads",
+                    path.display(),
+                    meta.len()
+                )));
+            }
+        }
+    }
     let input = std::io::BufReader::with_capacity(64 << 10, open_input(path)?);
     Ok(LineReader::new(Box::new(input), Some(max_total)))
 }

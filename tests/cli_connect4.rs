@@ -2,8 +2,7 @@
 //! runs them: the listed scores, exit code 2 with a message for bad input,
 //! and Q-learning that learns.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::run;
 
 #[test]

@@ -3,8 +3,7 @@
 //! and reads stop at the format's size limit.
 #![cfg(unix)]
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::run;
 
 use std::os::unix::process::CommandExt;

@@ -4,8 +4,7 @@
 //! through one bounded line reader; files are written through one helper.
 #![cfg(unix)]
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::run;
 
 use std::io::{Seek, Write};
@@ -131,18 +130,18 @@ fn solve_seconds_out_of_range_are_refused() {
 }
 
 /// Defect 3: `connect4 solve` on `/dev/zero` (a file or standard input)
-/// or a 1 GiB file stops at the line limit at once, with little memory; an
-/// empty file is refused (defect 13).
+/// stops at the line limit at once, with little memory; a 1 GiB file is
+/// refused by its size, unread; an empty file is refused (defect 13).
 #[test]
 fn connect4_solve_stops_at_the_line_limit() {
     let d = dir();
     let big = sparse_gib(d.path());
-    for file in ["/dev/zero", s(&big)] {
-        refused(
-            &["connect4", "solve", file],
-            &[file, "line 1", "longer than"],
-        );
-    }
+    refused(
+        &["connect4", "solve", "/dev/zero"],
+        &["/dev/zero", "line 1", "longer than"],
+    );
+    // A regular file over the limit is refused by its size, unread.
+    refused(&["connect4", "solve", s(&big)], &[s(&big), "more than"]);
     let (code, _, err, took) = run_bounded(
         &["connect4", "solve", "-"],
         256 << 20,
@@ -158,17 +157,18 @@ fn connect4_solve_stops_at_the_line_limit() {
 }
 
 /// Defect 4: `connect4 book --known` and `connect4 bench` read through the
-/// bounded reader: `/dev/zero` and a 1 GiB file are refused at once.
+/// bounded reader: `/dev/zero` and a 1 GiB file are refused at once (the
+/// file by its size); a file of many short lines by its size too.
 #[test]
 fn book_known_and_bench_files_are_bounded() {
     let d = dir();
     let big = sparse_gib(d.path());
-    for file in ["/dev/zero", s(&big)] {
+    for (file, problem) in [("/dev/zero", "longer than"), (s(&big), "more than")] {
         refused(
             &["connect4", "book", "--depth", "1", "--known", file],
-            &[file, "longer than"],
+            &[file, problem],
         );
-        refused(&["connect4", "bench", file], &[file, "longer than"]);
+        refused(&["connect4", "bench", file], &[file, problem]);
     }
     // Many short lines: the total limit.
     let many = d.path().join("many.txt");

@@ -1,8 +1,7 @@
 //! `selfplay model inspect`: exit code 0 and a summary for a good file, exit
 //! code 2 and the readable message for a bad one.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 
 fn inspect(path: &str) -> (i32, String, String) {
     cli::run(&["model", "inspect", path])

@@ -2,8 +2,7 @@
 //! counts that match the reference data, reproducible matches, exact
 //! endgame scores, and exit code 2 with a message for bad input.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::run;
 
 /// The "live" counts of tests/data/othello/perft.txt, by depth.

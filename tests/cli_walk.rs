@@ -12,23 +12,15 @@
 //! It runs the binary `cargo test` builds; `SELFPLAY_CLI_UNDER_TEST=path`
 //! runs another one (the release binary: `cargo build --release`, then
 //! `SELFPLAY_CLI_UNDER_TEST=target/release/selfplay cargo test --test
-//! cli_walk -- --nocapture`).
+//! suite cli_walk:: -- --nocapture`).
 #![cfg(unix)]
 
-#[allow(dead_code)]
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::binary;
 
-#[allow(dead_code)]
-#[path = "../src/bin/selfplay/model.rs"]
-mod model;
-#[allow(dead_code)]
-#[path = "../src/bin/selfplay/native.rs"]
-mod native;
-#[allow(dead_code)]
-#[path = "../src/bin/selfplay/run.rs"]
-mod run;
+// The command line's own definition (the binary's modules, at the suite's
+// root: they name each other from there).
+use crate::native;
 
 use std::any::TypeId;
 use std::os::unix::process::CommandExt;

@@ -61,7 +61,7 @@ fn ffo_fast_positions() {
 }
 
 /// The whole set FFO #40–#49 (a minute or two in the test profile):
-/// `cargo test --test othello_endgame -- --ignored`.
+/// `cargo test --test suite othello_endgame:: -- --ignored`.
 #[test]
 #[ignore]
 fn ffo_40_to_49() {

@@ -2,9 +2,7 @@
 //! runs, from their presets): the curve the engine's run gives, a model the
 //! page imports, and a run continued from it.
 
-#[allow(dead_code)]
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 
 use selfplay::games::entry;
 use selfplay::model::decode;

@@ -11,7 +11,7 @@
 //! weights (`w/0`, `b/0`, `w/1`, `b/1`, little-endian f32) followed by the
 //! learning curve (the model header's `curve`, as JSON). Regenerate after a
 //! deliberate change to the learner with
-//! `SELFPLAY_PRINT_GOLDEN=1 cargo test --test q_net_learning golden -- --nocapture`
+//! `SELFPLAY_PRINT_GOLDEN=1 cargo test --test suite q_net_learning::golden -- --nocapture`
 //! and paste the printed lines into the file.
 //!
 //! [`golden_runs`] refuses a file that is empty, short or that leaves out

@@ -96,7 +96,7 @@ test.beforeAll(async ({ browser }) => {
 const START_TRIES = 3;
 
 for (const [what, path, mark] of VIEWS) {
-  test(`${what}: no long task on the page’s thread while it starts (one of ${START_TRIES} starts)`, async ({ browser }) => {
+  test(`${what}: no long task on the page’s thread while it starts (one of ${START_TRIES} starts)`, { tag: '@timing' }, async ({ browser }) => {
     const seen: number[][] = [];
     for (let i = 0; i < START_TRIES && !seen.some((l) => l.length === 0); i++) {
       const context = await browser.newContext();
@@ -116,7 +116,7 @@ for (const [what, path, mark] of VIEWS) {
 // machine stretches: each view is loaded up to three times, each in a fresh
 // browser context (nothing cached), and one load within 2 s passes. A page
 // that takes over 2 s on an idle machine fails all three.
-test.describe('wall time', () => {
+test.describe('wall time', { tag: '@timing' }, () => {
   const TRIES = 3;
   for (const [what, path, mark] of VIEWS) {
     test(`${what}: drawn within 2 s in one of ${TRIES} loads`, async ({ browser }) => {

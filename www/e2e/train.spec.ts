@@ -133,7 +133,7 @@ test('train, pause, reload, resume, save, export, delete, import, play', async (
   expect(errors).toEqual([]);
 });
 
-test('two runs at once, curves overlaid, the page never blocked; continue training a model', async ({ page }) => {
+test('two runs at once, curves overlaid, the page never blocked; continue training a model', { tag: '@timing' }, async ({ page }) => {
   const errors = watchErrors(page);
   await page.addInitScript(() => {
     const w = window as unknown as { __longTasks: number[] };
