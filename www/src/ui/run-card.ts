@@ -413,7 +413,11 @@ export class RunCard implements RunListener {
   private async pauseOrResume(): Promise<void> {
     try {
       if (this.status === 'running') {
-        this.status = await this.host.pool().pause(this.id);
+        const status = await this.host.pool().pause(this.id);
+        // The worker posted the pause's checkpoint before its answer: the card
+        // says Paused once that checkpoint is stored (a reload then loses nothing).
+        await this.storing;
+        this.status = status;
         // Its size now (a table grows as it learns).
         void this.describe();
       } else if (this.status === 'paused') {
