@@ -193,6 +193,7 @@ impl<G: DenseKey> ValueTable<G> {
             let m = if learner[side.index()] {
                 if let Some(r) = record.as_deref_mut() {
                     r.decision(&g, |m| f64::from(self.move_value(&g, m)));
+                    r.model(|| self.to_model("", 0));
                 }
                 let (m, explored) = self.training_move(&g, rng);
                 let mut after = g.clone();
