@@ -18,7 +18,7 @@
 // puts it back in turn at once.
 
 import { Run, Session } from 'selfplay';
-import type { GameState, Point, RunSnapshot, RunStatus, SeriesSpec, SnapshotPlan, WatchedGame } from './protocol';
+import type { GameState, Point, RunSnapshot, RunStatus, SnapshotPlan, WatchedGame } from './protocol';
 import { messageOf, post, serve } from './worker-host';
 
 /** A chunk aims at this much work before yielding (ms). */
@@ -113,7 +113,7 @@ function stepNext(): void {
   let s: Step;
   const t0 = performance.now();
   try {
-    s = h.run.step(games0) as Step;
+    s = h.run.step(games0);
   } catch (e) {
     // A trap leaves the module in an unknown state: the worker dies, the page
     // replaces it and offers the run from its last checkpoint.
@@ -172,7 +172,7 @@ function watchOne(runId: string): WatchedGame | null {
   if (h.status !== 'running') return null;
   let w: Watched | null;
   try {
-    w = h.run.stepWatched() as Watched | null;
+    w = h.run.stepWatched();
   } catch (e) {
     if (e instanceof WebAssembly.RuntimeError) throw e;
     h.status = 'stopped';
@@ -190,11 +190,11 @@ function watchOne(runId: string): WatchedGame | null {
     news: { runId, points: w.points, games, total: count(w.total), rate: h.rate, done: w.done, latest: w.points.length > 0 ? h.run.latest() : null },
   });
   const session = new Session(h.run.game);
-  const states: GameState[] = [session.state() as GameState];
+  const states: GameState[] = [session.state()];
   try {
     for (const m of w.moves) {
       session.play(m);
-      states.push(session.state() as GameState);
+      states.push(session.state());
     }
   } finally {
     session.free();
@@ -230,9 +230,9 @@ function hold(runId: string, run: Run, checkpointMs: number, plan: SnapshotPlan 
     game: run.game,
     kind: run.kind,
     label: run.label,
-    config: run.config as Record<string, unknown>,
-    series: run.series() as SeriesSpec[],
-    points: run.points() as Point[],
+    config: run.config,
+    series: run.series(),
+    points: run.points(),
     games: count(run.games),
     total: count(run.total),
     done,

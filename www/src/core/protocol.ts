@@ -252,7 +252,8 @@ export interface ModelInfo {
   algorithmTitle: string;
   encoding: string;
   hyper: Record<string, unknown>;
-  seed: string;
+  /** The learner's seed: a BigInt, as every seed the engine gives or takes. */
+  seed: bigint;
   gamesTrained: number;
   evaluation: unknown;
   curve: unknown;
@@ -367,8 +368,9 @@ export type Command =
   | { kind: 'rename'; bytes: Uint8Array; name: string }
   /** A model file that keeps a player's settings (players with `savesSettings`). */
   | { kind: 'settingsModel'; game: GameId; player: string; settings: Record<string, unknown>; name: string }
-  | { kind: 'presetRuns'; game: GameId; runKind: string; preset: string; seed: number }
-  | { kind: 'think'; agent: AgentSpec; position: string; seed: number; budget: Budget | null }
+  /** Seeds are BigInt (the engine refuses a number: a seed is any 64-bit value). */
+  | { kind: 'presetRuns'; game: GameId; runKind: string; preset: string; seed: bigint }
+  | { kind: 'think'; agent: AgentSpec; position: string; seed: bigint; budget: Budget | null }
   | { kind: 'analyze'; agent: AgentSpec; position: string; budget: Budget | null }
   /** `checkpointMs`: post a checkpoint at least this often while running. */
   | { kind: 'runCreate'; runId: string; game: GameId; runKind: string; config: RunConfig; checkpointMs: number; snapshots: SnapshotPlan | null }
