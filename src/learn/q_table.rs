@@ -696,6 +696,7 @@ pub fn play_recorded_game<G: Tabular>(
             };
             if let (true, Some(l)) = (g.to_move() == *side, learner) {
                 rec.decision(&g, |m| f64::from(l.q_value(&g, m)));
+                rec.model(|| l.to_model("", 0));
             }
         }
         let m = match g.to_move() {

@@ -193,6 +193,7 @@ impl<G: DenseKey> ValueTable<G> {
             let m = if learner[side.index()] {
                 if let Some(r) = record.as_deref_mut() {
                     r.decision(&g, |m| f64::from(self.move_value(&g, m)));
+                    r.model(|| self.to_model("", 0));
                 }
                 let (m, explored) = self.training_move(&g, rng);
                 let mut after = g.clone();
@@ -416,7 +417,7 @@ mod tests {
         };
         let mut t = ValueTable::<Nim>::new(params).unwrap();
         let mut rng = crate::game::rng_from_seed(3);
-        let mut rec = Recorder::default();
+        let mut rec = Recorder::with_models();
         let outcome = t.learn_game(
             &Nim::start(),
             [true, false],
@@ -448,6 +449,17 @@ mod tests {
             vec![("1".into(), 0.5), ("2".into(), 0.5)]
         );
         assert_eq!(t.games(), 1);
+        // With the table as it was at each decision: the blank table both
+        // times (the second decision's update comes after it is recorded),
+        // not the table after the game.
+        let models = rec.models.expect("models were asked for");
+        assert_eq!(models.len(), 2);
+        let blank = ValueTable::<Nim>::new(params).unwrap();
+        for m in &models {
+            let v = ValueTable::<Nim>::from_model(m).unwrap();
+            assert_eq!(v.values, blank.values);
+            assert_ne!(v.values, t.values);
+        }
     }
 
     /// A loss pulls the learner's last afterstate toward 0 and a draw

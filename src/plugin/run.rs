@@ -140,6 +140,13 @@ pub struct WatchedGame {
     pub scale: Option<(f64, f64)>,
     /// The curve points measured at this game (as [`DynRun::step`] gives them).
     pub points: Vec<Point>,
+    /// The learner's model as it was at each decision, in the order of
+    /// [`WatchedGame::decisions`]: filled by
+    /// [`DynRun::step_watched_with_models`] only (for tests that check each
+    /// decision's values against the model of that moment), empty otherwise
+    /// and never serialised.
+    #[serde(skip)]
+    pub models: Vec<Model>,
 }
 
 /// A training run of any kind.
@@ -167,6 +174,13 @@ pub trait DynRun {
     /// it. `None` when the run is done, or for a kind of run whose games
     /// cannot be shown (then nothing is played).
     fn step_watched(&mut self) -> Option<WatchedGame> {
+        None
+    }
+
+    /// [`DynRun::step_watched`], the same game played the same way, with
+    /// the learner's model at each decision in [`WatchedGame::models`].
+    /// Costs a copy of the model per decision: for tests, not for the page.
+    fn step_watched_with_models(&mut self) -> Option<WatchedGame> {
         None
     }
 
@@ -217,13 +231,39 @@ pub fn thousands(n: u64) -> String {
 /// each of the learner's moves (with the learner's value of each legal
 /// move, read without changing anything) and [`Recorder::played`] after
 /// every move, so recording draws no random number and learns nothing.
+/// A recorder made by [`Recorder::with_models`] also keeps, through
+/// [`Recorder::model`] after each decision, the learner's model as it was
+/// there.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Recorder {
     pub moves: Vec<String>,
     pub decisions: Vec<WatchedDecision>,
+    /// The learner's model at each decision, when asked for.
+    pub models: Option<Vec<Model>>,
 }
 
 impl Recorder {
+    /// A recorder that also keeps the learner's model at each decision.
+    pub fn with_models() -> Recorder {
+        Recorder {
+            models: Some(Vec::new()),
+            ..Recorder::default()
+        }
+    }
+
+    /// Called by a training loop at each decision it records, before the
+    /// decision changes anything (its update of the learner's last move):
+    /// `model` makes the learner's model as it is now. It is called only
+    /// when models are kept; a model that cannot be made is left out (the
+    /// models then no longer match the decisions one for one).
+    pub fn model(&mut self, model: impl FnOnce() -> Result<Model, String>) {
+        if let Some(models) = &mut self.models {
+            if let Ok(m) = model() {
+                models.push(m);
+            }
+        }
+    }
+
     /// The learner is to move in `g`; `value` gives its value of a legal move.
     pub fn decision<G: crate::game::Game>(&mut self, g: &G, value: impl Fn(G::Move) -> f64) {
         let mut legal = Vec::new();

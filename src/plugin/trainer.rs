@@ -69,9 +69,11 @@ pub trait Trainer: 'static {
     fn model(&self) -> Result<Model, String>;
 
     /// Plays the next learning game exactly as `train(1)` would and records
-    /// it; `None` when the run is done or its games cannot be shown (then
-    /// nothing is played).
-    fn train_watched(&mut self) -> Option<Watched> {
+    /// it into `record` (and, when `record` keeps models, the learner's
+    /// model at each decision); `None` when the run is done or its games
+    /// cannot be shown (then nothing is played).
+    fn train_watched(&mut self, record: Recorder) -> Option<Watched> {
+        let _ = record;
         None
     }
 
@@ -95,6 +97,23 @@ impl<T: Trainer> TrainerRun<T> {
         (from..self.0.curve_len())
             .map(|i| self.0.curve_point(i))
             .collect()
+    }
+
+    fn watched(&mut self, record: Recorder) -> Option<WatchedGame> {
+        let before = self.0.curve_len();
+        let w = self.0.train_watched(record)?;
+        let (units, scale) = self.0.watched_units();
+        Some(WatchedGame {
+            game: self.0.progress().done,
+            moves: w.record.moves,
+            learner: w.learner,
+            self_play: w.self_play,
+            decisions: w.record.decisions,
+            units,
+            scale,
+            points: self.points_from(before),
+            models: w.record.models.unwrap_or_default(),
+        })
     }
 }
 
@@ -126,19 +145,11 @@ impl<T: Trainer> DynRun for TrainerRun<T> {
     }
 
     fn step_watched(&mut self) -> Option<WatchedGame> {
-        let before = self.0.curve_len();
-        let w = self.0.train_watched()?;
-        let (units, scale) = self.0.watched_units();
-        Some(WatchedGame {
-            game: self.0.progress().done,
-            moves: w.record.moves,
-            learner: w.learner,
-            self_play: w.self_play,
-            decisions: w.record.decisions,
-            units,
-            scale,
-            points: self.points_from(before),
-        })
+        self.watched(Recorder::default())
+    }
+
+    fn step_watched_with_models(&mut self) -> Option<WatchedGame> {
+        self.watched(Recorder::with_models())
     }
 
     fn points(&self) -> Vec<Point> {

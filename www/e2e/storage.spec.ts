@@ -242,6 +242,38 @@ test('a real quota failure, reported when the transaction commits, stores nothin
   expect(errors).toEqual([]);
 });
 
+/** What `logTransactions` saw: every transaction by its number, and every request on a store. */
+interface IdbLog {
+  tx: { stores: string[]; mode: IDBTransactionMode }[];
+  req: { tx: number; store: string; op: string; key: string }[];
+}
+
+/** Logs, from an init script, every IndexedDB transaction the page opens (its stores and mode) and every get, put, add and delete on a store (the record's key, the transaction's number), in `window.__idbLog`. */
+function logTransactions(): void {
+  const log: IdbLog = { tx: [], req: [] };
+  (window as unknown as { __idbLog: IdbLog }).__idbLog = log;
+  const number = new WeakMap<IDBTransaction, number>();
+  const db = IDBDatabase.prototype;
+  const store = IDBObjectStore.prototype as unknown as Record<string, (...a: unknown[]) => IDBRequest>;
+  // Kept unbound on purpose: the wrappers call it on the database they are given.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
+  const transaction = db.transaction;
+  db.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+    const tx = transaction.apply(this, args);
+    number.set(tx, log.tx.length);
+    log.tx.push({ stores: [...tx.objectStoreNames], mode: tx.mode });
+    return tx;
+  } as never;
+  for (const op of ['get', 'put', 'add', 'delete']) {
+    const f = store[op];
+    store[op] = function (this: IDBObjectStore, ...args: unknown[]) {
+      const key = op === 'put' || op === 'add' ? (args[1] ?? (args[0] as { id?: unknown }).id) : args[0];
+      log.req.push({ tx: number.get(this.transaction) ?? -1, store: this.name, op, key: String(key) });
+      return f.apply(this, args);
+    };
+  }
+}
+
 test('rename is one transaction: a failure after the new name is written leaves the old name', async ({ page }) => {
   const errors = watchErrors(page);
   await fillVersion1(page);
@@ -260,6 +292,7 @@ test('rename is one transaction: a failure after the new name is written leaves 
       return req;
     } as never;
   });
+  await page.addInitScript(logTransactions);
   await page.goto('/#/hare_hounds?tab=models');
   const model = page.getByTestId('model');
   await expect(model).toHaveCount(1);
@@ -271,11 +304,27 @@ test('rename is one transaction: a failure after the new name is written leaves 
   await page.reload();
   await expect(model).toHaveCount(1);
   await expect(model.getByTestId('model-name')).toHaveText('Hounds from the first library');
+  // Stored: the one record under its old name, and no other.
+  expect(await libraryCount(page)).toEqual({ modelMeta: 1, modelData: 1 });
   // Renaming works once nothing fails.
   await model.getByTestId('model-rename').click();
   await page.getByTestId('model-rename-input').fill('Kept hounds');
+  const id = fixture.modelMeta[0].id;
+  const from = await page.evaluate(() => (window as unknown as { __idbLog: IdbLog }).__idbLog.tx.length);
   await page.getByTestId('model-rename-input').press('Enter');
   await expect(model.getByTestId('model-name')).toHaveText('Kept hounds');
+  // One transaction did the whole rename, and it was the only one that
+  // could write: it read the record and wrote it back renamed. (A new name
+  // written in one transaction and the rest in another could be cut in
+  // two; a read in one and the write in another could bring back a model
+  // deleted in between.)
+  const log = await page.evaluate(() => (window as unknown as { __idbLog: IdbLog }).__idbLog);
+  const writing = log.tx.flatMap((t, i) => (i >= from && t.mode !== 'readonly' ? [{ ...t, i }] : []));
+  expect(writing.map((t) => [t.stores, t.mode])).toEqual([[['modelMeta'], 'readwrite']]);
+  expect(log.req.filter((r) => r.tx === writing[0].i).map((r) => [r.op, r.store, r.key])).toEqual([
+    ['get', 'modelMeta', id],
+    ['put', 'modelMeta', id],
+  ]);
   expect(errors).toEqual([]);
 });
 

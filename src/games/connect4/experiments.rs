@@ -376,6 +376,7 @@ impl LearningGame {
             if let Some(rec) = rec.as_deref_mut() {
                 if g.to_move() == side {
                     rec.decision(&g, |m| f64::from(learner.q_value(&g, m)));
+                    rec.model(|| learner.to_model("", 0));
                 }
             }
             let m = if g.to_move() != side {
@@ -484,12 +485,11 @@ impl Run {
     /// moves and the learner's Q-values at each of its decisions; `None`
     /// when the run is done. Returns the recorder and the side the learner
     /// played.
-    pub fn step_watched(&mut self) -> Option<(Recorder, Side)> {
+    pub fn step_watched(&mut self, mut rec: Recorder) -> Option<(Recorder, Side)> {
         if self.is_done() {
             return None;
         }
         let side = self.config.side.of_game(self.games);
-        let mut rec = Recorder::default();
         self.one_game(Some(&mut rec));
         Some((rec, side))
     }

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::experiments::{CurvePoint, LearnerSide, Run};
 use crate::model::Model;
-use crate::plugin::run::thousands;
+use crate::plugin::run::{thousands, Recorder};
 use crate::plugin::trainer::{Trainer, Watched};
 use crate::plugin::{Point, RunProgress, SeriesSpec};
 
@@ -85,8 +85,8 @@ impl Trainer for Run {
         point_of(&self.curve()[i])
     }
 
-    fn train_watched(&mut self) -> Option<Watched> {
-        let (record, side) = self.step_watched()?;
+    fn train_watched(&mut self, record: Recorder) -> Option<Watched> {
+        let (record, side) = self.step_watched(record)?;
         Some(Watched {
             record,
             learner: side.index(),

@@ -471,11 +471,10 @@ impl Run {
     /// points due before and after it), recording its moves and the
     /// hounds' Q-values at each of their decisions; `None` when the run is
     /// done. Returns the recorder and the curve points added.
-    pub fn step_watched(&mut self) -> Option<(Recorder, usize)> {
+    pub fn step_watched(&mut self, mut rec: Recorder) -> Option<(Recorder, usize)> {
         if self.is_done() {
             return None;
         }
-        let mut rec = Recorder::default();
         let points = self.step_recorded(1, Some(&mut rec));
         Some((rec, points))
     }

@@ -6,7 +6,7 @@ use serde_json::Value;
 use super::experiments::{CurvePoint, HareConfig, Run};
 use crate::game::Side;
 use crate::model::Model;
-use crate::plugin::run::thousands;
+use crate::plugin::run::{thousands, Recorder};
 use crate::plugin::trainer::{Trainer, Watched};
 use crate::plugin::{Point, RunProgress, SeriesSpec};
 
@@ -95,8 +95,8 @@ impl Trainer for Run {
         point_of(&self.curve()[i], self.config().eval_games)
     }
 
-    fn train_watched(&mut self) -> Option<Watched> {
-        let (record, _) = self.step_watched()?;
+    fn train_watched(&mut self, record: Recorder) -> Option<Watched> {
+        let (record, _) = self.step_watched(record)?;
         Some(Watched {
             record,
             learner: Side::First.index(),

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::train::{EvalPoint, TrainOpponent, Trainer, FAST_BETA_PRESET};
 use crate::model::{Kind, Model};
-use crate::plugin::run::{percent, thousands};
+use crate::plugin::run::{percent, thousands, Recorder};
 use crate::plugin::trainer::Watched;
 use crate::plugin::{Point, RunProgress, SeriesSpec};
 
@@ -88,8 +88,8 @@ impl crate::plugin::Trainer for Trainer {
         point_of(&self.curve()[i])
     }
 
-    fn train_watched(&mut self) -> Option<Watched> {
-        let (record, side, _) = Trainer::train_watched(self)?;
+    fn train_watched(&mut self, record: Recorder) -> Option<Watched> {
+        let (record, side, _) = Trainer::train_watched(self, record)?;
         Some(Watched {
             record,
             learner: side.index(),

@@ -678,15 +678,15 @@ impl Trainer {
     /// Plays the next training game as [`Trainer::train`]`(1)` would (the
     /// curve points due before and after it measured in full), recording
     /// its moves (forced passes included) and, at each of the agent's
-    /// decisions, the Q-values it saw for the legal moves. `None` when the
-    /// run is done. Returns the recorder, the agent's side (black in
+    /// decisions, the Q-values it saw for the legal moves (and, when `rec`
+    /// keeps models, the network as it was there). `None` when the run is
+    /// done. Returns the recorder, the agent's side (black in
     /// self-play, where the agent makes every decision) and the progress.
-    pub fn train_watched(&mut self) -> Option<(Recorder, Side, Progress)> {
+    pub fn train_watched(&mut self, mut rec: Recorder) -> Option<(Recorder, Side, Progress)> {
         let mut progress = self.train(0);
         if self.games_played >= self.config.games {
             return None;
         }
-        let mut rec = Recorder::default();
         let (outcome, agent) = self.play_game(None, None, Some(&mut rec));
         progress.record.add(outcome, agent);
         progress.trained = 1;
@@ -765,6 +765,10 @@ impl Trainer {
             let scripted = script.map(|s| s[ply]);
             ply += 1;
             let m = if agent.is_none_or(|a| a == side) {
+                if let Some(rec) = rec.as_deref_mut() {
+                    // The network the decision reads, before its update.
+                    rec.model(|| self.to_model(Kind::Model));
+                }
                 let m = self.decide(&board, mask, side, beta, mu, scripted, log.as_deref_mut());
                 if let Some(rec) = rec.as_deref_mut() {
                     // The values the decision saw (computed before its update).
@@ -860,7 +864,18 @@ impl Trainer {
         };
         header.curve = serde_json::to_value(&self.curve).map_err(|e| e.to_string())?;
         let mut model = Model::new(header);
-        let mlp = self.net.mlp();
+        // In a game (a watched decision's model) rows may lag behind: a
+        // synced copy saves them as they are.
+        let synced;
+        let mut mlp = self.net.mlp();
+        if !mlp.is_synced() {
+            synced = {
+                let mut m = mlp.clone();
+                m.sync();
+                m
+            };
+            mlp = &synced;
+        }
         let (n_in, nh) = (mlp.n_in(), mlp.n_hidden());
         let shapes = [vec![n_in, nh], vec![nh], vec![64, nh], vec![64]];
         let arrays = mlp.arrays();

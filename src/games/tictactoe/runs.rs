@@ -395,12 +395,11 @@ impl Trainer for Run {
         self.to_model(Kind::Model)
     }
 
-    fn train_watched(&mut self) -> Option<Watched> {
+    fn train_watched(&mut self, mut record: Recorder) -> Option<Watched> {
         if Trainer::is_done(self) {
             return None;
         }
         let sides = self.learner_sides();
-        let mut record = Recorder::default();
         self.learn_one(Some(&mut record));
         Some(Watched {
             record,

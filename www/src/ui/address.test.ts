@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundedParam, hashParams, readGameAddress, splitHash, writeGameAddress } from './address';
+import { AddressKeeper, boundedParam, computerDelayMs, hashParams, readGameAddress, splitHash, writeGameAddress } from './address';
 
 describe('splitHash', () => {
   it('gives the view’s path and its query', () => {
@@ -107,5 +107,40 @@ describe('writeGameAddress', () => {
   it('does not write over the address of another view', () => {
     expect(writeGameAddress('#/connect4?seed=1', 'othello', game)).toBeNull();
     expect(writeGameAddress('#/', 'othello', game)).toBeNull();
+  });
+});
+
+describe('computerDelayMs', () => {
+  it('is 400 ms, or the address’s delay within 0–5000 ms', () => {
+    expect(computerDelayMs('#/othello')).toBe(400);
+    expect(computerDelayMs('#/othello?delay=0')).toBe(0);
+    expect(computerDelayMs('#/othello?delay=5000')).toBe(5000);
+    expect(computerDelayMs('#/othello?delay=5001')).toBe(400);
+  });
+});
+
+describe('AddressKeeper', () => {
+  const game = { controllers: ['human', 'mvb'] as const, seed: 7, moves: ['f5'], cursor: 1 };
+
+  it('replaces the address with the game’s, only while it names the game’s view and until stopped', () => {
+    let hash = '#/othello?tab=play';
+    const written: string[] = [];
+    const keeper = new AddressKeeper(
+      'othello',
+      () => hash,
+      (a) => {
+        written.push(a);
+        hash = a;
+      },
+    );
+    keeper.write(game);
+    expect(written).toEqual(['#/othello?tab=play&first=human&second=mvb&seed=7&moves=f5']);
+    hash = '#/connect4';
+    keeper.write(game);
+    expect(written).toHaveLength(1);
+    hash = '#/othello';
+    keeper.stop();
+    keeper.write(game);
+    expect(written).toHaveLength(1);
   });
 });

@@ -80,3 +80,35 @@ export function writeGameAddress(hash: string, id: string, game: GameRecord): st
   else params.delete('at');
   return `#/${id}?${params}`;
 }
+
+/** The pause before a computer's move, so that people can follow the game: `?delay=` (0–5000 ms), else 400 ms. */
+export function computerDelayMs(hash: string): number {
+  return boundedParam(hash, 'delay', 0, 5000, 400);
+}
+
+/**
+ * Keeps a game in the page's address as it is played, so that a reload
+ * keeps it and a link shows it in another browser; the address is replaced,
+ * not pushed (Back leaves the game). Once the address names another view (a
+ * game link was followed while this game was still loading), or the view is
+ * closed (`stop`), it is not the game's to write.
+ */
+export class AddressKeeper {
+  private stopped = false;
+
+  constructor(
+    private readonly id: string,
+    private readonly read: () => string = () => location.hash,
+    private readonly replace: (address: string) => void = (address) => history.replaceState(null, '', address),
+  ) {}
+
+  write(game: GameRecord): void {
+    if (this.stopped) return;
+    const address = writeGameAddress(this.read(), this.id, game);
+    if (address !== null) this.replace(address);
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
+}

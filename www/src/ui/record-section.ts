@@ -7,10 +7,9 @@
 
 import { el } from '../core/dom';
 import { messageOf } from '../core/notices';
-import type { GameInfo } from '../core/protocol';
+import type { GameInfo, GameState } from '../core/protocol';
 import { upperFirst } from '../core/text';
 import type { RecordNotation } from '../games/plugin';
-import type { PlayPanel } from './play-panel';
 
 /** A game record is short; a bigger file is something else. */
 const MAX_RECORD_BYTES = 64 * 1024;
@@ -28,6 +27,16 @@ function downloadText(text: string, fileName: string): void {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The game whose record is saved and loaded: the Play tab's. */
+export interface RecordedGame {
+  /** The state on the board (its `history` is the record). */
+  readonly state: GameState | null;
+  /** The whole game in the game's notation. */
+  recordText(): Promise<string>;
+  /** Replaces the game by a record; rejects with the engine's message. */
+  importRecord(text: string): Promise<void>;
 }
 
 export class RecordSection {
@@ -53,7 +62,7 @@ export class RecordSection {
   constructor(
     private readonly info: GameInfo,
     private readonly notation: RecordNotation,
-    private readonly play: PlayPanel,
+    private readonly play: RecordedGame,
   ) {
     const download = el('button', { type: 'button', 'data-testid': 'record-download', title: `Saves the whole game as a text file (${notation.name})` }, 'Download');
     const copy = el('button', { type: 'button', 'data-testid': 'record-copy', title: `Copies the whole game (${notation.name}) to the clipboard` }, 'Copy');

@@ -1,0 +1,265 @@
+// Drawing a grid board on a canvas: the frame, coordinates, lines and star
+// points, the pieces (in the cells or on the intersections), the last move
+// (a ring round its piece), a heat map of values, a previewed move (the
+// pieces it changes, half-tone in a dashed ring), the legal-move markers and
+// the keyboard cursor. Pure drawing: what to draw comes in a `GridScene`.
+
+import type { GameState } from '../core/protocol';
+import { heatColour, inkOn, type Heat } from './board';
+import { LETTERS, type GridGeometry } from './grid-layout';
+import type { GridStyle } from './grid-style';
+
+/** A piece turning over: the side it shows now, and how wide it is (1 flat, near 0 on its edge). */
+export interface TurningPiece {
+  side: 0 | 1;
+  width: number;
+}
+
+/** What a board shows. */
+export interface GridScene {
+  state: GameState | null;
+  /** The legal cells, when a person is to move. */
+  legal: ReadonlySet<number>;
+  interactive: boolean;
+  /** The legal cell the mouse points at (drawn as a half-tone piece). */
+  hover: number | null;
+  heat: Heat | null;
+  /** The engine's state after the previewed move, if it is shown. */
+  preview: GameState | null;
+  /** The pieces turning over, left out of the position; drawn as far as they
+   *  have turned where `drawTurning` (not on the base an animation copies). */
+  turning: ReadonlyMap<number, TurningPiece>;
+  drawTurning: boolean;
+  /** The keyboard cursor's cell, if it is shown. */
+  cursor: number | null;
+}
+
+/** A piece's radius, as a fraction of the cell. */
+const PIECE = 0.42;
+
+/** Draws the board on `ctx` (scaled to CSS pixels), `size` pixels wide. */
+export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: GridGeometry, st: GridStyle, scene: GridScene): void {
+  const l = geom.layout(size);
+  const { margin, cell, pad } = l;
+  const width = cell * geom.cols;
+  const height = cell * geom.rows;
+
+  // The frame hugs the cells (the canvas is as tall as they are).
+  ctx.fillStyle = st.frame;
+  roundRect(ctx, 0, 0, Math.min(size, margin + width + pad), margin + height + pad, margin * 0.5);
+  ctx.fill();
+  ctx.fillStyle = st.board;
+  ctx.fillRect(margin, margin, width, height);
+
+  // Coordinates: letters above the columns, numbers left of the rows.
+  ctx.fillStyle = st.label;
+  ctx.font = `600 ${Math.max(9, Math.min(margin * 0.5, cell * 0.45))}px system-ui, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  // Seen from the other side the coordinates turn with the cells.
+  for (let col = 0; col < geom.cols; col++) {
+    const x = geom.shown(col)[1];
+    ctx.fillText(st.columnLabels?.[col] ?? LETTERS[col], margin + (x + 0.5) * cell, margin / 2);
+  }
+  if (st.rowLabels !== false) {
+    for (let row = 0; row < geom.rows; row++) {
+      const y = geom.shown(row * geom.cols)[0];
+      ctx.fillText(String(row + 1), margin / 2, margin + (y + 0.5) * cell);
+    }
+  }
+
+  ctx.strokeStyle = st.line;
+  ctx.lineWidth = Math.max(1, size / 500);
+  ctx.beginPath();
+  for (const [x0, y0, x1, y1] of geom.lines(l)) {
+    ctx.moveTo(x0, y0);
+    ctx.lineTo(x1, y1);
+  }
+  ctx.stroke();
+  ctx.fillStyle = st.line;
+  for (const [r, q] of st.stars) {
+    const [x, y] = geom.star(l, r, q);
+    ctx.beginPath();
+    ctx.arc(x, y, Math.max(2, cell * 0.06), 0, Math.PI * 2);
+    ctx.fill();
+  }
+
+  const s = scene.state;
+  if (!s) return;
+  const center = (sq: number) => geom.centre(l, sq);
+  const preview = scene.preview;
+  const previewed = new Set(preview?.changed ?? []);
+
+  for (let sq = 0; sq < geom.size; sq++) {
+    const v = s.cells[sq];
+    if (st.dropInColumns && v === 0) {
+      // An empty hole of the rack.
+      const [x, y] = center(sq);
+      ctx.fillStyle = st.frame;
+      ctx.beginPath();
+      ctx.arc(x, y, cell * 0.4, 0, Math.PI * 2);
+      ctx.fill();
+    }
+    if (v !== 1 && v !== 2) continue;
+    // A piece turning over is drawn by drawTurningPieces.
+    if (scene.turning.has(sq)) continue;
+    // A piece the preview changes is drawn as it would be.
+    if (previewed.has(sq)) continue;
+    const [x, y] = center(sq);
+    drawPiece(ctx, st, x, y, cell * PIECE, v === 1 ? 0 : 1, 1);
+  }
+  if (scene.drawTurning) drawTurningPieces(ctx, size, geom, st, scene.turning);
+
+  if (s.lastMove && s.lastMove.cell !== null) {
+    // The last move: a ring round its cell and a dot on its piece.
+    const [x, y] = center(s.lastMove.cell);
+    const w = Math.max(2, cell * 0.06);
+    ctx.strokeStyle = st.lastMove;
+    ctx.lineWidth = w;
+    ctx.beginPath();
+    ctx.arc(x, y, cell * 0.47, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.fillStyle = st.lastMove;
+    ctx.beginPath();
+    ctx.arc(x, y, cell * 0.09, 0, Math.PI * 2);
+    ctx.fill();
+  }
+
+  if (scene.heat) {
+    // Values on the heat's scale (the key under the board): red at its
+    // bottom, green at its top; the number itself on the cell, in black or
+    // white, whichever reads better on the colour. On intersections, a disc
+    // round the point, so that the lines still show between them.
+    const { values, min, max } = scene.heat;
+    ctx.save();
+    ctx.font = `600 ${Math.max(9, cell * 0.26)}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    for (const [sq, v] of values) {
+      const colour = heatColour(v, min, max);
+      ctx.fillStyle = colour;
+      const [x, y] = center(sq);
+      if (geom.placement === 'intersections') {
+        ctx.beginPath();
+        ctx.arc(x, y, cell * 0.46, 0, Math.PI * 2);
+        ctx.fill();
+      } else {
+        const [bx, by, side] = geom.box(l, sq);
+        ctx.fillRect(bx + 1, by + 1, side - 2, side - 2);
+      }
+      ctx.fillStyle = inkOn(colour);
+      ctx.fillText(v.toFixed(2), x, y);
+    }
+    ctx.restore();
+  }
+
+  if (preview) {
+    // The preview: each cell the move would change, as it would be — a
+    // half-tone piece of its new side (or nothing) in a dashed ring.
+    ctx.save();
+    for (const sq of previewed) {
+      const [x, y] = center(sq);
+      const v = preview.cells[sq];
+      if (v === 1 || v === 2) drawPiece(ctx, st, x, y, cell * PIECE, v === 1 ? 0 : 1, 0.7);
+      ctx.strokeStyle = st.preview ?? st.cursor;
+      ctx.lineWidth = Math.max(1.5, cell * 0.045);
+      ctx.setLineDash([cell * 0.09, cell * 0.07]);
+      ctx.beginPath();
+      ctx.arc(x, y, cell * 0.45, 0, Math.PI * 2);
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
+  if (scene.interactive && s.toMove !== null) {
+    for (const sq of scene.legal) {
+      const [x, y] = center(sq);
+      if (previewed.has(sq)) continue;
+      if (sq === scene.hover) {
+        drawPiece(ctx, st, x, y, cell * PIECE, s.toMove, 0.45);
+      } else if (!scene.heat?.values.has(sq)) {
+        ctx.fillStyle = st.markers[s.toMove];
+        ctx.beginPath();
+        ctx.arc(x, y, cell * 0.11, 0, Math.PI * 2);
+        ctx.fill();
+      }
+    }
+  }
+
+  if (scene.cursor !== null) {
+    // A square round the cell, or round the intersection (its spacing).
+    const [x, y, side] = geom.box(l, scene.cursor);
+    const w = Math.max(2, cell * 0.07);
+    ctx.strokeStyle = st.cursor;
+    ctx.lineWidth = w;
+    ctx.strokeRect(x + w / 2, y + w / 2, side - w, side - w);
+  }
+}
+
+/** The pieces turning over, as far as they have turned. */
+export function drawTurningPieces(
+  ctx: CanvasRenderingContext2D,
+  size: number,
+  geom: GridGeometry,
+  st: GridStyle,
+  turning: ReadonlyMap<number, TurningPiece>,
+): void {
+  const l = geom.layout(size);
+  for (const [sq, p] of turning) {
+    const [x, y] = geom.centre(l, sq);
+    drawPiece(ctx, st, x, y, l.cell * PIECE, p.side, 1, p.width);
+  }
+}
+
+/** A piece; `width` below 1 draws it narrowed, as it turns over. */
+export function drawPiece(ctx: CanvasRenderingContext2D, st: GridStyle, x: number, y: number, r: number, side: 0 | 1, alpha: number, width = 1): void {
+  const p = st.pieces[side];
+  ctx.save();
+  ctx.globalAlpha = alpha;
+  if (width < 1) {
+    ctx.translate(x, 0);
+    ctx.scale(width, 1);
+    ctx.translate(-x, 0);
+  }
+  const shape = st.shapes?.[side] ?? 'disc';
+  if (shape !== 'disc') {
+    ctx.strokeStyle = p.dark;
+    ctx.lineWidth = r * 0.22;
+    ctx.lineCap = 'round';
+    ctx.beginPath();
+    if (shape === 'cross') {
+      const d = r * 0.72;
+      ctx.moveTo(x - d, y - d);
+      ctx.lineTo(x + d, y + d);
+      ctx.moveTo(x + d, y - d);
+      ctx.lineTo(x - d, y + d);
+    } else {
+      ctx.arc(x, y, r * 0.78, 0, Math.PI * 2);
+    }
+    ctx.stroke();
+    ctx.restore();
+    return;
+  }
+  ctx.fillStyle = 'rgba(0, 0, 0, 0.35)';
+  ctx.beginPath();
+  ctx.arc(x + r * 0.06, y + r * 0.1, r, 0, Math.PI * 2);
+  ctx.fill();
+  const g = ctx.createRadialGradient(x - r * 0.35, y - r * 0.4, r * 0.1, x, y, r);
+  g.addColorStop(0, p.light);
+  g.addColorStop(1, p.dark);
+  ctx.fillStyle = g;
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.restore();
+}
+
+function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number): void {
+  ctx.beginPath();
+  ctx.moveTo(x + r, y);
+  ctx.arcTo(x + w, y, x + w, y + h, r);
+  ctx.arcTo(x + w, y + h, x, y + h, r);
+  ctx.arcTo(x, y + h, x, y, r);
+  ctx.arcTo(x, y, x + w, y, r);
+  ctx.closePath();
+}

@@ -1,0 +1,335 @@
+// Who plays each side of the Play tab's game: a person, one of the game's
+// players (fixed strategies, searchers, solvers) or a learned model from the
+// library or a run. The two player lists, what the chosen player does (under
+// its list), and the computer players' settings (strength, randomness,
+// weights) kept per player, with save and load for players that can keep
+// them as models. Also the model a shared link names that this browser does
+// not have (`missing`), which keeps its place in the lists while it waits.
+
+import { el } from '../../core/dom';
+import type { Engine } from '../../core/engine';
+import { messageOf, showNotice } from '../../core/notices';
+import type { GameInfo, PlayerInfo } from '../../core/protocol';
+import type { ModelLibrary, ModelMeta } from '../../core/storage';
+import type { AgentRequest } from '../../core/thinker';
+import { FieldForm } from '../fields';
+import { SettingsSets } from '../settings-sets';
+
+/** "human", a player of the game ("msb"), or a model ("net:<id>"). */
+export type Controller = string;
+
+export const HUMAN = 'human';
+/** The prefix of a model player's name, in the address too ("net:<model id>"). */
+export const MODEL = 'net:';
+/** The key of the learned models' settings form. */
+const MODEL_SETTINGS = 'model';
+
+/** A model that can play: from the library, or a run's current state. */
+export interface ModelPlayer {
+  /** Its controller name ("net:<id>"). */
+  name: string;
+  label: string;
+  /** The only side it plays, or null for both. */
+  side: 0 | 1 | null;
+  /** Names these bytes for the thinking worker (changes when the bytes do). */
+  key: string;
+  /** Loaded when first needed (library models). */
+  bytes: Uint8Array | null;
+  /** The library's id, for a library model. */
+  libraryId: string | null;
+}
+
+/** What the chosen player of a side does, in a sentence under its list. */
+export function aboutPlayer(c: Controller, player: PlayerInfo | undefined, model: ModelPlayer | undefined): string {
+  if (c === HUMAN) return 'A person plays on the board.';
+  if (player) return `${player.label}: ${player.description}.`;
+  return `${model?.label ?? 'A model'}: a trained model from the library.`;
+}
+
+/** The learned models' player, with the game's settings for it (one form for every model). */
+function modelPlayerInfo(info: GameInfo): PlayerInfo {
+  return {
+    id: MODEL_SETTINGS,
+    label: 'Learned model',
+    description: 'a model from the library',
+    sides: [true, true],
+    searches: false,
+    settings: info.modelSettings ?? [],
+    // A model is kept as its own file already.
+    savesSettings: false,
+    solve: null,
+  };
+}
+
+export class Players {
+  /** The player lists, what each chosen player does, and their settings. */
+  readonly element: HTMLFieldSetElement;
+  private controllers: [Controller, Controller];
+  /** Models that can play, by controller name. */
+  private models = new Map<string, ModelPlayer>();
+  private runModels = 0;
+  /** The model ("net:<id>") the address names that this browser's library does not have, while a side waits for it. */
+  private missing: Controller | null = null;
+  private selects: HTMLSelectElement[] = [];
+  /** What the chosen player of each side does, under its list (the list shows names only, so no choice is cut off). */
+  private abouts: HTMLElement[] = [];
+  /** The settings of the game's players that have some (strength, randomness…), kept per player. */
+  private settingsForms = new Map<string, FieldForm>();
+  /** Save and load of the settings of players that can keep them as models. */
+  private settingsSets = new Map<string, SettingsSets>();
+  private settingsBoxes = new Map<string, HTMLDetailsElement>();
+  private playerSettings = el('div', { className: 'player-settings', 'data-testid': 'player-settings' });
+  private listeners = new Set<() => void>();
+  private unsubscribe: (() => void) | null = null;
+  private destroyed = false;
+
+  /**
+   * `marker` draws a side's marker; `initial` is who plays from the start
+   * (else a person and the game's first computer player); `onPick` is
+   * called when the visitor picks a player in a list.
+   */
+  constructor(
+    private readonly info: GameInfo,
+    private readonly engine: Engine,
+    private readonly library: Promise<ModelLibrary>,
+    marker: (side: 0 | 1) => HTMLElement,
+    initial: [Controller, Controller] | undefined,
+    onPick: (side: 0 | 1, c: Controller) => void,
+  ) {
+    const computer = info.players.find((p) => p.sides[1]);
+    this.controllers = initial ?? [HUMAN, computer?.id ?? HUMAN];
+    this.element = el('fieldset', { className: 'players' }, el('legend', {}, 'Players'));
+    for (const side of [0, 1] as const) {
+      const select = el('select', { 'data-testid': `player-${side}` });
+      select.addEventListener('change', () => onPick(side, select.value));
+      this.selects.push(select);
+      const about = el('small', { className: 'player-about', 'data-testid': `player-about-${side}` });
+      this.abouts.push(about);
+      this.element.append(el('label', { className: 'player' }, marker(side), info.sides[side], select), about);
+    }
+    this.element.append(this.playerSettings);
+    this.fill();
+  }
+
+  /** Who plays `side`. */
+  get(side: 0 | 1): Controller {
+    return this.controllers[side];
+  }
+
+  /** Who plays each side. */
+  get pair(): readonly [Controller, Controller] {
+    return this.controllers;
+  }
+
+  isHuman(side: 0 | 1 | null): boolean {
+    return side !== null && this.controllers[side] === HUMAN;
+  }
+
+  /** A person plays a side. */
+  anyHuman(): boolean {
+    return this.controllers.includes(HUMAN);
+  }
+
+  /** The game's player `c` (not a person or a model). */
+  player(c: Controller): PlayerInfo | undefined {
+    return this.info.players.find((p) => p.id === c);
+  }
+
+  /** "White (Minimax)": the side's name, with its computer player's. */
+  sideLabel(side: 0 | 1): string {
+    const name = this.info.sides[side];
+    const c = this.controllers[side];
+    if (c === HUMAN) return name;
+    return `${name} (${this.player(c)?.label ?? this.models.get(c)?.label ?? 'a model'})`;
+  }
+
+  /** The models that can play, library ones first. */
+  modelChoices(): ModelPlayer[] {
+    return [...this.models.values()];
+  }
+
+  /** The models in the game now (as a side's player). */
+  modelsInGame(): ModelPlayer[] {
+    return this.controllers.flatMap((c) => this.models.get(c) ?? []);
+  }
+
+  /** The player `name` as the thinking worker builds it (a model's bytes loaded). */
+  async agentFor(name: Controller): Promise<AgentRequest> {
+    const m = this.models.get(name);
+    if (!m) {
+      if (name.startsWith(MODEL)) throw new Error('that model is not in the library');
+      const form = this.settingsForms.get(name);
+      return { game: this.info.id, player: name, settings: form ? form.read() : null, model: null };
+    }
+    if (!m.bytes) {
+      const lib = await this.library;
+      m.bytes = await lib.bytes(m.libraryId!);
+    }
+    const form = this.settingsForms.get(MODEL_SETTINGS);
+    return { game: this.info.id, player: 'model', settings: form ? form.read() : null, model: { key: m.key, bytes: m.bytes } };
+  }
+
+  /** Calls `f` when the models that can play, or the players, change. */
+  onModels(f: () => void): () => void {
+    this.listeners.add(f);
+    return () => this.listeners.delete(f);
+  }
+
+  /** Tells the listeners of `onModels` that the models or the players changed. */
+  changed(): void {
+    for (const f of this.listeners) f();
+  }
+
+  /**
+   * Reads the library (and follows it), then checks the models the address
+   * named: one this browser does not have is `missing` (its side waits for
+   * it); one that plays only the other side gives its side to a person.
+   */
+  async start(): Promise<void> {
+    await this.refresh();
+    const lib = await this.library;
+    this.unsubscribe = lib.onChange(() => void this.refresh());
+    for (const side of [0, 1] as const) {
+      const c = this.controllers[side];
+      if (!c.startsWith(MODEL)) continue;
+      const m = this.models.get(c);
+      if (!m) {
+        this.missing = c;
+      } else if (m.side !== null && m.side !== side) {
+        showNotice(`The model named in the link plays ${this.info.sides[m.side]}, not ${this.info.sides[side]}; a person plays ${this.info.sides[side]} instead.`);
+        this.controllers[side] = HUMAN;
+      }
+    }
+    this.fill();
+  }
+
+  /** Reads the library's models of this game into the player lists. */
+  async refresh(): Promise<void> {
+    let metas: ModelMeta[] = [];
+    try {
+      metas = await (await this.library).list(this.info.id);
+    } catch (e) {
+      showNotice(messageOf(e));
+    }
+    // Library models first, then the runs' (which stay until the view closes).
+    const fromRuns = [...this.models.values()].filter((m) => m.libraryId === null);
+    this.models.clear();
+    for (const meta of metas) {
+      const name = `${MODEL}${meta.id}`;
+      this.models.set(name, { name, label: meta.name, side: meta.side ?? null, key: `${name}@${meta.modified}`, bytes: null, libraryId: meta.id });
+    }
+    for (const m of fromRuns) this.models.set(m.name, m);
+    if (!this.destroyed) {
+      this.fill();
+      this.changed();
+    }
+  }
+
+  /** The model `name` can play. */
+  hasModel(name: Controller): boolean {
+    return this.models.has(name);
+  }
+
+  /** A run's model, with its bytes, becomes a player (until the view closes). */
+  addRunModel(name: string, label: string, side: 0 | 1 | null, bytes: Uint8Array): void {
+    this.models.set(name, { name, label, side, key: `${name}#${++this.runModels}`, bytes, libraryId: null });
+  }
+
+  /** The model `name` if it can play, or null. */
+  model(name: Controller): ModelPlayer | null {
+    return this.models.get(name) ?? null;
+  }
+
+  /** New players for both sides, shown in the lists; the listeners are told. */
+  setBoth(pair: [Controller, Controller]): void {
+    this.controllers = pair;
+    this.fill();
+    this.changed();
+  }
+
+  /** `c` plays `side` (the visitor's pick, or an imported model); the settings shown follow. */
+  set(side: 0 | 1, c: Controller): void {
+    this.controllers[side] = c;
+    this.showSettings();
+  }
+
+  /** The sides the missing model of the address should play (none once it is imported or replaced). */
+  missingSides(): (0 | 1)[] {
+    return ([0, 1] as const).filter((side) => this.missing !== null && this.controllers[side] === this.missing);
+  }
+
+  /** The missing model's name, while a side waits for it. */
+  get missingModel(): Controller | null {
+    return this.missing;
+  }
+
+  /** No side waits for the missing model any more. */
+  forgetMissing(): void {
+    this.missing = null;
+  }
+
+  /** The player lists and what each chosen player does, as the players are now. */
+  showChoices(): void {
+    for (const [i, sel] of this.selects.entries()) {
+      const c = this.controllers[i];
+      sel.value = c;
+      this.abouts[i].textContent = aboutPlayer(c, this.player(c), this.models.get(c));
+    }
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    this.unsubscribe?.();
+    for (const s of this.settingsSets.values()) s.destroy();
+  }
+
+  /** The choices of each side: a person, the game's players, the models that play it. */
+  fill(): void {
+    for (const side of [0, 1] as const) {
+      const select = this.selects[side];
+      const options = [el('option', { value: HUMAN }, 'Human')];
+      for (const p of this.info.players) {
+        if (p.sides[side]) options.push(el('option', { value: p.id, title: p.description }, p.label));
+      }
+      for (const m of this.models.values()) {
+        if (m.side === null || m.side === side) options.push(el('option', { value: m.name, title: 'a trained model from the library' }, `${m.label} (model)`));
+      }
+      // A model still loading from the library keeps its place.
+      const c = this.controllers[side];
+      if (!options.some((o) => o.value === c)) {
+        if (c === this.missing) options.push(el('option', { value: c }, 'Link’s model (missing)'));
+        else if (c.startsWith(MODEL)) options.push(el('option', { value: c }, 'a model from the library'));
+        else this.controllers[side] = HUMAN;
+      }
+      select.replaceChildren(...options);
+      select.value = this.controllers[side];
+    }
+    this.showSettings();
+  }
+
+  /** The settings of the computer players in the game, each once, under the player lists. */
+  private showSettings(): void {
+    const shown = new Set<string>();
+    const boxes: HTMLElement[] = [];
+    for (const c of this.controllers) {
+      const p = this.models.has(c) ? modelPlayerInfo(this.info) : this.player(c);
+      if (!p || p.settings.length === 0 || shown.has(p.id)) continue;
+      shown.add(p.id);
+      let form = this.settingsForms.get(p.id);
+      if (!form) {
+        form = new FieldForm(p.settings, `player-${p.id}`);
+        this.settingsForms.set(p.id, form);
+        if (p.savesSettings) this.settingsSets.set(p.id, new SettingsSets(this.info, p, form, this.engine, this.library));
+      }
+      // The same box each time, so that it stays open while the lists change.
+      let box = this.settingsBoxes.get(p.id);
+      if (!box) {
+        const sets = this.settingsSets.get(p.id);
+        box = el('details', { className: 'player-settings-box', 'data-player': p.id }, el('summary', {}, `${p.label}: settings`), form.element, ...(sets ? [sets.element] : []));
+        this.settingsBoxes.set(p.id, box);
+      }
+      boxes.push(box);
+    }
+    this.playerSettings.replaceChildren(...boxes);
+  }
+}
