@@ -6,7 +6,7 @@ import init, { Session, Agent } from '../pkg/selfplay.js';
 await init();
 const session = new Session('othello');
 const msb = new Agent('othello', 'msb', null, null);
-let seed = 1;
+let seed = 1n; // seeds are BigInt
 
 function send() {
   postMessage({ state: session.state() });

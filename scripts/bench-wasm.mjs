@@ -22,5 +22,6 @@ if (!Number.isInteger(seed) || seed < 0 || !(seconds > 0)) {
 }
 const require = createRequire(import.meta.url);
 const wasm = require(path.resolve(dir, "selfplay.js"));
-const rates = names.length > 0 ? names.map((n) => wasm.benchRun(n, seed, seconds)) : wasm.benchSuite(seed, seconds);
+// Seeds cross the boundary as BigInt.
+const rates = names.length > 0 ? names.map((n) => wasm.benchRun(n, BigInt(seed), seconds)) : wasm.benchSuite(BigInt(seed), seconds);
 console.log(JSON.stringify(rates));

@@ -184,7 +184,7 @@ impl<M> Thought<M> {
 }
 
 /// How the values of an [`Analysis`] are to be read.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, tsify::Tsify)]
 #[serde(rename_all = "camelCase", tag = "kind")]
 pub enum Scale {
     /// Values on a fixed range: a colour means the same in every position.

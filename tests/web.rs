@@ -15,6 +15,16 @@ use golden::{golden_digest, golden_runs};
 use wasm_bindgen::{JsError, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
+/// A seed as the API takes it: a `BigInt`.
+fn seed(n: u64) -> JsValue {
+    js_sys::BigInt::from(n).into()
+}
+
+/// A budget (`{ ms?, nodes?, unbounded? }`) from JSON.
+fn budget(json: &str) -> Option<tsify::Ts<selfplay::search::budget::Limits>> {
+    Some(tsify::Ts::new_unchecked(js_sys::JSON::parse(json).unwrap()))
+}
+
 /// The message of a `JsError`, as JavaScript sees it.
 fn message(e: JsError) -> String {
     let v = JsValue::from(e);
@@ -22,7 +32,7 @@ fn message(e: JsError) -> String {
 }
 
 fn state(s: &Session) -> SessionState {
-    serde_wasm_bindgen::from_value(s.state().expect("state"))
+    serde_wasm_bindgen::from_value(s.state().expect("state").into())
         .expect("state has the documented shape")
 }
 
@@ -41,8 +51,9 @@ fn unknown_game_is_an_error() {
 #[wasm_bindgen_test]
 fn preview_is_the_state_after_a_move_and_plays_nothing() {
     let mut s = Session::new("othello").unwrap();
-    let p: SessionState = serde_wasm_bindgen::from_value(s.preview("d3").expect("d3 is legal"))
-        .expect("a preview has the shape of a state");
+    let p: SessionState =
+        serde_wasm_bindgen::from_value(s.preview("d3").expect("d3 is legal").into())
+            .expect("a preview has the shape of a state");
     // d3 placed (19) and d4 (27) flipped; the game is still at the start.
     assert_eq!(p.changed, vec![19, 27]);
     assert_eq!(p.counts, Some([4, 1]));
@@ -68,7 +79,7 @@ fn state_is_a_plain_object() {
         assert!(legal.contains(&m), "{m} in {legal:?}");
     }
     // Field names are camelCase and absent values are null.
-    let v = s.state().unwrap();
+    let v: JsValue = s.state().unwrap().into();
     let to_move = js_sys::Reflect::get(&v, &JsValue::from_str("toMove")).unwrap();
     assert_eq!(to_move.as_f64(), Some(0.0));
     let last = js_sys::Reflect::get(&v, &JsValue::from_str("lastMove")).unwrap();
@@ -97,26 +108,26 @@ fn illegal_and_malformed_moves_are_errors() {
 #[wasm_bindgen_test]
 fn unknown_player_and_bad_seed_are_errors() {
     let mut s = Session::new("othello").unwrap();
-    assert!(s.ai_move("alphazero", JsValue::from_f64(1.0)).is_err());
-    for seed in [-1.0, 0.5, f64::NAN, f64::INFINITY, 1e300] {
-        let e = message(s.ai_move("random", JsValue::from_f64(seed)).unwrap_err());
+    assert!(s.ai_move("alphazero", seed(1)).is_err());
+    for bad in [-1.0, 0.5, f64::NAN, f64::INFINITY, 1e300] {
+        let e = message(s.ai_move("random", JsValue::from_f64(bad)).unwrap_err());
         assert!(e.contains("seed"), "{e}");
     }
-    let m = s.ai_move("mvb", JsValue::from_f64(1.0)).unwrap();
+    let m = s.ai_move("mvb", seed(1)).unwrap();
     assert_eq!(state(&s).last_move.unwrap().text, m);
 }
 
 #[wasm_bindgen_test]
 fn play_after_the_end_is_an_error() {
     let mut s = Session::new("othello").unwrap();
-    let mut seed = 0.0;
+    let mut n = 0;
     while state(&s).outcome.is_none() {
-        s.ai_move("random", JsValue::from_f64(seed)).unwrap();
-        seed += 1.0;
+        s.ai_move("random", seed(n)).unwrap();
+        n += 1;
     }
     let e = message(s.play("f5").unwrap_err());
     assert!(e.contains("game is over"), "{e}");
-    let e = message(s.ai_move("msb", JsValue::from_f64(1.0)).unwrap_err());
+    let e = message(s.ai_move("msb", seed(1)).unwrap_err());
     assert!(e.contains("game is over"), "{e}");
     // Undo still works after the end, and play resumes from there.
     assert!(s.undo());
@@ -149,23 +160,20 @@ fn bad_positions_and_transcripts_are_errors() {
 fn benchmark_checks_its_input_and_reports_every_rate() {
     use selfplay::bench::Rate;
     use selfplay::web::bench::{bench_long_names, bench_names, bench_run, bench_suite};
-    for (seed, secs) in [(-1.0, 0.01), (0.5, 0.01), (1.0, 0.0), (1.0, f64::NAN)] {
-        let e = message(
-            bench_suite(JsValue::from_f64(seed), secs)
-                .err()
-                .expect("bad input"),
-        );
+    for (bad, secs) in [
+        (JsValue::from(-1.0), 0.01),
+        (JsValue::from(0.5), 0.01),
+        (seed(1), 0.0),
+        (seed(1), f64::NAN),
+    ] {
+        let e = message(bench_suite(bad, secs).err().expect("bad input"));
         assert!(e.contains("must be"), "{e}");
     }
-    let e = message(
-        bench_run("nothing", JsValue::from_f64(1.0), 0.01)
-            .err()
-            .unwrap(),
-    );
+    let e = message(bench_run("nothing", seed(1), 0.01).err().unwrap());
     assert!(e.contains("unknown measurement"), "{e}");
     let names: Vec<String> = serde_wasm_bindgen::from_value(bench_names().unwrap()).unwrap();
     let rates: Vec<Rate> =
-        serde_wasm_bindgen::from_value(bench_suite(JsValue::from_f64(1.0), 0.01).unwrap()).unwrap();
+        serde_wasm_bindgen::from_value(bench_suite(seed(1), 0.01).unwrap()).unwrap();
     let measured: Vec<&str> = rates.iter().map(|r| r.name.as_str()).collect();
     assert_eq!(measured, names);
     for name in [
@@ -199,9 +207,12 @@ fn training_in_wasm_gives_the_native_weights() {
         for (i, &games) in run.chunks.iter().enumerate() {
             if i > 0 {
                 let bytes = t.checkpoint().map_err(message).unwrap();
-                t = Run::resume(&bytes, js_sys::Object::new().into())
-                    .map_err(message)
-                    .unwrap();
+                t = Run::resume(
+                    &bytes,
+                    Some(tsify::Ts::new_unchecked(js_sys::Object::new().into())),
+                )
+                .map_err(message)
+                .unwrap();
             }
             t.step(JsValue::from(games as f64))
                 .map_err(message)
@@ -255,11 +266,108 @@ fn big_numbers_cross_exactly_and_bad_counts_are_refused() {
     // The model keeps the seed; it resumes with it.
     let model = run.model("big").unwrap();
     let info = selfplay::web::model::inspect_model(&model).unwrap();
-    let text = js_sys::Reflect::get(&info, &"seed".into()).unwrap();
-    assert_eq!(text.as_string().unwrap(), "9007199254740993");
+    let kept = js_sys::Reflect::get(&info.into(), &"seed".into()).unwrap();
+    assert!(kept.is_bigint(), "a model's seed is a BigInt");
+    assert_eq!(kept, JsValue::from(big.clone()));
     let mut s = Session::new("othello").unwrap();
     assert!(message(s.jump(JsValue::from(-1)).unwrap_err()).contains("whole number"));
     s.ai_move("random", big.into()).unwrap();
+}
+
+/// Each value has one JavaScript type: seeds are BigInt only (a number,
+/// even a small one, is refused with a message that says so), counts are
+/// numbers only (a BigInt, a string or NaN is refused), settings objects
+/// refuse NaN, and absent values are null.
+#[wasm_bindgen_test]
+fn each_value_has_one_type_and_bad_ones_are_refused_clearly() {
+    use selfplay::web::{preset_runs, Agent, Run};
+    let mut s = Session::new("othello").unwrap();
+    // A seed: BigInt only, within 64 bits.
+    let e = message(s.ai_move("random", JsValue::from(7)).unwrap_err());
+    assert!(
+        e.contains("seed must be a BigInt") && e.contains("7n"),
+        "{e}"
+    );
+    let e = message(s.ai_move("random", JsValue::from_str("7")).unwrap_err());
+    assert!(e.contains("BigInt") && e.contains("string"), "{e}");
+    for bad in [
+        js_sys::BigInt::from(-1i64),
+        js_sys::BigInt::from(u128::from(u64::MAX) + 1),
+    ] {
+        let e = message(s.ai_move("random", bad.into()).unwrap_err());
+        assert!(e.contains("from 0 to 2^64 − 1"), "{e}");
+    }
+    let e = message(
+        preset_runs("othello", "qnet", "ql1-h40-sigmoid-self", JsValue::from(1)).unwrap_err(),
+    );
+    assert!(e.contains("BigInt"), "{e}");
+    // The largest seed is taken, and the same seed plays the same move.
+    let mut t = Session::new("othello").unwrap();
+    let a = s.ai_move("random", seed(u64::MAX)).unwrap();
+    let b = t.ai_move("random", seed(u64::MAX)).unwrap();
+    assert_eq!(a, b);
+    // A count: a number only.
+    let e = message(s.jump(seed(0)).unwrap_err());
+    assert!(
+        e.contains("must be a number") && e.contains("bigint"),
+        "{e}"
+    );
+    let e = message(s.jump(JsValue::from_f64(f64::NAN)).unwrap_err());
+    assert!(e.contains("whole number") && e.contains("NaN"), "{e}");
+    // Absent values are null, not undefined; counts come out as numbers.
+    let v: JsValue = s.state().unwrap().into();
+    let last = js_sys::Reflect::get(&v, &"lastMove".into()).unwrap();
+    let cell = js_sys::Reflect::get(&last, &"cell".into()).unwrap();
+    assert!(cell.as_f64().is_some(), "a cell is a number");
+    let outcome = js_sys::Reflect::get(&v, &"outcome".into()).unwrap();
+    assert!(outcome.is_null(), "no outcome yet: null");
+    let config = js_sys::JSON::parse(r#"{"hidden":4,"games":4,"seed":9,"eval_every":0}"#).unwrap();
+    let mut run = Run::create("othello", "qnet", config).unwrap();
+    let e = message(run.step(seed(2)).unwrap_err());
+    assert!(e.contains("must be a number"), "{e}");
+    let step: JsValue = run.step(JsValue::from(2)).unwrap().into();
+    let games = js_sys::Reflect::get(&step, &"games".into()).unwrap();
+    assert_eq!(games.as_f64(), Some(2.0), "games played is a number");
+    assert_eq!(run.games().unwrap(), 2.0);
+    let e = message(run.set_total(seed(10)).unwrap_err());
+    assert!(e.contains("total must be a number"), "{e}");
+    // A settings object: NaN is refused, not read as null.
+    let config = js_sys::JSON::parse(r#"{"hidden":4,"games":4}"#).unwrap();
+    js_sys::Reflect::set(&config, &"alpha".into(), &JsValue::from_f64(f64::NAN)).unwrap();
+    let e = message(Run::create("othello", "qnet", config).err().unwrap());
+    assert!(
+        e.contains("alpha") && e.contains("NaN is not a finite number"),
+        "{e}"
+    );
+    // A budget's nodes are a count: a BigInt is refused.
+    let mut agent = Agent::new("othello", "msb", JsValue::NULL, None).unwrap();
+    let e = message(
+        agent
+            .think(
+                &s.position(),
+                seed(1),
+                budget(r#"{"nodes": 1}"#).map(|b| {
+                    let v: JsValue = b.into();
+                    js_sys::Reflect::set(&v, &"nodes".into(), &seed(5)).unwrap();
+                    tsify::Ts::new_unchecked(v)
+                }),
+                None,
+            )
+            .unwrap_err(),
+    );
+    assert!(e.contains("nodes must be a number"), "{e}");
+    let e = message(
+        agent
+            .think(&s.position(), seed(1), budget(r#"{"ms": -1}"#), None)
+            .unwrap_err(),
+    );
+    assert!(e.contains("positive number of milliseconds"), "{e}");
+    let e = message(
+        agent
+            .think(&s.position(), seed(1), budget(r#"{"depth": 3}"#), None)
+            .unwrap_err(),
+    );
+    assert!(e.contains("depth"), "{e}");
 }
 
 /// One move of an analysis, as the page reads it.
@@ -297,13 +405,12 @@ fn othello_heat_map_values_are_the_networks_q_values() {
     // A pass: after this opening white has no move (black plays twice).
     let with_pass = "f5d6c7f3d3c6b6c2b1b7a8";
     let mut positions = Vec::new();
-    for seed in 0..30 {
+    for n in 0..30 {
         positions.push(s.position());
         if state(&s).outcome.is_some() {
             break;
         }
-        s.ai_move("random", JsValue::from_f64(f64::from(seed)))
-            .unwrap();
+        s.ai_move("random", seed(n)).unwrap();
     }
     let mut p = Session::new("othello").unwrap();
     p.load_transcript(with_pass).unwrap();
@@ -313,8 +420,7 @@ fn othello_heat_map_values_are_the_networks_q_values() {
         let board = Board::parse(text).unwrap();
         let q = net.q_values(&board);
         let a: Analysis =
-            serde_wasm_bindgen::from_value(agent.analyze(text, JsValue::NULL, None).unwrap())
-                .unwrap();
+            serde_wasm_bindgen::from_value(agent.analyze(text, None, None).unwrap()).unwrap();
         let mut legal = Vec::new();
         board.legal_moves(&mut legal);
         let texts: Vec<String> = legal.iter().map(|&m| Board::format_move(m)).collect();
@@ -371,7 +477,7 @@ fn an_unbounded_budget_finishes_and_reports_solved_columns() {
     let err = agent
         .analyze(
             "1511475",
-            object(r#"{"unbounded": true, "nodes": 10}"#),
+            budget(r#"{"unbounded": true, "nodes": 10}"#),
             None,
         )
         .unwrap_err();
@@ -387,7 +493,7 @@ fn an_unbounded_budget_finishes_and_reports_solved_columns() {
     let a = agent
         .analyze(
             "1511475",
-            object(r#"{"unbounded": true}"#),
+            budget(r#"{"unbounded": true}"#),
             Some(function.clone()),
         )
         .unwrap();

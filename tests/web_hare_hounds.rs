@@ -22,11 +22,16 @@ fn message(e: JsError) -> String {
 }
 
 fn state(s: &Session) -> SessionState {
-    serde_wasm_bindgen::from_value(s.state().expect("state")).expect("documented shape")
+    serde_wasm_bindgen::from_value(s.state().expect("state").into()).expect("documented shape")
 }
 
 fn n(x: f64) -> JsValue {
     JsValue::from_f64(x)
+}
+
+/// A seed as the API takes it: a `BigInt`.
+fn seed(n: u64) -> JsValue {
+    js_sys::BigInt::from(n).into()
 }
 
 /// The moves of an analysis, as the page reads them.
@@ -43,7 +48,7 @@ struct AnalysedMove {
 }
 
 fn analysis(a: &mut Agent, position: &str) -> Analysis {
-    serde_wasm_bindgen::from_value(a.analyze(position, JsValue::NULL, None).unwrap()).unwrap()
+    serde_wasm_bindgen::from_value(a.analyze(position, None, None).unwrap()).unwrap()
 }
 
 fn resume(bytes: &[u8], total: f64, hare: Option<&str>) -> Result<Run, JsError> {
@@ -54,15 +59,15 @@ fn resume(bytes: &[u8], total: f64, hare: Option<&str>) -> Result<Run, JsError> 
         js_sys::Reflect::set(&settings, &"hare".into(), &h.into()).unwrap();
         js_sys::Reflect::set(&options, &"settings".into(), &settings).unwrap();
     }
-    Run::resume(bytes, options.into())
+    Run::resume(bytes, Some(tsify::Ts::new_unchecked(options.into())))
 }
 
 fn games(r: &Run) -> f64 {
-    r.games().as_f64().unwrap()
+    r.games().unwrap()
 }
 
 fn curve_len(r: &Run) -> u32 {
-    js_sys::Array::from(&r.points().unwrap()).length()
+    r.points().unwrap().len() as u32
 }
 
 #[wasm_bindgen_test]
@@ -72,7 +77,7 @@ fn illegal_and_unknown_moves_are_errors() {
     assert!(e.contains("not a legal move for Hounds"), "{e}");
     let e = message(s.play("L-z").unwrap_err());
     assert!(e.contains("not a Hare and Hounds move"), "{e}");
-    let e = message(s.ai_move("simple", n(1.0)).unwrap_err());
+    let e = message(s.ai_move("simple", seed(1)).unwrap_err());
     assert!(e.contains("hare strategy"), "{e}");
     let e = message(
         Agent::new("hare_hounds", "model", JsValue::NULL, None)
@@ -80,7 +85,7 @@ fn illegal_and_unknown_moves_are_errors() {
             .unwrap(),
     );
     assert!(e.contains("needs a model"), "{e}");
-    let e = message(s.ai_move("cheetah", n(1.0)).unwrap_err());
+    let e = message(s.ai_move("cheetah", seed(1)).unwrap_err());
     assert!(e.contains("unknown player"), "{e}");
     let e = message(
         Agent::new(
@@ -105,11 +110,19 @@ fn illegal_and_unknown_moves_are_errors() {
 
 #[wasm_bindgen_test]
 fn unknown_presets_and_bad_configurations_are_errors() {
-    let e = message(preset_runs("hare_hounds", "q_table", "9", n(1.0)).unwrap_err());
+    let e = message(preset_runs("hare_hounds", "q_table", "9", seed(1)).unwrap_err());
     assert!(e.contains("there is no experiment 9"), "{e}");
-    let e = message(preset_runs("hare_hounds", "q_table", "3", n(-1.0)).unwrap_err());
+    let e = message(
+        preset_runs(
+            "hare_hounds",
+            "q_table",
+            "3",
+            js_sys::BigInt::from(-1i64).into(),
+        )
+        .unwrap_err(),
+    );
     assert!(e.contains("seed"), "{e}");
-    let e = message(preset_runs("hare_hounds", "genetic", "3", n(1.0)).unwrap_err());
+    let e = message(preset_runs("hare_hounds", "genetic", "3", seed(1)).unwrap_err());
     assert!(e.contains("no preset"), "{e}");
     let e = message(
         Run::create("hare_hounds", "q_table", JsValue::from_str("nonsense"))
@@ -119,11 +132,12 @@ fn unknown_presets_and_bad_configurations_are_errors() {
     assert!(e.contains("not a run configuration"), "{e}");
 
     // A valid preset runs in chunks and gives a model file.
-    let runs = preset_runs("hare_hounds", "q_table", "3", n(1.0)).unwrap();
+    let runs = preset_runs("hare_hounds", "q_table", "3", seed(1)).unwrap();
     let first = js_sys::Array::from(&runs).get(0);
     let mut run = Run::create("hare_hounds", "q_table", first).unwrap();
     let step = run.step(n(20.0)).unwrap();
-    let points = js_sys::Array::from(&js_sys::Reflect::get(&step, &"points".into()).unwrap());
+    let points =
+        js_sys::Array::from(&js_sys::Reflect::get(&step.into(), &"points".into()).unwrap());
     assert!(points.length() >= 2);
     assert_eq!(games(&run), 20.0);
     assert!(!run.done());
@@ -138,7 +152,7 @@ fn unknown_presets_and_bad_configurations_are_errors() {
 
 #[wasm_bindgen_test]
 fn a_saved_run_continues_and_wrong_models_are_refused() {
-    let runs = preset_runs("hare_hounds", "q_table", "3", n(2.0)).unwrap();
+    let runs = preset_runs("hare_hounds", "q_table", "3", seed(2)).unwrap();
     let mut run = Run::create("hare_hounds", "q_table", js_sys::Array::from(&runs).get(0)).unwrap();
     run.step(n(30.0)).unwrap();
     let bytes = run.model("h").unwrap();
@@ -190,7 +204,7 @@ fn a_saved_run_continues_and_wrong_models_are_refused() {
 
     // Hounds that learned beside a learning hare carry its table and go on
     // beside it; without that table they need another hare.
-    let runs = preset_runs("hare_hounds", "q_table", "5", n(1.0)).unwrap();
+    let runs = preset_runs("hare_hounds", "q_table", "5", seed(1)).unwrap();
     let config = js_sys::Array::from(&runs).get(0);
     js_sys::Reflect::set(&config, &"total_games".into(), &n(5.0)).unwrap();
     js_sys::Reflect::set(&config, &"eval_games".into(), &n(2.0)).unwrap();
@@ -224,7 +238,7 @@ fn hint_values_are_the_q_table_entries() {
     struct Hints {
         moves: Vec<Move>,
     }
-    let runs = preset_runs("hare_hounds", "q_table", "3", n(1.0)).unwrap();
+    let runs = preset_runs("hare_hounds", "q_table", "3", seed(1)).unwrap();
     let first = js_sys::Array::from(&runs).get(0);
     let mut run = Run::create("hare_hounds", "q_table", first).unwrap();
     run.step(n(1000.0)).unwrap();
@@ -234,14 +248,14 @@ fn hint_values_are_the_q_table_entries() {
     let mut agent = Agent::new("hare_hounds", "model", JsValue::NULL, Some(bytes)).unwrap();
     let mut checked = 0;
     let mut nonzero = 0;
-    for seed in 0..6 {
+    for seed_base in 0..6u32 {
         let mut s = Session::new("hare_hounds").unwrap();
-        let mut k = 0.0;
+        let mut k = 0u64;
         while state(&s).outcome.is_none() {
             let text = s.position();
             let g = <HareHounds as Playable>::parse_position(&text).unwrap();
             if g.to_move() == side {
-                let v = agent.analyze(&text, JsValue::NULL, None).unwrap();
+                let v = agent.analyze(&text, None, None).unwrap();
                 let hints: Hints = serde_wasm_bindgen::from_value(v).unwrap();
                 let mut legal = Vec::new();
                 g.legal_moves(&mut legal);
@@ -264,9 +278,9 @@ fn hint_values_are_the_q_table_entries() {
                 let best = hints.moves.iter().find(|h| h.best).unwrap();
                 s.play(&best.text).unwrap();
             } else {
-                s.ai_move("random", n(f64::from(seed) * 1000.0 + k))
+                s.ai_move("random", seed(u64::from(seed_base) * 1000 + k))
                     .unwrap();
-                k += 1.0;
+                k += 1;
             }
         }
     }

@@ -13,8 +13,9 @@ use crate::game::{rng_from_seed, Player, Scale, Side};
 use crate::search::budget::Budget;
 
 /// The move an agent chose, and how far its search got.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, tsify::Tsify)]
 #[serde(rename_all = "camelCase")]
+#[tsify(missing_as_null)]
 pub struct AgentThought {
     /// The move in the game's notation (what a session plays).
     pub text: String,
@@ -27,8 +28,9 @@ pub struct AgentThought {
 }
 
 /// One legal move of an analysis.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, tsify::Tsify)]
 #[serde(rename_all = "camelCase")]
+#[tsify(missing_as_null)]
 pub struct MoveAnalysis {
     pub text: String,
     /// The cell the move puts a piece on, and where it comes from.
@@ -40,8 +42,9 @@ pub struct MoveAnalysis {
 }
 
 /// An agent's view of every legal move of a position.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, tsify::Tsify)]
 #[serde(rename_all = "camelCase")]
+#[tsify(missing_as_null)]
 pub struct PositionAnalysis {
     /// What the values are ("Q(s, a) of the network").
     pub units: String,

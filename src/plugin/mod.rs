@@ -39,7 +39,7 @@ pub use session::{DynSession, LegalMove, MoveEntry, OutcomeView, SessionState, T
 pub use trainer::{Trainer, TrainerRun, Watched};
 
 /// How the page draws a game's board.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, tsify::Tsify)]
 #[serde(rename_all = "camelCase", tag = "kind")]
 pub enum Geometry {
     /// A rectangular grid of cells, numbered row-major from the top-left.
@@ -49,7 +49,7 @@ pub enum Geometry {
 }
 
 /// One option of a choice field.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, tsify::Tsify)]
 pub struct Choice {
     pub value: String,
     pub label: String,
@@ -65,7 +65,7 @@ impl Choice {
 }
 
 /// The type of a settings field, with its range and default.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, tsify::Tsify)]
 #[serde(rename_all = "camelCase", tag = "type")]
 pub enum FieldKind {
     /// A whole number.
@@ -87,7 +87,10 @@ pub enum FieldKind {
 }
 
 /// A setting a visitor can change: of a run, of a player, of a continued run.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, tsify::Tsify)]
+// tsify writes a flattened enum as `interface … extends FieldKind`, which
+// TypeScript refuses for a union: the same fields as an intersection.
+#[tsify(type = "{ id: string; label: string; help: string } & FieldKind")]
 pub struct FieldSpec {
     /// A dotted path into the settings object (`"hounds.alpha"`).
     pub id: String,
@@ -155,8 +158,9 @@ impl FieldSpec {
 }
 
 /// A player a visitor can choose.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, tsify::Tsify)]
 #[serde(rename_all = "camelCase")]
+#[tsify(missing_as_null)]
 pub struct PlayerInfo {
     /// The name [`GameEntry::agent`] takes.
     pub id: String,
@@ -183,7 +187,7 @@ pub struct PlayerInfo {
 }
 
 /// How a player solves positions exactly (see [`PlayerInfo::solve`]).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, tsify::Tsify)]
 pub struct SolveInfo {
     /// What a solve gives and how long it takes, for students.
     pub about: String,
@@ -194,11 +198,12 @@ pub struct SolveInfo {
 
 /// A player's settings that a model file holds: loading it fills the
 /// player's settings form.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, tsify::Tsify)]
 pub struct PlayerSettings {
     /// The player ([`PlayerInfo::id`]).
     pub player: String,
     /// Its settings object, as [`GameEntry::agent`] takes it.
+    #[tsify(type = "Record<string, unknown>")]
     pub settings: Value,
 }
 
@@ -219,8 +224,9 @@ impl PlayerInfo {
 }
 
 /// A chart the runs of a kind draw their curves on.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, tsify::Tsify)]
 #[serde(rename_all = "camelCase")]
+#[tsify(missing_as_null)]
 pub struct ChartSpec {
     pub id: String,
     pub title: String,
@@ -243,7 +249,7 @@ impl ChartSpec {
 }
 
 /// A named set of runs: one of a study's configurations or experiments.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, tsify::Tsify)]
 #[serde(rename_all = "camelCase")]
 pub struct PresetInfo {
     pub id: String,
@@ -258,7 +264,7 @@ pub struct PresetInfo {
 }
 
 /// A kind of training run a game supports.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, tsify::Tsify)]
 #[serde(rename_all = "camelCase")]
 pub struct RunKindInfo {
     /// The name [`GameEntry::new_run`] takes (`"qnet"`).
@@ -283,7 +289,7 @@ pub struct RunKindInfo {
 }
 
 /// What the engine says of a game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, tsify::Tsify)]
 #[serde(rename_all = "camelCase")]
 pub struct GameInfo {
     /// The name in files and addresses (`"othello"`).

@@ -12,7 +12,8 @@ use crate::model::Model;
 
 /// One point of a run's curves: the value of each series after `x` units
 /// of work (learning games).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, tsify::Tsify)]
+#[tsify(hashmap_as_object)]
 pub struct Point {
     pub x: u64,
     /// Values by series id ([`SeriesSpec::id`]); a series without a value
@@ -59,7 +60,7 @@ impl Point {
 }
 
 /// One curve of a run.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, tsify::Tsify)]
 #[serde(rename_all = "camelCase")]
 pub struct SeriesSpec {
     pub id: String,
@@ -105,7 +106,7 @@ pub struct RunProgress {
 }
 
 /// The values a learner saw for the legal moves at one of its decisions.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, tsify::Tsify)]
 #[serde(rename_all = "camelCase")]
 pub struct WatchedDecision {
     /// How many moves of the game had been played (the index of the
@@ -117,14 +118,16 @@ pub struct WatchedDecision {
 }
 
 /// One training game of a run, as it was played and learned from.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, tsify::Tsify)]
 #[serde(rename_all = "camelCase")]
+#[tsify(missing_as_null)]
 pub struct WatchedGame {
     /// The game's number in the run (the first game is 1).
     pub game: u64,
     /// The moves' texts in order, as the game's session reads them.
     pub moves: Vec<String>,
     /// The side the learner played: 0 the first, 1 the second.
+    #[tsify(type = "0 | 1")]
     pub learner: usize,
     /// The learner played both sides (self-play): every decision is its own.
     pub self_play: bool,

@@ -17,7 +17,8 @@ use super::playable::Playable;
 use crate::game::{MoveError, Outcome, Side};
 
 /// One legal move: its text (what [`DynSession::play`] takes) and its cells.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, tsify::Tsify)]
+#[tsify(missing_as_null)]
 pub struct LegalMove {
     pub text: String,
     /// The cell the move puts a piece on (none for a pass).
@@ -28,10 +29,12 @@ pub struct LegalMove {
 }
 
 /// One move of the game record.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, tsify::Tsify)]
+#[tsify(missing_as_null)]
 pub struct MoveEntry {
     pub text: String,
     /// 0 for the first side, 1 for the second.
+    #[tsify(type = "0 | 1")]
     pub side: u8,
     pub cell: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -39,9 +42,11 @@ pub struct MoveEntry {
 }
 
 /// How the game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, tsify::Tsify)]
+#[tsify(missing_as_null)]
 pub struct OutcomeView {
     /// 0 or 1; `None` for a draw.
+    #[tsify(type = "0 | 1 | null")]
     pub winner: Option<u8>,
     /// A sentence for people: "Black wins 40–24."
     pub text: String,
@@ -49,8 +54,9 @@ pub struct OutcomeView {
 
 /// Everything the page draws, as plain data (a JavaScript object on the
 /// other side, field names in camelCase).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, tsify::Tsify)]
 #[serde(rename_all = "camelCase")]
+#[tsify(missing_as_null)]
 pub struct SessionState {
     pub game: String,
     pub title: String,
@@ -60,6 +66,7 @@ pub struct SessionState {
     /// Row-major: 0 empty, 1 first side, 2 second side.
     pub cells: Vec<u8>,
     /// 0 or 1; `None` once the game is over.
+    #[tsify(type = "0 | 1 | null")]
     pub to_move: Option<u8>,
     pub legal: Vec<LegalMove>,
     pub last_move: Option<MoveEntry>,

@@ -17,17 +17,20 @@ use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
 /// The limits of a think request. Absent fields are unlimited.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, tsify::Tsify)]
 #[serde(default, deny_unknown_fields)]
 pub struct Limits {
     /// Wall-clock milliseconds.
+    #[tsify(optional)]
     pub ms: Option<f64>,
     /// Nodes (positions visited).
+    #[tsify(optional)]
     pub nodes: Option<u64>,
     /// Search until the answer is exact, however long it takes: players
     /// that give themselves a limit when a request has none (the exact
     /// solvers of games whose first moves take minutes) drop it. The page
     /// asks for this only from a worker it can end (its Stop button).
+    #[tsify(optional)]
     pub unbounded: bool,
 }
 
@@ -83,8 +86,9 @@ impl Limits {
 }
 
 /// What a search reports while it runs.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, tsify::Tsify)]
 #[serde(rename_all = "camelCase")]
+#[tsify(missing_as_null)]
 pub struct Progress {
     /// Nodes visited so far.
     pub nodes: u64,
@@ -109,7 +113,8 @@ pub struct Progress {
 }
 
 /// A move whose value a running search has finished.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, tsify::Tsify)]
+#[tsify(missing_as_null)]
 pub struct ValuedMove {
     /// The move, in the game's notation.
     pub text: String,

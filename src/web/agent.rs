@@ -5,11 +5,16 @@
 //! worker.
 
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
-use super::numbers::u64_from_js;
+use tsify::Ts;
+
+use super::boundary::{
+    count_from_js, from_js, seed_from_js, settings_from_js, to_js, to_ts, MAX_SAFE,
+};
 use super::read_model;
-use super::{entry, from_js, js_error, to_js};
-use crate::plugin::DynAgent;
+use super::{entry, js_error};
+use crate::plugin::{AgentThought, DynAgent, PositionAnalysis};
 use crate::search::budget::{Budget, Limits, Progress};
 
 /// A player of one game.
@@ -18,16 +23,32 @@ pub struct Agent {
     inner: Box<dyn DynAgent>,
 }
 
-fn limits(value: JsValue) -> Result<Limits, JsError> {
-    let v = from_js(value, "the budget must be { ms?, nodes?, unbounded? }")?;
-    if v.is_null() {
+/// Reads a budget: `{ ms?, nodes?, unbounded? }` (`nodes` a count, a JS
+/// number), or null/undefined for none.
+fn limits(value: Option<Ts<Limits>>) -> Result<Limits, JsError> {
+    let Some(value) = value else {
         return Ok(Limits::NONE);
+    };
+    let value = value.js_value();
+    // `nodes` is a count: a JS number, whole, below 2^53 (a BigInt or a
+    // fraction is refused here, before serde would read either).
+    let nodes = js_sys::Reflect::get(&value, &JsValue::from_str("nodes")).unwrap_or_default();
+    if !nodes.is_undefined() && !nodes.is_null() {
+        count_from_js(&nodes, "the budget's nodes", MAX_SAFE)?;
     }
-    let limits: Limits = serde_json::from_value(v).map_err(|e| {
-        JsError::new(&format!(
-            "the budget must be {{ ms?, nodes?, unbounded? }}: {e}"
-        ))
-    })?;
+    // serde-wasm-bindgen reads only the fields a struct names, so unknown
+    // fields are refused here (as `Limits` refuses them in JSON).
+    if value.is_object() {
+        for key in js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>()).iter() {
+            let key = key.as_string().unwrap_or_default();
+            if !["ms", "nodes", "unbounded"].contains(&key.as_str()) {
+                return Err(JsError::new(&format!(
+                    "the budget must be {{ ms?, nodes?, unbounded? }}: unknown field `{key}`"
+                )));
+            }
+        }
+    }
+    let limits: Limits = from_js(value, "the budget must be { ms?, nodes?, unbounded? }")?;
     limits.validate().map_err(js_error)?;
     Ok(limits)
 }
@@ -63,11 +84,11 @@ impl Agent {
     pub fn new(
         game: &str,
         player: &str,
-        settings: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | null")] settings: JsValue,
         model: Option<Vec<u8>>,
     ) -> Result<Agent, JsError> {
         let entry = entry(game)?;
-        let settings = from_js(settings, "the player's settings must be an object")?;
+        let settings = settings_from_js(settings, "the player's settings must be an object")?;
         let model =
             match model {
                 Some(bytes) => Some(read_model(&bytes).map_err(|e| {
@@ -93,33 +114,39 @@ impl Agent {
 
     /// Chooses a move in `position` (the game's text form) within `budget`
     /// (`{ ms?, nodes? }` or null), calling `progress` while it searches;
-    /// `seed` breaks ties. Returns `{ text, complete, depth, score, nodes, ms }`.
+    /// `seed` (a `BigInt`) breaks ties. Returns `{ text, complete, depth,
+    /// score, nodes, ms }`.
     pub fn think(
         &mut self,
         position: &str,
-        seed: JsValue,
-        budget: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "bigint")] seed: JsValue,
+        budget: Option<Ts<Limits>>,
+        #[wasm_bindgen(unchecked_param_type = "((progress: Progress) => void) | null")]
         progress: Option<js_sys::Function>,
-    ) -> Result<JsValue, JsError> {
-        let seed = u64_from_js(&seed, "seed", u64::MAX)?;
+    ) -> Result<Ts<AgentThought>, JsError> {
+        let seed = seed_from_js(&seed, "seed")?;
         let limits = limits(budget)?;
         let thought = with_budget(limits, progress, |b| self.inner.think(position, seed, b))
             .map_err(js_error)?;
-        to_js(&thought)
+        to_ts(&thought)
     }
 
     /// Values every legal move of `position` within `budget`: `{ units,
     /// scale, position, moves: [{ text, cell, from, value, label, best }],
     /// complete, nodes, ms }`, or null when the player has no values.
+    #[wasm_bindgen(unchecked_return_type = "PositionAnalysis | null")]
     pub fn analyze(
         &mut self,
         position: &str,
-        budget: JsValue,
+        budget: Option<Ts<Limits>>,
+        #[wasm_bindgen(unchecked_param_type = "((progress: Progress) => void) | null")]
         progress: Option<js_sys::Function>,
     ) -> Result<JsValue, JsError> {
         let limits = limits(budget)?;
         let analysis =
             with_budget(limits, progress, |b| self.inner.analyze(position, b)).map_err(js_error)?;
+        // Typed by the attribute on `analyze` (`PositionAnalysis | null`).
+        let _: Option<&PositionAnalysis> = analysis.as_ref();
         match analysis {
             Some(a) => to_js(&a),
             None => Ok(JsValue::NULL),

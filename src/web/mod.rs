@@ -12,16 +12,17 @@
 //! Every method that takes input from JavaScript checks it and returns a
 //! `JsError` with a readable message; nothing here panics on bad input. The
 //! panic hook is installed when the module starts, so that a bug that does
-//! panic shows its message in the console instead of "unreachable". 64-bit
-//! numbers cross as numbers when exact, else as `BigInt` or decimal strings
-//! ([`numbers`]).
+//! panic shows its message in the console instead of "unreachable". Values
+//! cross through serde-wasm-bindgen with one JavaScript type per field (seeds
+//! always `BigInt`, counts always numbers below 2^53) and TypeScript types
+//! generated from the Rust types ([`boundary`]).
 
 use wasm_bindgen::prelude::*;
 
 mod agent;
 pub mod bench;
+pub mod boundary;
 pub mod model;
-pub mod numbers;
 mod run;
 mod session;
 
@@ -38,24 +39,9 @@ pub fn start() {
 /// Every game of the playground, playable ones first, then the ones to
 /// come (`built: false`): `{ id, title, blurb, sides, geometry, players,
 /// runs, built }`.
-#[wasm_bindgen(js_name = games)]
+#[wasm_bindgen(js_name = games, unchecked_return_type = "GameInfo[]")]
 pub fn games() -> Result<JsValue, JsError> {
-    to_js(&crate::games::all_games())
-}
-
-/// Converts a Rust value to a plain JavaScript value (objects, arrays,
-/// numbers, strings, `null`; integers beyond 2^53 − 1 as `BigInt`), the
-/// form that `postMessage` copies cheaply.
-pub(crate) fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
-    let v = serde_json::to_value(value)
-        .map_err(|e| JsError::new(&format!("cannot convert a value for JavaScript: {e}")))?;
-    Ok(numbers::json_to_js(&v))
-}
-
-/// Reads a plain JavaScript value (`undefined` and `null` as JSON null,
-/// `BigInt` as an exact integer).
-pub(crate) fn from_js(value: JsValue, what: &str) -> Result<serde_json::Value, JsError> {
-    numbers::js_to_json(&value).map_err(|e| JsError::new(&format!("{what}: {e}")))
+    boundary::to_js(&crate::games::all_games())
 }
 
 /// An error for JavaScript from anything that displays.

@@ -3,21 +3,22 @@
 //! rename a model inside its file.
 
 use serde::Serialize;
+use tsify::{Ts, Tsify};
 use wasm_bindgen::prelude::*;
 
 use std::collections::BTreeMap;
 
-use super::numbers::js_to_json;
+use super::boundary::{serialize_seed, settings_from_js, to_ts, SettingsOut};
 use super::read_model;
-use super::to_js;
 use crate::games::{describe_model, entry, kept_settings};
 use crate::model::{encode, Model};
 use crate::plugin::{ModelUse, PlayerSettings};
 
 /// What the page shows of a model file.
-#[derive(Serialize)]
+#[derive(Serialize, Tsify)]
 #[serde(rename_all = "camelCase")]
-struct ModelInfo {
+#[tsify(hashmap_as_object, missing_as_null)]
+pub struct ModelInfo {
     name: String,
     kind: &'static str,
     game: String,
@@ -26,12 +27,18 @@ struct ModelInfo {
     /// The algorithm in words ("a Q-network").
     algorithm_title: &'static str,
     encoding: String,
+    #[serde(serialize_with = "serialize_hyper")]
+    #[tsify(type = "Record<string, unknown>")]
     hyper: serde_json::Map<String, serde_json::Value>,
-    /// As text: seeds may exceed 2^53.
-    seed: String,
+    /// The learner's seed: a `BigInt`, as every seed.
+    #[serde(serialize_with = "serialize_seed")]
+    #[tsify(type = "bigint")]
+    seed: u64,
     /// Games trained, as a number (exact up to 2^53).
     games_trained: f64,
+    #[tsify(type = "unknown")]
     evaluation: serde_json::Value,
+    #[tsify(type = "unknown")]
     curve: serde_json::Value,
     created: String,
     producer: String,
@@ -44,6 +51,7 @@ struct ModelInfo {
     win_rates: BTreeMap<String, f64>,
     /// Whether it plays (as the player `model`), and the side it plays.
     plays: bool,
+    #[tsify(type = "0 | 1 | null")]
     side: Option<u8>,
     /// The kind of run that continues it.
     continues_as: Option<String>,
@@ -51,11 +59,20 @@ struct ModelInfo {
     settings_for: Option<PlayerSettings>,
 }
 
-#[derive(Serialize)]
-struct ArrayInfo {
+/// One array of a model file: its name, element type and shape.
+#[derive(Serialize, Tsify)]
+pub struct ArrayInfo {
     name: String,
     dtype: &'static str,
     shape: Vec<usize>,
+}
+
+/// The hyper-parameters as a settings object (a `seed` as a `BigInt`).
+fn serialize_hyper<S: serde::Serializer>(
+    hyper: &serde_json::Map<String, serde_json::Value>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    SettingsOut(&serde_json::Value::Object(hyper.clone())).serialize(s)
 }
 
 fn info(model: &Model, size: usize, entry: ModelUse) -> ModelInfo {
@@ -69,7 +86,7 @@ fn info(model: &Model, size: usize, entry: ModelUse) -> ModelInfo {
         algorithm_title: h.algorithm.title(),
         encoding: h.encoding.clone(),
         hyper: h.hyper.clone(),
-        seed: h.seed.to_string(),
+        seed: h.seed,
         games_trained: h.games_trained as f64,
         evaluation: h.evaluation.clone(),
         curve: h.curve.clone(),
@@ -99,11 +116,11 @@ fn info(model: &Model, size: usize, entry: ModelUse) -> ModelInfo {
 /// or whose learner cannot be rebuilt from it, gives an error whose message
 /// says what is wrong with it.
 #[wasm_bindgen(js_name = inspectModel)]
-pub fn inspect_model(bytes: &[u8]) -> Result<JsValue, JsError> {
+pub fn inspect_model(bytes: &[u8]) -> Result<Ts<ModelInfo>, JsError> {
     let model = read_model(bytes).map_err(|e| JsError::new(&e.to_string()))?;
     let entry = describe_model(&model)
         .map_err(|e| JsError::new(&format!("the file is a model, but it cannot be used: {e}")))?;
-    to_js(&info(&model, bytes.len(), entry))
+    to_ts(&info(&model, bytes.len(), entry))
 }
 
 /// The same model file with a new name in its header.
@@ -120,10 +137,10 @@ pub fn rename_model(bytes: &[u8], name: &str) -> Result<Vec<u8>, JsError> {
 pub fn settings_model(
     game: &str,
     player: &str,
-    settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] settings: JsValue,
     name: &str,
 ) -> Result<Vec<u8>, JsError> {
-    let settings = js_to_json(&settings).map_err(|e| JsError::new(&e))?;
+    let settings = settings_from_js(settings, "the player's settings must be an object")?;
     let model = entry(game)
         .and_then(|e| e.settings_model(player, &settings, name))
         .map_err(|e| JsError::new(&e))?;

@@ -4,14 +4,18 @@
 //! bounded number of games until `done`, and posts the new curve points and
 //! checkpoints in between.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use tsify::{Ts, Tsify};
 use wasm_bindgen::prelude::*;
 
-use super::numbers::{u64_from_js, u64_to_js};
+use super::boundary::{
+    count_from_f64, count_from_js, count_to_js, from_js, seed_from_js, settings_from_js, to_js,
+    to_ts, Settings, SettingsOut,
+};
 use super::read_model;
-use super::{entry, from_js, js_error, to_js};
+use super::{entry, js_error};
 use crate::model::encode;
-use crate::plugin::{DynRun, Point, ResumeOptions, WatchedGame};
+use crate::plugin::{DynRun, Point, ResumeOptions, SeriesSpec, WatchedGame};
 
 /// A training run of some game.
 #[wasm_bindgen]
@@ -21,8 +25,8 @@ pub struct Run {
 }
 
 /// What a step did.
-#[derive(Serialize)]
-struct Step {
+#[derive(Serialize, Tsify)]
+pub struct Step {
     points: Vec<Point>,
     games: u64,
     total: u64,
@@ -30,8 +34,8 @@ struct Step {
 }
 
 /// A watched game and how far the run is after it.
-#[derive(Serialize)]
-struct Watched {
+#[derive(Serialize, Tsify)]
+pub struct Watched {
     #[serde(flatten)]
     game: WatchedGame,
     games: u64,
@@ -42,13 +46,29 @@ struct Watched {
 /// The most learning games a page run may plan.
 const MAX_GAMES: u64 = 1_000_000_000_000;
 
+/// How a saved model goes on (`Run.resume`): the new planned total (a
+/// count), the settings of the continued run (its kind's `continueFields`).
+#[derive(Deserialize, Tsify)]
+pub struct Resume {
+    #[serde(default)]
+    #[tsify(optional, type = "number | null")]
+    pub total: Option<f64>,
+    #[serde(default)]
+    #[tsify(optional, type = "Record<string, unknown> | null")]
+    pub settings: Option<Settings>,
+}
+
 #[wasm_bindgen]
 impl Run {
     /// A new run of `kind` ("qnet", "q_table", …) of `game` from a
     /// configuration object (as `presetRuns` gives them).
-    pub fn create(game: &str, kind: &str, config: JsValue) -> Result<Run, JsError> {
+    pub fn create(
+        game: &str,
+        kind: &str,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] config: JsValue,
+    ) -> Result<Run, JsError> {
         let entry = entry(game)?;
-        let config = from_js(config, "not a run configuration")?;
+        let config = settings_from_js(config, "not a run configuration")?;
         Ok(Run {
             inner: entry.new_run(kind, &config).map_err(js_error)?,
             game: entry.id(),
@@ -59,26 +79,11 @@ impl Run {
     /// kind come from the file). `options`: `{ total?, settings? }`, the new
     /// planned total and the settings of the continued run (its kind's
     /// `continueFields`).
-    pub fn resume(bytes: &[u8], options: JsValue) -> Result<Run, JsError> {
+    pub fn resume(bytes: &[u8], options: Option<Ts<Resume>>) -> Result<Run, JsError> {
         let model = read_model(bytes)
             .map_err(|e| JsError::new(&format!("this is not a readable model file: {e}")))?;
         let entry = entry(model.header.game.name())?;
-        let options = from_js(options, "the options must be { total?, settings? }")?;
-        let total = match options.get("total") {
-            None | Some(serde_json::Value::Null) => None,
-            Some(v) => Some(u64_from_js(
-                &super::numbers::json_to_js(v),
-                "total",
-                MAX_GAMES,
-            )?),
-        };
-        let options = ResumeOptions {
-            total,
-            settings: options
-                .get("settings")
-                .cloned()
-                .unwrap_or(serde_json::Value::Null),
-        };
+        let options = resume_options(options)?;
         let run = entry
             .resume_run(&model, &options)
             .map_err(|e| JsError::new(&format!("this model cannot continue training: {e}")))?;
@@ -107,21 +112,21 @@ impl Run {
     }
 
     /// The run's settings object.
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "Record<string, unknown>")]
     pub fn config(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.config())
+        to_js(&SettingsOut(&self.inner.config()))
     }
 
-    /// Learning games played.
+    /// Learning games played (a number).
     #[wasm_bindgen(getter)]
-    pub fn games(&self) -> JsValue {
-        u64_to_js(self.inner.progress().done)
+    pub fn games(&self) -> Result<f64, JsError> {
+        count_to_js(self.inner.progress().done, "the games played")
     }
 
-    /// Learning games planned.
+    /// Learning games planned (a number).
     #[wasm_bindgen(getter)]
-    pub fn total(&self) -> JsValue {
-        u64_to_js(self.inner.progress().total)
+    pub fn total(&self) -> Result<f64, JsError> {
+        count_to_js(self.inner.progress().total, "the games planned")
     }
 
     /// Every planned game played and every curve point measured.
@@ -132,11 +137,14 @@ impl Run {
 
     /// Plays at most `games` learning games; returns `{ points, games,
     /// total, done }` with the new curve points (`{ x, y: { series: value } }`).
-    pub fn step(&mut self, games: JsValue) -> Result<JsValue, JsError> {
-        let games = u64_from_js(&games, "the number of games of a step", 100_000_000)?;
+    pub fn step(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] games: JsValue,
+    ) -> Result<Ts<Step>, JsError> {
+        let games = count_from_js(&games, "the number of games of a step", 100_000_000)?;
         let points = self.inner.step(games);
         let p = self.inner.progress();
-        to_js(&Step {
+        to_ts(&Step {
             points,
             games: p.done,
             total: p.total,
@@ -153,7 +161,7 @@ impl Run {
     /// (counted from 0), `scale` the values' fixed `[min, max]` or null,
     /// `points` the curve points measured at this game. `null` when the run
     /// is done or its kind cannot show its games (nothing is played then).
-    #[wasm_bindgen(js_name = stepWatched)]
+    #[wasm_bindgen(js_name = stepWatched, unchecked_return_type = "Watched | null")]
     pub fn step_watched(&mut self) -> Result<JsValue, JsError> {
         let Some(game) = self.inner.step_watched() else {
             return Ok(JsValue::NULL);
@@ -168,13 +176,13 @@ impl Run {
     }
 
     /// The whole curve so far.
-    pub fn points(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.points())
+    pub fn points(&self) -> Result<Vec<Ts<Point>>, JsError> {
+        self.inner.points().iter().map(to_ts).collect()
     }
 
     /// The run's curves: `[{ id, chart, label, group, dashed }]`.
-    pub fn series(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.series())
+    pub fn series(&self) -> Result<Vec<Ts<SeriesSpec>>, JsError> {
+        self.inner.series().iter().map(to_ts).collect()
     }
 
     /// A sentence on the latest curve point.
@@ -184,8 +192,11 @@ impl Run {
 
     /// Sets a new planned total.
     #[wasm_bindgen(js_name = setTotal)]
-    pub fn set_total(&mut self, total: JsValue) -> Result<(), JsError> {
-        let total = u64_from_js(&total, "total", MAX_GAMES)?;
+    pub fn set_total(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] total: JsValue,
+    ) -> Result<(), JsError> {
+        let total = count_from_js(&total, "total", MAX_GAMES)?;
         self.inner.set_total(total).map_err(js_error)
     }
 
@@ -202,18 +213,39 @@ impl Run {
     }
 }
 
+/// Reads `{ total?, settings? }`: `total` a count (a JS number), `settings`
+/// a settings object.
+fn resume_options(options: Option<Ts<Resume>>) -> Result<ResumeOptions, JsError> {
+    const WHAT: &str = "the options must be { total?, settings? }";
+    let Some(options) = options else {
+        return Ok(ResumeOptions::default());
+    };
+    let options: Resume = from_js(options.js_value(), WHAT)?;
+    let total = options
+        .total
+        .map(|x| count_from_f64(x, "total", MAX_GAMES))
+        .transpose()?;
+    let settings = options.settings.map(|s| s.0).unwrap_or_default();
+    Ok(ResumeOptions { total, settings })
+}
+
 /// `presetRuns(game, kind, preset, seed)`: the run configurations of one of
-/// a game's presets, as plain objects for [`Run::create`].
-#[wasm_bindgen(js_name = presetRuns)]
+/// a game's presets, as plain objects for [`Run::create`]; `seed` is a
+/// `BigInt`.
+#[wasm_bindgen(
+    js_name = presetRuns,
+    unchecked_return_type = "Record<string, unknown>[]"
+)]
 pub fn preset_runs(
     game: &str,
     kind: &str,
     preset: &str,
-    seed: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "bigint")] seed: JsValue,
 ) -> Result<JsValue, JsError> {
-    let seed = u64_from_js(&seed, "seed", u64::MAX)?;
+    let seed = seed_from_js(&seed, "seed")?;
     let runs = entry(game)?
         .preset_runs(kind, preset.trim(), seed)
         .map_err(js_error)?;
+    let runs: Vec<SettingsOut> = runs.iter().map(SettingsOut).collect();
     to_js(&runs)
 }

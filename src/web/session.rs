@@ -7,9 +7,11 @@ use std::collections::HashMap;
 
 use wasm_bindgen::prelude::*;
 
-use super::numbers::u64_from_js;
-use super::{entry, js_error, to_js};
-use crate::plugin::{DynAgent, DynSession, GameEntry};
+use tsify::Ts;
+
+use super::boundary::{count_from_js, seed_from_js, to_ts};
+use super::{entry, js_error};
+use crate::plugin::{DynAgent, DynSession, GameEntry, SessionState};
 use crate::search::budget::Budget;
 
 /// A game being played.
@@ -41,8 +43,8 @@ impl Session {
     }
 
     /// The whole state as a plain object.
-    pub fn state(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.state())
+    pub fn state(&self) -> Result<Ts<SessionState>, JsError> {
+        to_ts(&self.inner.state())
     }
 
     /// Plays a move given as text ("f5", "pass", "L-d").
@@ -53,18 +55,22 @@ impl Session {
     /// The state a legal move would give, as a plain object of the same
     /// shape as [`Session::state`], without playing it: the game is left as
     /// it is. Its `changed` lists the cells the move would change.
-    pub fn preview(&self, mv: &str) -> Result<JsValue, JsError> {
-        to_js(&self.inner.preview(mv).map_err(js_error)?)
+    pub fn preview(&self, mv: &str) -> Result<Ts<SessionState>, JsError> {
+        to_ts(&self.inner.preview(mv).map_err(js_error)?)
     }
 
     /// Lets a player of the game ("random", "mvb", …) choose and play a
-    /// move with its default budget, breaking ties with `seed`; returns the
+    /// move with its default budget, breaking ties with `seed` (a `BigInt`); returns the
     /// move's text. The player is kept for the next moves. (The page asks an
     /// [`super::Agent`] in a thinking worker instead, with a budget and
     /// progress.)
     #[wasm_bindgen(js_name = aiMove)]
-    pub fn ai_move(&mut self, player: &str, seed: JsValue) -> Result<String, JsError> {
-        let seed = u64_from_js(&seed, "seed", u64::MAX)?;
+    pub fn ai_move(
+        &mut self,
+        player: &str,
+        #[wasm_bindgen(unchecked_param_type = "bigint")] seed: JsValue,
+    ) -> Result<String, JsError> {
+        let seed = seed_from_js(&seed, "seed")?;
         if self.inner.is_over() {
             let st = self.inner.state();
             let text = st.outcome.map(|o| o.text).unwrap_or_default();
@@ -100,8 +106,11 @@ impl Session {
     }
 
     /// Shows the position after the first `cursor` moves of the record.
-    pub fn jump(&mut self, cursor: JsValue) -> Result<(), JsError> {
-        let cursor = u64_from_js(&cursor, "the move number", u64::from(u32::MAX))?;
+    pub fn jump(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] cursor: JsValue,
+    ) -> Result<(), JsError> {
+        let cursor = count_from_js(&cursor, "the move number", u64::from(u32::MAX))?;
         self.inner.jump(cursor as usize).map_err(js_error)
     }
 

@@ -28,7 +28,7 @@ function engineAfter(game: string, moves: string[]): EngineState {
   const s = new Session(game);
   try {
     for (const m of moves) s.play(m);
-    return s.state() as EngineState;
+    return s.state();
   } finally {
     s.free();
   }

@@ -145,7 +145,7 @@ test('Method 1 in the worker pool: six runs learn to survive, and the page’s c
   // Run 1 (exploration 0%) is the last card: its last point, exactly as the engine computes it.
   const first = runs.last();
   const pageLast = JSON.parse((await first.getAttribute('data-last'))!) as Record<string, number>;
-  const config = (presetRuns('connect4', 'q_table', '1', 1) as unknown[])[0];
+  const config = (presetRuns('connect4', 'q_table', '1', 1n))[0];
   const run = Run.create('connect4', 'q_table', config);
   while (!run.done) run.step(20_000);
   const curve = run.points() as { x: number; y: Record<string, number> }[];
@@ -179,7 +179,7 @@ test('a learned table plays with a lookahead set in its settings: two moves ahea
   test.setTimeout(120_000);
   const errors = watchErrors(page);
   // A table that has learned 200 games as Red against the random player.
-  const config = { ...(presetRuns('connect4', 'q_table', '2', 1) as Record<string, unknown>[])[0], total_games: 200, perfect_sample: 0 };
+  const config = { ...(presetRuns('connect4', 'q_table', '2', 1n))[0], total_games: 200, perfect_sample: 0 };
   const run = Run.create('connect4', 'q_table', config);
   while (!run.done) run.step(1_000);
   const file = testInfo.outputPath('table.selfplay');

@@ -72,7 +72,7 @@ test('a whole game as the hounds against the simple hare, by clicking', async ({
     expect(st.toMove).toBe(0);
     const before = await cursor(page);
     expect(before).toBe(st.cursor);
-    const move = mirror.aiMove('perfect', seed++);
+    const move = mirror.aiMove('perfect', BigInt(seed++));
     const [from, to] = move.split('-');
     if (byKeyboard) {
       // Keyboard: focus the hound, Enter; the target, Enter.
@@ -345,7 +345,7 @@ test('a model player whose file cannot be read: one message, and the game waits'
 
 /** Experiment 3 (seed 1) run to its end in the engine, without a stop: its curve's length and last point. */
 function experiment3Uninterrupted(): { points: number; win: string; perfect: string; last: Record<string, number> } {
-  const run = Run.create('hare_hounds', 'q_table', (presetRuns('hare_hounds', 'q_table', '3', 1) as unknown[])[0]);
+  const run = Run.create('hare_hounds', 'q_table', (presetRuns('hare_hounds', 'q_table', '3', 1n))[0]);
   while (!run.done) run.step(1000);
   const curve = run.points() as Array<{ x: number; y: Record<string, number> }>;
   run.free();

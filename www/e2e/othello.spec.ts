@@ -289,7 +289,7 @@ test('a hint near the end: every move’s exact final disc difference, as the en
   const s = new Session('othello');
   const moves: string[] = [];
   const empties = () => [...s.position().slice(0, 64)].filter((c) => c === '-').length;
-  for (let i = 0; empties() > 8; i++) moves.push(s.aiMove('mvb', i));
+  for (let i = 0; empties() > 8; i++) moves.push(s.aiMove('mvb', BigInt(i)));
   expect((s.state() as EngineState).outcome).toBeNull();
   const a = new Agent('othello', 'search', null, null).analyze(s.position(), { ms: 5000 }, null) as {
     units: string;

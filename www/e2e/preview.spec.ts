@@ -36,7 +36,7 @@ function engineAfter(game: string, moves: string[], move: string): { preview: En
     // The session is unchanged by the preview.
     expect((s.state() as EngineState).cursor).toBe(before.cursor);
     s.play(move);
-    return { preview, played: s.state() as EngineState, before };
+    return { preview, played: s.state(), before };
   } finally {
     s.free();
   }

@@ -21,7 +21,7 @@ interface Field {
   id: string;
   default: unknown;
 }
-const kinds = (games() as { id: string; runs: { id: string; fields: Field[]; snapshots: number[] }[] }[]).flatMap((g) =>
+const kinds = (games() as unknown as { id: string; runs: { id: string; fields: Field[]; snapshots: number[] }[] }[]).flatMap((g) =>
   g.runs.map((k) => ({ game: g.id, ...k })),
 );
 

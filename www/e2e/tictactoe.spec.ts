@@ -38,7 +38,7 @@ test('the textbook preset learns until it loses no game to the perfect player, a
   await expect(row).toHaveAttribute('data-status', 'finished', { timeout: 120_000 });
   await expect(row).toHaveAttribute('data-last-point', '50000');
   // The same run in the engine (node): the same curve, ending with no loss.
-  const run = Run.create('tictactoe', 'values', (presetRuns('tictactoe', 'values', 'book', 1) as unknown[])[0]);
+  const run = Run.create('tictactoe', 'values', (presetRuns('tictactoe', 'values', 'book', 1n))[0]);
   while (!run.done) run.step(10_000);
   const curve = run.points() as Array<{ x: number; y: Record<string, number> }>;
   run.free();

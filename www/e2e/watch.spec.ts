@@ -27,7 +27,7 @@ interface Watched {
 }
 
 /** The engine's run of `config`, its watched game number `n` (1-based). */
-function engineGame(config: unknown, n: number): Watched {
+function engineGame(config: Record<string, unknown>, n: number): Watched {
   const run = Run.create('connect4', 'q_table', config);
   if (n > 1) run.step(n - 1);
   const w = run.stepWatched() as Watched;

@@ -78,7 +78,7 @@ export class Engine {
 
   /** The run configurations of one of a game's presets. */
   presetRuns(game: string, runKind: string, preset: string, seed: number): Promise<RunConfig[]> {
-    return this.client.request({ kind: 'presetRuns', game, runKind, preset, seed });
+    return this.client.request({ kind: 'presetRuns', game, runKind, preset, seed: BigInt(seed) });
   }
 
   /** Registers a function to call after a restart; returns its remover. */

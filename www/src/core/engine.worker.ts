@@ -3,7 +3,7 @@
 // never on the page's thread; computer players think in the thinking worker.
 
 import { games, inspectModel, presetRuns, renameModel, Session, settingsModel } from 'selfplay';
-import type { GameInfo, GameState, ModelInfo, RunConfig } from './protocol';
+import type { GameState } from './protocol';
 import { serve } from './worker-host';
 
 let session: Session | null = null;
@@ -14,11 +14,11 @@ function current(): Session {
 }
 
 function state(): GameState {
-  return current().state() as GameState;
+  return current().state();
 }
 
 serve('the engine', {
-  games: () => games() as GameInfo[],
+  games: () => games(),
   new(cmd) {
     const fresh = new Session(cmd.game);
     session?.free();
@@ -42,7 +42,7 @@ serve('the engine', {
     current().jump(cmd.cursor);
     return state();
   },
-  preview: (cmd) => current().preview(cmd.move) as GameState,
+  preview: (cmd) => current().preview(cmd.move),
   record() {
     const s = current();
     const { cursor, history } = state();
@@ -68,8 +68,8 @@ serve('the engine', {
     session = fresh;
     return state();
   },
-  inspect: (cmd) => inspectModel(cmd.bytes) as ModelInfo,
+  inspect: (cmd) => inspectModel(cmd.bytes),
   rename: (cmd) => renameModel(cmd.bytes, cmd.name),
   settingsModel: (cmd) => settingsModel(cmd.game, cmd.player, cmd.settings, cmd.name),
-  presetRuns: (cmd) => presetRuns(cmd.game, cmd.runKind, cmd.preset, cmd.seed) as RunConfig[],
+  presetRuns: (cmd) => presetRuns(cmd.game, cmd.runKind, cmd.preset, cmd.seed),
 });

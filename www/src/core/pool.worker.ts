@@ -18,7 +18,7 @@
 // puts it back in turn at once.
 
 import { Run, Session } from 'selfplay';
-import type { GameState, Point, RunSnapshot, RunStatus, SeriesSpec, SnapshotPlan, WatchedGame } from './protocol';
+import type { GameState, RunSnapshot, RunStatus, SnapshotPlan, Step, Watched, WatchedGame } from './protocol';
 import { messageOf, post, serve } from './worker-host';
 
 /** A chunk aims at this much work before yielding (ms). */
@@ -64,10 +64,6 @@ function get(runId: string): Held {
   return h;
 }
 
-function count(v: unknown): number {
-  return Number(v);
-}
-
 function unqueue(runId: string): void {
   const i = queue.indexOf(runId);
   if (i >= 0) queue.splice(i, 1);
@@ -76,22 +72,15 @@ function unqueue(runId: string): void {
 /** Posts the run's full state, if it has played and is not finished. */
 function checkpoint(runId: string, h: Held): void {
   h.lastCheckpoint = performance.now();
-  const games = count(h.run.games);
+  const games = h.run.games;
   if (h.run.done || games === 0) return;
   const bytes = h.run.checkpoint();
-  post({ id: null, kind: 'runCheckpoint', runId, bytes, games, total: count(h.run.total) }, [bytes.buffer]);
-}
-
-interface Step {
-  points: Point[];
-  games: unknown;
-  total: unknown;
-  done: boolean;
+  post({ id: null, kind: 'runCheckpoint', runId, bytes, games, total: h.run.total }, [bytes.buffer]);
 }
 
 /** Posts the model as a snapshot if the run stands exactly on its next snapshot point. */
 function snapshot(runId: string, h: Held): void {
-  const games = count(h.run.games);
+  const games = h.run.games;
   while (h.stops.length > 0 && h.stops[0] < games) h.stops.shift();
   if (h.stops[0] !== games) return;
   h.stops.shift();
@@ -105,7 +94,7 @@ function stepNext(): void {
   if (runId === undefined) return;
   const h = held.get(runId);
   if (!h || h.status !== 'running') return;
-  const before = count(h.run.games);
+  const before = h.run.games;
   // The chunk ends on the next snapshot point, never beyond it.
   const stop = h.stops.find((at) => at > before);
   const capped = stop !== undefined && stop - before < h.chunk;
@@ -113,7 +102,7 @@ function stepNext(): void {
   let s: Step;
   const t0 = performance.now();
   try {
-    s = h.run.step(games0) as Step;
+    s = h.run.step(games0);
   } catch (e) {
     // A trap leaves the module in an unknown state: the worker dies, the page
     // replaces it and offers the run from its last checkpoint.
@@ -123,7 +112,7 @@ function stepNext(): void {
     return;
   }
   const ms = Math.max(1, performance.now() - t0);
-  const games = count(s.games);
+  const games = s.games;
   if (games > before) {
     const r = ((games - before) * 1000) / ms;
     h.rate = h.rate === 0 ? r : 0.7 * h.rate + 0.3 * r;
@@ -148,16 +137,12 @@ function stepNext(): void {
       runId,
       points: s.points,
       games,
-      total: count(s.total),
+      total: s.total,
       rate: h.rate,
       done: s.done,
       latest: s.points.length > 0 ? h.run.latest() : null,
     },
   });
-}
-
-interface Watched extends Omit<WatchedGame, 'states'> {
-  points: Point[];
 }
 
 /**
@@ -172,7 +157,7 @@ function watchOne(runId: string): WatchedGame | null {
   if (h.status !== 'running') return null;
   let w: Watched | null;
   try {
-    w = h.run.stepWatched() as Watched | null;
+    w = h.run.stepWatched();
   } catch (e) {
     if (e instanceof WebAssembly.RuntimeError) throw e;
     h.status = 'stopped';
@@ -180,34 +165,34 @@ function watchOne(runId: string): WatchedGame | null {
     return null;
   }
   if (w === null) return null;
-  const games = count(w.games);
+  const games = w.games;
   snapshot(runId, h);
   if (w.done) h.status = 'finished';
   else if (h.checkpointMs > 0 && performance.now() - h.lastCheckpoint >= h.checkpointMs) checkpoint(runId, h);
   post({
     id: null,
     kind: 'runProgress',
-    news: { runId, points: w.points, games, total: count(w.total), rate: h.rate, done: w.done, latest: w.points.length > 0 ? h.run.latest() : null },
+    news: { runId, points: w.points, games, total: w.total, rate: h.rate, done: w.done, latest: w.points.length > 0 ? h.run.latest() : null },
   });
   const session = new Session(h.run.game);
-  const states: GameState[] = [session.state() as GameState];
+  const states: GameState[] = [session.state()];
   try {
     for (const m of w.moves) {
       session.play(m);
-      states.push(session.state() as GameState);
+      states.push(session.state());
     }
   } finally {
     session.free();
   }
   const { points: _points, ...game } = w;
-  return { ...game, game: count(w.game), games, total: count(w.total), states };
+  return { ...game, states };
 }
 
 function hold(runId: string, run: Run, checkpointMs: number, plan: SnapshotPlan | null): RunSnapshot {
   held.get(runId)?.run.free();
   unqueue(runId);
   const done = run.done;
-  const games = count(run.games);
+  const games = run.games;
   const h: Held = {
     run,
     status: done ? 'finished' : 'running',
@@ -230,11 +215,11 @@ function hold(runId: string, run: Run, checkpointMs: number, plan: SnapshotPlan 
     game: run.game,
     kind: run.kind,
     label: run.label,
-    config: run.config as Record<string, unknown>,
-    series: run.series() as SeriesSpec[],
-    points: run.points() as Point[],
-    games: count(run.games),
-    total: count(run.total),
+    config: run.config,
+    series: run.series(),
+    points: run.points(),
+    games: run.games,
+    total: run.total,
     done,
     latest: run.latest(),
   };
@@ -297,7 +282,7 @@ serve('a training worker', {
   },
   runModel(cmd) {
     const h = get(cmd.runId);
-    const games = count(h.run.games);
+    const games = h.run.games;
     const name = cmd.name.replace('{games}', games.toLocaleString('en-US'));
     return { bytes: h.run.model(name), games, name };
   },

@@ -9,270 +9,70 @@
 // have `id: null`: `ready` once the wasm module is loaded, and a run's news
 // (`runProgress`, `runCheckpoint`, `runError`).
 //
-// The types of the engine's values are here too: they are what `games()`,
+// The types of the engine's values are here too, re-exported from the types
+// generated from the Rust ones (pkg/selfplay.d.ts): they are what `games()`,
 // `Session.state()`, `Agent` and `Run` return (docs/js-api.md).
+
+import type {
+  AgentThought as Thought,
+  GameInfo,
+  Limits as Budget,
+  ModelInfo,
+  Point,
+  PositionAnalysis as Analysis,
+  Progress,
+  SeriesSpec,
+  SessionState as GameState,
+  Watched,
+} from 'selfplay';
 
 /** A game's name in files and addresses ("othello"). */
 export type GameId = string;
 
 // ---- The engine's values ---------------------------------------------------
+//
+// Generated from the Rust types (tsify) into pkg/selfplay.d.ts by
+// ./scripts/build-wasm.sh, and only re-exported here: a field renamed, added
+// or removed in Rust changes these types, and `tsc` fails wherever the page
+// disagrees. The page's names for four of them differ from the engine's:
+// `GameState` is `SessionState`, `Thought` is `AgentThought`, `Analysis` is
+// `PositionAnalysis` and `Budget` is `Limits` (docs/js-api.md lists the Rust
+// type behind each).
 
-export interface Choice {
-  value: string;
-  label: string;
-}
+export type {
+  ArrayInfo,
+  ChartSpec,
+  Choice,
+  FieldKind,
+  FieldSpec,
+  GameInfo,
+  Geometry,
+  LegalMove,
+  ModelInfo,
+  MoveAnalysis,
+  MoveEntry,
+  OutcomeView,
+  PlayerInfo,
+  PlayerSettings,
+  Point,
+  PresetInfo,
+  Progress,
+  Resume,
+  RunKindInfo,
+  Scale,
+  SeriesSpec,
+  SolveInfo,
+  Step,
+  ValuedMove,
+  Watched,
+  WatchedDecision,
+  AgentThought as Thought,
+  Limits as Budget,
+  PositionAnalysis as Analysis,
+  SessionState as GameState,
+} from 'selfplay';
 
-interface FieldBase {
-  /** A dotted path into the settings object ("hounds.alpha"). */
-  id: string;
-  label: string;
-  /** One line for students. */
-  help: string;
-}
-
-/** A setting of a run, of a player or of a continued run. */
-export type FieldSpec = FieldBase &
-  (
-    | { type: 'int'; min: number; max: number; default: number }
-    | { type: 'float'; min: number; max: number; step: number; default: number }
-    | { type: 'choice'; options: Choice[]; default: string }
-    | { type: 'bool'; default: boolean }
-  );
-
-export interface PlayerInfo {
-  id: string;
-  label: string;
-  description: string;
-  /** Whether it plays the first side and the second side. */
-  sides: [boolean, boolean];
-  /** Whether it searches (takes a budget, reports progress, may take a while). */
-  searches: boolean;
-  settings: FieldSpec[];
-  /** Whether its settings can be kept as a model file (`settingsModel`). */
-  savesSettings: boolean;
-  /** Set for an exact solver: `analyze` with `{ unbounded: true }` gives every
-   *  move's exact value, however long it takes ("Solve exactly"). */
-  solve: SolveInfo | null;
-}
-
-/** How a player solves positions exactly. */
-export interface SolveInfo {
-  /** What a solve gives and how long it takes, for students. */
-  about: string;
-  /** Settings that matter to a solve, merged into the player's settings. */
-  settings: FieldSpec[];
-}
-
-export interface ChartSpec {
-  id: string;
-  title: string;
-  xLabel: string;
-  yLabel: string;
-  yRange: [number, number] | null;
-}
-
-export interface PresetInfo {
-  id: string;
-  name: string;
-  sentence: string;
-  /** "study" for a study's own, "beyond" for additions. */
-  group: string;
-  /** How many runs it starts. */
-  runs: number;
-}
-
-export interface RunKindInfo {
-  id: string;
-  title: string;
-  about: string;
-  fields: FieldSpec[];
-  presets: PresetInfo[];
-  charts: ChartSpec[];
-  continueFields: FieldSpec[];
-  /** Learning games after which the page suggests keeping a snapshot of the
-   *  model; empty when the kind's model does not play. */
-  snapshots: number[];
-  /** Its runs can show their training games one at a time ("Watch it learn"). */
-  watchable: boolean;
-}
-
-export type Geometry = { kind: 'grid'; rows: number; cols: number } | { kind: 'graph'; points: number };
-
-/** What the engine says of a game (`games()`). */
-export interface GameInfo {
-  id: GameId;
-  title: string;
-  blurb: string;
-  sides: [string, string];
-  geometry: Geometry;
-  players: PlayerInfo[];
-  runs: RunKindInfo[];
-  /** Settings of a learned model when it plays (the player `model`), if any. */
-  modelSettings: FieldSpec[];
-  /** Whether the engine plays it; games to come are listed with false. */
-  built: boolean;
-}
-
-/** One legal move: its text, the cell it puts a piece on, the cell it leaves. */
-export interface LegalMove {
-  text: string;
-  cell: number | null;
-  from?: number | null;
-}
-
-/** One move of the record. `side` is 0 for the first mover. */
-export interface MoveEntry {
-  text: string;
-  side: 0 | 1;
-  cell: number | null;
-  from?: number | null;
-}
-
-export interface OutcomeView {
-  winner: 0 | 1 | null;
-  text: string;
-}
-
-/** A game as `Session.state()` returns it. */
-export interface GameState {
-  game: GameId;
-  title: string;
-  sides: [string, string];
-  rows: number;
-  cols: number;
-  /** Row-major: 0 empty, 1 first side, 2 second side. */
-  cells: number[];
-  /** 0 or 1; null once the game is over. */
-  toMove: 0 | 1 | null;
-  legal: LegalMove[];
-  lastMove: MoveEntry | null;
-  changed: number[];
-  counts: [number, number] | null;
-  /** A sentence about a pass that happened or must happen. */
-  notice: string | null;
-  /** A line of game state beyond the board. */
-  status: string | null;
-  outcome: OutcomeView | null;
-  /** The whole record, undone moves (after `cursor`) included. */
-  history: MoveEntry[];
-  cursor: number;
-  position: string;
-}
-
-/** A think request's limits; absent fields are unlimited. */
-export interface Budget {
-  ms?: number;
-  nodes?: number;
-  /** No limit at all, not even a player's own: only from a worker the page can end. */
-  unbounded?: boolean;
-}
-
-/** A move a running search has finished valuing. */
-export interface ValuedMove {
-  text: string;
-  value: number;
-  label: string | null;
-}
-
-/** What a search reports while it thinks. */
-export interface Progress {
-  nodes: number;
-  ms: number;
-  depth: number | null;
-  best: string | null;
-  score: number | null;
-  note: string;
-  /** An exact search's bounds on the value being searched (of `best` when set). */
-  lower: number | null;
-  upper: number | null;
-  /** The moves valued so far, by a search that values them one after the other. */
-  moves: ValuedMove[];
-}
-
-/** The move an agent chose. */
-export interface Thought {
-  text: string;
-  complete: boolean;
-  depth: number | null;
-  score: number | null;
-  nodes: number;
-  ms: number;
-}
-
-export type Scale = { kind: 'fixed'; min: number; max: number } | { kind: 'relative' };
-
-export interface MoveAnalysis {
-  text: string;
-  cell: number | null;
-  from: number | null;
-  value: number | null;
-  label: string | null;
-  best: boolean;
-}
-
-/** An agent's values for every legal move (`Agent.analyze`). */
-export interface Analysis {
-  units: string;
-  scale: Scale;
-  position: string | null;
-  moves: MoveAnalysis[];
-  complete: boolean;
-  nodes: number;
-  ms: number;
-}
-
-/** One curve of a run (`Run.series()`). */
-export interface SeriesSpec {
-  id: string;
-  chart: string;
-  label: string;
-  group: string;
-  dashed: boolean;
-  /** What the curve measures, for a student (the legend entry's tooltip). */
-  about?: string;
-}
-
-/** One point of a run's curves: the value of each series after `x` games. */
-export interface Point {
-  x: number;
-  y: Record<string, number>;
-  /** For a value that is a win rate (in percent) measured on a sample: the
-   *  number of games measured, by series id. */
-  n?: Record<string, number>;
-}
-
-/** A model file as `inspectModel` describes it. */
-export interface ModelInfo {
-  name: string;
-  kind: string;
-  game: GameId;
-  variant: string;
-  algorithm: string;
-  /** The algorithm in words ("a Q-network"). */
-  algorithmTitle: string;
-  encoding: string;
-  hyper: Record<string, unknown>;
-  seed: string;
-  gamesTrained: number;
-  evaluation: unknown;
-  curve: unknown;
-  created: string;
-  producer: string;
-  fileName: string;
-  size: number;
-  /** The file's arrays: names, element types and shapes. */
-  arrays: { name: string; dtype: string; shape: number[] }[];
-  summary: string;
-  winRates: Record<string, number>;
-  /** Whether it plays, as the player "model". */
-  plays: boolean;
-  /** The only side it plays, if it plays one only. */
-  side: 0 | 1 | null;
-  /** The kind of run that continues it. */
-  continuesAs: string | null;
-  /** The settings of a player that it holds: loading it fills that player's form. */
-  settingsFor: { player: string; settings: Record<string, unknown> } | null;
-}
+// ---- The page's own values -------------------------------------------------
 
 /** A run configuration: the learner's own settings object. */
 export type RunConfig = Record<string, unknown>;
@@ -367,8 +167,9 @@ export type Command =
   | { kind: 'rename'; bytes: Uint8Array; name: string }
   /** A model file that keeps a player's settings (players with `savesSettings`). */
   | { kind: 'settingsModel'; game: GameId; player: string; settings: Record<string, unknown>; name: string }
-  | { kind: 'presetRuns'; game: GameId; runKind: string; preset: string; seed: number }
-  | { kind: 'think'; agent: AgentSpec; position: string; seed: number; budget: Budget | null }
+  /** Seeds are BigInt (the engine refuses a number: a seed is any 64-bit value). */
+  | { kind: 'presetRuns'; game: GameId; runKind: string; preset: string; seed: bigint }
+  | { kind: 'think'; agent: AgentSpec; position: string; seed: bigint; budget: Budget | null }
   | { kind: 'analyze'; agent: AgentSpec; position: string; budget: Budget | null }
   /** `checkpointMs`: post a checkpoint at least this often while running. */
   | { kind: 'runCreate'; runId: string; game: GameId; runKind: string; config: RunConfig; checkpointMs: number; snapshots: SnapshotPlan | null }
@@ -412,33 +213,13 @@ export type Request = Command & { id: number };
 
 // ---- Replies --------------------------------------------------------------
 
-/** A learner's values of the legal moves before one of its moves. */
-export interface WatchedDecision {
-  /** The index of the learner's move in the game's moves. */
-  ply: number;
-  /** Each legal move and its value. */
-  values: Array<[string, number]>;
-}
-
-/** One training game of a run, as it was played (`Run.stepWatched`). */
-export interface WatchedGame {
-  /** The game's number in the run (the first is 1). */
-  game: number;
-  moves: string[];
-  /** The side the learner played (0 or 1). */
-  learner: 0 | 1;
-  /** The learner played both sides. */
-  selfPlay: boolean;
-  decisions: WatchedDecision[];
-  /** What the values are, in words. */
-  units: string;
-  /** The values' fixed [min, max], or null. */
-  scale: [number, number] | null;
-  /** The states of the game: before the first move, then after each. */
+/** One training game of a run as the page shows it: the engine's watched game
+ *  (`Run.stepWatched`: its number, moves, learner, decisions, units, scale and
+ *  the run's games, total and done after it) without its curve points, which
+ *  go out as the run's news, and with the game's states for the board
+ *  (replayed in the pool worker): before the first move, then after each. */
+export interface WatchedGame extends Omit<Watched, 'points'> {
   states: GameState[];
-  games: number;
-  total: number;
-  done: boolean;
 }
 
 /** What a run reports after each chunk of games. */

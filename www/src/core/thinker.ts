@@ -55,7 +55,7 @@ export class Thinker {
 
   /** Chooses a move for `agent` in `position`; `onProgress` hears a search's reports. */
   think(agent: AgentRequest, position: string, seed: number, budget: Budget | null, onProgress?: (p: Progress) => void): Promise<Thought> {
-    return this.client.request({ kind: 'think', agent: this.spec(agent), position, seed, budget }, onProgress);
+    return this.client.request({ kind: 'think', agent: this.spec(agent), position, seed: BigInt(seed), budget }, onProgress);
   }
 
   /** Values every legal move of `position` (null for a player without values); `onProgress` hears a search's reports. */

@@ -6,7 +6,7 @@
 // and the page sends model files again.
 
 import { Agent } from 'selfplay';
-import type { AgentSpec, Analysis, Thought } from './protocol';
+import type { AgentSpec } from './protocol';
 import { serve } from './worker-host';
 
 const agents = new Map<string, Agent>();
@@ -30,6 +30,6 @@ function agent(spec: AgentSpec): Agent {
 }
 
 serve('the thinking worker', {
-  think: (cmd, ctx) => agent(cmd.agent).think(cmd.position, cmd.seed, cmd.budget, ctx.progress) as Thought,
-  analyze: (cmd, ctx) => agent(cmd.agent).analyze(cmd.position, cmd.budget, ctx.progress) as Analysis | null,
+  think: (cmd, ctx) => agent(cmd.agent).think(cmd.position, cmd.seed, cmd.budget, ctx.progress),
+  analyze: (cmd, ctx) => agent(cmd.agent).analyze(cmd.position, cmd.budget, ctx.progress),
 });

@@ -591,6 +591,7 @@ export class RunCard implements RunListener {
     this.watchButton.setAttribute('aria-pressed', String(watched));
     d.watched = String(watched);
     // The run's settings as the engine gives them (for tests and tools).
-    if (this.config) d.config = JSON.stringify(this.config);
+    // A seed is a BigInt, which JSON has not: written as a number when exact, else as text.
+    if (this.config) d.config = JSON.stringify(this.config, (_, v: unknown) => (typeof v === 'bigint' ? (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString()) : v));
   }
 }
