@@ -10,9 +10,9 @@ use web_time::Instant;
 
 use super::batch::{bench_file, parse_line, solve_line, Selection, BENCH_SETS};
 use super::entry::model_player;
-use super::experiments::{greedy_record, mirror_canonical, preset, LearnerSide, Run};
+use super::learn::{greedy_record, mirror_canonical, preset, LearnerSide, Run};
 use super::perfect::PerfectPlayer;
-use super::position::Position;
+use super::rules::Position;
 use super::solver::{Mode, Solver};
 use crate::cli::{CliError, InputDir, InputPath, OutputPath};
 use crate::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
@@ -161,7 +161,7 @@ pub struct ExperimentArgs {
     pub eval: u32,
     /// Positions solved for the share of optimal moves (0: none; at most
     /// 2,000).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(super::experiments::MAX_SAMPLE)))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(super::learn::MAX_SAMPLE)))]
     pub sample: Option<u32>,
     /// Write the learned table as a model file; with several runs, each
     /// run's file gets `-e<ε%>` before the extension.
@@ -175,7 +175,7 @@ pub struct ExperimentArgs {
     pub mirror: bool,
     /// Choose the learner's non-random moves by a lookahead of this many
     /// plies over its table (0: the plain table; at most 8).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=i64::from(super::experiments::MAX_LOOKAHEAD)))]
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=i64::from(super::learn::MAX_LOOKAHEAD)))]
     pub lookahead: u8,
     /// The learner's side: first, second or alternate.
     #[arg(long, default_value = "first")]
@@ -189,7 +189,7 @@ pub struct MatchArgs {
     pub model: InputPath,
     /// Lookahead depths in plies, comma-separated (0: the plain table; at
     /// most 8).
-    #[arg(long, value_delimiter = ',', default_value = "0,1,2,4", value_parser = clap::value_parser!(u8).range(0..=i64::from(super::experiments::MAX_LOOKAHEAD)))]
+    #[arg(long, value_delimiter = ',', default_value = "0,1,2,4", value_parser = clap::value_parser!(u8).range(0..=i64::from(super::learn::MAX_LOOKAHEAD)))]
     pub depth: Vec<u8>,
     /// Opponents, comma-separated: random, stupid, perfect, or perfect:T
     /// (the perfect player with temperature T).
@@ -312,7 +312,7 @@ fn analyze(a: AnalyzeArgs) -> Result<(), CliError> {
     let a = player.analyze_within(&position, &mut budget);
     drop(budget);
     let seconds = start.elapsed().as_secs_f64();
-    let mut columns: Vec<(usize, i32)> = (0..super::position::WIDTH)
+    let mut columns: Vec<(usize, i32)> = (0..super::rules::WIDTH)
         .filter_map(|c| a.scores[c].map(|s| (c, s)))
         .collect();
     columns.sort_by_key(|&(c, s)| (std::cmp::Reverse(s), c));
@@ -725,8 +725,8 @@ impl MatchOpponent {
             ))
         };
         Ok(match text {
-            "random" => MatchOpponent::Fixed(super::experiments::Opponent::Random.player()),
-            "stupid" => MatchOpponent::Fixed(super::experiments::Opponent::Stupid.player()),
+            "random" => MatchOpponent::Fixed(super::learn::Opponent::Random.player()),
+            "stupid" => MatchOpponent::Fixed(super::learn::Opponent::Stupid.player()),
             "perfect" => MatchOpponent::Perfect(Box::new(PerfectPlayer::new(0.0)), nodes),
             t => {
                 let temperature: f64 = t
@@ -767,14 +767,10 @@ fn play_match(a: MatchArgs) -> Result<(), CliError> {
             )))
         }
     };
-    if let Some(&d) = a
-        .depth
-        .iter()
-        .find(|&&d| d > super::experiments::MAX_LOOKAHEAD)
-    {
+    if let Some(&d) = a.depth.iter().find(|&&d| d > super::learn::MAX_LOOKAHEAD) {
         return Err(CliError::BadInput(format!(
             "--depth {d} is deeper than {}",
-            super::experiments::MAX_LOOKAHEAD
+            super::learn::MAX_LOOKAHEAD
         )));
     }
     let mut opponents = a

@@ -11,11 +11,11 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::experiments::{preset, CurvePoint, LearnerSide, Opponent, Run, RunConfig, RUN_KEY};
+use super::learn::{preset, CurvePoint, LearnerSide, Opponent, Run, RunConfig, RUN_KEY};
 use super::lookahead::{LookaheadPlayer, PLAIN_REWARDS};
 use super::perfect::PerfectPlayer;
 use super::players::{Leftmost, RandomColumn};
-use super::position::{format_moves, parse_moves, Position, CELLS, HEIGHT, WIDTH};
+use super::rules::{format_moves, parse_moves, Position, CELLS, HEIGHT, WIDTH};
 use super::runs::Q_TABLE;
 use super::solver::Solver;
 use crate::game::{Game, MoveError, Outcome, Side};
@@ -199,7 +199,7 @@ fn q_table_kind() -> RunKindInfo {
                 "How far each update moves a value towards its target (0 to 1).",
                 (0.0, 1.0),
                 0.05,
-                super::experiments::ALPHA.into(),
+                super::learn::ALPHA.into(),
             ),
             FieldSpec::float(
                 "learner.gamma",
@@ -207,7 +207,7 @@ fn q_table_kind() -> RunKindInfo {
                 "How much a reward counts when it comes later (0 to 1).",
                 (0.0, 1.0),
                 0.05,
-                super::experiments::GAMMA.into(),
+                super::learn::GAMMA.into(),
             ),
             FieldSpec::float(
                 "learner.epsilon",
@@ -268,7 +268,7 @@ fn q_table_kind() -> RunKindInfo {
                 "Look ahead while learning (moves)",
                 "0: the learner plays the column with the best value. 1 or more: it looks that many moves ahead, counting finished games exactly and scoring the rest from the table.",
                 0,
-                u64::from(super::experiments::MAX_LOOKAHEAD),
+                u64::from(super::learn::MAX_LOOKAHEAD),
                 0,
             ),
             FieldSpec::int(
@@ -292,7 +292,7 @@ fn q_table_kind() -> RunKindInfo {
                 "Positions checked by the solver",
                 "At each curve point the table plays a few games against its opponent (exploration off); this many of the positions where it moved are checked by the exact solver, and so are the test positions. 0: no check.",
                 0,
-                u64::from(super::experiments::MAX_SAMPLE),
+                u64::from(super::learn::MAX_SAMPLE),
                 100,
             ),
             FieldSpec::int("seed", "Seed", "Same seed, same run.", 0, u64::MAX, 1),
@@ -343,14 +343,14 @@ fn depth_field() -> FieldSpec {
         "Look ahead (moves)",
         "0 plays the table's best column. 1 also sees a win in one move; 2 also sees the opponent's win in reply and blocks it; more looks further. Finished games count exactly, the rest is scored from the table.",
         0,
-        u64::from(super::experiments::MAX_LOOKAHEAD),
+        u64::from(super::learn::MAX_LOOKAHEAD),
         0,
     )
 }
 
 /// The model player's lookahead depth in `settings` (0 if absent).
 pub fn depth_setting(settings: &Value) -> Result<u8, String> {
-    let max = super::experiments::MAX_LOOKAHEAD;
+    let max = super::learn::MAX_LOOKAHEAD;
     match settings.get("depth") {
         None | Some(Value::Null) => Ok(0),
         Some(v) => v
@@ -779,7 +779,7 @@ mod tests {
         let mut c = preset(2, 1).unwrap().remove(0);
         c.total_games = 300;
         c.perfect_sample = 0;
-        c.side = super::super::experiments::LearnerSide::parse(side).unwrap();
+        c.side = super::super::learn::LearnerSide::parse(side).unwrap();
         let mut run = Run::new(c).unwrap();
         run.run_to_end();
         run.model("t").unwrap()

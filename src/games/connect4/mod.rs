@@ -1,13 +1,13 @@
 //! Connect Four (7 columns × 6 rows) and its exact solver.
 //!
-//! * [`position`]: the rules on a bitboard (see its documentation for the
+//! * [`rules`]: the rules on a bitboard (see its documentation for the
 //!   layout), the crate's [`Game`](crate::game::Game) trait, move strings.
 //! * [`solver`]: negamax with alpha-beta pruning, null-window search, a
 //!   budget and progress reports; [`transposition`] and [`move_sorter`] are
 //!   its table and its move ordering, [`book`] the opening book.
 //! * [`perfect`]: a perfect player with a temperature; [`players`] the
 //!   study's random and stupid players.
-//! * [`experiments`]: tabular Q-learning, the study's two methods as runs.
+//! * [`learn`]: tabular Q-learning, the study's two methods as runs.
 //! * [`lookahead`]: a learned table blended with a shallow search.
 //! * [`optimal`]: the share of a learner's moves the solver rates optimal,
 //!   in its own games and on test positions.
@@ -24,14 +24,14 @@ pub mod book_maker;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod entry;
-pub mod experiments;
+pub mod learn;
 pub mod lines;
 pub mod lookahead;
 pub mod move_sorter;
 pub mod optimal;
 pub mod perfect;
 pub mod players;
-pub mod position;
+pub mod rules;
 pub mod runs;
 pub mod solver;
 pub mod table;
@@ -40,7 +40,5 @@ pub mod transposition;
 pub use batch::{bench_file, solve_reader, solve_text, FileBench, LineError, LineResult};
 pub use book::Book;
 pub use perfect::PerfectPlayer;
-pub use position::{
-    format_moves, parse_moves, Position, CELLS, HEIGHT, MAX_SCORE, MIN_SCORE, WIDTH,
-};
+pub use rules::{format_moves, parse_moves, Position, CELLS, HEIGHT, MAX_SCORE, MIN_SCORE, WIDTH};
 pub use solver::{Analysis, Budget, Mode, Progress, Solve, Solver};

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use clap::{Args, Subcommand};
 use serde_json::json;
 
-use super::experiments::{preset, CurvePoint, HareConfig, Probe, Run, RunConfig};
+use super::learn::{preset, CurvePoint, HareConfig, Probe, Run, RunConfig};
 use super::players::{PerfectPlayer, SimpleHare};
 use super::solve::{PerfectShare, Solution};
 use super::HareHounds;

@@ -11,7 +11,7 @@ use std::sync::{Arc, OnceLock};
 
 use serde_json::Value;
 
-use super::experiments::{preset, CurvePoint, HareConfig, Run, RunConfig, RUN_KEY};
+use super::learn::{preset, CurvePoint, HareConfig, Run, RunConfig, RUN_KEY};
 use super::players::{PerfectPlayer, SimpleHare};
 use super::runs::{hare_label, Q_TABLE};
 use super::solve::{Solution, Value as Verdict};

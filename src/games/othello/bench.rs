@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
-use super::train::{Trainer, TrainerConfig};
+use super::learn::{Trainer, TrainerConfig};
 use crate::rate::{Part, Rate};
 
 /// The result of a training benchmark.

@@ -5,12 +5,12 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::ga::{model_weights, GaRun, GaSettings, GA};
+use super::learn::ga::{model_weights, GaRun, GaSettings, GA};
+use super::learn::{presets, TrainOpponent, Trainer, TrainerConfig};
 use super::players::by_name;
 use super::qnet::QNetPlayer;
 use super::runs::{opponent_title, QNET};
 use super::search_player::{SearchPlayer, SearchSettings};
-use super::train::{presets, TrainOpponent, Trainer, TrainerConfig};
 use super::weighted::Weights;
 use super::{Board, PASS};
 use crate::game::{Game, MoveError, Side};
@@ -587,7 +587,7 @@ impl GameEntry for Entry {
         if kind != QNET {
             return Err(crate::plugin::unknown_preset(Board::TITLE, kind, preset));
         }
-        let mut config = super::train::preset(preset)?;
+        let mut config = super::learn::preset(preset)?;
         config.seed = seed;
         // Sized for the page: about a hundred curve points of 100 games each.
         config.eval_every = (config.games / 100).max(1_000);

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::train::{EvalPoint, TrainOpponent, Trainer, FAST_BETA_PRESET};
+use super::learn::{EvalPoint, TrainOpponent, Trainer, FAST_BETA_PRESET};
 use crate::model::{Kind, Model};
 use crate::plugin::run::{percent, thousands};
 use crate::plugin::trainer::Watched;
@@ -49,7 +49,7 @@ impl crate::plugin::Trainer for Trainer {
             TrainOpponent::SelfPlay => "self-play",
             TrainOpponent::Msb => "vs MSB",
         };
-        let preset = (c.c == super::train::FAST_BETA_C && c.opponent == TrainOpponent::SelfPlay)
+        let preset = (c.c == super::learn::FAST_BETA_C && c.opponent == TrainOpponent::SelfPlay)
             .then_some(format!(" ({FAST_BETA_PRESET})"))
             .unwrap_or_default();
         format!(

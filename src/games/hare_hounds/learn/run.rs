@@ -47,10 +47,10 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::players::{PerfectPlayer, SimpleHare};
-use super::solve::{PerfectShare, Solution};
 use crate::arena::play_game;
 use crate::game::{rng_from_seed, Game, Player, Rng, Side};
+use crate::games::hare_hounds::players::{PerfectPlayer, SimpleHare};
+use crate::games::hare_hounds::solve::{PerfectShare, Solution};
 use crate::games::hare_hounds::{HareHounds, Move};
 use crate::learn::q_table::{play_recorded_game, Agent, QLearner, QParams, QTable};
 use crate::model::Model;

@@ -28,10 +28,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::players::{MaxFlipsPlayer, MaxStablePlayer};
-use super::qnet::{q_target, Encoding, LegalQ, QNet, QNetPlayer, QScratch};
 use crate::arena::{play_match, MatchResult, Record};
 use crate::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
+use crate::games::othello::players::{MaxFlipsPlayer, MaxStablePlayer};
+use crate::games::othello::qnet::{q_target, Encoding, LegalQ, QNet, QNetPlayer, QScratch};
 use crate::games::othello::{moves_mask, Board, PASS};
 use crate::learn::activation::Activation;
 use crate::learn::exploration::{max_value, softmax_index};

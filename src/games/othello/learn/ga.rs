@@ -1,16 +1,16 @@
 //! The Reversi study's genetic algorithm on Othello: the coefficients of the
-//! weighted-squares + mobility evaluation ([`super::weighted`]) tuned by
-//! round robins of search players ([`super::search_player`]), as a run of
+//! weighted-squares + mobility evaluation ([`crate::games::othello::weighted`]) tuned by
+//! round robins of search players ([`crate::games::othello::search_player`]), as a run of
 //! the runs panel (`ga`) and a command (`selfplay othello ga`).
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::search_player::{SearchPlayer, SearchSettings};
-use super::weighted::Weights;
-use super::Board;
 use crate::arena::play_game;
 use crate::game::{rng_from_seed, Outcome};
+use crate::games::othello::search_player::{SearchPlayer, SearchSettings};
+use crate::games::othello::weighted::Weights;
+use crate::games::othello::Board;
 use crate::learn::genetic::{GaConfig, Generation, Genetic, Tournament};
 use crate::model::{Algorithm, GameId, Header, Kind, Model};
 use crate::plugin::{Point, RunProgress, SeriesSpec, Trainer};
@@ -52,7 +52,7 @@ impl Default for GaSettings {
 }
 
 impl GaSettings {
-    pub(super) fn ga_config(&self) -> GaConfig {
+    pub(in crate::games::othello) fn ga_config(&self) -> GaConfig {
         GaConfig {
             population: self.population,
             sigma: self.sigma,

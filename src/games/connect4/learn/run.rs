@@ -25,12 +25,12 @@
 //! without them are saved exactly as before): `mirror` shares one entry
 //! between a position and its mirror image ([`SparseTable`]), `lookahead`
 //! chooses the learner's non-random moves by a search over its table
-//! ([`super::lookahead`]), and `side` makes the learner play second, or
+//! ([`crate::games::connect4::lookahead`]), and `side` makes the learner play second, or
 //! both sides in turn ([`LearnerSide`]).
 //!
 //! Curves are measured on the learning games themselves (exploration on),
 //! as in the study. Besides, each point can measure the share of optimal
-//! moves ([`super::optimal`]): how often the learner's move, as it plays
+//! moves ([`crate::games::connect4::optimal`]): how often the learner's move, as it plays
 //! with exploration off (its greedy table, or its lookahead over it), is
 //! one of the best by the exact solver, in positions of a few games it
 //! plays against the run's opponent at that point, and on a fixed sample of
@@ -40,12 +40,14 @@ use rand::seq::IndexedRandom;
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
-use super::lookahead::Lookahead;
-use super::optimal::{mask_of, share, test_sample, OptimalMoves};
-use super::players::{Leftmost, RandomColumn};
-use super::position::Position;
-pub use super::table::{mirror_canonical, Rewards, SparseTable, ENCODING, MIRROR_KEY};
 use crate::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
+use crate::games::connect4::lookahead::Lookahead;
+use crate::games::connect4::optimal::{mask_of, share, test_sample, OptimalMoves};
+use crate::games::connect4::players::{Leftmost, RandomColumn};
+use crate::games::connect4::rules::Position;
+pub use crate::games::connect4::table::{
+    mirror_canonical, Rewards, SparseTable, ENCODING, MIRROR_KEY,
+};
 use crate::learn::q_table::{QLearner, QParams, QTable};
 use crate::model::Model;
 use crate::plugin::run::Recorder;
@@ -183,7 +185,7 @@ pub struct RunConfig {
     #[serde(default, skip_serializing_if = "is_false")]
     pub mirror: bool,
     /// Choose the learner's non-random moves by a lookahead of this many
-    /// plies over the table ([`super::lookahead`]); 0: the plain table. Not
+    /// plies over the table ([`crate::games::connect4::lookahead`]); 0: the plain table. Not
     /// written when 0.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub lookahead: u8,
@@ -251,7 +253,7 @@ pub struct CurvePoint {
     pub draws: u32,
     pub losses: u32,
     /// The share of the learner's moves the solver rates optimal, in % (see
-    /// [`super::optimal`]): in positions of its own games at this point
+    /// [`crate::games::connect4::optimal`]): in positions of its own games at this point
     /// (`None`: not measured, or none settled by the solver's budget) ...
     #[serde(default)]
     pub own_optimal: Option<f64>,
@@ -749,7 +751,7 @@ pub fn greedy_record(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::connect4::position::{mirror_bits, WIDTH};
+    use crate::games::connect4::rules::{mirror_bits, WIDTH};
     use crate::learn::q_table::QTable;
     use crate::learn::q_table::Tabular;
 
