@@ -49,8 +49,10 @@ mod notation;
 pub mod players;
 pub mod qnet;
 pub mod rules;
+pub mod run_kinds;
 pub mod runs;
 pub mod search_player;
+pub mod settings;
 pub mod weighted;
 
 pub use notation::{parse_square, square_name};

@@ -13,7 +13,7 @@ use crate::model::Model;
 
 impl Run {
     /// The learned hounds as a model named `name` that can be continued
-    /// with [`Run::continue_from`] (see the module's documentation).
+    /// with [`Run::continue_from`] (see [`super`]).
     pub fn hounds_model(&self, name: &str) -> Result<Model, String> {
         let mut model = self.hounds.to_model(name, self.config.seed)?;
         let run = serde_json::to_value(&self.config).map_err(|e| e.to_string())?;
