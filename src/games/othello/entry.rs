@@ -5,11 +5,11 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::learn::ga::{model_weights, GaRun, GaSettings, GA};
+use super::learn::ga::{model_weights, GaRun, GaSettings};
 use super::learn::{TrainOpponent, Trainer, TrainerConfig};
 use super::players::by_name;
 use super::qnet::QNetPlayer;
-use super::runs::{opponent_title, QNET};
+use super::runs::{opponent_title, GA, QNET};
 use super::search_player::SearchPlayer;
 use super::Board;
 use crate::game::Game;

@@ -1,9 +1,9 @@
 //! Othello's kinds of run as the page and the CLI describe them: the
 //! Q-network's and the genetic algorithm's fields, presets and charts.
 
-use super::learn::ga::{GaSettings, GA};
+use super::learn::ga::GaSettings;
 use super::learn::{presets, TrainOpponent, TrainerConfig};
-use super::runs::QNET;
+use super::runs::{GA, QNET};
 use crate::plugin::{ChartSpec, Choice, FieldSpec, PresetInfo, RunKindInfo};
 
 /// The kind of run of the Othello study's learner.
