@@ -9,10 +9,10 @@ use clap::{Args, Subcommand};
 use web_time::Instant;
 
 use super::batch::{bench_file, parse_line, solve_line, Selection, BENCH_SETS};
-use super::entry::model_player;
 use super::learn::{greedy_record, mirror_canonical, preset, LearnerSide, Run};
 use super::perfect::PerfectPlayer;
 use super::rules::Position;
+use super::settings::model_player;
 use super::solver::{Mode, Solver};
 use crate::cli::{CliError, InputDir, InputPath, OutputPath};
 use crate::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
