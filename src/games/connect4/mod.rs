@@ -23,6 +23,8 @@ pub mod book;
 pub mod book_maker;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli_learn;
 pub mod entry;
 pub mod learn;
 pub mod lines;
