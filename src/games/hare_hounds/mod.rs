@@ -3,14 +3,15 @@
 //! One concept per file, dependencies one way:
 //!
 //! * [`rules`] — the moves, the end, the notation (the `Game` trait);
-//!   [`board`] the points and lines;
-//! * [`players`] — the random-free fixed players (simple hare, perfect);
-//!   [`solve`] the exact solution;
+//!   [`board`] the points and lines; [`playable`] what the page shows of a
+//!   position;
+//! * [`solve`] — the exact solution; [`players`] the fixed players (simple
+//!   hare, perfect);
 //! * [`table`] — the Q-tables' encoding; [`learn`] — the study's
 //!   Q-learning experiments, runnable in chunks;
 //! * [`runs`] — the learners as `Trainer`s;
-//! * [`entry`] — the plug-in; [`bench`] its speed measurements; `cli` its
-//!   commands.
+//! * [`entry`] — the plug-in, with [`run_kinds`] (the kind of run as the
+//!   page shows it); [`bench`] its speed measurements; `cli` its commands.
 
 pub mod bench;
 pub mod board;
@@ -18,8 +19,10 @@ pub mod board;
 mod cli;
 pub mod entry;
 pub mod learn;
+pub mod playable;
 pub mod players;
 pub mod rules;
+pub mod run_kinds;
 pub mod runs;
 pub mod solve;
 pub mod table;
