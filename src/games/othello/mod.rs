@@ -17,13 +17,12 @@
 //! Legal placements are found for all squares at once with shifts over runs
 //! of opponent discs, and the flips of one placement with per-square ray
 //! masks: see [`movegen`]. The exact endgame solver is [`endgame`].
-
 //!
 //! One concept per file, dependencies one way:
 //!
 //! * [`rules`] — the board, the moves, the end (the `Game` trait), perft;
-//!   [`movegen`] its bitboard move generation, [`notation`] square names
-//!   and transcripts;
+//!   [`movegen`] its bitboard move generation, [`notation`] square names;
+//!   [`playable`] what the page shows of a position;
 //! * [`players`] — the fixed players (max flips, max stable);
 //!   [`weighted`] the weighted-squares evaluation, [`search_player`] the
 //!   alpha-beta player, [`endgame`] the exact endgame solver;
@@ -31,8 +30,10 @@
 //! * [`learn`] — learning: the Q-network's training runs and the genetic
 //!   algorithm over the evaluation's weights;
 //! * [`runs`] — the learners as `Trainer`s;
-//! * [`entry`] — the plug-in; [`bench`] its speed measurements; `cli` its
-//!   commands; [`nboard`] the NBoard protocol.
+//! * [`entry`] — the plug-in, with [`settings`] (the search player's
+//!   settings) and [`run_kinds`] (the kinds of run as the page shows them);
+//!   [`bench`] its speed measurements; `cli` and `cli_learn` its commands;
+//!   [`nboard`] the NBoard protocol.
 
 pub mod bench;
 #[cfg(not(target_arch = "wasm32"))]
@@ -46,6 +47,7 @@ pub mod movegen;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod nboard;
 mod notation;
+pub mod playable;
 pub mod players;
 pub mod qnet;
 pub mod rules;

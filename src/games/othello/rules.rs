@@ -1,9 +1,7 @@
 //! Othello's rules: the board, its moves and its end (the `Game` trait),
-//! move transcripts (`f5d6c3d3…`, passes omitted as is usual), perft, and
-//! what the page shows of a position (`Playable`).
+//! move transcripts (`f5d6c3d3…`, passes omitted as is usual) and perft.
 
 use crate::game::{Game, MoveError, Outcome, Side};
-use crate::plugin::Playable;
 
 use super::movegen;
 use super::notation::{parse_square, square_name};
@@ -407,77 +405,6 @@ pub fn format_transcript(moves: &[u8]) -> String {
         .filter(|&&m| m != PASS)
         .map(|&m| square_name(m))
         .collect()
-}
-
-/// What the page shows of a position: the discs, the counts, the passes.
-impl Playable for Board {
-    const TITLE: &'static str = "Othello";
-    const SIDE_NAMES: [&'static str; 2] = ["Black", "White"];
-    const ROWS: u32 = 8;
-    const COLS: u32 = 8;
-
-    fn cells(&self, out: &mut Vec<u8>) {
-        out.clear();
-        let (black, white) = (self.black(), self.white());
-        out.extend((0..64).map(|sq| {
-            if black >> sq & 1 == 1 {
-                1
-            } else if white >> sq & 1 == 1 {
-                2
-            } else {
-                0
-            }
-        }));
-    }
-
-    fn move_cells(&self, m: u8) -> (Option<u32>, Option<u32>) {
-        (None, (m != PASS).then_some(u32::from(m)))
-    }
-
-    fn counts(&self) -> Option<[u32; 2]> {
-        Some([self.count(Side::First), self.count(Side::Second)])
-    }
-
-    fn parse_position(text: &str) -> Result<Self, MoveError> {
-        Board::parse(text)
-    }
-
-    fn position_text(&self) -> String {
-        self.to_text()
-    }
-
-    fn parse_transcript(text: &str) -> Result<Vec<u8>, MoveError> {
-        parse_transcript(text)
-    }
-
-    /// Squares only: a pass inside the record is implied by the next move
-    /// (the reader inserts it); a pass that ends the record is written out,
-    /// so the record reads back to the position after it.
-    fn transcript(moves: &[u8]) -> String {
-        let mut text = format_transcript(moves);
-        if moves.last() == Some(&PASS) {
-            text.push_str("pass");
-        }
-        text
-    }
-
-    fn move_notice(&self, m: u8) -> Option<String> {
-        (m == PASS).then(|| {
-            format!(
-                "{} had no legal move and passed.",
-                Self::SIDE_NAMES[self.to_move().index()]
-            )
-        })
-    }
-
-    fn position_notice(&self) -> Option<String> {
-        self.must_pass().then(|| {
-            format!(
-                "{} has no legal move and must pass.",
-                Self::SIDE_NAMES[self.to_move().index()]
-            )
-        })
-    }
 }
 
 #[cfg(test)]
