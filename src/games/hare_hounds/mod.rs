@@ -11,12 +11,15 @@
 //!   Q-learning experiments, runnable in chunks;
 //! * [`runs`] — the learners as `Trainer`s;
 //! * [`entry`] — the plug-in, with [`run_kinds`] (the kind of run as the
-//!   page shows it); [`bench`] its speed measurements; `cli` its commands.
+//!   page shows it); [`bench`] its speed measurements; `cli` and `cli_learn` its
+//!   commands.
 
 pub mod bench;
 pub mod board;
 #[cfg(not(target_arch = "wasm32"))]
 mod cli;
+#[cfg(not(target_arch = "wasm32"))]
+mod cli_learn;
 pub mod entry;
 pub mod learn;
 pub mod playable;
