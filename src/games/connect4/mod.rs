@@ -1,18 +1,25 @@
 //! Connect Four (7 columns × 6 rows) and its exact solver.
 //!
+//! One concept per file, dependencies one way:
+//!
 //! * [`rules`]: the rules on a bitboard (see its documentation for the
-//!   layout), the crate's [`Game`](crate::game::Game) trait, move strings.
+//!   layout), the crate's [`Game`](crate::game::Game) trait, move strings;
+//!   [`playable`] what the page shows of a position.
+//! * [`players`]: the study's random and stupid players.
 //! * [`solver`]: negamax with alpha-beta pruning, null-window search, a
 //!   budget and progress reports; [`transposition`] and [`move_sorter`] are
-//!   its table and its move ordering, [`book`] the opening book.
-//! * [`perfect`]: a perfect player with a temperature; [`players`] the
-//!   study's random and stupid players.
+//!   its table and its move ordering, [`book`] the opening book
+//!   ([`book_maker`] builds it, [`lines`] is its text form); [`perfect`] a
+//!   perfect player with a temperature; [`batch`] solving and timing files
+//!   of positions.
+//! * [`table`]: the Q-table and the rewards; [`lookahead`] a learned table
+//!   blended with a shallow search; [`optimal`] the share of a learner's
+//!   moves the solver rates optimal, in its own games and on test positions.
 //! * [`learn`]: tabular Q-learning, the study's two methods as runs.
-//! * [`lookahead`]: a learned table blended with a shallow search.
-//! * [`optimal`]: the share of a learner's moves the solver rates optimal,
-//!   in its own games and on test positions.
-//! * [`entry`]: the plug-in; [`bench`] its speed measurements.
-//! * [`batch`]: solving and timing files of positions.
+//! * [`runs`]: the learner as a `Trainer`.
+//! * [`entry`]: the plug-in, with [`run_kinds`] (the kind of run as the page
+//!   shows it) and [`settings`] (the players' settings); [`bench`] its speed
+//!   measurements; [`cli`] and [`cli_learn`] its commands.
 //!
 //! Moves are 0-based columns (`u8`, 0 = leftmost) in code, 1-based in text
 //! (`"4"`, `"4453"`).
