@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use selfplay::arena::play_game;
-use selfplay::games::hare_hounds::experiments::{preset, Run};
+use selfplay::games::hare_hounds::learn::{preset, Run};
 use selfplay::games::hare_hounds::solve::{Solution, Value};
 use selfplay::games::hare_hounds::HareHounds;
 use selfplay::learn::q_table::{play_learning_game, Agent, QLearner, QParams};
@@ -75,13 +75,13 @@ fn a_learning_hare_learns_beside_learning_hounds() {
     run.run_to_end();
     let curve = run.curve();
     let (first, last) = (&curve[0], curve.last().unwrap());
-    let hare = |p: &selfplay::games::hare_hounds::experiments::CurvePoint| {
+    let hare = |p: &selfplay::games::hare_hounds::learn::CurvePoint| {
         p.hare_perfect
             .as_ref()
             .expect("experiment 5 measures the hare")
             .winning
     };
-    let hounds = |p: &selfplay::games::hare_hounds::experiments::CurvePoint| {
+    let hounds = |p: &selfplay::games::hare_hounds::learn::CurvePoint| {
         p.hounds_perfect.as_ref().expect("measured").winning
     };
     eprintln!(
@@ -142,7 +142,7 @@ fn a_learning_hare_learns_to_escape_random_hounds() {
 /// with exactly the bound, not one game more.
 #[test]
 fn hare_and_hounds_evaluation_games_are_bounded_at_100_000() {
-    use selfplay::games::hare_hounds::experiments::{preset, Run, MAX_EVAL_GAMES};
+    use selfplay::games::hare_hounds::learn::{preset, Run, MAX_EVAL_GAMES};
     assert_eq!(MAX_EVAL_GAMES, 100_000);
     let mut config = preset(3, 1).unwrap().remove(0);
     config.eval_games = 100_000;

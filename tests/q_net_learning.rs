@@ -4,9 +4,9 @@
 //! seeded runs give the golden weights.
 
 use selfplay::game::{rng_from_seed, Game, Outcome, Side};
+use selfplay::games::othello::learn::{evaluate, TrainOpponent, Trainer, TrainerConfig};
 use selfplay::games::othello::players::MaxFlipsPlayer;
 use selfplay::games::othello::qnet::{Encoding, LegalQ, QNet, QScratch};
-use selfplay::games::othello::train::{evaluate, TrainOpponent, Trainer, TrainerConfig};
 use selfplay::games::othello::{parse_square, Board, PASS};
 use selfplay::learn::activation::Activation;
 use selfplay::learn::exploration::softmax_index;

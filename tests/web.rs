@@ -391,7 +391,7 @@ struct Analysis {
 #[wasm_bindgen_test]
 fn othello_heat_map_values_are_the_networks_q_values() {
     use selfplay::game::Game;
-    use selfplay::games::othello::train::Trainer;
+    use selfplay::games::othello::learn::Trainer;
     use selfplay::games::othello::{parse_square, Board, PASS};
     use selfplay::web::{Agent, Run};
     let config =

@@ -9,8 +9,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use selfplay::game::{rng_from_seed, Game, Side};
 use selfplay::games::hare_hounds::HareHounds;
+use selfplay::games::othello::learn::{TrainOpponent, Trainer, TrainerConfig};
 use selfplay::games::othello::qnet::Encoding;
-use selfplay::games::othello::train::{TrainOpponent, Trainer, TrainerConfig};
 use selfplay::learn::activation::Activation;
 use selfplay::learn::q_table::{play_learning_game, Agent, QLearner, QParams};
 use selfplay::players::RandomPlayer;
@@ -114,7 +114,7 @@ fn no_allocation_while_training() {
         "Hare and Hounds: {n} allocations in 1,000 learning games"
     );
 
-    use selfplay::games::connect4::experiments::{preset, LearnerSide, Run};
+    use selfplay::games::connect4::learn::{preset, LearnerSide, Run};
     use selfplay::learn::q_table::QTable;
     for (mirror, lookahead, side) in [
         (false, 0, LearnerSide::First),

@@ -2,7 +2,7 @@
 //!
 //! # Input
 //! One position per line: `<moves> [<score>]`, the moves as 1-based
-//! columns from the empty board (`"4453"`, as in [`super::position::Position::from_moves`])
+//! columns from the empty board (`"4453"`, as in [`super::rules::Position::from_moves`])
 //! and, optionally, the expected score, as in the benchmark sets of
 //! `tests/data/connect4/`. The empty board is written `-`. Blank lines and
 //! lines starting with `#` are skipped. Anything else that is not a

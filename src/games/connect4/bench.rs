@@ -3,7 +3,7 @@
 //! wasm.
 
 use super::batch::read_text;
-use super::experiments::{preset, Run};
+use super::learn::{preset, Run};
 use super::solver::Solver;
 use crate::rate::{measure, Rate};
 use web_time::Instant;

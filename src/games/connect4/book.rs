@@ -19,7 +19,7 @@ use std::collections::HashSet;
 use std::sync::{Arc, OnceLock};
 
 use super::lines::{read_text, LineError};
-use super::position::{Position, CELLS, MIN_SCORE, WIDTH};
+use super::rules::{Position, CELLS, MIN_SCORE, WIDTH};
 
 /// Exact scores of positions up to a depth. See the module documentation.
 #[derive(Clone, Debug)]

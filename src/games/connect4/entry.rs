@@ -1,398 +1,33 @@
 //! Connect Four's plug-in: the board as a 6 × 7 grid, the random, stupid,
 //! perfect and learned players, the study's Q-learning experiments as runs,
-//! models, benchmarks and the CLI.
-//!
-//! Cells are row-major from the top-left (row 0 is the top row); a move's
-//! `cell` is where its disc lands. A position's text, and a game's
-//! transcript, is the string of 1-based columns played from the empty board
-//! (`"4453"`).
+//! models, benchmarks and the CLI. What the page shows of a position is
+//! [`super::playable`].
 
 use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::experiments::{preset, CurvePoint, LearnerSide, Opponent, Run, RunConfig, RUN_KEY};
-use super::lookahead::{LookaheadPlayer, PLAIN_REWARDS};
+use super::learn::{preset, CurvePoint, LearnerSide, Opponent, Run, RunConfig};
 use super::perfect::PerfectPlayer;
 use super::players::{Leftmost, RandomColumn};
-use super::position::{format_moves, parse_moves, Position, CELLS, HEIGHT, WIDTH};
+use super::rules::Position;
 use super::runs::Q_TABLE;
 use super::solver::Solver;
-use crate::game::{Game, MoveError, Outcome, Side};
+use crate::game::Game;
 use crate::learn::q_table::{QLearner, QTable};
 use crate::model::Model;
 use crate::plugin::run::thousands;
 use crate::plugin::trainer::TrainerRun;
 use crate::plugin::{
-    Bench, ChartSpec, Choice, DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo,
-    ModelUse, Playable, PlayerInfo, PresetInfo, ResumeOptions, RunKindInfo, SolveInfo, TypedAgent,
-    TypedSession,
+    Bench, DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo, ModelUse, Playable,
+    PlayerInfo, ResumeOptions, SolveInfo, TypedAgent, TypedSession,
 };
 
-impl Playable for Position {
-    const TITLE: &'static str = "Connect Four";
-    const SIDE_NAMES: [&'static str; 2] = ["Red", "Yellow"];
-    const ROWS: u32 = HEIGHT as u32;
-    const COLS: u32 = WIDTH as u32;
-
-    fn cells(&self, out: &mut Vec<u8>) {
-        out.clear();
-        out.extend_from_slice(&Position::cells(self));
-    }
-
-    fn move_cells(&self, m: u8) -> (Option<u32>, Option<u32>) {
-        (None, self.drop_cell(m as usize).map(|c| c as u32))
-    }
-
-    fn parse_position(text: &str) -> Result<Self, MoveError> {
-        Position::from_moves(text.trim())
-    }
-
-    /// The moves that led here. A position carries no history, so this is
-    /// one sequence of moves that reaches it (row by row, bottom first,
-    /// which keeps every intermediate position unfinished when the
-    /// position itself is).
-    fn position_text(&self) -> String {
-        position_moves(self)
-    }
-
-    fn parse_transcript(text: &str) -> Result<Vec<u8>, MoveError> {
-        let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-        parse_moves(&t)
-    }
-
-    fn transcript(moves: &[u8]) -> String {
-        format_moves(moves)
-    }
-
-    fn end_text(&self) -> Option<String> {
-        match self.outcome()? {
-            Outcome::Draw => Some("The board is full: a draw.".into()),
-            Outcome::Win(s) => Some(format!(
-                "{} wins: four in a row with its disc number {}.",
-                Position::SIDE_NAMES[s.index()],
-                self.moves_played().div_ceil(2)
-            )),
-        }
-    }
-}
-
-/// A move string that reaches `p` (see [`Playable::position_text`]).
-///
-/// The discs of each column must go down bottom first, the side to move
-/// taking one of its own; a finished position's winning disc must come
-/// last. A depth-first search over the columns' next discs finds such an
-/// order; a state is the number of discs placed in each column (at most
-/// 7^7), and states that lead nowhere are remembered, so the search is
-/// bounded whatever the position.
-pub fn position_moves(p: &Position) -> String {
-    let cells = Position::cells(p);
-    // The discs of each column, bottom first: 1 first side, 2 second.
-    let mut cols: [Vec<u8>; WIDTH] = Default::default();
-    for (c, col) in cols.iter_mut().enumerate() {
-        for row in (0..HEIGHT).rev() {
-            let v = cells[row * WIDTH + c];
-            if v != 0 {
-                col.push(v);
-            }
-        }
-    }
-    let mut search = Replay {
-        cols,
-        next: [0; WIDTH],
-        dead: std::collections::HashSet::new(),
-        moves: Vec::with_capacity(CELLS),
-    };
-    if search.go(&mut Position::new(), p) {
-        format_moves(&search.moves)
-    } else {
-        // Unreachable for positions the rules produced.
-        String::new()
-    }
-}
-
-struct Replay {
-    cols: [Vec<u8>; WIDTH],
-    next: [usize; WIDTH],
-    dead: std::collections::HashSet<u32>,
-    moves: Vec<u8>,
-}
-
-impl Replay {
-    fn state(&self) -> u32 {
-        self.next.iter().fold(0, |s, &n| s * 7 + n as u32)
-    }
-
-    fn go(&mut self, at: &mut Position, target: &Position) -> bool {
-        if at.moves_played() == target.moves_played() {
-            return at == target;
-        }
-        if at.is_over() || self.dead.contains(&self.state()) {
-            return false;
-        }
-        let mover = 1 + at.to_move().index() as u8;
-        for c in super::move_sorter::COLUMN_ORDER {
-            if self.next[c] < self.cols[c].len() && self.cols[c][self.next[c]] == mover {
-                let before = *at;
-                at.play_col(c);
-                self.next[c] += 1;
-                self.moves.push(c as u8);
-                if self.go(at, target) {
-                    return true;
-                }
-                self.moves.pop();
-                self.next[c] -= 1;
-                *at = before;
-            }
-        }
-        self.dead.insert(self.state());
-        false
-    }
-}
+use super::run_kinds::q_table_kind;
+use super::settings::{depth_field, depth_setting, model_player, run_of, side_word, temperature};
 
 /// Connect Four's entry in the registry.
 pub struct Entry;
-
-const PRESETS: [(&str, &str, &str); 2] = [
-    (
-        "1",
-        "Method 1 · survive the stupid player",
-        "Six runs against the player that always takes the leftmost column, 300,000 games each, exploration 0–5%: a win and a loss are punished, a draw rewarded, so the table learns to last.",
-    ),
-    (
-        "2",
-        "Method 2 · beat the random player",
-        "Eight runs against the random player, 1,000,000 games each, exploration 0–30%: a win is rewarded, a loss and a draw punished.",
-    ),
-];
-
-fn q_table_kind() -> RunKindInfo {
-    let opponents = vec![
-        Choice::new("random", "the random player"),
-        Choice::new("stupid", "the stupid player (leftmost column)"),
-    ];
-    RunKindInfo {
-        id: Q_TABLE.into(),
-        title: "Tabular Q-learning".into(),
-        about: "A hashed table holds a value for every position and column the learner has met \
-                (only the values that are not 0, keyed by the position's unique 64-bit key), \
-                moved after each move towards the reward of the game's end and the best value \
-                that follows. Method 1 plays the stupid player (always the leftmost column): a \
-                loss and a win are punished, a draw rewarded, and the curve is the mean number \
-                of moves a game lasts. The study saw about a quarter of a move lost per percent \
-                of exploration, and a ceiling near 25 moves: by then the board is so full that \
-                every move either wins (punished) or lets the stupid player win. Method 2 plays \
-                the random player, rewarding a win only; 0–4% exploration learned best, \
-                10–30% clearly worse. Beyond the study, the chart of optimal moves says how \
-                well the table plays Connect Four itself: the share of its moves that the \
-                exact solver rates best, in a few games it plays against its opponent at each \
-                point (solid) and on test positions from the solver's benchmark sets \
-                (dashed). A table can win nearly every game against a weak player and still \
-                choose the best move rarely. Also beyond the study: the \
-                learner can play second or both sides, share one entry between a position \
-                and its mirror image, and look a few moves ahead while it plays."
-            .into(),
-        fields: vec![
-            FieldSpec::float(
-                "learner.alpha",
-                "Learning rate α",
-                "How far each update moves a value towards its target (0 to 1).",
-                (0.0, 1.0),
-                0.05,
-                super::experiments::ALPHA.into(),
-            ),
-            FieldSpec::float(
-                "learner.gamma",
-                "Discount γ",
-                "How much a reward counts when it comes later (0 to 1).",
-                (0.0, 1.0),
-                0.05,
-                super::experiments::GAMMA.into(),
-            ),
-            FieldSpec::float(
-                "learner.epsilon",
-                "Exploration ε",
-                "The chance of a random column instead of the best-valued one.",
-                (0.0, 1.0),
-                0.01,
-                0.02,
-            ),
-            FieldSpec::choice(
-                "opponent",
-                "Opponent",
-                "The player the table learns against.",
-                opponents,
-            ),
-            FieldSpec::float(
-                "rewards.win",
-                "Reward of a win",
-                "Given at the end of a won game (−1 to 1).",
-                (-1.0, 1.0),
-                0.5,
-                1.0,
-            ),
-            FieldSpec::float(
-                "rewards.draw",
-                "Reward of a draw",
-                "Given at the end of a drawn game (−1 to 1).",
-                (-1.0, 1.0),
-                0.5,
-                -1.0,
-            ),
-            FieldSpec::float(
-                "rewards.loss",
-                "Reward of a loss",
-                "Given at the end of a lost game (−1 to 1).",
-                (-1.0, 1.0),
-                0.5,
-                -1.0,
-            ),
-            FieldSpec::choice(
-                "side",
-                "Learner plays",
-                "Which side the table learns: always first (Red), always second (Yellow), or each in turn (one table for both).",
-                vec![
-                    Choice::new("0", "first (Red)"),
-                    Choice::new("1", "second (Yellow)"),
-                    Choice::new("2", "first and second in turn"),
-                ],
-            ),
-            FieldSpec::boolean(
-                "mirror",
-                "Share mirror images",
-                "A position and its left-right mirror image share one set of values in the table, so what is learned on one side of the board counts on the other.",
-                false,
-            ),
-            FieldSpec::int(
-                "lookahead",
-                "Look ahead while learning (moves)",
-                "0: the learner plays the column with the best value. 1 or more: it looks that many moves ahead, counting finished games exactly and scoring the rest from the table.",
-                0,
-                u64::from(super::experiments::MAX_LOOKAHEAD),
-                0,
-            ),
-            FieldSpec::int(
-                "total_games",
-                "Learning games",
-                "How many games the table learns from.",
-                1,
-                100_000_000,
-                100_000,
-            ),
-            FieldSpec::int(
-                "block_games",
-                "Curve point every (games)",
-                "Learning games summed up in one point of the curve.",
-                1,
-                10_000_000,
-                1_000,
-            ),
-            FieldSpec::int(
-                "perfect_sample",
-                "Positions checked by the solver",
-                "At each curve point the table plays a few games against its opponent (exploration off); this many of the positions where it moved are checked by the exact solver, and so are the test positions. 0: no check.",
-                0,
-                u64::from(super::experiments::MAX_SAMPLE),
-                100,
-            ),
-            FieldSpec::int("seed", "Seed", "Same seed, same run.", 0, u64::MAX, 1),
-        ],
-        presets: PRESETS
-            .iter()
-            .map(|&(id, name, sentence)| PresetInfo {
-                id: id.into(),
-                name: name.into(),
-                sentence: sentence.into(),
-                group: "study".into(),
-                runs: preset(id.parse().expect("a number"), 0)
-                    .map(|r| r.len() as u32)
-                    .unwrap_or(0),
-            })
-            .collect(),
-        charts: vec![
-            ChartSpec::new("moves", "Mean moves per game", "moves", Some([0.0, 42.0])),
-            ChartSpec::new("win", "Wins per block of games", "win %", Some([0.0, 100.0])),
-            ChartSpec::new(
-                "optimal",
-                "Optimal moves (by the exact solver)",
-                "% of its moves",
-                Some([0.0, 100.0]),
-            ),
-            ChartSpec::new("memory", "Table size", "MB", None),
-        ],
-        continue_fields: Vec::new(),
-        snapshots: vec![1_000, 10_000],
-        watchable: true,
-    }
-}
-
-fn temperature(settings: &Value) -> Result<f64, String> {
-    match settings.get("temperature") {
-        None | Some(Value::Null) => Ok(0.0),
-        Some(v) => v
-            .as_f64()
-            .filter(|t| t.is_finite() && (0.0..=100.0).contains(t))
-            .ok_or_else(|| format!("temperature must be a number from 0 to 100, not {v}")),
-    }
-}
-
-/// The model player's lookahead setting.
-fn depth_field() -> FieldSpec {
-    FieldSpec::int(
-        "depth",
-        "Look ahead (moves)",
-        "0 plays the table's best column. 1 also sees a win in one move; 2 also sees the opponent's win in reply and blocks it; more looks further. Finished games count exactly, the rest is scored from the table.",
-        0,
-        u64::from(super::experiments::MAX_LOOKAHEAD),
-        0,
-    )
-}
-
-/// The model player's lookahead depth in `settings` (0 if absent).
-pub fn depth_setting(settings: &Value) -> Result<u8, String> {
-    let max = super::experiments::MAX_LOOKAHEAD;
-    match settings.get("depth") {
-        None | Some(Value::Null) => Ok(0),
-        Some(v) => v
-            .as_u64()
-            .filter(|&d| d <= u64::from(max))
-            .map(|d| d as u8)
-            .ok_or_else(|| format!("depth must be a whole number from 0 to {max}, not {v}")),
-    }
-}
-
-/// The run settings a model was trained with, if it carries them.
-pub fn run_of(model: &Model) -> Option<RunConfig> {
-    model
-        .header
-        .hyper
-        .get(RUN_KEY)
-        .and_then(|v| serde_json::from_value(v.clone()).ok())
-}
-
-/// A model's table as a player with a lookahead of `depth` plies; it plays
-/// the side it learned (both if it learned both in turn).
-pub fn model_player(model: &Model, depth: u8) -> Result<(LookaheadPlayer, Option<Side>), String> {
-    let learner = QLearner::<Position>::from_model(model)?;
-    let run = run_of(model);
-    let side = match &run {
-        Some(r) if r.side == LearnerSide::Alternate => None,
-        _ => Some(learner.side()),
-    };
-    let rewards = run.map_or(PLAIN_REWARDS, |r| r.rewards);
-    Ok((
-        LookaheadPlayer {
-            learner,
-            rewards,
-            depth,
-        },
-        side,
-    ))
-}
-
-fn side_word(side: Side) -> &'static str {
-    Position::SIDE_NAMES[side.index()]
-}
 
 impl GameEntry for Entry {
     fn id(&self) -> &'static str {
@@ -622,30 +257,6 @@ mod tests {
     use crate::search::budget::{Budget, Limits};
 
     #[test]
-    fn position_text_reads_back_for_random_games() {
-        use rand::seq::IndexedRandom;
-        let mut rng = crate::game::rng_from_seed(5);
-        for _ in 0..200 {
-            let mut p = Position::new();
-            let mut moves = Vec::new();
-            while !p.is_over() {
-                p.legal_moves(&mut moves);
-                let m = *moves.choose(&mut rng).unwrap();
-                p.play(m);
-                let back = Position::parse_position(&p.position_text()).unwrap();
-                assert_eq!(back, p);
-            }
-        }
-    }
-
-    #[test]
-    fn moves_land_where_the_disc_falls() {
-        let p = Position::from_moves("44").unwrap();
-        assert_eq!(p.move_cells(3), (None, Some(3 * 7 + 3)));
-        assert_eq!(p.move_cells(0), (None, Some(5 * 7)));
-    }
-
-    #[test]
     fn the_perfect_agent_respects_a_node_budget_and_falls_back() {
         let mut a = Entry
             .agent("perfect", &serde_json::json!({"temperature": 0}), None)
@@ -779,7 +390,7 @@ mod tests {
         let mut c = preset(2, 1).unwrap().remove(0);
         c.total_games = 300;
         c.perfect_sample = 0;
-        c.side = super::super::experiments::LearnerSide::parse(side).unwrap();
+        c.side = super::super::learn::LearnerSide::parse(side).unwrap();
         let mut run = Run::new(c).unwrap();
         run.run_to_end();
         run.model("t").unwrap()

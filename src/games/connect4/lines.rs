@@ -4,7 +4,7 @@
 //! solver's batch mode ([`super::batch`]) and the book ([`super::book`])
 //! both read it.
 
-use super::position::{Position, CELLS, MAX_SCORE, MIN_SCORE};
+use super::rules::{Position, CELLS, MAX_SCORE, MIN_SCORE};
 
 /// A line that is not a position, or input that cannot be read.
 #[derive(Clone, PartialEq, Eq, Debug)]

@@ -26,7 +26,7 @@
 use rand::seq::IndexedRandom;
 
 use super::move_sorter::COLUMN_ORDER;
-use super::position::{Position, WIDTH};
+use super::rules::{Position, WIDTH};
 use super::table::{Rewards, SparseTable};
 use crate::game::{Analysis, Game, MoveValue, Outcome, Player, Rng, Scale, Side};
 use crate::learn::q_table::{QLearner, QTable, Tabular};

@@ -5,7 +5,7 @@
 //! the move added first comes out first, so adding the columns centre-first
 //! ([`COLUMN_ORDER`]) makes the centre the tie-break.
 
-use super::position::WIDTH;
+use super::rules::WIDTH;
 
 /// The columns from the centre outwards: the order in which the solver tries
 /// moves of equal score (central columns take part in more lines of four).

@@ -30,7 +30,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::batch::{LineError, LineInput};
-use super::position::{Position, WIDTH};
+use super::rules::{Position, WIDTH};
 use super::solver::{Budget, Solver};
 use crate::game::Game;
 

@@ -41,7 +41,7 @@ use std::time::Duration;
 use rand::Rng as _;
 
 use super::move_sorter::COLUMN_ORDER;
-use super::position::{Position, WIDTH};
+use super::rules::{Position, WIDTH};
 use super::solver::{self, Analysis, Mode, Solver};
 use crate::game::{Analysis as MoveAnalysis, Game, MoveValue, Player, Rng, Scale, Thought};
 use crate::players::pick_best;

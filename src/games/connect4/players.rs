@@ -2,7 +2,7 @@
 
 use rand::Rng as _;
 
-use super::position::{Position, WIDTH};
+use super::rules::{Position, WIDTH};
 use crate::game::{Game, Player, Rng};
 
 /// The study's random player: a column drawn uniformly, drawn again while it

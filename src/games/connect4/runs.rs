@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::experiments::{CurvePoint, LearnerSide, Run};
+use super::learn::{CurvePoint, LearnerSide, Run};
 use crate::model::Model;
 use crate::plugin::run::{thousands, Recorder};
 use crate::plugin::trainer::{Trainer, Watched};

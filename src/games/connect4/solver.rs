@@ -52,7 +52,7 @@ use web_time::Instant;
 
 use super::book::Book;
 use super::move_sorter::{MoveSorter, COLUMN_ORDER};
-use super::position::{column_mask, Position, CELLS, MAX_SCORE, MIN_SCORE, WIDTH};
+use super::rules::{column_mask, Position, CELLS, MAX_SCORE, MIN_SCORE, WIDTH};
 use super::transposition::{Entry, TranspositionTable, DEFAULT_BITS};
 
 /// Nodes between two checks of the budget (and calls of the progress
@@ -673,7 +673,7 @@ impl<'a, 'p> Search<'a, 'p> {
             (lower, best.min(upper))
         };
         debug_assert!(new_lower <= new_upper, "{new_lower} > {new_upper}");
-        let best_col = (best_cell.trailing_zeros() as usize / super::position::STRIDE) as u8;
+        let best_col = (best_cell.trailing_zeros() as usize / super::rules::STRIDE) as u8;
         let table = if moves >= NEAR_MIN_MOVES {
             &mut *self.near
         } else {

@@ -25,7 +25,7 @@
 //! A value of 0 is an empty entry (a stored bound is never 0: bounds are kept
 //! with an offset that makes them positive).
 
-use super::position::{MAX_SCORE, MIN_SCORE};
+use super::rules::{MAX_SCORE, MIN_SCORE};
 
 /// The smallest number of index bits (see the module documentation): 2^10
 /// entries, 8 KiB.

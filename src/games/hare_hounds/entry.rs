@@ -1,39 +1,29 @@
 //! Hare and Hounds' plug-in: the board's points as cells, the random,
 //! simple, perfect and learned players, hints from the exact solution, the
-//! study's experiments as runs, models, benchmarks and the CLI.
-//!
-//! The board's 11 points are the session state's `cells` (one row of 11, in
-//! the order of `board::NAMES`: 0 empty, 1 a hound, 2 the hare); a move's
-//! `from` and `cell` are the points it steps from and to.
+//! study's experiments as runs, models, benchmarks and the CLI. What the page
+//! shows of a position is [`super::playable`].
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, OnceLock};
 
 use serde_json::Value;
 
-use super::experiments::{preset, CurvePoint, HareConfig, Run, RunConfig, RUN_KEY};
+use super::learn::{preset, CurvePoint, HareConfig, Run, RunConfig, RUN_KEY};
 use super::players::{PerfectPlayer, SimpleHare};
 use super::runs::{hare_label, Q_TABLE};
-use super::solve::{Solution, Value as Verdict};
-use super::{HareHounds, Move, STALL_LIMIT};
-use crate::game::{Analysis, Game, MoveError, MoveValue, Player, Rng, Scale, Side};
+use super::HareHounds;
+use crate::game::{Game, Side};
 use crate::learn::q_table::QLearner;
 use crate::model::Model;
 use crate::players::RandomPlayer;
 use crate::plugin::trainer::TrainerRun;
 use crate::plugin::{
-    Bench, ChartSpec, Choice, DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo,
-    Geometry, ModelUse, Playable, PlayerInfo, PresetInfo, ResumeOptions, RunKindInfo, TypedAgent,
-    TypedSession,
+    Bench, DynAgent, DynRun, DynSession, GameEntry, GameInfo, Geometry, ModelUse, Playable,
+    PlayerInfo, ResumeOptions, TypedAgent, TypedSession,
 };
-use crate::search::budget::Budget;
 
-/// The exact solution, solved once per process or wasm instance (a few
-/// milliseconds).
-pub fn solution() -> Arc<Solution> {
-    static SOLUTION: OnceLock<Arc<Solution>> = OnceLock::new();
-    SOLUTION.get_or_init(|| Arc::new(Solution::solve())).clone()
-}
+use super::players::Perfect;
+use super::run_kinds::q_table_kind;
+use super::solve::solution;
 
 fn side_name(side: Side) -> &'static str {
     match side {
@@ -42,278 +32,8 @@ fn side_name(side: Side) -> &'static str {
     }
 }
 
-impl Playable for HareHounds {
-    const TITLE: &'static str = "Hare and Hounds";
-    const SIDE_NAMES: [&'static str; 2] = ["Hounds", "Hare"];
-    const ROWS: u32 = 1;
-    const COLS: u32 = 11;
-
-    fn cells(&self, out: &mut Vec<u8>) {
-        out.clear();
-        out.resize(11, 0);
-        for p in self.hounds() {
-            out[p.index()] = 1;
-        }
-        out[self.hare().index()] = 2;
-    }
-
-    fn move_cells(&self, m: Move) -> (Option<u32>, Option<u32>) {
-        (Some(m.from.index() as u32), Some(m.to.index() as u32))
-    }
-
-    fn parse_position(text: &str) -> Result<Self, MoveError> {
-        HareHounds::parse(text).map_err(MoveError)
-    }
-
-    fn position_text(&self) -> String {
-        self.to_string()
-    }
-
-    fn parse_transcript(text: &str) -> Result<Vec<Move>, MoveError> {
-        text.split_whitespace()
-            .enumerate()
-            .map(|(i, t)| {
-                HareHounds::parse_move(t)
-                    .map_err(|e| MoveError(format!("move {}: '{t}' is not a move: {e}", i + 1)))
-            })
-            .collect()
-    }
-
-    fn transcript(moves: &[Move]) -> String {
-        moves
-            .iter()
-            .map(|&m| m.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-
-    fn end_text(&self) -> Option<String> {
-        self.end().map(|end| {
-            let who = match end.winner() {
-                Side::First => "The hounds win",
-                Side::Second => "The hare wins",
-            };
-            format!("{who}: {}.", end.describe())
-        })
-    }
-
-    fn status_text(&self) -> Option<String> {
-        Some(format!(
-            "Vertical hound moves in a row: {} of {STALL_LIMIT} (at {STALL_LIMIT} the hare wins).",
-            self.stall()
-        ))
-    }
-}
-
-fn verdict_text(v: Verdict) -> String {
-    format!("{} in {} plies", verdict_winner(v.winner), v.plies)
-}
-
-fn verdict_winner(side: Side) -> &'static str {
-    match side {
-        Side::First => "hounds win",
-        Side::Second => "hare wins",
-    }
-}
-
-/// The perfect player, whose analysis is the exact solution's verdict on
-/// every move: kept value +1 (the side to move keeps its result), −1 if the
-/// move throws it away, with the result after the move in words.
-struct Perfect(PerfectPlayer, Arc<Solution>);
-
-impl Player<HareHounds> for Perfect {
-    fn name(&self) -> String {
-        self.0.name()
-    }
-
-    fn choose(&mut self, game: &HareHounds, rng: &mut Rng) -> Move {
-        self.0.choose(game, rng)
-    }
-
-    fn analyze(&mut self, g: &HareHounds, _budget: &mut Budget) -> Option<Analysis<Move>> {
-        let solution = &self.1;
-        let mut best = Vec::new();
-        solution.best_moves(g, &mut best);
-        let mut legal = Vec::new();
-        g.legal_moves(&mut legal);
-        Some(Analysis {
-            units: "the exact solution: +1 keeps the result, −1 throws it away".into(),
-            scale: Scale::Fixed {
-                min: -1.0,
-                max: 1.0,
-            },
-            position: Some(verdict_text(solution.value(g))),
-            moves: legal
-                .into_iter()
-                .map(|m| MoveValue {
-                    mv: m,
-                    value: Some(if solution.keeps_value(g, m) {
-                        1.0
-                    } else {
-                        -1.0
-                    }),
-                    label: Some(verdict_text(solution.value_after(g, m))),
-                    best: best.contains(&m),
-                })
-                .collect(),
-            complete: true,
-        })
-    }
-}
-
 /// Hare and Hounds' entry in the registry.
 pub struct Entry;
-
-const PRESETS: [(&str, &str, &str); 5] = [
-    (
-        "1",
-        "Experiment 1 · learning rate α × discount γ",
-        "Nine runs against the random hare, 300,000 games each, with ε = 1: which α and γ learn a stable winning table.",
-    ),
-    (
-        "2",
-        "Experiment 2 · exploration ε",
-        "Four runs against the random hare with α = 0.1, γ = 0.9 and ε from 0.1 to 1: how exploration changes the speed of learning.",
-    ),
-    (
-        "3",
-        "Experiment 3 · against the simple hare",
-        "One run of 10,000 games against the study's fixed hare: how fast the hounds master it.",
-    ),
-    (
-        "4",
-        "Experiment 4 · three Q-values converge",
-        "200,000 games against the random hare, sampling the values of three chosen moves: a trap goes to +1, a blunder below 0.",
-    ),
-    (
-        "5",
-        "Experiment 5 · both sides learn",
-        "Not run in the study, its proposed next step: a learning hare against the learning hounds, 300,000 games.",
-    ),
-];
-
-fn q_table_kind() -> RunKindInfo {
-    let hares = vec![
-        Choice::new("random", "the random hare"),
-        Choice::new("simple", "the simple hare"),
-        Choice::new("perfect", "the perfect hare"),
-    ];
-    RunKindInfo {
-        id: Q_TABLE.into(),
-        title: "Tabular Q-learning of the hounds".into(),
-        about: "A table holds a value for every position and every hound step; after each game \
-                the values of the moves played move a little towards what followed. α sets how \
-                far, γ how much later rewards count, ε how often the hounds try a random move."
-            .into(),
-        fields: vec![
-            FieldSpec::float(
-                "hounds.alpha",
-                "Learning rate α",
-                "How far each update moves a value towards its target (0 to 1).",
-                (0.0, 1.0),
-                0.05,
-                0.1,
-            ),
-            FieldSpec::float(
-                "hounds.gamma",
-                "Discount γ",
-                "How much a win counts when it comes later (0 to 1; 1: later counts fully).",
-                (0.0, 1.0),
-                0.05,
-                0.9,
-            ),
-            FieldSpec::float(
-                "hounds.epsilon",
-                "Exploration ε",
-                "The chance of a random move instead of the best-valued one while learning.",
-                (0.0, 1.0),
-                0.05,
-                0.5,
-            ),
-            FieldSpec::choice(
-                "hare.kind",
-                "Hare",
-                "The opponent the hounds learn against.",
-                hares.clone(),
-            ),
-            FieldSpec::int(
-                "total_games",
-                "Learning games",
-                "How many games the hounds learn from.",
-                1,
-                100_000_000,
-                10_000,
-            ),
-            FieldSpec::int(
-                "learn_games",
-                "Curve point every (games)",
-                "Learning games between two measurements of the greedy hounds.",
-                1,
-                10_000_000,
-                100,
-            ),
-            FieldSpec::int(
-                "eval_games",
-                "Evaluation games",
-                "Greedy games (learning off) at each curve point; 0 for none.",
-                0,
-                1_000_000,
-                500,
-            ),
-            FieldSpec::boolean(
-                "perfect_share",
-                "Measure perfect moves",
-                "At each point, the share of positions where the greedy hounds play a perfect move (from the exact solution), and a match against the perfect hare.",
-                true,
-            ),
-            FieldSpec::int(
-                "seed",
-                "Seed",
-                "Same seed, same run.",
-                0,
-                u64::MAX,
-                1,
-            ),
-        ],
-        presets: PRESETS
-            .iter()
-            .map(|&(id, name, sentence)| PresetInfo {
-                id: id.into(),
-                name: name.into(),
-                sentence: sentence.into(),
-                group: if id == "5" { "beyond" } else { "study" }.into(),
-                runs: preset(id.parse().expect("a number"), 0)
-                    .map(|r| r.len() as u32)
-                    .unwrap_or(0),
-            })
-            .collect(),
-        charts: vec![
-            ChartSpec::new(
-                "win",
-                "Greedy hounds’ win % (dashed: against the perfect hare)",
-                "win %",
-                Some([0.0, 100.0]),
-            ),
-            ChartSpec::new(
-                "perfect",
-                "Perfect moves in won positions %",
-                "% perfect",
-                Some([0.0, 100.0]),
-            ),
-            ChartSpec::new("probes", "Sampled Q-values", "Q", Some([-1.0, 1.0])),
-        ],
-        continue_fields: vec![FieldSpec::choice(
-            "hare",
-            "Against",
-            "The hare of the continued run.",
-            std::iter::once(Choice::new("", "the hare it learned against"))
-                .chain(hares)
-                .collect(),
-        )],
-        snapshots: vec![100, 1_000],
-        watchable: true,
-    }
-}
 
 impl GameEntry for Entry {
     fn id(&self) -> &'static str {
@@ -527,6 +247,7 @@ mod tests {
     use crate::games::describe_model;
     use crate::model::encode;
     use crate::plugin::{RunProgress, SeriesSpec};
+    use crate::search::budget::Budget;
 
     fn session() -> Box<dyn DynSession> {
         Entry.new_session()

@@ -5,9 +5,10 @@ use std::sync::Arc;
 
 use rand::seq::IndexedRandom;
 
-use super::solve::Solution;
-use crate::game::{Game, Player, Rng};
+use super::solve::{Solution, Value as Verdict};
+use crate::game::{Analysis, Game, MoveValue, Player, Rng, Scale, Side};
 use crate::games::hare_hounds::{HareHounds, Move};
+use crate::search::budget::Budget;
 
 /// The study's simple hare: always the free neighbouring point with the lowest
 /// number (see [`crate::games::hare_hounds::board`]), i.e. the point furthest
@@ -74,6 +75,62 @@ impl Player<HareHounds> for PerfectPlayer {
             .buf
             .choose(rng)
             .expect("choose called on a finished game")
+    }
+}
+
+fn verdict_text(v: Verdict) -> String {
+    format!("{} in {} plies", verdict_winner(v.winner), v.plies)
+}
+
+fn verdict_winner(side: Side) -> &'static str {
+    match side {
+        Side::First => "hounds win",
+        Side::Second => "hare wins",
+    }
+}
+
+/// The perfect player, whose analysis is the exact solution's verdict on
+/// every move: kept value +1 (the side to move keeps its result), −1 if the
+/// move throws it away, with the result after the move in words.
+pub struct Perfect(pub PerfectPlayer, pub Arc<Solution>);
+
+impl Player<HareHounds> for Perfect {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn choose(&mut self, game: &HareHounds, rng: &mut Rng) -> Move {
+        self.0.choose(game, rng)
+    }
+
+    fn analyze(&mut self, g: &HareHounds, _budget: &mut Budget) -> Option<Analysis<Move>> {
+        let solution = &self.1;
+        let mut best = Vec::new();
+        solution.best_moves(g, &mut best);
+        let mut legal = Vec::new();
+        g.legal_moves(&mut legal);
+        Some(Analysis {
+            units: "the exact solution: +1 keeps the result, −1 throws it away".into(),
+            scale: Scale::Fixed {
+                min: -1.0,
+                max: 1.0,
+            },
+            position: Some(verdict_text(solution.value(g))),
+            moves: legal
+                .into_iter()
+                .map(|m| MoveValue {
+                    mv: m,
+                    value: Some(if solution.keeps_value(g, m) {
+                        1.0
+                    } else {
+                        -1.0
+                    }),
+                    label: Some(verdict_text(solution.value_after(g, m))),
+                    best: best.contains(&m),
+                })
+                .collect(),
+            complete: true,
+        })
     }
 }
 

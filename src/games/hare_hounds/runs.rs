@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::experiments::{CurvePoint, HareConfig, Run};
+use super::learn::{CurvePoint, HareConfig, Run};
 use crate::game::Side;
 use crate::model::Model;
 use crate::plugin::run::{thousands, Recorder};

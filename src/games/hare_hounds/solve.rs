@@ -13,6 +13,8 @@
 //! only those reachable from the start, so hand-made positions have values
 //! too; [`Solution::reachable`] lists the positions reachable from the start.
 
+use std::sync::{Arc, OnceLock};
+
 use crate::game::{Game, Side};
 use crate::games::hare_hounds::{HareHounds, Move};
 
@@ -222,6 +224,13 @@ impl Solution {
             winning_states,
         }
     }
+}
+
+/// The exact solution, solved once per process or wasm instance (a few
+/// milliseconds).
+pub fn solution() -> Arc<Solution> {
+    static SOLUTION: OnceLock<Arc<Solution>> = OnceLock::new();
+    SOLUTION.get_or_init(|| Arc::new(Solution::solve())).clone()
 }
 
 #[cfg(test)]

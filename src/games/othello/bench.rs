@@ -8,8 +8,9 @@
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
-use super::train::{Trainer, TrainerConfig};
-use crate::rate::{Part, Rate};
+use super::learn::{Trainer, TrainerConfig};
+use super::Board;
+use crate::rate::{measure, Part, Rate};
 
 /// The result of a training benchmark.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -164,4 +165,14 @@ pub fn ffo_40_49_rate(_seed: u64, _min_seconds: f64) -> Rate {
         detail,
         parts,
     }
+}
+
+/// Othello perft from the start position: leaves per second (bulk-counted).
+pub fn perft_rate(depth: u32, min_seconds: f64) -> Rate {
+    measure(
+        &format!("othello_perft_{depth}"),
+        "leaves",
+        min_seconds,
+        || super::perft(&Board::start(), depth),
+    )
 }

@@ -246,7 +246,7 @@ pub fn player(spec: &str) -> Result<Box<dyn crate::game::Player<Board>>, CliErro
     }
     let model = crate::cli::read_model(path)?;
     if model.header.algorithm == crate::model::Algorithm::GaWeights {
-        let weights = super::ga::model_weights(&model)
+        let weights = super::learn::ga::model_weights(&model)
             .map_err(|e| CliError::BadInput(format!("{name}: {e}")))?;
         let label = path
             .file_stem()
@@ -263,13 +263,13 @@ pub fn player(spec: &str) -> Result<Box<dyn crate::game::Player<Board>>, CliErro
             .named(&label),
         ));
     }
-    let t = super::train::Trainer::from_model(&model)
+    let t = super::learn::Trainer::from_model(&model)
         .map_err(|e| CliError::BadInput(format!("{name}: {e}")))?;
     Ok(Box::new(super::qnet::QNetPlayer::new(t.net().clone())))
 }
 
 fn ga(a: GaArgs) -> Result<(), CliError> {
-    use super::ga::{GaRun, GaSettings};
+    use super::learn::ga::{GaRun, GaSettings};
     use super::weighted::Weights;
     use crate::plugin::Trainer;
     let mut run = match &a.resume {

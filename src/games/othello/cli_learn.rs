@@ -9,9 +9,9 @@ use clap::Args;
 use web_time::Instant;
 
 use super::bench::{bench_training, ql1_h64_selfplay};
+use super::learn::{evaluate, preset, presets, EvalPoint, TrainOpponent, Trainer, TrainerConfig};
 use super::players::by_name as othello_player;
 use super::qnet::Encoding;
-use super::train::{evaluate, preset, presets, EvalPoint, TrainOpponent, Trainer, TrainerConfig};
 use crate::learn::activation::Activation;
 use crate::learn::bench::peak_multiply_adds;
 

@@ -1,9 +1,12 @@
-//! The Othello study's Q-network run as a [`crate::plugin::Trainer`]: its
-//! curves against the fixed players, its words and its models.
+//! Othello's learners as [`crate::plugin::Trainer`]s: the study's Q-network
+//! run (its curves against the fixed players, its words and its models) and
+//! the genetic algorithm's tuning run.
 
 use serde_json::Value;
 
-use super::train::{EvalPoint, TrainOpponent, Trainer, FAST_BETA_PRESET};
+use super::learn::ga::{point, GaRun};
+use super::learn::{EvalPoint, TrainOpponent, Trainer, FAST_BETA_PRESET};
+use super::weighted::Weights;
 use crate::model::{Kind, Model};
 use crate::plugin::run::{percent, thousands, Recorder};
 use crate::plugin::trainer::Watched;
@@ -49,7 +52,7 @@ impl crate::plugin::Trainer for Trainer {
             TrainOpponent::SelfPlay => "self-play",
             TrainOpponent::Msb => "vs MSB",
         };
-        let preset = (c.c == super::train::FAST_BETA_C && c.opponent == TrainOpponent::SelfPlay)
+        let preset = (c.c == super::learn::FAST_BETA_C && c.opponent == TrainOpponent::SelfPlay)
             .then_some(format!(" ({FAST_BETA_PRESET})"))
             .unwrap_or_default();
         format!(
@@ -154,5 +157,115 @@ impl crate::plugin::Trainer for Trainer {
 
     fn model(&self) -> Result<Model, String> {
         self.to_model(Kind::Model)
+    }
+}
+
+/// The kind of run.
+pub const GA: &str = "ga";
+
+impl crate::plugin::Trainer for GaRun {
+    fn kind(&self) -> &'static str {
+        GA
+    }
+
+    fn label(&self) -> String {
+        let s = &self.settings;
+        format!(
+            "{} players, σ {}, depth {}, seed {}",
+            s.population, s.sigma, s.depth, s.seed
+        )
+    }
+
+    fn config(&self) -> Value {
+        serde_json::to_value(&self.settings).unwrap_or(Value::Null)
+    }
+
+    fn progress(&self) -> RunProgress {
+        RunProgress {
+            done: self.ga.games_played(),
+            total: self.ga.games_total(),
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        self.ga.is_done()
+    }
+
+    fn train(&mut self, max_games: u64) {
+        self.step_threads(max_games, 1);
+    }
+
+    /// The start point and a point per generation, once the run has begun.
+    fn curve_len(&self) -> usize {
+        let begun = !self.ga.history().is_empty() || self.ga.games_played() > 0;
+        if begun {
+            1 + self.ga.history().len()
+        } else {
+            0
+        }
+    }
+
+    fn curve_point(&self, i: usize) -> Point {
+        match i.checked_sub(1) {
+            None => point(0, &self.settings.start.to_array(), None),
+            Some(g) => {
+                let g = &self.ga.history()[g];
+                point(g.number, &g.kept[0], Some(g.scores[0]))
+            }
+        }
+    }
+
+    fn series(&self) -> Vec<SeriesSpec> {
+        let mut out: Vec<SeriesSpec> = Weights::NAMES
+            .iter()
+            .map(|n| SeriesSpec::new(n, "weights", &format!("coefficient {n}"), n, false))
+            .collect();
+        out.push(SeriesSpec::new(
+            "score",
+            "score",
+            "best score",
+            "score",
+            false,
+        ));
+        out
+    }
+
+    fn latest(&self) -> String {
+        let w = self.best().to_array();
+        let coeffs: Vec<String> = Weights::NAMES
+            .iter()
+            .zip(w)
+            .map(|(n, v)| format!("{n} {v:.2}"))
+            .collect();
+        match self.ga.history().last() {
+            Some(g) => format!(
+                "After generation {}: best {} (score {} of {} games)",
+                g.number,
+                coeffs.join(", "),
+                g.scores[0],
+                u64::from(self.settings.games_per_pairing)
+                    * (2 * self.settings.population as u64 - 1)
+            ),
+            None => format!(
+                "Generation 1 under way, starting from {}",
+                coeffs.join(", ")
+            ),
+        }
+    }
+
+    fn set_total(&mut self, total: u64) -> Result<(), String> {
+        let per = self.settings.ga_config().games_per_generation();
+        let generations = u32::try_from(total.div_ceil(per)).map_err(|_| "too many games")?;
+        self.ga.set_generations(generations)?;
+        self.settings.generations = generations;
+        Ok(())
+    }
+
+    fn checkpoint(&self) -> Result<Model, String> {
+        self.to_model("checkpoint")
+    }
+
+    fn model(&self) -> Result<Model, String> {
+        self.to_model("")
     }
 }

@@ -1,241 +1,20 @@
-//! Tabular Q-learning of Connect Four: the study's two methods as runs.
-//!
-//! The learner is the generic [`QLearner`] (ε-greedy, random tie-breaks,
-//! `Q(s,a) ← Q(s,a) + α[r + γ·max Q(s′,·) − Q(s,a)]`) with a hashed table
-//! keyed by the position's unique 64-bit key and the column
-//! ([`Tabular::cell`]: `key << 3 | column`). Only cells whose value is not 0
-//! are stored ([`SparseTable`]): an absent cell reads 0, so writing a 0 into
-//! it changes nothing, and most positions a learner meets once never leave
-//! 0 (no reward reaches them).
-//!
-//! The rewards are the experiment's own, at the end of the game:
-//!
-//! 1. **Survive the stupid player** (always the leftmost column): a loss and
-//!    a win are punished (−1), a draw is rewarded (+1); 300,000 games; the
-//!    curve is the mean number of moves (discs on the board at the end)
-//!    per 1,000 learning games, one curve per exploration rate 0–5%.
-//! 2. **Beat the random player**: a win is rewarded (+1), a loss and a draw
-//!    punished (−1); 1,000,000 games; the curve is the number of wins per
-//!    10,000 learning games, exploration 0–30%.
-//!
-//! What the two methods reach, with the commands that measure it, is in the
-//! README's Connect Four section.
-//!
-//! Three settings of a run go beyond the study, all off by default (runs
-//! without them are saved exactly as before): `mirror` shares one entry
-//! between a position and its mirror image ([`SparseTable`]), `lookahead`
-//! chooses the learner's non-random moves by a search over its table
-//! ([`super::lookahead`]), and `side` makes the learner play second, or
-//! both sides in turn ([`LearnerSide`]).
-//!
-//! Curves are measured on the learning games themselves (exploration on),
-//! as in the study. Besides, each point can measure the share of optimal
-//! moves ([`super::optimal`]): how often the learner's move, as it plays
-//! with exploration off (its greedy table, or its lookahead over it), is
-//! one of the best by the exact solver, in positions of a few games it
-//! plays against the run's opponent at that point, and on a fixed sample of
-//! test positions from the solver's benchmark sets.
+//! A Connect Four Q-learning run in bounded chunks: its table, its
+//! generator, its curve of blocks (the learning games themselves, and the
+//! share of optimal moves when asked).
 
 use rand::seq::IndexedRandom;
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
-use super::lookahead::Lookahead;
-use super::optimal::{mask_of, share, test_sample, OptimalMoves};
-use super::players::{Leftmost, RandomColumn};
-use super::position::Position;
-pub use super::table::{mirror_canonical, Rewards, SparseTable, ENCODING, MIRROR_KEY};
 use crate::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
-use crate::learn::q_table::{QLearner, QParams, QTable};
-use crate::model::Model;
+use crate::games::connect4::lookahead::Lookahead;
+use crate::games::connect4::optimal::{mask_of, share, test_sample, OptimalMoves};
+use crate::games::connect4::rules::Position;
+use crate::learn::q_table::{QLearner, QTable};
 use crate::plugin::run::Recorder;
 
-/// The key of a model's run settings in the header's `hyper`.
-pub const RUN_KEY: &str = "run";
-
-/// The key of a model's unfinished curve block in the header's `hyper`.
-pub const BLOCK_KEY: &str = "block";
-
-/// The opponent the learner plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Opponent {
-    /// A random column (drawn again while full).
-    Random,
-    /// The leftmost column that is not full.
-    Stupid,
-}
-
-impl Opponent {
-    pub fn player(self) -> Box<dyn Player<Position> + Send> {
-        match self {
-            Opponent::Random => Box::new(RandomColumn),
-            Opponent::Stupid => Box::new(Leftmost),
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Opponent::Random => "random",
-            Opponent::Stupid => "stupid",
-        }
-    }
-}
-
-/// The side the learner plays in its learning games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum LearnerSide {
-    /// It moves first (Red) in every game: the study's choice as read here.
-    #[default]
-    First,
-    /// It moves second (Yellow) in every game.
-    Second,
-    /// First in the even-numbered games (counting from 0), second in the
-    /// others; one table holds both sides' positions (a position's key
-    /// tells whose turn it is).
-    Alternate,
-}
-
-impl LearnerSide {
-    /// The side of learning game number `game` (0-based).
-    pub fn of_game(self, game: u64) -> Side {
-        match self {
-            LearnerSide::First => Side::First,
-            LearnerSide::Second => Side::Second,
-            LearnerSide::Alternate if game % 2 == 0 => Side::First,
-            LearnerSide::Alternate => Side::Second,
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            LearnerSide::First => "first",
-            LearnerSide::Second => "second",
-            LearnerSide::Alternate => "alternate",
-        }
-    }
-
-    /// `first`/`second`/`alternate`, or `0`/`1`/`2`.
-    pub fn parse(text: &str) -> Option<LearnerSide> {
-        match text {
-            "0" | "first" => Some(LearnerSide::First),
-            "1" | "second" => Some(LearnerSide::Second),
-            "2" | "alternate" => Some(LearnerSide::Alternate),
-            _ => None,
-        }
-    }
-}
-
-/// Written as the number 0, 1 or 2 (as runs saved before the third choice
-/// existed wrote 0 and 1).
-impl Serialize for LearnerSide {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_u8(*self as u8)
-    }
-}
-
-/// Read from 0, 1, 2, or the same as text (a choice field of the page), or
-/// `first`/`second`/`alternate`.
-impl<'de> Deserialize<'de> for LearnerSide {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = serde_json::Value::deserialize(d)?;
-        let text = match &v {
-            serde_json::Value::Number(n) => n.to_string(),
-            serde_json::Value::String(s) => s.clone(),
-            _ => String::new(),
-        };
-        LearnerSide::parse(&text).ok_or_else(|| {
-            serde::de::Error::custom(format!(
-                "side must be 0 (first), 1 (second) or 2 (alternate), not {v}"
-            ))
-        })
-    }
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
-}
-
-fn is_zero(n: &u8) -> bool {
-    *n == 0
-}
-
-/// The deepest lookahead (plies) of a learner's move choice.
-pub const MAX_LOOKAHEAD: u8 = 8;
-
-/// The settings of a run.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RunConfig {
-    /// A name in the experiment ("ε=2%"); empty for a run set up by hand.
-    #[serde(default)]
-    pub label: String,
-    pub learner: QParams,
-    pub opponent: Opponent,
-    pub rewards: Rewards,
-    /// The learner's side: 0 plays first (Red), 1 second (Yellow), 2
-    /// alternates.
-    #[serde(default)]
-    pub side: LearnerSide,
-    /// Share one table entry between a position and its mirror image (see
-    /// [`SparseTable`]). Not written when off, so runs without it are saved
-    /// as before.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub mirror: bool,
-    /// Choose the learner's non-random moves by a lookahead of this many
-    /// plies over the table ([`super::lookahead`]); 0: the plain table. Not
-    /// written when 0.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub lookahead: u8,
-    pub total_games: u64,
-    /// Learning games per curve point.
-    pub block_games: u32,
-    /// Positions of the learner's own games checked by the solver at each
-    /// curve point; with any, the test positions are checked too (0: no
-    /// optimal-move share).
-    #[serde(default)]
-    pub perfect_sample: u32,
-    pub seed: u64,
-}
-
-/// The most positions of the learner's own games checked at a point.
-pub const MAX_SAMPLE: u32 = 2_000;
-
-impl RunConfig {
-    pub fn validate(&self) -> Result<(), String> {
-        self.learner.validate()?;
-        if self.block_games == 0 {
-            return Err("block_games must be at least 1".into());
-        }
-        if self.lookahead > MAX_LOOKAHEAD {
-            return Err(format!(
-                "lookahead must be at most {MAX_LOOKAHEAD} plies, not {}",
-                self.lookahead
-            ));
-        }
-        if self.perfect_sample > MAX_SAMPLE {
-            return Err(format!("perfect_sample must be at most {MAX_SAMPLE}"));
-        }
-        for (name, r) in [
-            ("win", self.rewards.win),
-            ("draw", self.rewards.draw),
-            ("loss", self.rewards.loss),
-        ] {
-            if !(-1.0..=1.0).contains(&r) {
-                return Err(format!(
-                    "the {name} reward must be between -1 and 1, not {r}"
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    /// The learner's side in its first game (and every game unless it
-    /// alternates).
-    pub fn learner_side(&self) -> Side {
-        self.side.of_game(0)
-    }
-}
+use super::config::{point_seed, RunConfig};
+use super::game::LearningGame;
 
 /// One point of the curves: the learning games of one block.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -251,7 +30,7 @@ pub struct CurvePoint {
     pub draws: u32,
     pub losses: u32,
     /// The share of the learner's moves the solver rates optimal, in % (see
-    /// [`super::optimal`]): in positions of its own games at this point
+    /// [`crate::games::connect4::optimal`]): in positions of its own games at this point
     /// (`None`: not measured, or none settled by the solver's budget) ...
     #[serde(default)]
     pub own_optimal: Option<f64>,
@@ -278,142 +57,19 @@ pub struct Block {
     pub losses: u32,
 }
 
-/// The seed of run `index` of an experiment started with `seed`.
-pub fn run_seed(seed: u64, index: u64) -> u64 {
-    seed.wrapping_mul(1_000_003).wrapping_add(index)
-}
-
-/// The study's α and γ are not reported; these learn well in both methods.
-pub const ALPHA: f32 = 0.5;
-pub const GAMMA: f32 = 0.9;
-
-/// The exploration rates of experiment 1 and 2, in %.
-pub const EXPLORATION_1: [u32; 6] = [0, 1, 2, 3, 4, 5];
-pub const EXPLORATION_2: [u32; 8] = [0, 1, 2, 3, 4, 10, 20, 30];
-
-/// The runs of experiment 1 or 2. Run `i` gets the seed
-/// [`run_seed`]`(seed, i)`.
-pub fn preset(experiment: u32, seed: u64) -> Result<Vec<RunConfig>, String> {
-    let (rates, opponent, rewards, total, block): (&[u32], _, _, _, _) = match experiment {
-        1 => (
-            &EXPLORATION_1,
-            Opponent::Stupid,
-            Rewards::SURVIVE,
-            300_000,
-            1_000,
-        ),
-        2 => (
-            &EXPLORATION_2,
-            Opponent::Random,
-            Rewards::WIN,
-            1_000_000,
-            10_000,
-        ),
-        n => return Err(format!("there is no experiment {n} (1 or 2)")),
-    };
-    Ok(rates
-        .iter()
-        .enumerate()
-        .map(|(i, &e)| RunConfig {
-            label: format!("ε={e}%"),
-            learner: QParams {
-                alpha: ALPHA,
-                gamma: GAMMA,
-                epsilon: e as f32 / 100.0,
-            },
-            opponent,
-            rewards,
-            side: LearnerSide::First,
-            mirror: false,
-            lookahead: 0,
-            total_games: total,
-            block_games: block,
-            perfect_sample: 100,
-            seed: run_seed(seed, i as u64),
-        })
-        .collect())
-}
-
-/// The seed of the greedy games of curve point `index` of a run started
-/// with `seed` (apart from the run's own generator, which they leave
-/// untouched).
-pub fn point_seed(seed: u64, index: usize) -> u64 {
-    seed ^ 0x6f70_7469_6d61_6c00 ^ (index as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-}
-
-/// How a run plays one learning game: the learner's side, the rewards at
-/// the end, the lookahead of its non-random moves.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct LearningGame {
-    pub side: Side,
-    pub rewards: Rewards,
-    pub lookahead: u8,
-}
-
-impl LearningGame {
-    /// Plays a game from `start` (a position in play) between `learner`,
-    /// on [`LearningGame::side`], and `opponent`, the learner learning as it
-    /// goes ([`QLearner::act`], [`QLearner::finish_with_reward`] with the
-    /// outcome's reward). Records the moves and the learner's values at its
-    /// decisions in `rec`, if given. Returns the outcome and the discs on
-    /// the board at the end.
-    pub fn play(
-        &self,
-        learner: &mut QLearner<Position>,
-        opponent: &mut dyn Player<Position>,
-        start: Position,
-        rng: &mut Rng,
-        mut rec: Option<&mut Recorder>,
-    ) -> (Outcome, u32) {
-        let mut g = start;
-        let (side, rewards, depth) = (self.side, self.rewards, self.lookahead);
-        learner.set_side(side);
-        loop {
-            if let Some(outcome) = g.outcome() {
-                learner.finish_with_reward(rewards.of(outcome, side));
-                return (outcome, g.moves_played());
-            }
-            if let Some(rec) = rec.as_deref_mut() {
-                if g.to_move() == side {
-                    rec.decision(&g, |m| f64::from(learner.q_value(&g, m)));
-                    rec.model(|| learner.to_model("", 0));
-                }
-            }
-            let m = if g.to_move() != side {
-                opponent.choose(&g, rng)
-            } else if depth == 0 {
-                learner.act(&g, rng)
-            } else {
-                learner.act_with(&g, rng, |l, g, rng| {
-                    Lookahead {
-                        table: l.table(),
-                        rewards,
-                        depth,
-                    }
-                    .choose(g, rng)
-                })
-            };
-            if let Some(rec) = rec.as_deref_mut() {
-                rec.played::<Position>(m);
-            }
-            g.play(m);
-        }
-    }
-}
-
 /// A run in progress.
 pub struct Run {
-    config: RunConfig,
-    learner: QLearner<Position>,
-    opponent: Box<dyn Player<Position> + Send>,
+    pub(super) config: RunConfig,
+    pub(super) learner: QLearner<Position>,
+    pub(super) opponent: Box<dyn Player<Position> + Send>,
     /// The solver's answers for the optimal-move share (made on first use).
-    optimal: Option<OptimalMoves>,
+    pub(super) optimal: Option<OptimalMoves>,
     /// Seconds spent measuring the optimal-move share.
-    optimal_seconds: f64,
-    rng: Rng,
-    games: u64,
-    block: Block,
-    curve: Vec<CurvePoint>,
+    pub(super) optimal_seconds: f64,
+    pub(super) rng: Rng,
+    pub(super) games: u64,
+    pub(super) block: Block,
+    pub(super) curve: Vec<CurvePoint>,
 }
 
 impl Run {
@@ -626,130 +282,14 @@ impl Run {
         }
         point
     }
-
-    /// The learner as a model named `name` that [`Run::continue_from`]
-    /// continues exactly (table, settings, curve, unfinished block,
-    /// generator).
-    pub fn model(&self, name: &str) -> Result<Model, String> {
-        let mut model = self.learner.to_model(name, self.config.seed)?;
-        let h = &mut model.header;
-        h.hyper.insert(
-            RUN_KEY.into(),
-            serde_json::to_value(&self.config).map_err(|e| e.to_string())?,
-        );
-        h.hyper.insert(
-            BLOCK_KEY.into(),
-            serde_json::to_value(self.block).map_err(|e| e.to_string())?,
-        );
-        h.curve = serde_json::to_value(saved_curve(&self.curve)).map_err(|e| e.to_string())?;
-        model.set_rng(&self.rng);
-        Ok(model)
-    }
-
-    /// Continues a model of [`Run::model`] up to `total` games in all
-    /// (`None`: its saved total).
-    pub fn continue_from(model: &Model, total: Option<u64>) -> Result<Run, String> {
-        let learner = QLearner::<Position>::from_model(model)?;
-        let h = &model.header;
-        let mut config: RunConfig = h
-            .hyper
-            .get(RUN_KEY)
-            .ok_or_else(|| {
-                "the model was saved without its run's settings; it plays but cannot continue"
-                    .to_string()
-            })
-            .and_then(|v| {
-                serde_json::from_value(v.clone())
-                    .map_err(|e| format!("the model's run settings are unreadable: {e}"))
-            })?;
-        let block: Block = match h.hyper.get(BLOCK_KEY) {
-            Some(v) => serde_json::from_value(v.clone())
-                .map_err(|e| format!("the model's unfinished block is unreadable: {e}"))?,
-            None => Block::default(),
-        };
-        let curve: Vec<CurvePoint> = serde_json::from_value(h.curve.clone())
-            .map_err(|e| format!("the model's curve is unreadable: {e}"))?;
-        let games = h.games_trained;
-        if curve.iter().any(|p| p.games > games) || u64::from(block.games) > games {
-            return Err("the model's curve goes beyond its games".into());
-        }
-        config.learner = learner.params();
-        if config.side != LearnerSide::Alternate && learner.side() != config.learner_side() {
-            return Err("the model's table and its run settings name different sides".into());
-        }
-        if let Some(t) = total {
-            if t <= games {
-                return Err(format!(
-                    "the model has {games} games already; continue to more than that"
-                ));
-            }
-            config.total_games = t;
-        } else if config.total_games < games {
-            config.total_games = games;
-        }
-        let rng = model
-            .rng()
-            .map_err(|e| format!("the model has no generator state to continue from ({e})"))?;
-        let mut run = Run::new(config)?;
-        run.learner = learner;
-        run.rng = rng;
-        run.games = games;
-        run.block = block;
-        run.curve = curve;
-        Ok(run)
-    }
-}
-
-/// The most curve points a model keeps (the curve lives in the header).
-pub const MAX_SAVED_POINTS: usize = 4_000;
-
-fn saved_curve(curve: &[CurvePoint]) -> Vec<&CurvePoint> {
-    if curve.len() <= MAX_SAVED_POINTS {
-        return curve.iter().collect();
-    }
-    let stride = curve.len().div_ceil(MAX_SAVED_POINTS - 1);
-    curve
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| i % stride == 0 || *i == curve.len() - 1)
-        .map(|(_, p)| p)
-        .collect()
-}
-
-/// The record of a greedy table against `opponent` over `games` games,
-/// learning off: (wins, draws, losses) of the table.
-pub fn greedy_record(
-    learner: &QLearner<Position>,
-    opponent: &mut dyn Player<Position>,
-    games: u32,
-    rng: &mut Rng,
-) -> (u32, u32, u32) {
-    let side = learner.side();
-    let mut greedy = learner.greedy();
-    let (mut w, mut d, mut l) = (0, 0, 0);
-    for _ in 0..games {
-        let mut g = Position::new();
-        while !g.is_over() {
-            let m = if g.to_move() == side {
-                greedy.choose(&g, rng)
-            } else {
-                opponent.choose(&g, rng)
-            };
-            g.play(m);
-        }
-        match g.outcome() {
-            Some(Outcome::Win(s)) if s == side => w += 1,
-            Some(Outcome::Win(_)) => l += 1,
-            _ => d += 1,
-        }
-    }
-    (w, d, l)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::connect4::position::{mirror_bits, WIDTH};
+    use crate::games::connect4::learn::*;
+    use crate::games::connect4::players::RandomColumn;
+    use crate::games::connect4::rules::{mirror_bits, WIDTH};
     use crate::learn::q_table::QTable;
     use crate::learn::q_table::Tabular;
 
@@ -758,19 +298,6 @@ mod tests {
         c.total_games = games;
         c.perfect_sample = 20;
         c
-    }
-
-    #[test]
-    fn presets_have_the_study_shapes() {
-        let one = preset(1, 1).unwrap();
-        assert_eq!(one.len(), 6);
-        assert!(one.iter().all(|c| c.total_games == 300_000
-            && c.block_games == 1_000
-            && c.opponent == Opponent::Stupid));
-        let two = preset(2, 1).unwrap();
-        assert_eq!(two.last().unwrap().learner.epsilon, 0.3);
-        assert!(two.iter().all(|c| c.total_games == 1_000_000));
-        assert!(preset(3, 1).is_err());
     }
 
     #[test]

@@ -1,7 +1,7 @@
-//! Training runs of the Othello Q-network: configuration and the study's
-//! presets, the game loop (self-play or against MSB), learning-curve
-//! snapshots, and the full state as parts (JSON header + named `f32` arrays)
-//! or bytes.
+//! Training runs of the Othello Q-network: the game loop (self-play or
+//! against MSB) and its learning-curve snapshots. The settings and presets
+//! are [`super::config`], the snapshots' measure [`super::eval`], saving and
+//! restoring [`super::save`].
 //!
 //! The [`Trainer`] works in bounded chunks ([`Trainer::train`] plays at most
 //! the number of games asked), so a Web Worker can run a chunk, post progress,
@@ -28,256 +28,17 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::players::{MaxFlipsPlayer, MaxStablePlayer};
-use super::qnet::{q_target, Encoding, LegalQ, QNet, QNetPlayer, QScratch};
-use crate::arena::{play_match, MatchResult, Record};
+use crate::arena::Record;
 use crate::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
+use crate::games::othello::players::MaxStablePlayer;
+use crate::games::othello::qnet::{q_target, LegalQ, QNet, QNetPlayer, QScratch};
 use crate::games::othello::{moves_mask, Board, PASS};
-use crate::learn::activation::Activation;
 use crate::learn::exploration::{max_value, softmax_index};
-use crate::learn::mlp::Mlp;
-use crate::model::{Algorithm, GameId, Header, Kind, Model};
-use crate::players::RandomPlayer;
 use crate::plugin::run::{Recorder, WatchedDecision};
 
-/// Who the agent plays while it learns.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum TrainOpponent {
-    /// Itself: both sides use and train the same network.
-    #[serde(rename = "self")]
-    SelfPlay,
-    /// The max-stable player, first half as black, then as white.
-    Msb,
-}
-
-impl TrainOpponent {
-    pub fn name(self) -> &'static str {
-        match self {
-            TrainOpponent::SelfPlay => "self",
-            TrainOpponent::Msb => "msb",
-        }
-    }
-
-    pub fn parse(text: &str) -> Result<TrainOpponent, String> {
-        match text.to_ascii_lowercase().as_str() {
-            "self" | "self-play" | "selfplay" => Ok(TrainOpponent::SelfPlay),
-            "msb" => Ok(TrainOpponent::Msb),
-            other => Err(format!(
-                "unknown training opponent {other:?} (expected \"self\" or \"msb\")"
-            )),
-        }
-    }
-}
-
-/// The settings of a training run. Missing fields take the study's values
-/// when read from JSON.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct TrainerConfig {
-    pub encoding: Encoding,
-    pub hidden: usize,
-    pub activation: Activation,
-    pub opponent: TrainOpponent,
-    /// The planned number of training games (the run stops there; against
-    /// MSB the agent switches from black to white at half of it).
-    pub games: u64,
-    /// The exploration constant C: β = games played / C.
-    pub c: f64,
-    pub seed: u64,
-    /// A learning-curve snapshot every this many games (0: none).
-    pub eval_every: u64,
-    /// Games per opponent in each snapshot (half as black, half as white).
-    pub eval_games: u32,
-    /// Backpropagation learning rate η.
-    pub learning_rate: f64,
-    /// Momentum α.
-    pub momentum: f64,
-    /// Q-learning step µ.
-    pub mu: f64,
-}
-
-impl Default for TrainerConfig {
-    fn default() -> Self {
-        TrainerConfig {
-            encoding: Encoding::Ql1,
-            hidden: 64,
-            activation: Activation::Arctan,
-            opponent: TrainOpponent::SelfPlay,
-            games: 10_000_000,
-            c: 3_000_000.0,
-            seed: 1,
-            eval_every: 100_000,
-            eval_games: 1000,
-            learning_rate: 0.1,
-            momentum: 0.9,
-            mu: 0.1,
-        }
-    }
-}
-
-/// Limits that keep a configuration (possibly from an untrusted file) sane.
-const MAX_HIDDEN: usize = 1024;
-const MAX_GAMES: u64 = 1_000_000_000_000;
-/// Evaluation games per opponent at a curve point (a checkpoint from
-/// elsewhere cannot make a run evaluate for hours before it trains).
-const MAX_EVAL_GAMES: u32 = 100_000;
-
-impl TrainerConfig {
-    /// The study's C for an opponent: 3,000,000 for self-play, 1,500,000
-    /// against MSB.
-    pub fn study_c(opponent: TrainOpponent) -> f64 {
-        match opponent {
-            TrainOpponent::SelfPlay => 3_000_000.0,
-            TrainOpponent::Msb => 1_500_000.0,
-        }
-    }
-
-    /// Checks every field; the message names the bad one.
-    pub fn validate(&self) -> Result<(), String> {
-        if self.hidden == 0 || self.hidden > MAX_HIDDEN {
-            return Err(format!(
-                "hidden must be between 1 and {MAX_HIDDEN}, not {}",
-                self.hidden
-            ));
-        }
-        if self.games > MAX_GAMES {
-            return Err(format!("games must be at most {MAX_GAMES}"));
-        }
-        if !(self.c.is_finite() && self.c > 0.0) {
-            return Err(format!("c must be a positive number, not {}", self.c));
-        }
-        if self.eval_games > MAX_EVAL_GAMES {
-            return Err(format!("eval_games must be at most {MAX_EVAL_GAMES}"));
-        }
-        if self.eval_every > 0 && self.eval_games == 0 {
-            return Err("eval_games must be positive when eval_every is set".into());
-        }
-        for (name, v) in [
-            ("learning_rate", self.learning_rate),
-            ("momentum", self.momentum),
-            ("mu", self.mu),
-        ] {
-            if !(v.is_finite() && (0.0..=1.0).contains(&v)) {
-                return Err(format!("{name} must be between 0 and 1, not {v}"));
-            }
-        }
-        if self.momentum >= 1.0 {
-            return Err("momentum must be below 1".into());
-        }
-        Ok(())
-    }
-
-    /// Reads a configuration from JSON and validates it.
-    pub fn from_json(text: &str) -> Result<TrainerConfig, String> {
-        let c: TrainerConfig =
-            serde_json::from_str(text).map_err(|e| format!("bad training settings: {e}"))?;
-        c.validate()?;
-        Ok(c)
-    }
-
-    /// A short name: `ql1-h64-arctan-self`.
-    pub fn label(&self) -> String {
-        format!(
-            "{}-h{}-{}-{}",
-            self.encoding.name(),
-            self.hidden,
-            self.activation.name(),
-            self.opponent.name()
-        )
-    }
-}
-
-/// A named configuration: `note` says how it differs from the study (none
-/// for the study's own).
-#[derive(Clone, PartialEq, Debug, Serialize)]
-pub struct Preset {
-    pub name: String,
-    pub note: Option<&'static str>,
-    pub config: TrainerConfig,
-}
-
-/// The C of [`FAST_BETA_PRESET`]: β = games / 100,000.
-pub const FAST_BETA_C: f64 = 100_000.0;
-
-/// The name of the self-play preset whose softmax turns greedy 30 times
-/// faster than the study's (see the README's learning curves).
-pub const FAST_BETA_PRESET: &str = "ql1-h64-arctan-self-c100k";
-
-/// One preset per configuration the study ran: QL1/QL2 × 40/64 hidden ×
-/// sigmoid/arctan × self-play/MSB, with the study's C. Self-play runs are
-/// planned for 10,000,000 games (where the study reports its self-play
-/// results); runs against MSB for 3,000,000 (twice C, so that β reaches 2).
-/// Then one beyond the study: QL1-H64-arctan self-play with C = 100,000, for
-/// the same 10,000,000 games. With the study's C, β stays so small that
-/// self-play trains against a nearly random opponent for millions of games,
-/// and the greedy network stalls against MSB; with β growing 30 times faster
-/// it does not (the README's Othello learning curves give the numbers and
-/// the commands).
-pub fn presets() -> Vec<Preset> {
-    let mut out = Vec::new();
-    for encoding in [Encoding::Ql1, Encoding::Ql2] {
-        for hidden in [40, 64] {
-            for activation in [Activation::Sigmoid, Activation::Arctan] {
-                for opponent in [TrainOpponent::SelfPlay, TrainOpponent::Msb] {
-                    let config = TrainerConfig {
-                        encoding,
-                        hidden,
-                        activation,
-                        opponent,
-                        games: match opponent {
-                            TrainOpponent::SelfPlay => 10_000_000,
-                            TrainOpponent::Msb => 3_000_000,
-                        },
-                        c: TrainerConfig::study_c(opponent),
-                        ..TrainerConfig::default()
-                    };
-                    out.push(Preset {
-                        name: config.label(),
-                        note: None,
-                        config,
-                    });
-                }
-            }
-        }
-    }
-    out.push(Preset {
-        name: FAST_BETA_PRESET.to_string(),
-        note: Some("not in the study: C = 100,000, so the softmax turns greedy 30× sooner"),
-        config: TrainerConfig {
-            games: 10_000_000,
-            c: FAST_BETA_C,
-            ..TrainerConfig::default()
-        },
-    });
-    out
-}
-
-/// The preset with this name (see [`presets`]).
-pub fn preset(name: &str) -> Result<TrainerConfig, String> {
-    presets()
-        .into_iter()
-        .find(|p| p.name == name)
-        .map(|p| p.config)
-        .ok_or_else(|| format!("unknown preset {name:?}"))
-}
-
-/// The greedy agent's results against one fixed opponent.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-pub struct OpponentResult {
-    pub opponent: String,
-    /// The agent's record when it played black.
-    pub black: Record,
-    /// The agent's record when it played white.
-    pub white: Record,
-}
-
-/// One point of the learning curve: results after `games` training games.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-pub struct EvalPoint {
-    pub games: u64,
-    pub results: Vec<OpponentResult>,
-}
+use super::config::MAX_GAMES;
+use super::config::{TrainOpponent, TrainerConfig};
+use super::eval::{evaluate, EvalPoint, Evaluation, OpponentResult};
 
 /// What a chunk of training did.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -335,156 +96,20 @@ impl QUpdate {
     }
 }
 
-/// The plies of the evaluation protocol played at random before the players
-/// take over.
-pub const EVAL_RANDOM_OPENING: usize = 5;
-
-/// Plays the greedy network against `opponent`: `games` games, the first half
-/// as black, the first [`EVAL_RANDOM_OPENING`] plies of each random.
-pub fn evaluate(
-    net: &QNet,
-    opponent: &mut dyn Player<Board>,
-    games: u32,
-    seed: u64,
-) -> OpponentResult {
-    evaluate_player(&mut QNetPlayer::new(net.clone()), opponent, games, seed)
-}
-
-/// The evaluation protocol of [`evaluate`] for any agent: `games` games
-/// against `opponent`, the agent black in the first half (rounded up) and
-/// white in the rest, the first [`EVAL_RANDOM_OPENING`] plies of each game
-/// random (drawn from `seed`).
-pub fn evaluate_player(
-    agent: &mut dyn Player<Board>,
-    opponent: &mut dyn Player<Board>,
-    games: u32,
-    seed: u64,
-) -> OpponentResult {
-    opponent_result(&play_match(
-        agent,
-        opponent,
-        games,
-        EVAL_RANDOM_OPENING,
-        seed,
-    ))
-}
-
-/// A match's result as the agent's record as black and as white (the agent
-/// is player A; black moves first).
-fn opponent_result(r: &MatchResult) -> OpponentResult {
-    OpponentResult {
-        opponent: r.b.clone(),
-        black: r.a_first,
-        white: r.a_second,
-    }
-}
-
-/// The greedy network against random, MVB and MSB, `games` games each.
-pub fn evaluate_standard(net: &QNet, games: u32, seed: u64, after_games: u64) -> EvalPoint {
-    let results = vec![
-        evaluate(net, &mut RandomPlayer::<Board>::new(), games, seed),
-        evaluate(net, &mut MaxFlipsPlayer::new(), games, seed.wrapping_add(1)),
-        evaluate(
-            net,
-            &mut MaxStablePlayer::new(),
-            games,
-            seed.wrapping_add(2),
-        ),
-    ];
-    EvalPoint {
-        games: after_games,
-        results,
-    }
-}
-
 /// A training run: the network, its momentum, the RNG, and the curve so far.
 pub struct Trainer {
-    config: TrainerConfig,
-    net: QNet,
-    rng: Rng,
-    games_played: u64,
-    curve: Vec<EvalPoint>,
+    pub(super) config: TrainerConfig,
+    pub(super) net: QNet,
+    pub(super) rng: Rng,
+    pub(super) games_played: u64,
+    pub(super) curve: Vec<EvalPoint>,
     // Per-game scratch, reused (no allocation per move).
-    scratch: QScratch,
-    lq: LegalQ,
-    pending: [Option<(Board, u8)>; 2],
-    msb: MaxStablePlayer,
+    pub(super) scratch: QScratch,
+    pub(super) lq: LegalQ,
+    pub(super) pending: [Option<(Board, u8)>; 2],
+    pub(super) msb: MaxStablePlayer,
     /// The curve point being measured, a few games at a time.
-    evaluating: Option<Evaluation>,
-}
-
-/// A curve point in the making: the greedy network of that moment against
-/// random, MVB and MSB in turn (the same games as [`evaluate_standard`]).
-struct Evaluation {
-    point: EvalPoint,
-    agent: QNetPlayer,
-    opponents: Vec<Box<dyn Player<Board> + Send>>,
-    current: crate::arena::Match,
-    games: u32,
-    seed: u64,
-}
-
-impl Evaluation {
-    fn new(net: &QNet, games: u32, seed: u64, after_games: u64) -> Evaluation {
-        let agent = QNetPlayer::new(net.clone());
-        let opponents: Vec<Box<dyn Player<Board> + Send>> = vec![
-            Box::new(RandomPlayer::<Board>::new()),
-            Box::new(MaxFlipsPlayer::new()),
-            Box::new(MaxStablePlayer::new()),
-        ];
-        let current = crate::arena::Match::new(
-            agent.name(),
-            opponents[0].name(),
-            games,
-            EVAL_RANDOM_OPENING,
-            seed,
-        );
-        Evaluation {
-            point: EvalPoint {
-                games: after_games,
-                results: Vec::new(),
-            },
-            agent,
-            opponents,
-            current,
-            games,
-            seed,
-        }
-    }
-
-    /// Plays at most `budget` games; returns how many, and the point once
-    /// every opponent is done.
-    fn play(&mut self, budget: u64) -> (u64, Option<EvalPoint>) {
-        let mut played = 0u64;
-        loop {
-            let k = self.point.results.len();
-            let n = (budget - played).min(u64::from(u32::MAX)) as u32;
-            played += u64::from(
-                self.current
-                    .play(&mut self.agent, self.opponents[k].as_mut(), n),
-            );
-            if !self.current.is_over() {
-                return (played, None);
-            }
-            self.point
-                .results
-                .push(opponent_result(&self.current.result));
-            let next = self.point.results.len();
-            if next == self.opponents.len() {
-                return (played, Some(self.point.clone()));
-            }
-            self.current = crate::arena::Match::new(
-                self.agent.name(),
-                self.opponents[next].name(),
-                self.games,
-                EVAL_RANDOM_OPENING,
-                self.seed.wrapping_add(next as u64),
-            );
-            if played >= budget {
-                return (played, None);
-            }
-        }
-    }
+    pub(super) evaluating: Option<Evaluation>,
 }
 
 impl std::fmt::Debug for Trainer {
@@ -509,7 +134,7 @@ impl Trainer {
         Ok(Trainer::assemble(config, net, rng, 0, Vec::new()))
     }
 
-    fn assemble(
+    pub(super) fn assemble(
         config: TrainerConfig,
         net: QNet,
         rng: Rng,
@@ -767,7 +392,7 @@ impl Trainer {
             let m = if agent.is_none_or(|a| a == side) {
                 if let Some(rec) = rec.as_deref_mut() {
                     // The network the decision reads, before its update.
-                    rec.model(|| self.to_model(Kind::Model));
+                    rec.model(|| self.to_model(crate::model::Kind::Model));
                 }
                 let m = self.decide(&board, mask, side, beta, mu, scripted, log.as_deref_mut());
                 if let Some(rec) = rec.as_deref_mut() {
@@ -840,151 +465,13 @@ impl Trainer {
         self.pending[side.index()] = Some((*board, m));
         m
     }
-
-    /// The run as a model file's contents ([`crate::model`]): the header
-    /// carries the settings (`hyper`), seed, games trained, the last
-    /// snapshot (`evaluation`) and the curve; the arrays are the weights
-    /// `w/0` (shape [inputs, hidden], input-major), `b/0`, `w/1` (shape [64,
-    /// hidden], output-major), `b/1`. A [`Kind::Checkpoint`] also holds the
-    /// momenta (`opt/momentum/w/0` …) and the generator (`rng`), so that
-    /// [`Trainer::from_model`] resumes the run bit-exactly.
-    pub fn to_model(&self, kind: Kind) -> Result<Model, String> {
-        let mut header = Header::new(GameId::of("othello"), Algorithm::QNet, self.config.label());
-        header.kind = kind;
-        header.encoding = self.config.encoding.name().to_string();
-        header.hyper = match serde_json::to_value(&self.config) {
-            Ok(serde_json::Value::Object(m)) => m,
-            _ => return Err("the settings do not serialise to an object".into()),
-        };
-        header.seed = self.config.seed;
-        header.games_trained = self.games_played;
-        header.evaluation = match self.curve.last() {
-            Some(p) => serde_json::to_value(p).map_err(|e| e.to_string())?,
-            None => serde_json::json!({}),
-        };
-        header.curve = serde_json::to_value(&self.curve).map_err(|e| e.to_string())?;
-        let mut model = Model::new(header);
-        // In a game (a watched decision's model) rows may lag behind: a
-        // synced copy saves them as they are.
-        let synced;
-        let mut mlp = self.net.mlp();
-        if !mlp.is_synced() {
-            synced = {
-                let mut m = mlp.clone();
-                m.sync();
-                m
-            };
-            mlp = &synced;
-        }
-        let (n_in, nh) = (mlp.n_in(), mlp.n_hidden());
-        let shapes = [vec![n_in, nh], vec![nh], vec![64, nh], vec![64]];
-        let arrays = mlp.arrays();
-        let err = |e: crate::model::ModelError| e.to_string();
-        for (i, name) in ARRAY_NAMES.iter().enumerate() {
-            model
-                .push(*name, shapes[i].clone(), arrays[i].1.to_vec())
-                .map_err(err)?;
-        }
-        if kind == Kind::Checkpoint {
-            for (i, name) in ARRAY_NAMES.iter().enumerate() {
-                model
-                    .push(
-                        format!("{MOMENTUM_PREFIX}{name}"),
-                        shapes[i].clone(),
-                        arrays[4 + i].1.to_vec(),
-                    )
-                    .map_err(err)?;
-            }
-            model.set_rng(&self.rng);
-        }
-        Ok(model)
-    }
-
-    /// Rebuilds a run from [`Trainer::to_model`]; every field is checked. A
-    /// model of kind `model` (weights only) starts with zero momentum and a
-    /// generator seeded from its seed and games trained: it plays exactly as
-    /// saved, and training continues from its weights.
-    pub fn from_model(model: &Model) -> Result<Trainer, String> {
-        let h = &model.header;
-        if h.game.name() != "othello" || h.algorithm != Algorithm::QNet {
-            return Err(format!(
-                "this model is a {} ({}) for {}, not an Othello Q-network",
-                h.algorithm.name(),
-                h.algorithm.title(),
-                h.game
-            ));
-        }
-        let config: TrainerConfig =
-            serde_json::from_value(serde_json::Value::Object(h.hyper.clone()))
-                .map_err(|e| format!("bad Q-network settings in the header: {e}"))?;
-        config.validate()?;
-        model.only_arrays(|name| {
-            let weights = name.strip_prefix(MOMENTUM_PREFIX).unwrap_or(name);
-            ARRAY_NAMES.contains(&weights) || name == "rng"
-        })?;
-        let curve: Vec<EvalPoint> = serde_json::from_value(h.curve.clone())
-            .map_err(|e| format!("bad learning curve in the header: {e}"))?;
-        let (n_in, nh) = (config.encoding.inputs(), config.hidden);
-        let shapes = [vec![n_in, nh], vec![nh], vec![64, nh], vec![64]];
-        let checkpoint = h.kind == Kind::Checkpoint;
-        let mut values: Vec<(&str, Vec<f32>)> = Vec::new();
-        for (i, name) in ARRAY_NAMES.iter().enumerate() {
-            let w = model
-                .values_shaped::<f32>(name, &shapes[i])
-                .map_err(|e| e.to_string())?;
-            values.push((MLP_NAMES[i], w.to_vec()));
-            let m = if checkpoint {
-                model
-                    .values_shaped::<f32>(&format!("{MOMENTUM_PREFIX}{name}"), &shapes[i])
-                    .map_err(|e| e.to_string())?
-                    .to_vec()
-            } else {
-                vec![0.0; w.len()]
-            };
-            values.push((MLP_NAMES[4 + i], m));
-        }
-        let get = |name: &str| {
-            values
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, a)| a.as_slice())
-        };
-        let mut mlp = Mlp::from_arrays(n_in, nh, 64, config.activation, get)?;
-        mlp.learning_rate = config.learning_rate as f32;
-        mlp.set_momentum(config.momentum as f32);
-        let net = QNet::from_mlp(config.encoding, mlp)?;
-        let rng = if checkpoint {
-            model.rng().map_err(|e| e.to_string())?
-        } else {
-            rng_from_seed(config.seed ^ h.games_trained.rotate_left(32))
-        };
-        Ok(Trainer::assemble(config, net, rng, h.games_trained, curve))
-    }
-
-    /// The full state (a checkpoint in the model file format) as bytes.
-    pub fn to_bytes(&self) -> Result<Vec<u8>, String> {
-        let model = self.to_model(Kind::Checkpoint)?;
-        crate::model::encode(&model).map_err(|e| e.to_string())
-    }
-
-    /// Reads a model file (checkpoint or model) written by
-    /// [`Trainer::to_bytes`] or [`Trainer::to_model`] + encode.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Trainer, String> {
-        let model = crate::model::decode(bytes).map_err(|e| e.to_string())?;
-        Trainer::from_model(&model)
-    }
 }
-
-/// Array names of the weights in model files, in [`Mlp::arrays`] order.
-const ARRAY_NAMES: [&str; 4] = ["w/0", "b/0", "w/1", "b/1"];
-/// The names [`Mlp::from_arrays`] uses for weights then momenta.
-const MLP_NAMES: [&str; 8] = ["w1", "b1", "w2", "b2", "dw1", "db1", "dw2", "db2"];
-/// Momentum arrays in checkpoints: `opt/momentum/w/0` …
-const MOMENTUM_PREFIX: &str = "opt/momentum/";
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::othello::learn::eval::evaluate_standard;
+    use crate::model::{GameId, Kind};
 
     fn small(opponent: TrainOpponent, seed: u64) -> TrainerConfig {
         TrainerConfig {
@@ -996,36 +483,6 @@ mod tests {
             eval_games: 10,
             ..TrainerConfig::default()
         }
-    }
-
-    #[test]
-    fn presets_cover_the_study() {
-        let p = presets();
-        assert_eq!(p.iter().filter(|p| p.note.is_none()).count(), 16);
-        assert_eq!(p.len(), 17);
-        let fast = preset(FAST_BETA_PRESET).unwrap();
-        assert_eq!(
-            (fast.c, fast.opponent, fast.games),
-            (FAST_BETA_C, TrainOpponent::SelfPlay, 10_000_000)
-        );
-        let c = preset("ql1-h64-arctan-self").unwrap();
-        assert_eq!(c.c, 3_000_000.0);
-        assert_eq!(preset("ql2-h40-sigmoid-msb").unwrap().c, 1_500_000.0);
-        assert!(preset("ql3").is_err());
-    }
-
-    #[test]
-    fn config_json_defaults_and_errors() {
-        let c =
-            TrainerConfig::from_json(r#"{"encoding":"ql2","hidden":40,"opponent":"msb"}"#).unwrap();
-        assert_eq!(c.encoding, Encoding::Ql2);
-        assert_eq!(c.learning_rate, 0.1);
-        assert!(TrainerConfig::from_json(r#"{"hidden":0}"#)
-            .unwrap_err()
-            .contains("hidden"));
-        assert!(TrainerConfig::from_json(r#"{"c":-1}"#).is_err());
-        assert!(TrainerConfig::from_json(r#"{"hiden":3}"#).is_err());
-        assert!(TrainerConfig::from_json("[").is_err());
     }
 
     #[test]

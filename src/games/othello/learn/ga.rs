@@ -1,19 +1,18 @@
 //! The Reversi study's genetic algorithm on Othello: the coefficients of the
-//! weighted-squares + mobility evaluation ([`super::weighted`]) tuned by
-//! round robins of search players ([`super::search_player`]), as a run of
+//! weighted-squares + mobility evaluation ([`crate::games::othello::weighted`]) tuned by
+//! round robins of search players ([`crate::games::othello::search_player`]), as a run of
 //! the runs panel (`ga`) and a command (`selfplay othello ga`).
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
-use super::search_player::{SearchPlayer, SearchSettings};
-use super::weighted::Weights;
-use super::Board;
 use crate::arena::play_game;
 use crate::game::{rng_from_seed, Outcome};
+use crate::games::othello::search_player::{SearchPlayer, SearchSettings};
+use crate::games::othello::weighted::Weights;
+use crate::games::othello::Board;
 use crate::learn::genetic::{GaConfig, Generation, Genetic, Tournament};
 use crate::model::{Algorithm, GameId, Header, Kind, Model};
-use crate::plugin::{Point, RunProgress, SeriesSpec, Trainer};
+use crate::plugin::Point;
 
 /// The settings of a tuning run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -52,7 +51,7 @@ impl Default for GaSettings {
 }
 
 impl GaSettings {
-    pub(super) fn ga_config(&self) -> GaConfig {
+    pub(in crate::games::othello) fn ga_config(&self) -> GaConfig {
         GaConfig {
             population: self.population,
             sigma: self.sigma,
@@ -135,8 +134,8 @@ pub fn weights_of(w: &[f64]) -> Weights {
 
 /// A tuning run.
 pub struct GaRun {
-    settings: GaSettings,
-    ga: Genetic,
+    pub(in crate::games::othello) settings: GaSettings,
+    pub(in crate::games::othello) ga: Genetic,
 }
 
 impl GaRun {
@@ -217,7 +216,7 @@ impl GaRun {
         Ok(model)
     }
 
-    fn curve(&self) -> Vec<Point> {
+    pub(in crate::games::othello) fn curve(&self) -> Vec<Point> {
         let mut out = vec![point(0, &self.settings.start.to_array(), None)];
         out.extend(
             self.ga
@@ -229,7 +228,7 @@ impl GaRun {
     }
 }
 
-fn point(generation: u32, best: &[f64], score: Option<i64>) -> Point {
+pub(in crate::games::othello) fn point(generation: u32, best: &[f64], score: Option<i64>) -> Point {
     let mut p = Point::new(u64::from(generation));
     for (name, v) in Weights::NAMES.iter().zip(best) {
         p.set(name, Some(*v));
@@ -251,116 +250,6 @@ pub fn model_weights(model: &Model) -> Result<Weights, String> {
     .map_err(|e| format!("bad weights: {e}"))?;
     w.validate()?;
     Ok(w)
-}
-
-/// The kind of run.
-pub const GA: &str = "ga";
-
-impl Trainer for GaRun {
-    fn kind(&self) -> &'static str {
-        GA
-    }
-
-    fn label(&self) -> String {
-        let s = &self.settings;
-        format!(
-            "{} players, σ {}, depth {}, seed {}",
-            s.population, s.sigma, s.depth, s.seed
-        )
-    }
-
-    fn config(&self) -> Value {
-        serde_json::to_value(&self.settings).unwrap_or(Value::Null)
-    }
-
-    fn progress(&self) -> RunProgress {
-        RunProgress {
-            done: self.ga.games_played(),
-            total: self.ga.games_total(),
-        }
-    }
-
-    fn is_done(&self) -> bool {
-        self.ga.is_done()
-    }
-
-    fn train(&mut self, max_games: u64) {
-        self.step_threads(max_games, 1);
-    }
-
-    /// The start point and a point per generation, once the run has begun.
-    fn curve_len(&self) -> usize {
-        let begun = !self.ga.history().is_empty() || self.ga.games_played() > 0;
-        if begun {
-            1 + self.ga.history().len()
-        } else {
-            0
-        }
-    }
-
-    fn curve_point(&self, i: usize) -> Point {
-        match i.checked_sub(1) {
-            None => point(0, &self.settings.start.to_array(), None),
-            Some(g) => {
-                let g = &self.ga.history()[g];
-                point(g.number, &g.kept[0], Some(g.scores[0]))
-            }
-        }
-    }
-
-    fn series(&self) -> Vec<SeriesSpec> {
-        let mut out: Vec<SeriesSpec> = Weights::NAMES
-            .iter()
-            .map(|n| SeriesSpec::new(n, "weights", &format!("coefficient {n}"), n, false))
-            .collect();
-        out.push(SeriesSpec::new(
-            "score",
-            "score",
-            "best score",
-            "score",
-            false,
-        ));
-        out
-    }
-
-    fn latest(&self) -> String {
-        let w = self.best().to_array();
-        let coeffs: Vec<String> = Weights::NAMES
-            .iter()
-            .zip(w)
-            .map(|(n, v)| format!("{n} {v:.2}"))
-            .collect();
-        match self.ga.history().last() {
-            Some(g) => format!(
-                "After generation {}: best {} (score {} of {} games)",
-                g.number,
-                coeffs.join(", "),
-                g.scores[0],
-                u64::from(self.settings.games_per_pairing)
-                    * (2 * self.settings.population as u64 - 1)
-            ),
-            None => format!(
-                "Generation 1 under way, starting from {}",
-                coeffs.join(", ")
-            ),
-        }
-    }
-
-    fn set_total(&mut self, total: u64) -> Result<(), String> {
-        let per = self.settings.ga_config().games_per_generation();
-        let generations = u32::try_from(total.div_ceil(per)).map_err(|_| "too many games")?;
-        self.ga.set_generations(generations)?;
-        self.settings.generations = generations;
-        Ok(())
-    }
-
-    fn checkpoint(&self) -> Result<Model, String> {
-        self.to_model("checkpoint")
-    }
-
-    fn model(&self) -> Result<Model, String> {
-        self.to_model("")
-    }
 }
 
 #[cfg(test)]
