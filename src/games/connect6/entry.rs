@@ -9,7 +9,9 @@ use super::players::{Greedy, NearRandom};
 use super::rules::Board;
 use crate::game::Game;
 use crate::model::Model;
-use crate::plugin::{DynAgent, DynSession, GameEntry, GameInfo, PlayerInfo, TypedAgent, TypedSession};
+use crate::plugin::{
+    DynAgent, DynSession, GameEntry, GameInfo, PlayerInfo, TypedAgent, TypedSession,
+};
 
 /// Connect6's entry in the registry.
 pub struct Entry;
@@ -34,6 +36,12 @@ impl GameEntry for Entry {
         )
     }
 
+    /// Random games run to a few hundred stones, and every position of one
+    /// is checked against every stone placed so far: a few games suffice.
+    fn checked_games(&self) -> u64 {
+        4
+    }
+
     fn new_session(&self) -> Box<dyn DynSession> {
         Box::new(TypedSession::<Board>::default())
     }
@@ -49,7 +57,9 @@ impl GameEntry for Entry {
             "random" => Ok(TypedAgent::new(Box::new(NearRandom::default())).boxed()),
             "greedy" => Ok(TypedAgent::new(Box::new(Greedy::default())).boxed()),
             "model" => Err("Connect6 has no learner yet, so no model plays it".into()),
-            other => Err(format!("unknown player '{other}' (players: random, greedy)")),
+            other => Err(format!(
+                "unknown player '{other}' (players: random, greedy)"
+            )),
         }
     }
 }

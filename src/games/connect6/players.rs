@@ -56,7 +56,10 @@ impl Player<Board> for NearRandom {
             // Only far points are left (a board full near every stone).
             game.legal_moves(&mut self.buf);
         }
-        *self.buf.choose(rng).expect("choose called on a finished game")
+        *self
+            .buf
+            .choose(rng)
+            .expect("choose called on a finished game")
     }
 }
 
@@ -81,7 +84,10 @@ pub fn pattern_gain(b: &Board, side: Side, p: Point) -> i64 {
         let last = (hi + 1 - ROW).min(bit);
         for start in first..=last {
             let w = ((1u32 << ROW) - 1) << start;
-            let (k, o) = ((own & w).count_ones() as usize, (opp & w).count_ones() as usize);
+            let (k, o) = (
+                (own & w).count_ones() as usize,
+                (opp & w).count_ones() as usize,
+            );
             if o == 0 {
                 gain += WEIGHTS[k + 1] - WEIGHTS[k];
             }
@@ -109,7 +115,12 @@ impl Greedy {
     fn winning_stone(&mut self, b: &Board, rng: &mut Rng) -> Option<Point> {
         let me = b.to_move();
         threat_windows(b, me, &mut self.windows);
-        let fives: Vec<Point> = self.windows.iter().filter(|w| w[0] == w[1]).map(|w| w[0]).collect();
+        let fives: Vec<Point> = self
+            .windows
+            .iter()
+            .filter(|w| w[0] == w[1])
+            .map(|w| w[0])
+            .collect();
         if let Some(&p) = fives.choose(rng) {
             return Some(p);
         }
@@ -153,7 +164,10 @@ impl Player<Board> for Greedy {
             if self.near.is_empty() {
                 b.legal_moves(&mut self.near);
             }
-            self.near.iter().map(|&p| (p, (0, pattern_gain(b, me, p)))).collect()
+            self.near
+                .iter()
+                .map(|&p| (p, (0, pattern_gain(b, me, p))))
+                .collect()
         };
         pick_best(&scored, rng).expect("choose called on a finished game")
     }
@@ -179,7 +193,11 @@ mod tests {
     }
 
     /// Plays a game between two players from the start; the outcome.
-    fn game(first: &mut dyn Player<Board>, second: &mut dyn Player<Board>, seed: u64) -> (Outcome, usize) {
+    fn game(
+        first: &mut dyn Player<Board>,
+        second: &mut dyn Player<Board>,
+        seed: u64,
+    ) -> (Outcome, usize) {
         let mut rng = rng_from_seed(seed);
         let mut b = Board::start();
         while !b.is_over() {
@@ -188,7 +206,12 @@ mod tests {
             } else {
                 second.choose(&b, &mut rng)
             };
-            assert!(b.is_legal(p), "{} in {}", super::super::rules::format_point(p), b.position_text());
+            assert!(
+                b.is_legal(p),
+                "{} in {}",
+                super::super::rules::format_point(p),
+                b.position_text()
+            );
             b.play(p);
         }
         (b.outcome().unwrap(), b.stones())
@@ -206,7 +229,9 @@ mod tests {
         }
         // The 3 × 3 corner less A1: eight points, each played.
         let expected: std::collections::BTreeSet<Point> =
-            pts(&["B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3"]).into_iter().collect();
+            pts(&["B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3"])
+                .into_iter()
+                .collect();
         assert_eq!(seen, expected);
     }
 
@@ -255,9 +280,15 @@ mod tests {
     fn pattern_gain_counts_own_windows_up_and_the_opponents_out() {
         // On an empty board a stone in the middle of a line opens six
         // windows in each of four directions: 24 windows of one stone.
-        assert_eq!(pattern_gain(&Board::start(), Side::First, CENTRE), 24 * WEIGHTS[1]);
+        assert_eq!(
+            pattern_gain(&Board::start(), Side::First, CENTRE),
+            24 * WEIGHTS[1]
+        );
         // In the corner: one window per direction, the down-left none.
-        assert_eq!(pattern_gain(&Board::start(), Side::First, 0), 3 * WEIGHTS[1]);
+        assert_eq!(
+            pattern_gain(&Board::start(), Side::First, 0),
+            3 * WEIGHTS[1]
+        );
         // Next to a stone of the opponent on the same row, the windows
         // holding it give the opponent's one-stone value, not ours.
         let b = after("J10");

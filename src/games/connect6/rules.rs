@@ -246,7 +246,11 @@ impl Board {
 
     /// Whether `side` has six or more in a row anywhere, from the masks.
     pub fn has_six_anywhere(&self, side: Side) -> bool {
-        (0..DIRECTIONS).any(|d| self.lines[side.index()][d][..lines_in(d)].iter().any(|&m| has_six(m)))
+        (0..DIRECTIONS).any(|d| {
+            self.lines[side.index()][d][..lines_in(d)]
+                .iter()
+                .any(|&m| has_six(m))
+        })
     }
 
     /// A board of any stones (0, 1, 2 a point), masks and key from
@@ -295,7 +299,10 @@ pub fn parse_point(text: &str) -> Result<Point, MoveError> {
     };
     let mut chars = t.chars();
     let letter = chars.next().ok_or_else(bad)?.to_ascii_uppercase();
-    let c = LETTERS.iter().position(|&l| l as char == letter).ok_or_else(bad)?;
+    let c = LETTERS
+        .iter()
+        .position(|&l| l as char == letter)
+        .ok_or_else(bad)?;
     let digits = chars.as_str();
     if digits.is_empty()
         || digits.len() > 2
@@ -375,7 +382,10 @@ impl Playable for Board {
     }
 
     fn parse_position(text: &str) -> Result<Self, MoveError> {
-        let points: Vec<char> = text.chars().filter(|c| !c.is_whitespace() && *c != '/').collect();
+        let points: Vec<char> = text
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '/')
+            .collect();
         if points.len() != POINTS {
             return Err(MoveError(format!(
                 "a position is 19 rows of 19 points (., B or W), rows separated by /; this one has {} points",
@@ -407,7 +417,10 @@ impl Playable for Board {
                 s - expected
             )));
         }
-        let sixes: Vec<Side> = Side::BOTH.into_iter().filter(|&d| b.has_six_anywhere(d)).collect();
+        let sixes: Vec<Side> = Side::BOTH
+            .into_iter()
+            .filter(|&d| b.has_six_anywhere(d))
+            .collect();
         if sixes.len() == 2 || sixes.first().is_some_and(|&d| d != placer(s - 1)) {
             return Err(MoveError(
                 "this position cannot be reached: a stone was placed after the game ended".into(),
@@ -443,7 +456,11 @@ impl Playable for Board {
         let mut out = String::new();
         for (i, &m) in moves.iter().enumerate() {
             if i > 0 {
-                out.push_str(if placer(i) == placer(i - 1) { " " } else { "; " });
+                out.push_str(if placer(i) == placer(i - 1) {
+                    " "
+                } else {
+                    "; "
+                });
             }
             out.push_str(&format_point(m));
         }
@@ -528,13 +545,22 @@ mod tests {
             // Down, along the left edge.
             (&["A1", "A2", "A3", "A4", "A5", "A6"], "down at the edge"),
             // Down-right, from the corner.
-            (&["A1", "B2", "C3", "D4", "E5", "F6"], "diagonal from the corner"),
+            (
+                &["A1", "B2", "C3", "D4", "E5", "F6"],
+                "diagonal from the corner",
+            ),
             // Down-left, ending at the bottom-left region.
-            (&["S1", "R2", "Q3", "P4", "O5", "N6"], "anti-diagonal from the corner"),
+            (
+                &["S1", "R2", "Q3", "P4", "O5", "N6"],
+                "anti-diagonal from the corner",
+            ),
             // Across at the right edge.
             (&["N5", "O5", "P5", "Q5", "R5", "S5"], "across at the edge"),
             // Down-right on a short diagonal.
-            (&["N1", "O2", "P3", "Q4", "R5", "S6"], "a diagonal of six points"),
+            (
+                &["N1", "O2", "P3", "Q4", "R5", "S6"],
+                "a diagonal of six points",
+            ),
             // Down-left in the middle.
             (&["M10", "L11", "K12", "J13", "I14", "H15"], "anti-diagonal"),
             // Down in the middle, the last stone filling a gap.
@@ -543,7 +569,11 @@ mod tests {
         for (black, what) in cases {
             let record = turns(black, &white);
             let b = after(&record);
-            assert_eq!(b.outcome(), Some(Outcome::Win(Side::First)), "{what}: {record}");
+            assert_eq!(
+                b.outcome(),
+                Some(Outcome::Win(Side::First)),
+                "{what}: {record}"
+            );
             // One stone fewer is no win.
             let mut stones = Board::parse_transcript(&record).unwrap();
             let last = stones.pop().unwrap();
@@ -618,14 +648,19 @@ mod tests {
         assert_eq!(format_point(POINTS as Point - 1), "S19");
         assert_eq!(p("j10"), CENTRE);
         assert_eq!(p("I1"), 8);
-        for bad in ["", "J", "J0", "J20", "T1", "J010", "J+1", "10", "J1 0", "Ж1", "J١"] {
+        for bad in [
+            "", "J", "J0", "J20", "T1", "J010", "J+1", "10", "J1 0", "Ж1", "J١",
+        ] {
             assert!(parse_point(bad).is_err(), "{bad:?}");
         }
         let record = "J10; K11 K9; H10 L10; A1";
         let moves = Board::parse_transcript(record).unwrap();
         assert_eq!(Board::transcript(&moves), record);
         // Any separators, the stones in order.
-        assert_eq!(Board::parse_transcript("j10,k11 k9;h10   l10 a1").unwrap(), moves);
+        assert_eq!(
+            Board::parse_transcript("j10,k11 k9;h10   l10 a1").unwrap(),
+            moves
+        );
         let e = Board::parse_transcript("J10; K11 Z9").unwrap_err().0;
         assert!(e.starts_with("move 3: 'Z9' is not a point"), "{e}");
         // A position's text.
@@ -633,7 +668,10 @@ mod tests {
         let text = b.position_text();
         assert_eq!(text.len(), POINTS + SIZE - 1);
         assert_eq!(Board::parse_position(&text).unwrap(), b);
-        assert!(Board::parse_position(&text.replacen('.', "B", 1)).is_err(), "too many black stones");
+        assert!(
+            Board::parse_position(&text.replacen('.', "B", 1)).is_err(),
+            "too many black stones"
+        );
         assert!(Board::parse_position(&text[1..]).is_err());
         assert!(Board::parse_position(&text.replacen('.', "x", 1)).is_err());
     }
@@ -655,10 +693,13 @@ mod tests {
                 let near: Vec<Point> = moves
                     .iter()
                     .copied()
-                    .filter(|&m| played.is_empty() || played.iter().any(|&q: &Point| {
-                        let (a, c) = (m as i32, q as i32);
-                        (a / 19 - c / 19).abs() <= 2 && (a % 19 - c % 19).abs() <= 2
-                    }))
+                    .filter(|&m| {
+                        played.is_empty()
+                            || played.iter().any(|&q: &Point| {
+                                let (a, c) = (m as i32, q as i32);
+                                (a / 19 - c / 19).abs() <= 2 && (a % 19 - c % 19).abs() <= 2
+                            })
+                    })
                     .collect();
                 let m = *near.choose(&mut rng).unwrap_or(&moves[0]);
                 b.play(m);
@@ -670,7 +711,12 @@ mod tests {
             while let Some(m) = played.pop() {
                 history.pop();
                 b.undo(m);
-                assert_eq!(&b, history.last().unwrap(), "seed {seed}: undo {}", format_point(m));
+                assert_eq!(
+                    &b,
+                    history.last().unwrap(),
+                    "seed {seed}: undo {}",
+                    format_point(m)
+                );
             }
             assert_eq!(b, Board::start());
         }

@@ -74,7 +74,11 @@ pub fn threat_windows(b: &Board, side: Side, out: &mut Vec<Window>) {
                 let mut empty = w & !own;
                 let a = empty.trailing_zeros();
                 empty &= empty - 1;
-                let z = if empty == 0 { a } else { empty.trailing_zeros() };
+                let z = if empty == 0 {
+                    a
+                } else {
+                    empty.trailing_zeros()
+                };
                 out.push([point_at(dir, line, a), point_at(dir, line, z)]);
             }
         }
@@ -191,12 +195,24 @@ mod tests {
         // The same four against the edge (A..D): windows A-F (E,F) only.
         let b = board(&["A10", "B10", "C10", "D10"], &[]);
         let t = analyse(&b, Side::First);
-        assert_eq!(t, Threats { count: 1, blocks: pts(&["E10"]) });
+        assert_eq!(
+            t,
+            Threats {
+                count: 1,
+                blocks: pts(&["E10"])
+            }
+        );
         // White on K: windows D–I (D, E) and E–J (E, J); F–K is dead. E
         // meets both.
         let b = board(&["F10", "G10", "H10", "I10"], &["K10"]);
         let t = analyse(&b, Side::First);
-        assert_eq!(t, Threats { count: 1, blocks: pts(&["E10"]) });
+        assert_eq!(
+            t,
+            Threats {
+                count: 1,
+                blocks: pts(&["E10"])
+            }
+        );
     }
 
     #[test]
@@ -204,7 +220,13 @@ mod tests {
         // ● ● . ● ● between White stones on D and L: the windows E–J (E, H)
         // and F–K (H, K) share H.
         let b = board(&["F10", "G10", "I10", "J10"], &["D10", "L10"]);
-        assert_eq!(analyse(&b, Side::First), Threats { count: 1, blocks: pts(&["H10"]) });
+        assert_eq!(
+            analyse(&b, Side::First),
+            Threats {
+                count: 1,
+                blocks: pts(&["H10"])
+            }
+        );
         // Five in a row, open at both ends: E and L each complete a six.
         let b = board(&["F10", "G10", "H10", "I10", "J10"], &[]);
         let t = analyse(&b, Side::First);
@@ -217,7 +239,9 @@ mod tests {
         // Three fours against the edge on three rows: three windows that
         // share no point: three threats.
         let b = board(
-            &["A1", "B1", "C1", "D1", "A5", "B5", "C5", "D5", "A9", "B9", "C9", "D9"],
+            &[
+                "A1", "B1", "C1", "D1", "A5", "B5", "C5", "D5", "A9", "B9", "C9", "D9",
+            ],
             &[],
         );
         let t = analyse(&b, Side::First);
@@ -229,9 +253,18 @@ mod tests {
         // stone on E5 blocks both: one threat, not two.
         let b = board(&["A5", "B5", "C5", "D5", "E1", "E2", "E3", "E4"], &["G5"]);
         let t = analyse(&b, Side::First);
-        assert_eq!(t, Threats { count: 1, blocks: pts(&["E5"]) });
+        assert_eq!(
+            t,
+            Threats {
+                count: 1,
+                blocks: pts(&["E5"])
+            }
+        );
         // The same with a White stone on E5: both blocked, no threat.
-        let b = board(&["A5", "B5", "C5", "D5", "E1", "E2", "E3", "E4"], &["G5", "E5"]);
+        let b = board(
+            &["A5", "B5", "C5", "D5", "E1", "E2", "E3", "E4"],
+            &["G5", "E5"],
+        );
         assert_eq!(threats(&b, Side::First), 0);
         // A White stone on F5 leaves the row's window dead and the column's
         // open: one threat, on E5 or E6.
@@ -251,7 +284,9 @@ mod tests {
         assert_eq!(t.blocks.len(), 2);
         // Add a five across: three or more, and the blocks meet every window.
         let b = board(
-            &["A1", "B2", "C3", "D4", "S1", "R2", "Q3", "P4", "F10", "G10", "H10", "I10", "J10"],
+            &[
+                "A1", "B2", "C3", "D4", "S1", "R2", "Q3", "P4", "F10", "G10", "H10", "I10", "J10",
+            ],
             &[],
         );
         let t = analyse(&b, Side::First);
@@ -290,12 +325,16 @@ mod tests {
             threat_windows(&b, Side::First, &mut windows);
             let t = count_windows(&windows);
             let points: Vec<Point> = windows.iter().flatten().copied().collect();
-            let blocked_by = |set: &[Point]| windows.iter().all(|w| set.iter().any(|&p| hits(w, p)));
+            let blocked_by =
+                |set: &[Point]| windows.iter().all(|w| set.iter().any(|&p| hits(w, p)));
             let fewest = if windows.is_empty() {
                 0
             } else if points.iter().any(|&p| blocked_by(&[p])) {
                 1
-            } else if points.iter().any(|&p| points.iter().any(|&q| blocked_by(&[p, q]))) {
+            } else if points
+                .iter()
+                .any(|&p| points.iter().any(|&q| blocked_by(&[p, q])))
+            {
                 2
             } else {
                 3
