@@ -128,25 +128,18 @@ pub const fn placer(i: usize) -> Side {
     }
 }
 
-/// The position keys' random numbers (splitmix64 from a fixed seed).
-const ZOBRIST: [[u64; POINTS]; 2] = {
-    let mut t = [[0u64; POINTS]; 2];
-    let mut x: u64 = 0x6336_c0de_5eed_0006;
-    let mut s = 0;
-    while s < 2 {
-        let mut p = 0;
-        while p < POINTS {
-            x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = x;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            t[s][p] = z ^ (z >> 31);
-            p += 1;
-        }
-        s += 1;
-    }
-    t
-};
+/// The position key's random number for a stone of `side` on `p`:
+/// splitmix64 of the pair, worked out when needed (a table of 722 numbers
+/// would add 6 KB that do not compress to the wasm module).
+#[inline]
+const fn zobrist(side: Side, p: usize) -> u64 {
+    let mut z = 0x6336_c0de_5eed_0006u64.wrapping_add(
+        (side as u64 * POINTS as u64 + p as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+    );
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
 
 /// A position: the points, and the lines' masks kept with them.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -215,7 +208,7 @@ impl Board {
         debug_assert!(self.winner.is_none(), "the game is over");
         let side = placer(self.stones());
         self.cells[p as usize] = 1 + side.index() as u8;
-        self.key ^= ZOBRIST[side.index()][p as usize];
+        self.key ^= zobrist(side, p as usize);
         self.stones += 1;
         for dir in 0..DIRECTIONS {
             let (line, bit) = line_of(p, dir);
@@ -234,7 +227,7 @@ impl Board {
         let side = placer(self.stones() - 1);
         debug_assert_eq!(self.cells[p as usize], 1 + side.index() as u8);
         self.cells[p as usize] = 0;
-        self.key ^= ZOBRIST[side.index()][p as usize];
+        self.key ^= zobrist(side, p as usize);
         self.stones -= 1;
         for dir in 0..DIRECTIONS {
             let (line, bit) = line_of(p, dir);
@@ -265,7 +258,7 @@ impl Board {
             }
             let side = if c == 1 { Side::First } else { Side::Second };
             b.cells[p] = c;
-            b.key ^= ZOBRIST[side.index()][p];
+            b.key ^= zobrist(side, p);
             b.stones += 1;
             for dir in 0..DIRECTIONS {
                 let (line, bit) = line_of(p as Point, dir);
