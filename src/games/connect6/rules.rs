@@ -642,7 +642,7 @@ mod tests {
         assert_eq!(p("j10"), CENTRE);
         assert_eq!(p("I1"), 8);
         for bad in [
-            "", "J", "J0", "J20", "T1", "J010", "J+1", "10", "J1 0", "Ж1", "J١",
+            "", "J", "J0", "J01", "J20", "T1", "J010", "J+1", "10", "J1 0", "Ж1", "J١",
         ] {
             assert!(parse_point(bad).is_err(), "{bad:?}");
         }
