@@ -2,7 +2,8 @@
 //! interface only (as OpenSpiel tests every game). [`check_game`] runs them
 //! for one entry; a new game in the registry is checked with no change here.
 //!
-//! In seeded random games from the start, in every position on the way:
+//! In seeded random games from the start (as many as the game's
+//! `checked_games` asks), in every position on the way:
 //!
 //! * the legal moves are empty if and only if the game is over;
 //! * every move text that is not legal here is refused, and leaves the game
@@ -27,8 +28,6 @@ use selfplay::games::{entry, REGISTRY};
 use selfplay::plugin::GameEntry;
 use selfplay::rng_from_seed;
 use selfplay::search::budget::Budget;
-
-const GAMES_PER_ENTRY: u64 = 40;
 
 /// Every check, for one game.
 fn check_game(entry: &dyn GameEntry) {
@@ -62,7 +61,9 @@ fn invariants_in_random_games(entry: &dyn GameEntry) {
     {
         let universe = move_universe(entry);
         let mut keys: HashMap<u64, String> = HashMap::new();
-        for seed in 0..GAMES_PER_ENTRY {
+        // As many as the game asks for (`GameEntry::checked_games`): a
+        // random game of hundreds of moves costs as much as dozens of short ones.
+        for seed in 0..entry.checked_games() {
             let mut rng = rng_from_seed(1000 + seed);
             let mut s = entry.new_session();
             // The state at the start of the current turn, and at the start

@@ -226,7 +226,7 @@ fn td_linear_round_trip() {
 #[test]
 fn ga_weights_round_trip() {
     let mut rng = rng_from_seed(3);
-    let mut h = header(GameId::of("connect6"), Algorithm::GaWeights, "ga pop 32");
+    let mut h = header(GameId::of("gomoku"), Algorithm::GaWeights, "ga pop 32");
     h.hyper = json!({"population": 32, "mutation": 0.05})
         .as_object()
         .unwrap()

@@ -6,6 +6,7 @@
 //! [`crate::plugin`] know no list of games.
 
 pub mod connect4;
+pub mod connect6;
 pub mod hare_hounds;
 pub mod othello;
 pub mod tictactoe;
@@ -19,15 +20,11 @@ pub static REGISTRY: &[&dyn GameEntry] = &[
     &hare_hounds::entry::Entry,
     &connect4::entry::Entry,
     &tictactoe::entry::Entry,
+    &connect6::entry::Entry,
 ];
 
 /// Games listed as coming, not playable yet.
-pub static COMING: &[Coming] = &[Coming {
-    id: "connect6",
-    title: "Connect6",
-    blurb: "Two stones a turn on a 19×19 board; six in a row wins.",
-    sides: ["Black", "White"],
-}];
+pub static COMING: &[Coming] = &[];
 
 /// The names of every game this build knows: the registry's, then the
 /// games to come.

@@ -441,6 +441,14 @@ pub trait GameEntry: Sync {
         None
     }
 
+    /// How many seeded random games the checks every game passes play
+    /// through, every position of each against the session's invariants
+    /// (`tests/every_game.rs`). The default suits games of tens of moves; a
+    /// game whose random games run to hundreds of moves asks for fewer.
+    fn checked_games(&self) -> u64 {
+        40
+    }
+
     /// The game's speed measurements (`selfplay bench`, the default
     /// suite: about a second each).
     fn benches(&self) -> Vec<Bench> {

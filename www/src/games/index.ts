@@ -8,8 +8,9 @@ import { othello } from './othello';
 import { hareHounds } from './hare_hounds';
 import { connect4 } from './connect4';
 import { tictactoe } from './tictactoe';
+import { connect6 } from './connect6';
 
-const PLUGINS: GamePlugin[] = [othello, hareHounds, connect4, tictactoe];
+const PLUGINS: GamePlugin[] = [othello, hareHounds, connect4, tictactoe, connect6];
 
 /** The plug-in of a game, if the page has one. */
 export function pluginOf(game: string): GamePlugin | undefined {

@@ -1,0 +1,83 @@
+//! Connect6's plug-in: what the engine, the page and the CLI know of it. It
+//! has its rules and two fixed players; no learner, no models, no
+//! benchmarks and no commands of its own yet: those parts keep their
+//! defaults.
+
+use serde_json::Value;
+
+use super::players::{Greedy, NearRandom};
+use super::rules::Board;
+use crate::game::Game;
+use crate::model::Model;
+use crate::plugin::{
+    DynAgent, DynSession, GameEntry, GameInfo, PlayerInfo, TypedAgent, TypedSession,
+};
+
+/// Connect6's entry in the registry.
+pub struct Entry;
+
+impl GameEntry for Entry {
+    fn id(&self) -> &'static str {
+        Board::NAME
+    }
+
+    fn info(&self) -> GameInfo {
+        GameInfo::grid::<Board>(
+            "Two stones a turn on a 19×19 board; six in a row wins.",
+            vec![
+                PlayerInfo::simple("random", "Random", "any free point near the stones"),
+                PlayerInfo::simple(
+                    "greedy",
+                    "Greedy",
+                    "wins when it can, blocks threats, else builds lines: one stone ahead",
+                ),
+            ],
+            Vec::new(),
+        )
+    }
+
+    /// Random games run to a few hundred stones, and every position of one
+    /// is checked against every stone placed so far: a few games suffice.
+    fn checked_games(&self) -> u64 {
+        4
+    }
+
+    fn new_session(&self) -> Box<dyn DynSession> {
+        Box::new(TypedSession::<Board>::default())
+    }
+
+    fn agent(
+        &self,
+        name: &str,
+        settings: &Value,
+        model: Option<&Model>,
+    ) -> Result<Box<dyn DynAgent>, String> {
+        let _ = (settings, model);
+        match name.trim() {
+            "random" => Ok(TypedAgent::new(Box::new(NearRandom::default())).boxed()),
+            "greedy" => Ok(TypedAgent::new(Box::new(Greedy::default())).boxed()),
+            "model" => Err("Connect6 has no learner yet, so no model plays it".into()),
+            other => Err(format!(
+                "unknown player '{other}' (players: random, greedy)"
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::budget::Budget;
+
+    #[test]
+    fn players_by_name_play_from_a_position_text() {
+        let s = Entry.new_session();
+        for name in ["random", "greedy"] {
+            let mut a = Entry.agent(name, &Value::Null, None).unwrap();
+            let t = a.think(&s.position(), 1, &mut Budget::unlimited()).unwrap();
+            assert_eq!(t.text, "J10", "{name} opens in the centre");
+        }
+        assert!(Entry.agent("model", &Value::Null, None).is_err());
+        assert!(Entry.agent("nobody", &Value::Null, None).is_err());
+    }
+}

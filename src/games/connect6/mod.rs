@@ -1,0 +1,21 @@
+//! Connect6: two stones a turn on a 19 × 19 board, six or more in a row win
+//! (I-Chen Wu, 2005).
+//!
+//! One concept per file, dependencies one way:
+//!
+//! * [`rules`] — the board, a stone per move, the end, the notation (the
+//!   `Game` trait) and what the page shows (`Playable`); the lines' bit
+//!   masks kept with the points;
+//! * [`threats`] — the authors' threats: how many stones the opponent needs
+//!   to stop a win next turn, and where;
+//! * [`players`] — the near-random player and the one-ply greedy player;
+//! * [`entry`] — the plug-in: players by name.
+//!
+//! The registry (`src/games/mod.rs`) names the entry in one line.
+
+pub mod entry;
+pub mod players;
+pub mod rules;
+pub mod threats;
+
+pub use rules::Board;

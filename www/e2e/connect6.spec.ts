@@ -1,0 +1,127 @@
+import { test, expect, type Browser, type Page } from '@playwright/test';
+import { clickSquare, watchErrors } from './helpers';
+
+// Connect6 on the page: stones on the intersections of a 19×19 board, two a
+// turn. Played by clicks against the greedy player at a laptop and a phone
+// size (the side to move stays the same between the two stones of a turn,
+// and the computer places both of its own), a stone by keyboard, and a six
+// that ends the game.
+
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1366, height: 768 }, touch: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
+];
+
+const board = (page: Page) => page.locator('canvas.board-canvas');
+const moves = (page: Page) => page.getByTestId('moves').locator('.move');
+const toMove = (page: Page) => board(page).getAttribute('data-to-move');
+
+async function open(browser: Browser, size: (typeof SIZES)[number], hash: string) {
+  const context = await browser.newContext({ viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(hash);
+  await expect(page.getByRole('heading', { name: 'Connect6', level: 1 })).toBeVisible();
+  await expect(board(page)).toHaveAttribute('data-placement', 'intersections');
+  await expect(board(page)).toHaveAttribute('data-rows', '19');
+  return { context, page, errors };
+}
+
+/** The board and the control under it are on screen. */
+async function fits(page: Page, size: (typeof SIZES)[number]) {
+  const b = (await board(page).boundingBox())!;
+  expect(b.x).toBeGreaterThanOrEqual(0);
+  expect(b.x + b.width).toBeLessThanOrEqual(size.viewport.width + 0.5);
+  expect(b.y + b.height).toBeLessThanOrEqual(size.viewport.height);
+  // Under the board's top a phone still shows whose turn it is; a laptop shows it beside the board.
+  await expect(page.getByTestId('turn')).toBeInViewport();
+}
+
+for (const size of SIZES) {
+  test(`a game against greedy by clicks, two stones a turn (${size.name})`, async ({ browser }) => {
+    const { context, page, errors } = await open(browser, size, '/#/connect6?first=human&second=greedy&seed=1&delay=0');
+    await fits(page, size);
+    // Black opens with one stone, in the centre.
+    await clickSquare(page, 'j10');
+    // Greedy answers with two stones, then it is Black's turn again.
+    await expect(moves(page)).toHaveCount(3);
+    await expect.poll(() => toMove(page)).toBe('0');
+    const white = (await moves(page).allTextContents()).slice(1);
+    expect(white).toHaveLength(2);
+    // Two stones of Black: after the first, Black is still to move.
+    const free = async (candidates: string[]) => {
+      // The legal moves in the engine's notation (J10), the squares as the helpers name them (j10).
+      const legal = ((await board(page).getAttribute('data-legal')) ?? '').split(' ');
+      return candidates.find((c) => legal.includes(c.toUpperCase()))!;
+    };
+    const first = await free(['k11', 'h9', 'k9', 'h11']);
+    await clickSquare(page, first);
+    await expect(moves(page)).toHaveCount(4);
+    expect(await toMove(page)).toBe('0');
+    await expect(page.getByTestId('game-status')).toHaveText('Black places two stones: the second.');
+    await expect(board(page)).toHaveAttribute('data-last-move', first);
+    const second = await free(['l12', 'g8', 'l8', 'g12']);
+    await clickSquare(page, second);
+    // Greedy's two stones follow.
+    await expect(moves(page)).toHaveCount(7);
+    await expect.poll(() => toMove(page)).toBe('0');
+    await expect(page.getByTestId('game-status')).toHaveText('Black places two stones: the first.');
+    // Undo takes back whole turns to the person's: Greedy's two stones and Black's two.
+    await page.getByTestId('undo').click();
+    await expect.poll(() => board(page).getAttribute('data-cursor')).toBe('3');
+    await fits(page, size);
+    await page.screenshot({ path: `test-results/screens/connect6-play-${size.name}.png` });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test(`six in a row by clicks ends the game (${size.name})`, async ({ browser }) => {
+    const { context, page, errors } = await open(browser, size, '/#/connect6?first=human&second=human&seed=1');
+    // Black builds the column J5..J10; White places apart on row 1 and row 3.
+    const stones = ['j5', 'a1', 'c1', 'j6', 'j7', 'e1', 'g1', 'j8', 'j9', 'a3', 'c3', 'j10'];
+    for (const [i, s] of stones.entries()) {
+      await clickSquare(page, s);
+      await expect(moves(page)).toHaveCount(i + 1);
+    }
+    // J10 is the first stone of Black's pair, and wins at once.
+    await expect(page.getByTestId('turn')).toHaveText(/Black wins/);
+    await expect(board(page)).toHaveAttribute('data-legal', '');
+    await expect(board(page)).toHaveAttribute('data-to-move', '');
+    // A click on a free point plays nothing.
+    await clickSquare(page, 'k10');
+    await expect(moves(page)).toHaveCount(stones.length);
+    await fits(page, size);
+    await page.screenshot({ path: `test-results/screens/connect6-won-${size.name}.png` });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
+test('stones by keyboard: Enter places one on the cursor, the side stays for the second', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/#/connect6?first=human&second=human&seed=1');
+  await expect(board(page)).toHaveAttribute('data-legal', /J10/);
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab');
+    if (await board(page).evaluate((c) => c === document.activeElement)) break;
+  }
+  await expect(board(page)).toBeFocused();
+  // The cursor starts on the centre.
+  await expect(board(page)).toHaveAttribute('data-focus-square', 'j10');
+  await page.keyboard.press('Enter');
+  await expect(moves(page)).toHaveText(['J10']);
+  await expect.poll(() => toMove(page)).toBe('1');
+  // White's pair: K10, then L10; White stays to move between them.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(moves(page)).toHaveCount(2);
+  expect(await toMove(page)).toBe('1');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press(' ');
+  await expect(moves(page)).toHaveText(['J10', 'K10', 'L10']);
+  await expect.poll(() => toMove(page)).toBe('0');
+  // The record in the game's notation.
+  await expect(page).toHaveURL(/moves=J10\+K10\+L10/);
+  expect(errors).toEqual([]);
+});
