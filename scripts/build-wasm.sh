@@ -8,7 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --release --lib --target wasm32-unknown-unknown
+# Without the benchmark sets (feature bench-sets): scripts/bench.sh builds its
+# own module with them.
+cargo build --release --lib --target wasm32-unknown-unknown --no-default-features
 rm -rf pkg
 wasm-bindgen --target web --out-dir pkg --out-name selfplay \
   "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/selfplay.wasm"

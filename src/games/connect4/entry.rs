@@ -203,28 +203,12 @@ impl GameEntry for Entry {
     }
 
     fn benches(&self) -> Vec<Bench> {
-        vec![
-            Bench {
-                name: "connect4_solve_end_easy",
-                run: super::bench::solve_end_easy,
-            },
-            Bench {
-                name: "connect4_solve_middle_easy",
-                run: super::bench::solve_middle_easy,
-            },
-            Bench {
-                name: "connect4_solve_middle_medium",
-                run: super::bench::solve_middle_medium,
-            },
-            Bench {
-                name: "connect4_solve_begin_easy",
-                run: super::bench::solve_begin_easy,
-            },
-            Bench {
-                name: "connect4_q_learning",
-                run: super::bench::q_learning,
-            },
-        ]
+        let mut benches = super::bench::set_benches();
+        benches.push(Bench {
+            name: "connect4_q_learning",
+            run: super::bench::q_learning,
+        });
+        benches
     }
 
     #[cfg(not(target_arch = "wasm32"))]
