@@ -1,5 +1,6 @@
 // The game's moves as a table: one row per turn, numbered at the left, with
-// a column per side headed by the side's name. A move is a button that shows
+// a column per side headed by the side's name (a turn of several moves, as
+// Connect6's two stones, in one cell). A move is a button that shows
 // the position after it (a jump in the record); the current position's move
 // is marked; undone moves (after the cursor) are struck through until a new
 // move drops them. The list scrolls in its own box to the current move.
@@ -9,16 +10,22 @@ import { el } from '../../core/dom';
 import type { GameState, MoveEntry } from '../../core/protocol';
 
 /**
- * The record's moves in rows, by index, one slot per side: a new row when
- * the first side moves, or when the slot of the side to move in this row is
- * taken (a game where a side moves twice in a row, or the second side opens).
+ * The record's moves in rows, by index, one slot per side. A side's moves
+ * one after another are one turn and share a slot (Connect6's two stones);
+ * a new row begins when the first side starts a turn, or when the slot of
+ * the side starting a turn in this row is taken (the second side opens).
  */
-export function moveRows(history: readonly MoveEntry[]): (number | null)[][] {
-  const rows: (number | null)[][] = [];
+export function moveRows(history: readonly MoveEntry[]): (number[] | null)[][] {
+  const rows: (number[] | null)[][] = [];
   for (const [i, m] of history.entries()) {
     const last = rows[rows.length - 1];
+    const sameTurn = i > 0 && history[i - 1].side === m.side;
+    if (sameTurn) {
+      last[m.side]?.push(i);
+      continue;
+    }
     if (!last || m.side === 0 || last[m.side] !== null) rows.push([null, null]);
-    rows[rows.length - 1][m.side] = i;
+    rows[rows.length - 1][m.side] = [i];
   }
   return rows;
 }
@@ -84,7 +91,7 @@ export class MoveList {
         'tr',
         {},
         el('th', { scope: 'row', className: 'turn-no' }, `${n + 1}.`),
-        ...r.map((i) => el('td', {}, ...(i === null ? [] : [this.moveButton(s, s.history[i], i)]))),
+        ...r.map((turn) => el('td', {}, ...(turn ?? []).map((i) => this.moveButton(s, s.history[i], i)))),
       ),
     );
     const table = el(

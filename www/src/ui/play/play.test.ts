@@ -14,17 +14,21 @@ describe('the move list', () => {
   it('puts each turn on a row, the first side left and the second right', () => {
     const h = [move('f5', 0), move('d6', 1), move('c3', 0), move('d3', 1), move('c4', 0)];
     expect(moveRows(h)).toEqual([
-      [0, 1],
-      [2, 3],
-      [4, null],
+      [[0], [1]],
+      [[2], [3]],
+      [[4], null],
     ]);
   });
-  it('starts a new row when a side moves twice in a row, or the second side opens', () => {
-    expect(moveRows([move('a', 1), move('b', 1), move('c', 0), move('d', 0)])).toEqual([
-      [null, 0],
-      [null, 1],
-      [2, null],
-      [3, null],
+  it('keeps a turn of several moves in one cell, and starts a row when the second side opens', () => {
+    // Connect6: one stone, then two per turn.
+    const c6 = [move('J10', 0), move('L9', 1), move('L10', 1), move('K11', 0), move('L12', 0), move('I9', 1)];
+    expect(moveRows(c6)).toEqual([
+      [[0], [1, 2]],
+      [[3, 4], [5]],
+    ]);
+    expect(moveRows([move('a', 1), move('b', 0), move('c', 1)])).toEqual([
+      [null, [0]],
+      [[1], [2]],
     ]);
     expect(moveRows([])).toEqual([]);
   });
