@@ -272,6 +272,34 @@ fn big_numbers_cross_exactly_and_bad_counts_are_refused() {
     s.ai_move("random", big.into()).unwrap();
 }
 
+/// A model whose header holds a number no JavaScript number carries
+/// exactly is refused by `inspectModel` with a message naming the field,
+/// never described with a rounded number.
+#[wasm_bindgen_test]
+fn a_models_numbers_beyond_2_53_are_refused_by_name() {
+    use selfplay::model::{decode, encode};
+    use selfplay::web::{preset_runs, Run};
+    let runs = preset_runs("othello", "qnet", "ql1-h40-sigmoid-self", seed(3)).unwrap();
+    let config = js_sys::Array::from(&runs).get(0);
+    js_sys::Reflect::set(&config, &"games".into(), &JsValue::from(2)).unwrap();
+    let mut run = Run::create("othello", "qnet", config).unwrap();
+    run.step(JsValue::from(2)).unwrap();
+    let bytes = run.model("big").unwrap();
+    let inspect = |m: &selfplay::model::Model| {
+        selfplay::web::model::inspect_model(&encode(m).unwrap()).map(|_| ())
+    };
+    let model = decode(&bytes).unwrap();
+    inspect(&model).expect("the model as written is described");
+    let mut games = model.clone();
+    games.header.games_trained = 1 << 60;
+    let e = message(inspect(&games).unwrap_err());
+    assert!(e.contains("games trained") && e.contains("2^53"), "{e}");
+    let mut evaluation = model.clone();
+    evaluation.header.evaluation = serde_json::json!({ "lots": 1u64 << 60 });
+    let e = message(inspect(&evaluation).unwrap_err());
+    assert!(e.contains("lots: ") && !e.contains("cannot be used"), "{e}");
+}
+
 /// Each value has one JavaScript type: seeds are BigInt only (a number,
 /// even a small one, is refused with a message that says so), counts are
 /// numbers only (a BigInt, a string or NaN is refused), settings objects

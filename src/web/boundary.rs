@@ -243,7 +243,10 @@ impl Serialize for SettingsOut<'_> {
                         ("seed", Some(seed)) => {
                             map.serialize_entry(k, &SeedOut(seed))?;
                         }
-                        _ => map.serialize_entry(k, &SettingsOut(v))?,
+                        // An error names the field (and its parents, one per level).
+                        _ => map
+                            .serialize_entry(k, &SettingsOut(v))
+                            .map_err(|e| serde::ser::Error::custom(format_args!("{k}: {e}")))?,
                     }
                 }
                 map.end()

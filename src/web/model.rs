@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 
 use std::collections::BTreeMap;
 
-use super::boundary::{serialize_seed, settings_from_js, to_ts, SettingsOut};
+use super::boundary::{count_to_js, serialize_seed, settings_from_js, to_ts, SettingsOut};
 use super::read_model;
 use crate::games::{describe_model, entry, kept_settings};
 use crate::model::{encode, Model};
@@ -34,10 +34,12 @@ pub struct ModelInfo {
     #[serde(serialize_with = "serialize_seed")]
     #[tsify(type = "bigint")]
     seed: u64,
-    /// Games trained, as a number (exact up to 2^53).
+    /// Games trained, as a number (a file claiming 2^53 or more is refused).
     games_trained: f64,
+    #[serde(serialize_with = "serialize_value")]
     #[tsify(type = "unknown")]
     evaluation: serde_json::Value,
+    #[serde(serialize_with = "serialize_value")]
     #[tsify(type = "unknown")]
     curve: serde_json::Value,
     created: String,
@@ -67,6 +69,12 @@ pub struct ArrayInfo {
     shape: Vec<usize>,
 }
 
+/// A header's JSON value (the evaluation, the curve) as the settings are
+/// written: a number no JS number holds exactly is an error naming its field.
+fn serialize_value<S: serde::Serializer>(v: &serde_json::Value, s: S) -> Result<S::Ok, S::Error> {
+    SettingsOut(v).serialize(s)
+}
+
 /// The hyper-parameters as a settings object (a `seed` as a `BigInt`).
 fn serialize_hyper<S: serde::Serializer>(
     hyper: &serde_json::Map<String, serde_json::Value>,
@@ -75,9 +83,9 @@ fn serialize_hyper<S: serde::Serializer>(
     SettingsOut(&serde_json::Value::Object(hyper.clone())).serialize(s)
 }
 
-fn info(model: &Model, size: usize, entry: ModelUse) -> ModelInfo {
+fn info(model: &Model, size: usize, entry: ModelUse) -> Result<ModelInfo, JsError> {
     let h = &model.header;
-    ModelInfo {
+    Ok(ModelInfo {
         name: h.name.clone(),
         kind: h.kind.name(),
         game: h.game.name().to_string(),
@@ -87,7 +95,7 @@ fn info(model: &Model, size: usize, entry: ModelUse) -> ModelInfo {
         encoding: h.encoding.clone(),
         hyper: h.hyper.clone(),
         seed: h.seed,
-        games_trained: h.games_trained as f64,
+        games_trained: count_to_js(h.games_trained, "games trained")?,
         evaluation: h.evaluation.clone(),
         curve: h.curve.clone(),
         created: h.created.clone(),
@@ -109,7 +117,7 @@ fn info(model: &Model, size: usize, entry: ModelUse) -> ModelInfo {
         side: entry.side,
         continues_as: entry.continues_as,
         settings_for: kept_settings(model),
-    }
+    })
 }
 
 /// Reads a model file and describes it. A file that is not a valid model,
@@ -120,7 +128,7 @@ pub fn inspect_model(bytes: &[u8]) -> Result<Ts<ModelInfo>, JsError> {
     let model = read_model(bytes).map_err(|e| JsError::new(&e.to_string()))?;
     let entry = describe_model(&model)
         .map_err(|e| JsError::new(&format!("the file is a model, but it cannot be used: {e}")))?;
-    to_ts(&info(&model, bytes.len(), entry))
+    to_ts(&info(&model, bytes.len(), entry)?)
 }
 
 /// The same model file with a new name in its header.
