@@ -72,6 +72,10 @@ pub fn threat_windows(b: &Board, side: Side, out: &mut Vec<Window>) {
                     continue;
                 }
                 let mut empty = w & !own;
+                if empty == 0 {
+                    // Already six: a finished game has no threats to count.
+                    continue;
+                }
                 let a = empty.trailing_zeros();
                 empty &= empty - 1;
                 let z = if empty == 0 {
@@ -182,6 +186,24 @@ mod tests {
         let b = board(&["F10", "G10", "H10"], &[]);
         assert_eq!(threats(&b, Side::First), 0);
         assert_eq!(threats(&b, Side::Second), 0);
+    }
+
+    #[test]
+    fn a_six_already_made_counts_no_window_of_its_own() {
+        // A finished game: the six's windows hold no empty point to block.
+        let b = board(&["E10", "F10", "G10", "H10", "I10", "J10"], &[]);
+        let mut windows = Vec::new();
+        threat_windows(&b, Side::First, &mut windows);
+        // The windows beside it, not the six itself: C–H, D–I, F–K, G–L.
+        let p = |s: &str| parse_point(s).unwrap();
+        let expected = vec![
+            [p("C10"), p("D10")],
+            [p("D10"), p("D10")],
+            [p("K10"), p("K10")],
+            [p("K10"), p("L10")],
+        ];
+        assert_eq!(windows, expected);
+        assert!(windows.iter().flatten().all(|&p| b.cell(p) == 0));
     }
 
     #[test]
