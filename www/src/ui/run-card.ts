@@ -415,9 +415,10 @@ export class RunCard implements RunListener {
       if (this.status === 'running') {
         const status = await this.host.pool().pause(this.id);
         // The worker posted the pause's checkpoint before its answer: the card
-        // says Paused once that checkpoint is stored (a reload then loses nothing).
-        await this.storing;
-        this.status = status;
+        // says Paused once that checkpoint is stored (a reload then loses nothing),
+        // unless the run crashed or ended meanwhile.
+        await this.storing.catch(() => undefined);
+        if (this.status === 'running') this.status = status;
         // Its size now (a table grows as it learns).
         void this.describe();
       } else if (this.status === 'paused') {
