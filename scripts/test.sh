@@ -51,8 +51,9 @@ step "the CLI walk and the CLI's input tests against the release binary"
 cargo build --release --bin selfplay
 SELFPLAY_CLI_UNDER_TEST=target/release/selfplay cargo test --test suite -- cli_walk:: cli_input::
 
-step "cargo clippy (wasm32, lib)"
-cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+# As the page's module is built (scripts/build-wasm.sh: without the benchmark sets).
+step "cargo clippy (wasm32, lib, the page's features)"
+cargo clippy --lib --target wasm32-unknown-unknown --no-default-features -- -D warnings
 
 step "wasm API tests in node (wasm-bindgen-test): every tests/web*.rs"
 web_tests=()
