@@ -1,6 +1,6 @@
 // The game's moves as a table: one row per turn, numbered at the left, with
 // a column per side headed by the side's name (a turn of several moves, as
-// Connect6's two stones, in one cell). A move is a button that shows
+// two stones a turn, in one cell). A move is a button that shows
 // the position after it (a jump in the record); the current position's move
 // is marked; undone moves (after the cursor) are struck through until a new
 // move drops them. The list scrolls in its own box to the current move.
@@ -11,7 +11,7 @@ import type { GameState, MoveEntry } from '../../core/protocol';
 
 /**
  * The record's moves in rows, by index, one slot per side. A side's moves
- * one after another are one turn and share a slot (Connect6's two stones);
+ * one after another are one turn and share a slot (two stones a turn);
  * a new row begins when the first side starts a turn, or when the slot of
  * the side starting a turn in this row is taken (the second side opens).
  */

@@ -20,7 +20,7 @@ describe('the move list', () => {
     ]);
   });
   it('keeps a turn of several moves in one cell, and starts a row when the second side opens', () => {
-    // Connect6: one stone, then two per turn.
+    // A game of one stone, then two a turn.
     const c6 = [move('J10', 0), move('L9', 1), move('L10', 1), move('K11', 0), move('L12', 0), move('I9', 1)];
     expect(moveRows(c6)).toEqual([
       [[0], [1, 2]],
