@@ -1,18 +1,62 @@
-// The engine worker as the page sees it: the game list, the game on screen,
-// model files and presets. One engine worker serves the page; if it dies it
-// is restarted, the visitor is told, and the views replay their game into the
-// new one.
+// The engine worker as the page sees it: the game list, the games on the
+// page's boards, model files and presets. One engine worker serves the page;
+// if it dies it is restarted, the visitor is told, and the views replay their
+// game into the new one.
 
 import { showNotice } from './notices';
 import type { CommandOf, GameInfo, GameState, ModelInfo, RunConfig } from './protocol';
 import { WorkerClient } from './worker-client';
 
-type SessionCommand = CommandOf<'new' | 'state' | 'play' | 'undo' | 'redo' | 'jump' | 'loadRecord'>;
+type BoardCommand<K extends 'new' | 'state' | 'play' | 'undo' | 'redo' | 'jump' | 'loadRecord'> = K extends unknown ? Omit<CommandOf<K>, 'board'> : never;
+type SessionCommand = BoardCommand<'new' | 'state' | 'play' | 'undo' | 'redo' | 'jump' | 'loadRecord'>;
+
+/**
+ * The game on one of the page's boards, kept in the engine worker. Each
+ * board has its own: a command of a board that was closed, or of a view
+ * that was still starting when the visitor opened another game, fails or
+ * changes only its own game, never the one on screen.
+ */
+export class EngineBoard {
+  private closed = false;
+
+  constructor(
+    private readonly client: WorkerClient,
+    private readonly board: number,
+  ) {}
+
+  /** A command on this board's game; resolves with the new state. */
+  session(cmd: SessionCommand): Promise<GameState> {
+    if (this.closed) return Promise.reject(new Error('this board is closed'));
+    return this.client.request<SessionCommand['kind']>({ ...cmd, board: this.board });
+  }
+
+  /**
+   * The state a legal move of the position on this board would give,
+   * without playing it: the game stays as it is.
+   */
+  preview(move: string): Promise<GameState> {
+    return this.client.request({ kind: 'preview', move, board: this.board });
+  }
+
+  /** The board's whole record in the game's notation ("f5d6c3"). */
+  record(): Promise<string> {
+    return this.client.request({ kind: 'record', board: this.board });
+  }
+
+  /** Frees the board's game in the worker; later commands fail. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    // A worker being restarted has lost the game already.
+    this.client.request({ kind: 'close', board: this.board }).catch(() => {});
+  }
+}
 
 export class Engine {
   private client: WorkerClient;
   private restartListeners = new Set<() => void>();
   private list: Promise<GameInfo[]> | null = null;
+  private boards = 0;
 
   constructor() {
     this.client = new WorkerClient(
@@ -39,22 +83,9 @@ export class Engine {
     return this.list;
   }
 
-  /** A command on the game on screen; resolves with the new state. */
-  session(cmd: SessionCommand): Promise<GameState> {
-    return this.client.request(cmd);
-  }
-
-  /**
-   * The state a legal move of the position on screen would give, without
-   * playing it: the game on screen stays as it is.
-   */
-  preview(move: string): Promise<GameState> {
-    return this.client.request({ kind: 'preview', move });
-  }
-
-  /** The game on screen's whole record in the game's notation ("f5d6c3"). */
-  record(): Promise<string> {
-    return this.client.request({ kind: 'record' });
+  /** A new board: a game of its own in the engine (started by its first `new` or `loadRecord`). */
+  open(): EngineBoard {
+    return new EngineBoard(this.client, ++this.boards);
   }
 
   /**

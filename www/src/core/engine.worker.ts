@@ -1,51 +1,56 @@
-// The engine worker: the list of games, the `Session` of the game on
-// screen, and model files (read, rename) and presets. Every rule runs here,
-// never on the page's thread; computer players think in the thinking worker.
+// The engine worker: the list of games, a `Session` for each board the page
+// has opened, and model files (read, rename) and presets. Every rule runs
+// here, never on the page's thread; computer players think in the thinking
+// worker.
 
 import { games, inspectModel, presetRuns, renameModel, Session, settingsModel } from 'selfplay';
-import type { GameState } from './protocol';
+import type { GameState, OnBoard } from './protocol';
 import { serve } from './worker-host';
 
-let session: Session | null = null;
+/** The game on each board, by the board's number. */
+const sessions = new Map<number, Session>();
 
-function current(): Session {
-  if (!session) throw new Error('no game has been started');
-  return session;
+function current(cmd: OnBoard): Session {
+  const s = sessions.get(cmd.board);
+  if (!s) throw new Error('no game has been started on this board');
+  return s;
 }
 
-function state(): GameState {
-  return current().state();
+function state(cmd: OnBoard): GameState {
+  return current(cmd).state();
+}
+
+/** Puts `fresh` on the board, in place of its game. */
+function place(cmd: OnBoard, fresh: Session): GameState {
+  sessions.get(cmd.board)?.free();
+  sessions.set(cmd.board, fresh);
+  return fresh.state();
 }
 
 serve('the engine', {
   games: () => games(),
-  new(cmd) {
-    const fresh = new Session(cmd.game);
-    session?.free();
-    session = fresh;
-    return state();
-  },
+  new: (cmd) => place(cmd, new Session(cmd.game)),
   state,
   play(cmd) {
-    current().play(cmd.move);
-    return state();
+    current(cmd).play(cmd.move);
+    return state(cmd);
   },
-  undo() {
-    current().undo();
-    return state();
+  undo(cmd) {
+    current(cmd).undo();
+    return state(cmd);
   },
-  redo() {
-    current().redo();
-    return state();
+  redo(cmd) {
+    current(cmd).redo();
+    return state(cmd);
   },
   jump(cmd) {
-    current().jump(cmd.cursor);
-    return state();
+    current(cmd).jump(cmd.cursor);
+    return state(cmd);
   },
-  preview: (cmd) => current().preview(cmd.move),
-  record() {
-    const s = current();
-    const { cursor, history } = state();
+  preview: (cmd) => current(cmd).preview(cmd.move),
+  record(cmd) {
+    const s = current(cmd);
+    const { cursor, history } = s.state();
     if (cursor === history.length) return s.transcript();
     // `transcript` writes the moves on the board: show the whole record for it.
     s.jump(history.length);
@@ -64,9 +69,12 @@ serve('the engine', {
       fresh.free();
       throw e;
     }
-    session?.free();
-    session = fresh;
-    return state();
+    return place(cmd, fresh);
+  },
+  close(cmd) {
+    sessions.get(cmd.board)?.free();
+    sessions.delete(cmd.board);
+    return true;
   },
   inspect: (cmd) => inspectModel(cmd.bytes),
   rename: (cmd) => renameModel(cmd.bytes, cmd.name),

@@ -1,5 +1,5 @@
 // The page's one worker protocol, shared by the page and its three kinds of
-// worker: the engine worker (the game on screen, model files, the game list),
+// worker: the engine worker (the game on each board, model files, the game list),
 // the thinking worker (every computer player's move and every analysis) and
 // the run pool's workers (training runs of any kind).
 //
@@ -115,7 +115,7 @@ export interface AgentSpec {
 
 /** The answer to each kind of request. */
 export interface Results {
-  // The engine worker: one Session, model files, the game list.
+  // The engine worker: one Session per board, model files, the game list.
   games: GameInfo[];
   new: GameState;
   state: GameState;
@@ -126,6 +126,7 @@ export interface Results {
   preview: GameState;
   record: string;
   loadRecord: GameState;
+  close: true;
   inspect: ModelInfo;
   rename: Uint8Array;
   settingsModel: Uint8Array;
@@ -146,23 +147,35 @@ export interface Results {
   runWatchEnd: RunStatus;
 }
 
+/**
+ * The engine worker keeps one game for each board the page has opened
+ * (`Engine.open`); a command on a game names its board, so that a board
+ * that was closed, or a view still starting when another game was opened,
+ * can never play into another board's game.
+ */
+export interface OnBoard {
+  board: number;
+}
+
 export type Command =
   | { kind: 'games' }
-  | { kind: 'new'; game: GameId }
-  | { kind: 'state' }
-  | { kind: 'play'; move: string }
-  | { kind: 'undo' }
-  | { kind: 'redo' }
+  | ({ kind: 'new'; game: GameId } & OnBoard)
+  | ({ kind: 'state' } & OnBoard)
+  | ({ kind: 'play'; move: string } & OnBoard)
+  | ({ kind: 'undo' } & OnBoard)
+  | ({ kind: 'redo' } & OnBoard)
   /** The position after the first `cursor` moves of the record. */
-  | { kind: 'jump'; cursor: number }
+  | ({ kind: 'jump'; cursor: number } & OnBoard)
   /** The state a legal move of the position on the board would give, without
    *  playing it (`Session.preview`): its `changed` lists the cells it would change. */
-  | { kind: 'preview'; move: string }
+  | ({ kind: 'preview'; move: string } & OnBoard)
   /** The whole record (undone moves too) in the game's notation (`Session.transcript`). */
-  | { kind: 'record' }
+  | ({ kind: 'record' } & OnBoard)
   /** A new game of `game` from a record in its notation; an error (naming the
-   *  first bad move) leaves the game on screen as it was. */
-  | { kind: 'loadRecord'; game: GameId; text: string }
+   *  first bad move) leaves the game on the board as it was. */
+  | ({ kind: 'loadRecord'; game: GameId; text: string } & OnBoard)
+  /** The board is closed: its game is freed. */
+  | ({ kind: 'close' } & OnBoard)
   | { kind: 'inspect'; bytes: Uint8Array }
   | { kind: 'rename'; bytes: Uint8Array; name: string }
   /** A model file that keeps a player's settings (players with `savesSettings`). */

@@ -10,7 +10,7 @@
 
 import type { BoardView } from '../boards/board';
 import { el } from '../core/dom';
-import type { Engine } from '../core/engine';
+import type { Engine, EngineBoard } from '../core/engine';
 import type { ModelLibrary } from '../core/storage';
 import { showNotice } from '../core/notices';
 import type { Analysis, GameInfo, GameState } from '../core/protocol';
@@ -54,6 +54,8 @@ export class PlayPanel {
   private newButton = el('button', { type: 'button', className: 'primary', 'data-testid': 'new-game' }, 'New game');
   private continueButton = el('button', { type: 'button', 'data-testid': 'continue', hidden: true }, 'Continue');
   private onKey = (e: KeyboardEvent) => this.keyDown(e);
+  /** This panel's game in the engine worker (no other panel's request reaches it). */
+  private readonly engineBoard: EngineBoard;
 
   constructor(
     private readonly info: GameInfo,
@@ -64,6 +66,7 @@ export class PlayPanel {
     sideMarkers: [string, string],
     private readonly options: PlayOptions = {},
   ) {
+    this.engineBoard = engine.open();
     const marker = (side: 0 | 1) => el('span', { className: 'disc', style: `background: ${sideMarkers[side]}`, 'aria-hidden': 'true' });
     this.address = new AddressKeeper(info.id);
     this.players = new Players(info, engine, library, marker, options.controllers, (side, c) => this.choose(side, c));
@@ -73,7 +76,7 @@ export class PlayPanel {
     });
     this.game = new Game(
       info,
-      engine,
+      this.engineBoard,
       thinker,
       this.players,
       {
@@ -97,7 +100,7 @@ export class PlayPanel {
       modelsInGame: () => this.players.modelsInGame(),
       agentFor: (name) => this.players.agentFor(name),
     });
-    this.preview = new MovePreview(board, engine, {
+    this.preview = new MovePreview(board, this.engineBoard, {
       state: () => this.state,
       busy: () => this.game.locked() || this.game.thinking !== null,
     });
@@ -255,6 +258,7 @@ export class PlayPanel {
     this.preview.destroy();
     this.values.destroy();
     this.game.destroy();
+    this.engineBoard.close();
     this.players.destroy();
     document.removeEventListener('keydown', this.onKey);
   }

@@ -6,7 +6,7 @@
 // of player cancel the think. One engine request at a time: the controls are
 // locked meanwhile. A restarted engine gets the record played into it again.
 
-import type { Engine } from '../../core/engine';
+import type { EngineBoard } from '../../core/engine';
 import { compactCount } from '../../core/charts';
 import { messageOf, showNotice } from '../../core/notices';
 import type { Budget, GameInfo, GameState, PlayerInfo, Progress } from '../../core/protocol';
@@ -66,7 +66,7 @@ export class Game {
   /** `delay`: the pause before a computer's move, in ms. */
   constructor(
     private readonly info: GameInfo,
-    private readonly engine: Engine,
+    private readonly engine: EngineBoard,
     private readonly thinker: Thinker,
     private readonly seats: Seats,
     private readonly view: GameView,
@@ -325,6 +325,8 @@ export class Game {
 
   /** Runs an engine action with the controls locked; errors become notices. */
   private async perform(action: () => Promise<void>): Promise<void> {
+    // A closed view (left while it was still starting) asks nothing more.
+    if (this.destroyed) return;
     this.busy = true;
     this.view.controls();
     try {

@@ -5,7 +5,7 @@
 // Only the newest request's answer, for the position still shown, is drawn.
 
 import type { BoardView } from '../../boards/board';
-import type { Engine } from '../../core/engine';
+import type { EngineBoard } from '../../core/engine';
 import type { GameState } from '../../core/protocol';
 
 /** How long the move pointed at must stay the same before its preview is asked for, in ms. */
@@ -27,7 +27,7 @@ export class MovePreview {
 
   constructor(
     private readonly board: BoardView,
-    private readonly engine: Engine,
+    private readonly engine: EngineBoard,
     private readonly source: PreviewSource,
   ) {}
 
