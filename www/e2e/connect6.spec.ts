@@ -1,5 +1,5 @@
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { clickSquare, watchErrors } from './helpers';
+import { clickSquare, squarePoint, watchErrors } from './helpers';
 
 // Connect6 on the page: stones on the intersections of a 19×19 board, two a
 // turn. Played by clicks against the greedy player at a laptop and a phone
@@ -125,3 +125,66 @@ test('stones by keyboard: Enter places one on the cursor, the side stays for the
   await expect(page).toHaveURL(/moves=J10\+K10\+L10/);
   expect(errors).toEqual([]);
 });
+
+// The marks of the latest turns: a turn in progress (the first stone of a
+// pair) in blue, the last finished turn's stones in orange.
+
+/** The colour of the canvas's pixel at a page point, as [r, g, b]. */
+async function pixel(page: Page, p: { x: number; y: number }): Promise<number[]> {
+  return board(page).evaluate((c: HTMLCanvasElement, p) => {
+    const r = c.getBoundingClientRect();
+    const scale = c.width / r.width;
+    const d = c.getContext('2d')!.getImageData(Math.round((p.x - r.left) * scale), Math.round((p.y - r.top) * scale), 1, 1).data;
+    return [d[0], d[1], d[2]];
+  }, p);
+}
+
+/** A point `dx` spacings right of a square's point, on the page. */
+async function beside(page: Page, square: string, dx: number) {
+  const p = await squarePoint(page, square);
+  const cell = Number(await board(page).getAttribute('data-cell'));
+  return { x: p.x + dx * cell, y: p.y };
+}
+
+/** Bluish: the marks of a turn in progress (the board is sand, orange marks the last turn). */
+const blue = ([r, , b]: number[]) => b > r + 60;
+
+for (const size of SIZES) {
+  test(`the first stone of a turn is marked until the second, Undo takes it back; both stones of the last turn are marked (${size.name})`, async ({ browser }) => {
+    const { context, page, errors } = await open(browser, size, '/#/connect6?first=human&second=human&seed=1');
+    // Black's opening stone, White's pair (by mouse at both sizes: placed at once).
+    for (const [i, s] of ['j10', 'k10', 'l10'].entries()) {
+      await clickSquare(page, s);
+      await expect(moves(page)).toHaveCount(i + 1);
+    }
+    await expect(board(page)).toHaveAttribute('data-turn-marks', 'k10 l10');
+    await expect(board(page)).toHaveAttribute('data-this-turn', '');
+    // Black's first stone: marked as this turn's, White's pair still the last turn.
+    await clickSquare(page, 'j12');
+    await expect(moves(page)).toHaveCount(4);
+    await expect(board(page)).toHaveAttribute('data-this-turn', 'j12');
+    await expect(board(page)).toHaveAttribute('data-turn-marks', 'k10 l10');
+    await expect(page.getByTestId('game-status')).toHaveText('Black places two stones: the second.');
+    // Its mark is blue, at the stone's point.
+    expect(blue(await pixel(page, await beside(page, 'j12', 0)))).toBe(true);
+    await fits(page, size);
+    await page.screenshot({ path: `test-results/screens/connect6-first-stone-${size.name}.png` });
+    // Undo takes the single stone back: the point is free, Black still to move.
+    await expect(page.getByTestId('undo')).toBeEnabled();
+    await page.getByTestId('undo').click();
+    // The move list keeps the stone undone (for Redo); the board shows three moves.
+    await expect(board(page)).toHaveAttribute('data-cursor', '3');
+    await expect(board(page)).toHaveAttribute('data-this-turn', '');
+    await expect(board(page)).toHaveAttribute('data-legal', /\bJ12\b/);
+    expect(await toMove(page)).toBe('0');
+    expect(blue(await pixel(page, await beside(page, 'j12', 0)))).toBe(false);
+    // Black's pair: both stones marked as the last turn.
+    await clickSquare(page, 'j12');
+    await clickSquare(page, 'j13');
+    await expect(board(page)).toHaveAttribute('data-cursor', '5');
+    await expect(board(page)).toHaveAttribute('data-turn-marks', 'j12 j13');
+    await expect(board(page)).toHaveAttribute('data-this-turn', '');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}

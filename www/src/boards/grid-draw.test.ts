@@ -130,7 +130,8 @@ describe('drawGrid on a board of intersections', () => {
   });
   it('marks the legal moves, the last move and the cursor round their intersections', () => {
     const { ctx, calls } = recorder();
-    const s = state([1, 0, 0, 0, 0, 0, 0, 0, 0], { lastMove: { text: 'a1', side: 0, cell: 0 } });
+    const a1 = { text: 'a1', side: 1 as const, cell: 0 };
+    const s = state([2, 0, 0, 0, 0, 0, 0, 0, 0], { lastMove: a1, history: [a1], cursor: 1 });
     drawGrid(ctx, SIZE, geom, STYLE, scene(s, { interactive: true, legal: new Set([2, 7]), cursor: 7 }));
     expect(arcsFilled(calls, 'marker0')).toEqual([
       [M + 2.5 * C, M + 0.5 * C],
@@ -149,5 +150,21 @@ describe('drawGrid on a board of intersections', () => {
     drawGrid(ctx, SIZE, geom, STYLE, scene(state(new Array<number>(9).fill(0)), { heat }));
     expect(calls.some((c) => c.op === 'fillRect' && c.args[0] > M)).toBe(false);
     expect(arcsFilled(calls, '#ecd68a')).toEqual([[M + 1.5 * C, M + 1.5 * C]]);
+  });
+  it('marks both stones of the last turn, and the first stone of a turn in progress in its own colour', () => {
+    const move = (cell: number, side: 0 | 1) => ({ text: String(cell), side, cell });
+    // Black a1; White b1 and c1; Black a2, the first of its pair.
+    const history = [move(0, 0), move(1, 1), move(2, 1), move(3, 0)];
+    const s = state([1, 2, 2, 1, 0, 0, 0, 0, 0], { lastMove: history[3], history, cursor: 4, toMove: 0 });
+    const { ctx, calls } = recorder();
+    drawGrid(ctx, SIZE, geom, { ...STYLE, thisTurn: 'turn' }, scene(s));
+    expect(arcsFilled(calls, 'last')).toEqual([
+      [M + 1.5 * C, M + 0.5 * C],
+      [M + 2.5 * C, M + 0.5 * C],
+    ]);
+    expect(arcsFilled(calls, 'turn')).toEqual([[M + 0.5 * C, M + 1.5 * C]]);
+    expect(calls.some((c) => c.op === 'setLineDash')).toBe(true);
+    // Black a1, its opening stone, is no longer marked.
+    expect(arcsFilled(calls, 'last')).not.toContainEqual([M + 0.5 * C, M + 0.5 * C]);
   });
 });

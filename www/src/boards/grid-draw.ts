@@ -1,12 +1,15 @@
 // Drawing a grid board on a canvas: the frame, coordinates, lines and star
-// points, the pieces (in the cells or on the intersections), the last move
-// (a ring round its piece), a heat map of values, a previewed move (the
-// pieces it changes, half-tone in a dashed ring), the legal-move markers and
-// the keyboard cursor. Pure drawing: what to draw comes in a `GridScene`.
+// points, the pieces (in the cells or on the intersections), the last turn
+// (a ring round each of its pieces) and the stones of a turn in progress (a
+// dashed ring and a dot in another colour), a heat map of values, a previewed
+// move (the pieces it changes, half-tone in a dashed ring), the legal-move
+// markers and the keyboard cursor. Pure drawing: what to draw comes in a
+// `GridScene`.
 
 import type { GameState } from '../core/protocol';
 import { heatColour, inkOn, type Heat } from './board';
 import { LETTERS, type GridGeometry } from './grid-layout';
+import { turnStones } from './grid-marks';
 import type { GridStyle } from './grid-style';
 
 /** A piece turning over: the side it shows now, and how wide it is (1 flat, near 0 on its edge). */
@@ -110,20 +113,28 @@ export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: Grid
   }
   if (scene.drawTurning) drawTurningPieces(ctx, size, geom, st, scene.turning);
 
-  if (s.lastMove && s.lastMove.cell !== null) {
-    // The last move: a ring round its cell and a dot on its piece.
-    const [x, y] = center(s.lastMove.cell);
-    const w = Math.max(2, cell * 0.06);
-    ctx.strokeStyle = st.lastMove;
-    ctx.lineWidth = w;
+  // The last turn: a ring round each of its pieces and a dot on it (one
+  // piece in most games, a pair of stones where a turn is two). A turn in
+  // progress: the stones placed so far, a dashed ring and a dot in the
+  // colour of the turn in progress, until the turn is complete.
+  const turns = turnStones(s);
+  const mark = (sq: number, colour: string, dashed: boolean) => {
+    const [x, y] = center(sq);
+    ctx.save();
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = Math.max(2, cell * (dashed ? 0.08 : 0.06));
+    if (dashed) ctx.setLineDash([cell * 0.12, cell * 0.08]);
     ctx.beginPath();
     ctx.arc(x, y, cell * 0.47, 0, Math.PI * 2);
     ctx.stroke();
-    ctx.fillStyle = st.lastMove;
+    ctx.fillStyle = colour;
     ctx.beginPath();
-    ctx.arc(x, y, cell * 0.09, 0, Math.PI * 2);
+    ctx.arc(x, y, Math.max(2, cell * (dashed ? 0.13 : 0.09)), 0, Math.PI * 2);
     ctx.fill();
-  }
+    ctx.restore();
+  };
+  for (const sq of turns.lastTurn) mark(sq, st.lastMove, false);
+  for (const sq of turns.thisTurn) mark(sq, st.thisTurn ?? st.cursor, true);
 
   if (scene.heat) {
     // Values on the heat's scale (the key under the board): red at its

@@ -13,7 +13,10 @@ export interface GridStyle {
   board: string;
   line: string;
   label: string;
+  /** The ring round each piece of the last turn. */
   lastMove: string;
+  /** The marks on the stones of a turn in progress (default: the cursor's colour). */
+  thisTurn?: string;
   cursor: string;
   /** Points drawn where grid lines cross, as [row, column] of the crossing
    *  (on a board of intersections, the intersection's). */

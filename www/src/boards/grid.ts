@@ -2,8 +2,9 @@
 // Connect Four, tic-tac-toe; a Go-like board with its stones on the
 // intersections): the size comes from the engine's geometry, the look
 // (colours, pieces, marked points, cells or intersections) from the game's
-// folder. It draws pieces, legal-move markers, the last move (a ring round
-// its piece) and a heat map of values with its colour key, and takes input
+// folder. It draws pieces, legal-move markers, the last turn (a ring round
+// each of its pieces; the stones of a turn in progress marked in another
+// colour) and a heat map of values with its colour key, and takes input
 // by mouse, touch (pointer events) and keyboard (arrow keys move a cursor,
 // Enter or Space plays). The legal move pointed at, under the keyboard
 // cursor, or pressed and held on a touch screen is previewed: the engine's
@@ -14,8 +15,8 @@
 //
 // This file composes the parts: the geometry (`grid-layout.ts`), drawing
 // (`grid-draw.ts`), input (`grid-input.ts`), the turn animation
-// (`grid-turns.ts`), the accessible name (`grid-a11y.ts`) and the preview
-// (`grid-preview.ts`).
+// (`grid-turns.ts`), the accessible name (`grid-a11y.ts`), the preview
+// (`grid-preview.ts`) and the marks of the latest turns (`grid-marks.ts`).
 
 import type { GameInfo, GameState } from '../core/protocol';
 import { CrispCanvas, HeatLegend, flipButton, heatColour, type BoardView, type Heat } from './board';
@@ -23,6 +24,7 @@ import { gridLabel } from './grid-a11y';
 import { drawGrid, drawTurningPieces } from './grid-draw';
 import { GridInput, targetCell } from './grid-input';
 import { GridGeometry, gridHeight } from './grid-layout';
+import { turnStones } from './grid-marks';
 import { GridPreview } from './grid-preview';
 import type { GridStyle } from './grid-style';
 import { TurnAnimation } from './grid-turns';
@@ -130,6 +132,10 @@ export class GridBoard implements BoardView {
     c.dataset.toMove = state.toMove === null ? '' : String(state.toMove);
     c.dataset.cursor = String(state.cursor);
     c.dataset.lastMove = state.lastMove?.cell != null ? this.cellName(state.lastMove.cell) : '';
+    // The marked stones (grid-marks.ts): of the last finished turn, and those already placed in the turn in progress.
+    const turns = turnStones(state);
+    c.dataset.turnMarks = turns.lastTurn.map((sq) => this.cellName(sq)).join(' ');
+    c.dataset.thisTurn = turns.thisTurn.map((sq) => this.cellName(sq)).join(' ');
     this.crisp.redraw();
     this.describe();
   }

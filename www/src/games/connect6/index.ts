@@ -47,7 +47,10 @@ export const connect6: GamePlugin = {
       board: '#dcb35c',
       line: 'rgba(40, 28, 10, 0.8)',
       label: '#3e2a0c',
+      // The last turn's stones ringed in orange; the first stone of a pair, placed
+      // but the turn not finished, in blue until the second is placed.
       lastMove: '#d84315',
+      thisTurn: '#1e88e5',
       cursor: '#1565c0',
       stars: STARS,
       pieces: [BLACK, WHITE],
