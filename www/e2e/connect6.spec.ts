@@ -1,5 +1,5 @@
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { clickSquare, squarePoint, watchErrors } from './helpers';
+import { clickSquare, squarePoint, tapSquare, watchErrors } from './helpers';
 
 // Connect6 on the page: stones on the intersections of a 19×19 board, two a
 // turn. Played by clicks against the greedy player at a laptop and a phone
@@ -126,8 +126,16 @@ test('stones by keyboard: Enter places one on the cursor, the side stays for the
   expect(errors).toEqual([]);
 });
 
-// The marks of the latest turns: a turn in progress (the first stone of a
-// pair) in blue, the last finished turn's stones in orange.
+// Placing on a phone: 19 × 19 points about 18 px apart are smaller than a
+// finger, so a tap shows the stone first (a half-tone stone in a ring, and
+// Place and Cancel under the board) and a second tap, or Place, places it.
+// The mouse and the keyboard place at once (a board of large points plays on
+// one tap, on the phone too: the other games' specs).
+
+const PHONE = SIZES[1];
+const DESKTOP = SIZES[0];
+const pending = (page: Page) => board(page).getAttribute('data-pending');
+const place = (page: Page) => page.getByTestId('pending-place');
 
 /** The colour of the canvas's pixel at a page point, as [r, g, b]. */
 async function pixel(page: Page, p: { x: number; y: number }): Promise<number[]> {
@@ -146,8 +154,81 @@ async function beside(page: Page, square: string, dx: number) {
   return { x: p.x + dx * cell, y: p.y };
 }
 
-/** Bluish: the marks of a turn in progress (the board is sand, orange marks the last turn). */
+/** Bluish: the marks of a waiting stone and of a turn in progress (the board is sand, orange marks the last turn). */
 const blue = ([r, , b]: number[]) => b > r + 60;
+
+test('phone: a tap shows the stone, a second tap places it; a tap elsewhere moves it; Place and Cancel', async ({ browser }) => {
+  const { context, page, errors } = await open(browser, PHONE, '/#/connect6?first=human&second=human&seed=1');
+  await expect(board(page)).toHaveAttribute('data-legal', /J10/);
+  expect(Number(await board(page).getAttribute('data-cell'))).toBeLessThan(28);
+  await expect(place(page)).toBeHidden();
+  // The ring round a waiting stone passes three quarters of a spacing right of its point.
+  expect(blue(await pixel(page, await beside(page, 'j10', 0.75)))).toBe(false);
+
+  // A tap: the stone waits on J10, nothing is played.
+  await tapSquare(page, 'j10');
+  await expect.poll(() => pending(page)).toBe('J10');
+  await expect(moves(page)).toHaveCount(0);
+  await expect(place(page)).toHaveText('Place at J10');
+  await expect(place(page)).toBeInViewport();
+  await expect(page.getByTestId('pending-words')).toHaveText(/Black stone ready at J10, not placed yet/);
+  await expect.poll(async () => blue(await pixel(page, await beside(page, 'j10', 0.75)))).toBe(true);
+  // Place and the waiting stone are on screen and nothing covers Place.
+  const covered = await place(page).evaluate((b) => {
+    const r = b.getBoundingClientRect();
+    return !b.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+  });
+  expect(covered).toBe(false);
+  await fits(page, PHONE);
+  await page.screenshot({ path: 'test-results/screens/connect6-pending-phone.png' });
+
+  // A tap on another point moves the stone there; a second tap on it places it.
+  await tapSquare(page, 'k11');
+  await expect.poll(() => pending(page)).toBe('K11');
+  await expect(moves(page)).toHaveCount(0);
+  await expect(place(page)).toHaveText('Place at K11');
+  await tapSquare(page, 'k11');
+  await expect(moves(page)).toHaveText(['K11']);
+  await expect.poll(() => pending(page)).toBeNull();
+  await expect(place(page)).toBeHidden();
+
+  // White's first stone: Place places it.
+  await tapSquare(page, 'j10');
+  await expect.poll(() => pending(page)).toBe('J10');
+  await place(page).tap();
+  await expect(moves(page)).toHaveText(['K11', 'J10']);
+  await expect.poll(() => pending(page)).toBeNull();
+
+  // Cancel, and Escape on the board, take the stone away without placing it.
+  await tapSquare(page, 'l10');
+  await expect.poll(() => pending(page)).toBe('L10');
+  await page.getByTestId('pending-cancel').tap();
+  await expect.poll(() => pending(page)).toBeNull();
+  await expect(page.getByTestId('pending-words')).toHaveText(/nothing placed/);
+  await tapSquare(page, 'l10');
+  await expect.poll(() => pending(page)).toBe('L10');
+  await board(page).focus();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => pending(page)).toBeNull();
+  await expect(moves(page)).toHaveCount(2);
+  // A tap on a stone already placed leaves a waiting stone where it is.
+  await tapSquare(page, 'l10');
+  await tapSquare(page, 'k11');
+  await expect.poll(() => pending(page)).toBe('L10');
+  await expect(moves(page)).toHaveCount(2);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('desktop: a click places a stone at once', async ({ browser }) => {
+  const { context, page, errors } = await open(browser, DESKTOP, '/#/connect6?first=human&second=human&seed=1');
+  await clickSquare(page, 'j10');
+  await expect(moves(page)).toHaveText(['J10']);
+  expect(await pending(page)).toBeNull();
+  await expect(place(page)).toBeHidden();
+  expect(errors).toEqual([]);
+  await context.close();
+});
 
 for (const size of SIZES) {
   test(`the first stone of a turn is marked until the second, Undo takes it back; both stones of the last turn are marked (${size.name})`, async ({ browser }) => {

@@ -47,6 +47,16 @@ export async function clickSquare(page: Page, square: string): Promise<void> {
 }
 
 /**
+ * Taps a square of the board with a finger (a touch screen's tap, not a
+ * mouse click) once the game takes moves, as `clickSquare` waits.
+ */
+export async function tapSquare(page: Page, square: string): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('.play')?.getAttribute('data-busy') === 'false');
+  const p = await squarePoint(page, square);
+  await page.touchscreen.tap(p.x, p.y);
+}
+
+/**
  * Holds back every later download of the wasm module by `ms`, so that a
  * restarted worker takes a while to come up (as on a slow machine) and the
  * page's replay of the game into it is still going when the test acts.

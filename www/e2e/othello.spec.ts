@@ -201,6 +201,10 @@ test('touch: tapping a legal square plays it on a phone-sized screen', async ({ 
   await page.touchscreen.tap(p.x, p.y);
   await expect.poll(() => cursor(page)).toBeGreaterThanOrEqual(1);
   await expect(page.getByTestId('moves').locator('.move').first()).toHaveText('c4');
+  // Its squares are large enough for a finger: the tap played at once, no stone waits for a second tap.
+  expect(Number(await board(page).getAttribute('data-cell'))).toBeGreaterThanOrEqual(28);
+  expect(await board(page).getAttribute('data-pending')).toBeNull();
+  await expect(page.getByTestId('pending-place')).toBeHidden();
   // MSB answers.
   await expect.poll(() => cursor(page)).toBe(2);
   await page.screenshot({ path: 'test-results/othello-phone.png' });

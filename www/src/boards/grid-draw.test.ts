@@ -59,7 +59,7 @@ function state(cells: number[], extra: Partial<GameState> = {}): GameState {
 }
 
 function scene(s: GameState | null, extra: Partial<GridScene> = {}): GridScene {
-  return { state: s, legal: new Set(), interactive: false, hover: null, heat: null, preview: null, turning: new Map(), drawTurning: true, cursor: null, ...extra };
+  return { state: s, legal: new Set(), interactive: false, hover: null, heat: null, preview: null, turning: new Map(), drawTurning: true, cursor: null, pending: null, ...extra };
 }
 
 /** The segments stroked as lines of the grid (moveTo then lineTo, in the line colour). */
@@ -166,5 +166,15 @@ describe('drawGrid on a board of intersections', () => {
     expect(calls.some((c) => c.op === 'setLineDash')).toBe(true);
     // Black a1, its opening stone, is no longer marked.
     expect(arcsFilled(calls, 'last')).not.toContainEqual([M + 0.5 * C, M + 0.5 * C]);
+  });
+  it('draws a stone waiting for a second tap in a wide ring round its intersection', () => {
+    const s = state(new Array<number>(9).fill(0));
+    const { ctx, calls } = recorder();
+    drawGrid(ctx, SIZE, geom, STYLE, scene(s, { interactive: true, legal: new Set([4]), pending: 4 }));
+    const ring = calls.filter((c) => c.op === 'arc' && c.args[2] >= 0.75 * C - 1e-9);
+    expect(ring.map((c) => c.args.slice(0, 2))).toEqual([[M + 1.5 * C, M + 1.5 * C]]);
+    // The half-tone stone of the side to move.
+    const stones = calls.filter((c) => c.op === 'createRadialGradient').map((c) => [c.args[3], c.args[4]]);
+    expect(stones).toEqual([[M + 1.5 * C, M + 1.5 * C]]);
   });
 });

@@ -3,8 +3,9 @@
 // (a ring round each of its pieces) and the stones of a turn in progress (a
 // dashed ring and a dot in another colour), a heat map of values, a previewed
 // move (the pieces it changes, half-tone in a dashed ring), the legal-move
-// markers and the keyboard cursor. Pure drawing: what to draw comes in a
-// `GridScene`.
+// markers, a stone waiting for a second tap (half-tone in a wide solid ring,
+// with lines along its row and column) and the keyboard cursor. Pure drawing:
+// what to draw comes in a `GridScene`.
 
 import type { GameState } from '../core/protocol';
 import { heatColour, inkOn, type Heat } from './board';
@@ -35,6 +36,8 @@ export interface GridScene {
   drawTurning: boolean;
   /** The keyboard cursor's cell, if it is shown. */
   cursor: number | null;
+  /** The legal cell a tap chose on a board of small points, waiting for a second tap to be played. */
+  pending: number | null;
 }
 
 /** A piece's radius, as a fraction of the cell. */
@@ -195,6 +198,37 @@ export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: Grid
         ctx.fill();
       }
     }
+  }
+
+  if (scene.pending !== null && s.toMove !== null) {
+    // A stone waiting for a second tap: half-tone, in a wide solid ring
+    // (white under the colour, to show on any stone or board), with faint
+    // lines along its row and column to the coordinates.
+    const [x, y] = center(scene.pending);
+    const colour = st.preview ?? st.cursor;
+    ctx.save();
+    ctx.globalAlpha = 0.55;
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = Math.max(1.5, cell * 0.06);
+    ctx.beginPath();
+    ctx.moveTo(margin, y);
+    ctx.lineTo(margin + width, y);
+    ctx.moveTo(x, margin);
+    ctx.lineTo(x, margin + height);
+    ctx.stroke();
+    ctx.restore();
+    if (!previewed.has(scene.pending)) drawPiece(ctx, st, x, y, cell * PIECE, s.toMove, 0.6);
+    const r = Math.max(cell * 0.75, 11);
+    ctx.save();
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = Math.max(5, cell * 0.2);
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = Math.max(3, cell * 0.12);
+    ctx.stroke();
+    ctx.restore();
   }
 
   if (scene.cursor !== null) {

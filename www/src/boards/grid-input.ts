@@ -1,8 +1,10 @@
 // A grid board's input: the mouse (pointing previews, a click plays), touch
-// (a tap plays, a press held previews without playing) and the keyboard
-// (arrow keys move a cursor over the cells or intersections as the board is
-// seen, Enter or Space plays, in a column game the digits drop into a
-// column). What a point of the canvas picks comes from the board's geometry.
+// (a tap plays — on a board of small points it first shows the stone, and a
+// second tap plays it — a press held previews without playing) and the
+// keyboard (arrow keys move a cursor over the cells or intersections as the
+// board is seen, Enter or Space plays, Escape takes back a stone waiting for a
+// second tap, in a column game the digits drop into a column). What a point
+// of the canvas picks comes from the board's geometry.
 
 import { HOLD_MS } from './board';
 import type { GridGeometry } from './grid-layout';
@@ -39,8 +41,12 @@ export interface GridInputHost {
   /** The legal cell a pick of `cell` means (see `targetCell`). */
   target(cell: number | null): number | null;
   isLegal(cell: number): boolean;
-  /** The visitor picked `cell` (it is played if it is legal). */
-  pick(cell: number): void;
+  /** The visitor picked `cell` (it is played if it is legal); `byTap`: by a tap of a finger or pen, not a mouse or key. */
+  pick(cell: number, byTap: boolean): void;
+  /** The cell of a stone waiting for a second tap, if any. */
+  pendingCell(): number | null;
+  /** Takes a waiting stone away; false if there was none. */
+  cancelPending(): boolean;
   /** The cell to preview may have changed. */
   notePreview(): void;
   /** The cursor or the piece pointed at changed: draw and describe the board again. */
@@ -100,9 +106,9 @@ export class GridInput {
     return this.showCursor && document.activeElement === this.canvas ? this.cursor : null;
   }
 
-  /** The cell to preview: the one held (touch), pointed at (mouse), or under the keyboard cursor, if it is legal. */
+  /** The cell to preview: the one held (touch), waiting for a second tap, pointed at (mouse), or under the keyboard cursor, if it is legal. */
   previewCell(): number | null {
-    for (const cell of [this.held, this.hover, this.shownCursor]) if (cell !== null && this.host.isLegal(cell)) return cell;
+    for (const cell of [this.held, this.host.pendingCell(), this.hover, this.shownCursor]) if (cell !== null && this.host.isLegal(cell)) return cell;
     return null;
   }
 
@@ -160,7 +166,7 @@ export class GridInput {
     this.endHold();
     if (cell === null || cell !== pressed) return;
     this.cursor = cell;
-    this.host.pick(cell);
+    this.host.pick(cell, e.pointerType !== 'mouse');
   }
 
   private pointerMove(e: PointerEvent): void {
@@ -202,13 +208,15 @@ export class GridInput {
     if (drop !== null) {
       e.preventDefault();
       this.cursor = drop;
-      this.host.pick(this.cursor);
+      this.host.pick(this.cursor, false);
       return;
     }
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       this.showCursor = true;
-      this.host.pick(this.cursor);
+      this.host.pick(this.cursor, false);
+      return;
     }
+    if (e.key === 'Escape' && this.host.cancelPending()) e.preventDefault();
   }
 }

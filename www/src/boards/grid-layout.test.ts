@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GridGeometry, INTERSECTION_REACH, gridHeight, gridLayout } from './grid-layout';
+import { GridGeometry, INTERSECTION_REACH, SMALL_POINT_PX, gridHeight, gridLayout, smallPoints } from './grid-layout';
 
 describe('gridLayout: room for the coordinates, a thin frame, square cells', () => {
   it('fits the longer side of the board in the width', () => {
@@ -132,5 +132,21 @@ describe('the keyboard cursor moves as the board is seen', () => {
     expect(g.step(10, 1, 0)).toBe(17);
     expect(g.shown(0)).toEqual([0, 6]);
     expect(g.cellShownAt(0, 6)).toBe(0);
+  });
+});
+
+describe('smallPoints: boards too fine for a single tap', () => {
+  it('a 19 × 19 board on a phone is, an 8 × 8 or a rack of 6 × 7 is not', () => {
+    // A board about 370 px wide on a 390 px phone.
+    expect(smallPoints(gridLayout(370, 19, 19).cell)).toBe(true);
+    expect(smallPoints(gridLayout(370, 8, 8).cell)).toBe(false);
+    expect(smallPoints(gridLayout(370, 6, 7).cell)).toBe(false);
+    // The same 19 × 19 board drawn large, on a laptop.
+    expect(smallPoints(gridLayout(640, 19, 19).cell)).toBe(false);
+  });
+  it('the threshold itself is large enough, and a board not laid out yet is not small', () => {
+    expect(smallPoints(SMALL_POINT_PX - 0.1)).toBe(true);
+    expect(smallPoints(SMALL_POINT_PX)).toBe(false);
+    expect(smallPoints(0)).toBe(false);
   });
 });

@@ -22,6 +22,18 @@ export const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 /** How far from an intersection a point still picks it, as a fraction of the lines' spacing. */
 export const INTERSECTION_REACH = 0.45;
 
+/**
+ * Points closer than this, in CSS pixels, are smaller than a fingertip: on
+ * such a board a tap by touch or pen first shows the stone it would place,
+ * and a second tap places it.
+ */
+export const SMALL_POINT_PX = 28;
+
+/** Whether a board whose points (or cells) are `spacing` CSS pixels apart is too fine to play by a single tap. */
+export function smallPoints(spacing: number): boolean {
+  return spacing > 0 && spacing < SMALL_POINT_PX;
+}
+
 /** The board's measures on a canvas of a given width, in CSS pixels. */
 export interface GridLayout {
   /** Room for the coordinates above and left of the board. */

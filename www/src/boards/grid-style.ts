@@ -45,6 +45,7 @@ export interface GridStyle {
   flip?: FlipMode;
   /** Pieces that change side turn over in a short animation (Othello's discs). */
   animateTurns?: boolean;
-  /** The ring round the cells a previewed move would change (default: the cursor's colour). */
+  /** The ring round the cells a previewed move would change, and round a
+   *  stone waiting for a second tap (default: the cursor's colour). */
   preview?: string;
 }

@@ -4,9 +4,11 @@
 // (colours, pieces, marked points, cells or intersections) from the game's
 // folder. It draws pieces, legal-move markers, the last turn (a ring round
 // each of its pieces; the stones of a turn in progress marked in another
-// colour) and a heat map of values with its colour key, and takes input
-// by mouse, touch (pointer events) and keyboard (arrow keys move a cursor,
-// Enter or Space plays). The legal move pointed at, under the keyboard
+// colour) and a heat map of values with its colour key, and takes input by
+// mouse, touch (pointer events) and keyboard (arrow keys move a cursor,
+// Enter or Space plays). On a board whose points are smaller than a
+// fingertip, a tap shows the stone first, and a second tap (or the Place
+// button under the board) places it. The legal move pointed at, under the keyboard
 // cursor, or pressed and held on a touch screen is previewed: the engine's
 // state after it is drawn over the position, the cells it would change as
 // half-tone pieces in a dashed ring, without playing it. A button turns the
@@ -16,15 +18,17 @@
 // This file composes the parts: the geometry (`grid-layout.ts`), drawing
 // (`grid-draw.ts`), input (`grid-input.ts`), the turn animation
 // (`grid-turns.ts`), the accessible name (`grid-a11y.ts`), the preview
-// (`grid-preview.ts`) and the marks of the latest turns (`grid-marks.ts`).
+// (`grid-preview.ts`), the stone waiting for a second tap (`grid-pending.ts`)
+// and the marks of the latest turns (`grid-marks.ts`).
 
 import type { GameInfo, GameState } from '../core/protocol';
 import { CrispCanvas, HeatLegend, flipButton, heatColour, type BoardView, type Heat } from './board';
 import { gridLabel } from './grid-a11y';
 import { drawGrid, drawTurningPieces } from './grid-draw';
 import { GridInput, targetCell } from './grid-input';
-import { GridGeometry, gridHeight } from './grid-layout';
+import { GridGeometry, gridHeight, smallPoints } from './grid-layout';
 import { turnStones } from './grid-marks';
+import { PendingStone } from './grid-pending';
 import { GridPreview } from './grid-preview';
 import type { GridStyle } from './grid-style';
 import { TurnAnimation } from './grid-turns';
@@ -42,6 +46,7 @@ export class GridBoard implements BoardView {
   private readonly crisp: CrispCanvas;
   private readonly input: GridInput;
   private readonly preview: GridPreview;
+  private readonly pending: PendingStone;
   private readonly turns: TurnAnimation | null;
   private interactive = false;
   /** Legal moves by cell, when a person is to move. */
@@ -79,7 +84,9 @@ export class GridBoard implements BoardView {
       cellAt: (x, y) => this.geom.cellAt(this.geom.layout(this.crisp.size), x, y),
       target: (cell) => this.target(cell),
       isLegal: (cell) => this.legal.has(cell),
-      pick: (cell) => this.pick(cell),
+      pick: (cell, byTap) => this.pick(cell, byTap),
+      pendingCell: () => this.pending.cell,
+      cancelPending: () => this.cancelPending(),
       notePreview: () => this.notePreview(),
       redraw: () => this.crisp.redraw(),
       describe: () => this.describe(),
@@ -90,7 +97,14 @@ export class GridBoard implements BoardView {
       (move) => this.onPreview(move),
       () => this.crisp.redraw(),
     );
-    this.element.append(this.preview.text);
+    this.pending = new PendingStone(
+      c,
+      () => {
+        if (this.pending.cell !== null) this.pick(this.pending.cell, false);
+      },
+      () => this.cancelPending(),
+    );
+    this.element.append(this.preview.text, this.pending.status);
     this.turns = style.animateTurns
       ? new TurnAnimation(
           this.crisp,
@@ -101,6 +115,7 @@ export class GridBoard implements BoardView {
     this.ready = true;
     // The flip button turns the board as the visitor last left it, at once.
     tools.append(
+      this.pending.element,
       flipButton(info.id, (on) => this.setFlipped(on)),
       this.legend.element,
     );
@@ -125,6 +140,10 @@ export class GridBoard implements BoardView {
     // undone, jumped to) or a board that takes no move ends it; the move
     // pointed at in the new position, if any, is previewed afresh.
     if (!prev || prev.position !== state.position || prev.cursor !== state.cursor || !this.interactive) this.preview.reset(this.state);
+    // A stone waiting for a second tap belongs to its position too.
+    if (this.pending.cell !== null && (!this.legal.has(this.pending.cell) || prev?.position !== state.position || prev.cursor !== state.cursor)) {
+      this.pending.clear();
+    }
     this.input.repoint();
     this.notePreview();
     const c = this.crisp.canvas;
@@ -192,11 +211,35 @@ export class GridBoard implements BoardView {
     return targetCell(cell, this.legal, this.geom.cols, !!this.style.dropInColumns);
   }
 
-  private pick(picked: number): void {
+  /**
+   * The visitor picked `picked`. A legal move is played, unless it was
+   * tapped on a board of small points: then its stone waits there for a
+   * second tap (a tap on another point moves it). A waiting stone stays
+   * when the pick is not a legal move.
+   */
+  private pick(picked: number, byTap: boolean): void {
     const cell = this.target(picked)!;
     const move = this.legal.get(cell);
-    if (move !== undefined) this.onMove(move);
-    else if (this.interactive) this.onIllegal(cell);
+    if (move !== undefined && byTap && this.pending.cell !== cell && smallPoints(this.geom.layout(this.crisp.size).cell)) {
+      this.pending.show(cell, move, this.state?.toMove != null ? this.state.sides[this.state.toMove] : '');
+      this.notePreview();
+      this.crisp.redraw();
+      return;
+    }
+    if (move !== undefined) {
+      this.pending.clear();
+      this.notePreview();
+      this.onMove(move);
+    } else if (this.interactive) this.onIllegal(cell);
+  }
+
+  /** Takes a stone waiting for a second tap away; false if none waited. */
+  private cancelPending(): boolean {
+    if (this.pending.cell === null) return false;
+    this.pending.clear('Stone taken away; nothing placed.');
+    this.notePreview();
+    this.crisp.redraw();
+    return true;
   }
 
   /** Keeps the accessible name in step with the cursor and the position. */
@@ -243,6 +286,7 @@ export class GridBoard implements BoardView {
       turning: this.turns?.pieces(this.state) ?? new Map(),
       drawTurning: withTurning,
       cursor: this.input.shownCursor,
+      pending: this.interactive ? this.pending.cell : null,
     });
   }
 }
