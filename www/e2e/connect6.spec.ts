@@ -173,6 +173,11 @@ test('phone: a tap shows the stone, a second tap places it; a tap elsewhere move
   await expect(place(page)).toBeInViewport();
   await expect(page.getByTestId('pending-words')).toHaveText(/Black stone ready at J10, not placed yet/);
   await expect.poll(async () => blue(await pixel(page, await beside(page, 'j10', 0.75)))).toBe(true);
+  // The loupe beside Place shows the waiting stone larger: dark at its centre, on the sand-coloured board.
+  const loupe = page.getByTestId('pending-loupe');
+  await expect(loupe).toBeInViewport();
+  const centre = await loupe.evaluate((l: HTMLCanvasElement) => [...l.getContext('2d')!.getImageData(l.width / 2, l.height / 2, 1, 1).data]);
+  expect(centre[0]).toBeLessThan(170);
   // Place and the waiting stone are on screen and nothing covers Place.
   const covered = await place(page).evaluate((b) => {
     const r = b.getBoundingClientRect();

@@ -206,19 +206,23 @@ export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: Grid
     // lines along its row and column to the coordinates.
     const [x, y] = center(scene.pending);
     const colour = st.preview ?? st.cursor;
+    const r = Math.max(cell * 0.75, 11);
     ctx.save();
     ctx.globalAlpha = 0.55;
     ctx.strokeStyle = colour;
     ctx.lineWidth = Math.max(1.5, cell * 0.06);
     ctx.beginPath();
     ctx.moveTo(margin, y);
+    ctx.lineTo(x - r, y);
+    ctx.moveTo(x + r, y);
     ctx.lineTo(margin + width, y);
     ctx.moveTo(x, margin);
+    ctx.lineTo(x, y - r);
+    ctx.moveTo(x, y + r);
     ctx.lineTo(x, margin + height);
     ctx.stroke();
     ctx.restore();
     if (!previewed.has(scene.pending)) drawPiece(ctx, st, x, y, cell * PIECE, s.toMove, 0.6);
-    const r = Math.max(cell * 0.75, 11);
     ctx.save();
     ctx.strokeStyle = '#ffffff';
     ctx.lineWidth = Math.max(5, cell * 0.2);

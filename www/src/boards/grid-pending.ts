@@ -1,10 +1,13 @@
 // A stone waiting for a second tap. On a board whose points are smaller than
 // a fingertip (a 19 × 19 board on a phone), a tap by touch or pen does not
 // play at once: the board shows the stone where the tap landed and this bar
-// under it — "Place at K11" places it, "Cancel" (or Escape) takes it away. A
-// second tap on the same point places it too; a tap on another point moves
+// under it — the points round the stone magnified, "Place at K11" that places
+// it and "Cancel" (or Escape) that takes it away. A second tap on the same point places it too; a tap on another point moves
 // it there. Screen readers hear where the stone waits. The mouse and the
 // keyboard play at once, and boards with large points play on one tap.
+
+/** The loupe's side, in CSS pixels. */
+const LOUPE_PX = 64;
 
 /** Numbers the bars' ids. */
 let pendingIds = 0;
@@ -17,6 +20,8 @@ export class PendingStone {
   /** The cell of the waiting stone, and its move in the game's notation. */
   cell: number | null = null;
   move: string | null = null;
+  /** The points round the waiting stone, magnified (a copy of the board's pixels). */
+  readonly loupe = document.createElement('canvas');
   private readonly place = document.createElement('button');
   private readonly cancel = document.createElement('button');
 
@@ -43,7 +48,11 @@ export class PendingStone {
     this.cancel.dataset.testid = 'pending-cancel';
     this.cancel.textContent = 'Cancel';
     this.cancel.title = 'Take the stone away without placing it (Escape)';
-    this.element.append(this.place, this.cancel);
+    this.loupe.className = 'pending-loupe';
+    this.loupe.dataset.testid = 'pending-loupe';
+    // The words say where the stone waits; the picture is for the eyes.
+    this.loupe.setAttribute('aria-hidden', 'true');
+    this.element.append(this.loupe, this.place, this.cancel);
     this.status.className = 'visually-hidden';
     this.status.id = `board-pending-${id}`;
     this.status.dataset.testid = 'pending-words';
@@ -71,6 +80,30 @@ export class PendingStone {
     this.element.hidden = false;
     this.canvas.dataset.pending = move;
     this.status.textContent = `${side} stone ready at ${move}, not placed yet: tap it again or press Place at ${move}. Tap another point to move it, or Cancel.`;
+  }
+
+  /**
+   * Copies the points round the waiting stone from the board's canvas into
+   * the loupe, magnified: `x`, `y` its point and `spacing` the points'
+   * spacing, in the board's CSS pixels; `scale` the board's device pixels
+   * per CSS pixel.
+   */
+  magnify(board: HTMLCanvasElement, x: number, y: number, spacing: number, scale: number): void {
+    if (this.cell === null) return;
+    const px = Math.round(LOUPE_PX * scale);
+    if (this.loupe.width !== px) {
+      this.loupe.width = px;
+      this.loupe.height = px;
+      this.loupe.style.width = `${LOUPE_PX}px`;
+      this.loupe.style.height = `${LOUPE_PX}px`;
+    }
+    const ctx = this.loupe.getContext('2d');
+    if (!ctx) return;
+    // One and a half spacings each side: the stone and its nearest points, drawn larger.
+    const half = 1.5 * spacing;
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, px, px);
+    ctx.drawImage(board, (x - half) * scale, (y - half) * scale, 2 * half * scale, 2 * half * scale, 0, 0, px, px);
   }
 
   /** No stone waits; `said` is read out (nothing by default). */

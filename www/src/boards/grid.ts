@@ -288,5 +288,9 @@ export class GridBoard implements BoardView {
       cursor: this.input.shownCursor,
       pending: this.interactive ? this.pending.cell : null,
     });
+    if (this.pending.cell !== null && withTurning) {
+      const [x, y] = this.geom.centre(this.geom.layout(size), this.pending.cell);
+      this.pending.magnify(c, x, y, cell, c.width / size);
+    }
   }
 }
