@@ -274,3 +274,21 @@ for (const size of SIZES) {
     await context.close();
   });
 }
+
+test('a phone held sideways: Place and Cancel fit under the board, a second tap places', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto('/#/connect6?first=human&second=human&seed=1');
+  await expect(board(page)).toHaveAttribute('data-legal', /K11/);
+  await tapSquare(page, 'k11');
+  await expect.poll(() => pending(page)).toBe('K11');
+  // The board fills the screen's height: the loupe gives way, Place and Cancel stay wholly on screen.
+  await expect(page.getByTestId('pending-loupe')).toBeHidden();
+  for (const b of [place(page), page.getByTestId('pending-cancel')]) await expect(b).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: 'test-results/screens/connect6-pending-sideways.png' });
+  await tapSquare(page, 'k11');
+  await expect(moves(page)).toHaveText(['K11']);
+  expect(errors).toEqual([]);
+  await context.close();
+});
