@@ -122,25 +122,52 @@ describe('computerDelayMs', () => {
 describe('AddressKeeper', () => {
   const game = { controllers: ['human', 'mvb'] as const, seed: 7, moves: ['f5'], cursor: 1 };
 
-  it('replaces the address with the game’s, only while it names the game’s view and until stopped', () => {
-    let hash = '#/othello?tab=play';
-    const written: string[] = [];
+  /** A keeper over a fake address; `written` lists what it wrote. */
+  function keeperAt(start: string) {
+    const page = { hash: start, written: [] as string[] };
     const keeper = new AddressKeeper(
       'othello',
-      () => hash,
+      () => page.hash,
       (a) => {
-        written.push(a);
-        hash = a;
+        page.written.push(a);
+        page.hash = a;
       },
     );
+    return { page, keeper };
+  }
+
+  it('replaces the address with the game’s, and goes on as the game goes on', () => {
+    const { page, keeper } = keeperAt('#/othello?tab=play');
     keeper.write(game);
-    expect(written).toEqual(['#/othello?tab=play&first=human&second=mvb&seed=7&moves=f5']);
-    hash = '#/connect4';
-    keeper.write(game);
-    expect(written).toHaveLength(1);
-    hash = '#/othello';
+    expect(page.written).toEqual(['#/othello?tab=play&first=human&second=mvb&seed=7&moves=f5']);
+    keeper.write({ ...game, moves: ['f5', 'd6'], cursor: 2 });
+    expect(page.written).toHaveLength(2);
+    expect(page.hash).toBe('#/othello?tab=play&first=human&second=mvb&seed=7&moves=f5+d6');
+  });
+
+  it('never writes again once stopped', () => {
+    const { page, keeper } = keeperAt('#/othello');
     keeper.stop();
     keeper.write(game);
-    expect(written).toHaveLength(1);
+    expect(page.written).toEqual([]);
+  });
+
+  it('leaves an address that someone else changed: a link followed is read by the page, not written over', () => {
+    // Another view's address.
+    const other = keeperAt('#/othello');
+    other.page.hash = '#/connect4';
+    other.keeper.write(game);
+    expect(other.page.written).toEqual([]);
+    // The same game's view, another game in the address (a link with moves):
+    // the move the old game plays meanwhile does not replace it, then or later.
+    const same = keeperAt('#/othello?first=human&second=mvb&seed=7');
+    same.keeper.write(game);
+    const link = '#/othello?first=human&second=human&seed=1&moves=d3+c3';
+    same.page.hash = link;
+    same.keeper.write({ ...game, moves: ['f5', 'd6'], cursor: 2 });
+    expect(same.page.hash).toBe(link);
+    same.page.hash = '#/othello?first=human&second=mvb&seed=7&moves=f5';
+    same.keeper.write(game);
+    expect(same.page.written).toHaveLength(1);
   });
 });

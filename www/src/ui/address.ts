@@ -91,21 +91,35 @@ export function computerDelayMs(hash: string): number {
  * keeps it and a link shows it in another browser; the address is replaced,
  * not pushed (Back leaves the game). Once the address names another view (a
  * game link was followed while this game was still loading), or the view is
- * closed (`stop`), it is not the game's to write.
+ * closed (`stop`), it is not the game's to write. Nor once the address is
+ * no longer the one the keeper last saw (a link followed or an address
+ * typed, whose view is on its way): the game's next move must not write
+ * over it before the page has read it.
  */
 export class AddressKeeper {
   private stopped = false;
+  /** The address as the keeper last saw it: when it was made, then after each write. */
+  private seen: string;
 
   constructor(
     private readonly id: string,
     private readonly read: () => string = () => location.hash,
     private readonly replace: (address: string) => void = (address) => history.replaceState(null, '', address),
-  ) {}
+  ) {
+    this.seen = read();
+  }
 
   write(game: GameRecord): void {
     if (this.stopped) return;
-    const address = writeGameAddress(this.read(), this.id, game);
-    if (address !== null) this.replace(address);
+    const now = this.read();
+    if (now !== this.seen) {
+      this.stopped = true;
+      return;
+    }
+    const address = writeGameAddress(now, this.id, game);
+    if (address === null) return;
+    this.replace(address);
+    this.seen = this.read();
   }
 
   stop(): void {
