@@ -14,8 +14,9 @@
 //!   and a point of the first window it misses (at most four pairs).
 //! * [`Kind::Single`], victory by continuous single threats (VCST): every
 //!   attacker turn makes at least one threat. Facing one threat the
-//!   defender blocks with one stone and its second stone is free; facing
-//!   two it blocks with both, as above.
+//!   defender blocks with one stone and its second stone is free (and
+//!   pairs that block only together are tried as pairs); facing two it
+//!   blocks with both, as above.
 //!
 //! In both, the attacker answers the defender's threats: when the defender
 //! has threats at the attacker's turn, the turn's stones must meet all its
@@ -409,11 +410,11 @@ impl<'s, 'a> Search<'s, 'a> {
         };
         let mut most = 0;
         let mut first_reply = true;
-        let mut singles: Vec<Point> = Vec::new();
-        for x in first {
+        let mut singles = [None; 2];
+        for (i, x) in first.into_iter().enumerate() {
             if blocks_all(mine, &[x]) {
-                if !singles.contains(&x) {
-                    singles.push(x);
+                if i == 0 || first[0] != x {
+                    singles[i] = Some(x);
                 }
                 continue;
             }
@@ -432,7 +433,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 first_reply = false;
             }
         }
-        for x in singles {
+        for x in singles.into_iter().flatten() {
             match self.reply_free(depth, x, zone, line, first_reply) {
                 Res::Win(n) => most = most.max(n),
                 other => return other,
@@ -680,6 +681,16 @@ pub fn bench_positions() -> Vec<Board> {
             &["K7", "L7", "M7", "N7"],
             2,
         ),
+        // Double threats in three turns.
+        position(&["K6", "Q4", "H3", "E7", "J5", "E5"], &["C6", "M3"], 2),
+        // Single threats in two turns, double threats in three.
+        position(
+            &["L5", "D7", "G1", "O1", "J7", "K5", "J6"],
+            &["C7", "F7", "K6", "J3"],
+            2,
+        ),
+        // A wasted free stone loses, a free stone in the zone holds.
+        position(&["H1", "J1", "O6", "G1", "D1"], &["C3", "L1", "G3"], 2),
         // A quiet opening: nothing to prove.
         position(&["J4", "K5", "H3"], &["J5", "L3"], 2),
     ]
@@ -913,6 +924,7 @@ mod tests {
         let set = bench_positions();
         assert!((5..=10).contains(&set.len()));
         assert!(set.iter().all(|b| b.outcome().is_none()));
+        assert!(set.iter().all(|b| b.to_move() == Side::First));
         let wins = set
             .iter()
             .filter(|b| matches!(run(b, Kind::Double, 2), Proof::Win { .. }))
