@@ -31,7 +31,8 @@
 //! far from every stone (no stone within five rows and columns when there
 //! is one, a corner or an edge first). The proof then has a *zone*: the
 //! attacker's stones, the points of every threat window of the attacker at
-//! each defender's turn and at the win, and the empty points of the
+//! each defender's turn, the window the attacker fills at the end, the
+//! defender's blocks, and the empty points of the
 //! defender's windows holding three or more of its stones and none of the
 //! attacker's at each attacker's turn (where one more defender stone would
 //! make a threat the attacker must answer). Every free stone on an empty
