@@ -9,6 +9,8 @@
 //! * [`threats`] — the authors' threats: how many stones the opponent needs
 //!   to stop a win next turn, and where;
 //! * [`players`] — the near-random player and the one-ply greedy player;
+//! * [`tss`] — threat-space search: proving a win by continuous double
+//!   threats (VCDT) or single threats (VCST), and turns that lose to one;
 //! * [`entry`] — the plug-in: players by name.
 //!
 //! The registry (`src/games/mod.rs`) names the entry in one line.
@@ -17,5 +19,6 @@ pub mod entry;
 pub mod players;
 pub mod rules;
 pub mod threats;
+pub mod tss;
 
 pub use rules::Board;
