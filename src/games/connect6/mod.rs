@@ -9,11 +9,13 @@
 //! * [`threats`] — the authors' threats: how many stones the opponent needs
 //!   to stop a win next turn, and where;
 //! * [`players`] — the near-random player and the one-ply greedy player;
+//! * [`eval`] — the linear pattern evaluation and the move ordering;
 //! * [`entry`] — the plug-in: players by name.
 //!
 //! The registry (`src/games/mod.rs`) names the entry in one line.
 
 pub mod entry;
+pub mod eval;
 pub mod players;
 pub mod rules;
 pub mod threats;
