@@ -10,10 +10,13 @@
 //!   to stop a win next turn, and where;
 //! * [`players`] — the near-random player and the one-ply greedy player;
 //! * [`eval`] — the linear pattern evaluation and the move ordering;
+//! * [`engine`] — the engine player: the threat step, then alpha-beta over
+//!   the best stones;
 //! * [`entry`] — the plug-in: players by name.
 //!
 //! The registry (`src/games/mod.rs`) names the entry in one line.
 
+pub mod engine;
 pub mod entry;
 pub mod eval;
 pub mod players;
