@@ -1,7 +1,7 @@
 //! Connect6's plug-in: what the engine, the page and the CLI know of it: its
-//! rules, two fixed players and the engine player (with levels). No
-//! learner, no models, no benchmarks and no commands of its own yet: those
-//! parts keep their defaults.
+//! rules, two fixed players and the engine player (with levels), its
+//! benchmarks and its commands (`match`, `bench`, `engine`). No learner and
+//! no models yet: those parts keep their defaults.
 
 use serde_json::Value;
 
@@ -72,6 +72,36 @@ impl GameEntry for Entry {
     /// is checked against every stone placed so far: a few games suffice.
     fn checked_games(&self) -> u64 {
         4
+    }
+
+    fn benches(&self) -> Vec<crate::plugin::Bench> {
+        vec![
+            crate::plugin::Bench {
+                name: "connect6_place_undo",
+                run: super::bench::place_undo_rate,
+            },
+            crate::plugin::Bench {
+                name: "connect6_threats",
+                run: super::bench::threats_rate,
+            },
+            crate::plugin::Bench {
+                name: "connect6_engine_nodes",
+                run: super::bench::engine_rate,
+            },
+        ]
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn cli(&self) -> clap::Command {
+        crate::cli::game_command::<super::cli::Command>(
+            self.id(),
+            "Connect6: matches, the engine protocol, speed.",
+        )
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn run_cli(&self, matches: &clap::ArgMatches) -> Result<(), crate::cli::CliError> {
+        super::cli::run(crate::cli::game_subcommand(matches)?)
     }
 
     fn new_session(&self) -> Box<dyn DynSession> {
