@@ -154,6 +154,13 @@ fn play_match(
     openings: Option<&Path>,
 ) -> Result<(), CliError> {
     // Everything is checked before the first game.
+    let openings = match openings {
+        Some(path) => read_openings(path).map_err(|e| match e {
+            CliError::BadInput(m) => CliError::BadInput(format!("--openings {m}")),
+            other => other,
+        })?,
+        None => vec![Vec::new()],
+    };
     let mut pa = player(a).map_err(CliError::BadInput)?;
     let mut pb = player(b).map_err(CliError::BadInput)?;
     if !(1..=MAX_GAMES).contains(&games) {
@@ -161,10 +168,6 @@ fn play_match(
             "--games is 1 to {MAX_GAMES}, not {games}"
         )));
     }
-    let openings = match openings {
-        Some(path) => read_openings(path)?,
-        None => vec![Vec::new()],
-    };
     println!("{a} against {b}: {games} games, seed {seed}, colours alternating");
     let mut record = Record::default();
     let mut clocks = [Clock::default(), Clock::default()];
