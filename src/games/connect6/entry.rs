@@ -1,17 +1,40 @@
-//! Connect6's plug-in: what the engine, the page and the CLI know of it. It
-//! has its rules and two fixed players; no learner, no models, no
-//! benchmarks and no commands of its own yet: those parts keep their
-//! defaults.
+//! Connect6's plug-in: what the engine, the page and the CLI know of it: its
+//! rules, two fixed players and the engine player (with levels), its
+//! benchmarks and its commands (`match`, `bench`, `engine`). No learner and
+//! no models yet: those parts keep their defaults.
 
 use serde_json::Value;
 
+use super::engine::{Engine, EngineSettings, MAX_LEVEL, MAX_WIDTH};
 use super::players::{Greedy, NearRandom};
 use super::rules::Board;
 use crate::game::Game;
 use crate::model::Model;
 use crate::plugin::{
-    DynAgent, DynSession, GameEntry, GameInfo, PlayerInfo, TypedAgent, TypedSession,
+    DynAgent, DynSession, FieldSpec, GameEntry, GameInfo, PlayerInfo, TypedAgent, TypedSession,
 };
+
+/// The engine's settings a visitor sets.
+fn engine_fields() -> Vec<FieldSpec> {
+    vec![
+        FieldSpec::int(
+            "level",
+            "Level",
+            "1 looks one stone ahead; 2 sees its whole pair; 4 also the reply pair; 6 six stones, up to 8 seconds a turn.",
+            1,
+            u64::from(MAX_LEVEL),
+            3,
+        ),
+        FieldSpec::int(
+            "width",
+            "Width",
+            "How many of the best stones it tries at each step (0: the level's, 8 to 12).",
+            0,
+            u64::from(MAX_WIDTH),
+            0,
+        ),
+    ]
+}
 
 /// Connect6's entry in the registry.
 pub struct Entry;
@@ -31,6 +54,15 @@ impl GameEntry for Entry {
                     "Greedy",
                     "wins when it can, blocks threats, else builds lines: one stone ahead",
                 ),
+                PlayerInfo {
+                    searches: true,
+                    settings: engine_fields(),
+                    ..PlayerInfo::simple(
+                        "engine",
+                        "Engine",
+                        "wins and blocks by the threats, then looks ahead over the best stones",
+                    )
+                },
             ],
             Vec::new(),
         )
@@ -40,6 +72,36 @@ impl GameEntry for Entry {
     /// is checked against every stone placed so far: a few games suffice.
     fn checked_games(&self) -> u64 {
         4
+    }
+
+    fn benches(&self) -> Vec<crate::plugin::Bench> {
+        vec![
+            crate::plugin::Bench {
+                name: "connect6_place_undo",
+                run: super::bench::place_undo_rate,
+            },
+            crate::plugin::Bench {
+                name: "connect6_threats",
+                run: super::bench::threats_rate,
+            },
+            crate::plugin::Bench {
+                name: "connect6_engine_nodes",
+                run: super::bench::engine_rate,
+            },
+        ]
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn cli(&self) -> clap::Command {
+        crate::cli::game_command::<super::cli::Command>(
+            self.id(),
+            "Connect6: matches, the engine protocol, speed.",
+        )
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn run_cli(&self, matches: &clap::ArgMatches) -> Result<(), crate::cli::CliError> {
+        super::cli::run(crate::cli::game_subcommand(matches)?)
     }
 
     fn new_session(&self) -> Box<dyn DynSession> {
@@ -52,13 +114,17 @@ impl GameEntry for Entry {
         settings: &Value,
         model: Option<&Model>,
     ) -> Result<Box<dyn DynAgent>, String> {
-        let _ = (settings, model);
+        let _ = model;
         match name.trim() {
             "random" => Ok(TypedAgent::new(Box::new(NearRandom::default())).boxed()),
             "greedy" => Ok(TypedAgent::new(Box::new(Greedy::default())).boxed()),
+            "engine" => {
+                let s = EngineSettings::from_value(settings)?;
+                Ok(TypedAgent::new(Box::new(Engine::new(s)?)).boxed())
+            }
             "model" => Err("Connect6 has no learner yet, so no model plays it".into()),
             other => Err(format!(
-                "unknown player '{other}' (players: random, greedy)"
+                "unknown player '{other}' (players: random, greedy, engine)"
             )),
         }
     }
@@ -72,7 +138,7 @@ mod tests {
     #[test]
     fn players_by_name_play_from_a_position_text() {
         let s = Entry.new_session();
-        for name in ["random", "greedy"] {
+        for name in ["random", "greedy", "engine"] {
             let mut a = Entry.agent(name, &Value::Null, None).unwrap();
             let t = a.think(&s.position(), 1, &mut Budget::unlimited()).unwrap();
             assert_eq!(t.text, "J10", "{name} opens in the centre");

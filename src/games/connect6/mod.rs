@@ -11,12 +11,25 @@
 //! * [`players`] — the near-random player and the one-ply greedy player;
 //! * [`tss`] — threat-space search: proving a win by continuous double
 //!   threats (VCDT) or single threats (VCST), and turns that lose to one;
-//! * [`entry`] — the plug-in: players by name.
+//! * [`eval`] — the linear pattern evaluation and the move ordering;
+//! * [`engine`] — the engine player: the threat step, then alpha-beta over
+//!   the best stones;
+//! * [`bench`] — the speed measurements;
+//! * [`protocol`] — the engine protocol of Connect6 programs (native);
+//! * `cli` — `selfplay connect6 match | bench | engine` (native);
+//! * [`entry`] — the plug-in: players by name, benchmarks, commands.
 //!
 //! The registry (`src/games/mod.rs`) names the entry in one line.
 
+pub mod bench;
+#[cfg(not(target_arch = "wasm32"))]
+mod cli;
+pub mod engine;
 pub mod entry;
+pub mod eval;
 pub mod players;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod protocol;
 pub mod rules;
 pub mod threats;
 pub mod tss;

@@ -1,0 +1,109 @@
+//! Connect6's speed measurements, behind `selfplay connect6 bench`,
+//! `selfplay bench` and the wasm benchmark (the same Rust code natively and
+//! in wasm): stones placed and undone, threat counts, and the engine's
+//! search nodes, each per second.
+//!
+//! The positions are the same for a seed: games of the near-random player
+//! ([`positions`]), the middle of a game being where threats are counted
+//! and stones searched.
+
+use super::engine::{Engine, EngineSettings};
+use super::players::NearRandom;
+use super::rules::{Board, Point};
+use super::threats::analyse;
+use crate::game::{rng_from_seed, Game, Player, Side};
+use crate::rate::{measure, Rate};
+use crate::search::budget::{Budget, Limits};
+
+/// Positions of near-random games after 10 to 40 stones, and each game's
+/// stones (to place and undo), for a seed.
+pub fn positions(seed: u64, count: usize) -> Vec<(Board, Vec<Point>)> {
+    let mut rng = rng_from_seed(seed);
+    let mut player = NearRandom::default();
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let mut b = Board::start();
+        let mut stones = Vec::new();
+        let stop = 10 + out.len() % 31;
+        while !b.is_over() && stones.len() < stop {
+            let p = player.choose(&b, &mut rng);
+            b.play(p);
+            stones.push(p);
+        }
+        if !b.is_over() {
+            out.push((b, stones));
+        }
+    }
+    out
+}
+
+/// Stones placed and undone: the stones of each game placed on an empty
+/// board one by one, then undone in reverse; a stone is one place and one
+/// undo.
+pub fn place_undo_rate(seed: u64, seconds: f64) -> Rate {
+    let games = positions(seed, 32);
+    measure("connect6_place_undo", "stones", seconds, || {
+        let mut n = 0;
+        for (_, stones) in &games {
+            let mut b = Board::start();
+            for &p in stones {
+                b.place(p);
+            }
+            for &p in stones.iter().rev() {
+                b.undo(p);
+            }
+            std::hint::black_box(&b);
+            n += stones.len() as u64;
+        }
+        n
+    })
+}
+
+/// Threat counts ([`analyse`]): both sides' in each position.
+pub fn threats_rate(seed: u64, seconds: f64) -> Rate {
+    let games = positions(seed, 32);
+    measure("connect6_threats", "counts", seconds, || {
+        let mut n = 0;
+        for (b, _) in &games {
+            for side in Side::BOTH {
+                std::hint::black_box(analyse(b, side));
+                n += 1;
+            }
+        }
+        n
+    })
+}
+
+/// The engine's search nodes: level 3 (three stones deep, width 10) on
+/// each position with a fresh table, to its full depth.
+pub fn engine_rate(seed: u64, seconds: f64) -> Rate {
+    let games = positions(seed, 8);
+    measure("connect6_engine_nodes", "nodes", seconds, || {
+        let mut n = 0;
+        for (b, _) in &games {
+            let mut e = Engine::new(EngineSettings::level(3)).expect("level 3 is valid");
+            let mut budget = Budget::new(Limits::NONE);
+            let t = e.think(b, &mut rng_from_seed(seed), &mut budget);
+            std::hint::black_box(t.mv);
+            n += budget.nodes().max(1);
+        }
+        n
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_measurement_counts_work() {
+        for r in [
+            place_undo_rate(1, 0.0),
+            threats_rate(1, 0.0),
+            engine_rate(1, 0.0),
+        ] {
+            assert!(r.count > 0 && r.per_second > 0.0, "{r:?}");
+        }
+        assert_eq!(positions(3, 5).len(), 5);
+    }
+}

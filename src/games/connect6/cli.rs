@@ -1,0 +1,296 @@
+//! `selfplay connect6 …`: matches between players, the speed measurements,
+//! and the engine protocol on standard input and output.
+
+use std::path::Path;
+
+use clap::Subcommand;
+use web_time::Instant;
+
+use super::engine::{Engine, EngineSettings, MAX_LEVEL};
+use super::players::{Greedy, NearRandom};
+use super::rules::{Board, Point};
+use crate::arena::Record;
+use crate::cli::{CliError, InputPath};
+use crate::game::{rng_from_seed, Game, Outcome, Player, Side};
+use crate::plugin::{GameEntry, Playable};
+
+/// The most games of a match.
+pub const MAX_GAMES: u32 = 100_000;
+/// The largest openings file, in bytes.
+pub const MAX_OPENINGS_BYTES: u64 = 1 << 20;
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Plays a match between two players, colours alternating (A is Black
+    /// in the odd-numbered games). A player is `random`, `greedy`, `engine`
+    /// (level 3) or `engine:LEVEL` (1 to 6).
+    Match {
+        /// Player A.
+        a: String,
+        /// Player B.
+        b: String,
+        /// Games (1 to 100,000).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_GAMES)))]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Openings (`-`: standard input; at most 1 MiB): one record a line
+        /// in the game's notation (`J10; K11 K9`), played before the
+        /// players take over; each is played twice, colours swapped, in
+        /// turn. Blank lines and lines starting with `#` are skipped.
+        #[arg(long)]
+        openings: Option<InputPath>,
+    },
+    /// Speed: stones placed and undone, threat counts and the engine's
+    /// search nodes, each per second (the measurements `selfplay bench`
+    /// and `scripts/bench.sh` run as `connect6_*`).
+    Bench {
+        /// Seconds per measurement (more than 0, at most 600).
+        #[arg(long, default_value_t = 1.0, value_parser = crate::cli::positive(600.0))]
+        seconds: f64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Speaks the Connect6 engine protocol on standard input and output
+    /// (`name`, `new black|white`, `black|white XXXX`, `move XXXX`, `next`,
+    /// `depth d`, `print`, `quit`; see docs/connect6.md).
+    Engine {
+        /// The engine's level to start with (1 to 6; `depth d` changes it).
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_LEVEL)))]
+        level: u32,
+    },
+}
+
+pub fn run(cmd: Command) -> Result<(), CliError> {
+    match cmd {
+        Command::Match {
+            a,
+            b,
+            games,
+            seed,
+            openings,
+        } => play_match(
+            &a,
+            &b,
+            games,
+            seed,
+            openings.as_ref().map(|p| p.0.as_path()),
+        ),
+        Command::Bench { seconds, seed } => bench(seconds, seed),
+        Command::Engine { level } => {
+            let stdin = std::io::stdin();
+            super::protocol::serve(
+                stdin.lock(),
+                &mut std::io::stdout().lock(),
+                EngineSettings::level(level),
+            )?;
+            Ok(())
+        }
+    }
+}
+
+/// A player of a match by its name (see [`Command::Match`]).
+pub fn player(name: &str) -> Result<Box<dyn Player<Board>>, String> {
+    let level = |text: &str| {
+        text.parse::<u32>()
+            .ok()
+            .filter(|l| (1..=MAX_LEVEL).contains(l))
+            .ok_or_else(|| format!("'{name}': the engine's level is 1 to {MAX_LEVEL}"))
+    };
+    match name.trim() {
+        "random" => Ok(Box::new(NearRandom::default())),
+        "greedy" => Ok(Box::new(Greedy::default())),
+        "engine" => Ok(Box::new(Engine::new(EngineSettings::default())?)),
+        other => match other.strip_prefix("engine:") {
+            Some(l) => Ok(Box::new(Engine::new(EngineSettings::level(level(l)?))?)),
+            None => Err(format!(
+                "unknown player '{other}' (players: random, greedy, engine, engine:LEVEL with LEVEL 1 to {MAX_LEVEL})"
+            )),
+        },
+    }
+}
+
+/// The openings of a file: one record a line, each checked.
+pub fn read_openings(path: &Path) -> Result<Vec<Vec<Point>>, CliError> {
+    let mut out = Vec::new();
+    for line in crate::cli::text_lines(path, MAX_OPENINGS_BYTES)? {
+        let (n, text) = line.map_err(|e| crate::cli::line_error(path, e))?;
+        let text = text.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let bad = |e: String| CliError::BadInput(format!("{}: line {n}: {e}", path.display()));
+        let stones = Board::parse_transcript(text).map_err(|e| bad(e.0))?;
+        let mut b = Board::start();
+        for &p in &stones {
+            b.try_play(p).map_err(|e| bad(e.0))?;
+        }
+        if b.is_over() {
+            return Err(bad("the opening ends the game".into()));
+        }
+        out.push(stones);
+    }
+    if out.is_empty() {
+        return Err(CliError::BadInput(format!(
+            "{}: no opening (one record a line)",
+            path.display()
+        )));
+    }
+    Ok(out)
+}
+
+/// Time spent and turns played by one player of a match.
+#[derive(Default)]
+struct Clock {
+    seconds: f64,
+    turns: u64,
+}
+
+fn play_match(
+    a: &str,
+    b: &str,
+    games: u32,
+    seed: u64,
+    openings: Option<&Path>,
+) -> Result<(), CliError> {
+    // Everything is checked before the first game.
+    let openings = match openings {
+        Some(path) => read_openings(path).map_err(|e| match e {
+            CliError::BadInput(m) => CliError::BadInput(format!("--openings {m}")),
+            other => other,
+        })?,
+        None => vec![Vec::new()],
+    };
+    let mut pa = player(a).map_err(CliError::BadInput)?;
+    let mut pb = player(b).map_err(CliError::BadInput)?;
+    if !(1..=MAX_GAMES).contains(&games) {
+        return Err(CliError::BadInput(format!(
+            "--games is 1 to {MAX_GAMES}, not {games}"
+        )));
+    }
+    println!("{a} against {b}: {games} games, seed {seed}, colours alternating");
+    let mut record = Record::default();
+    let mut clocks = [Clock::default(), Clock::default()];
+    for i in 0..games {
+        let opening = &openings[(i as usize / 2) % openings.len()];
+        let a_side = if i % 2 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let mut rng = rng_from_seed(seed.wrapping_add(u64::from(i)));
+        let mut board = Board::start();
+        for &p in opening {
+            board.play(p);
+        }
+        while !board.is_over() {
+            let side = board.to_move();
+            let (who, p) = if side == a_side {
+                (0, &mut pa)
+            } else {
+                (1, &mut pb)
+            };
+            let first_of_turn = board.stones() == 0 || board.stones_left() == 2;
+            let t = Instant::now();
+            let stone = p.choose(&board, &mut rng);
+            clocks[who].seconds += t.elapsed().as_secs_f64();
+            clocks[who].turns += u64::from(first_of_turn);
+            if !board.is_legal(stone) {
+                return Err(CliError::Internal(format!(
+                    "{} chose the illegal stone {} in {}",
+                    if who == 0 { a } else { b },
+                    Board::format_move(stone),
+                    board.position_text()
+                )));
+            }
+            board.play(stone);
+        }
+        let outcome = board.outcome().unwrap_or(Outcome::Draw);
+        record.add(outcome, a_side);
+        let result = match outcome {
+            Outcome::Win(s) if s == a_side => format!("{a} wins"),
+            Outcome::Win(_) => format!("{b} wins"),
+            Outcome::Draw => "draw".to_string(),
+        };
+        println!(
+            "game {:>3}: {a} {}: {result} after {} stones",
+            i + 1,
+            if a_side == Side::First {
+                "Black"
+            } else {
+                "White"
+            },
+            board.stones()
+        );
+    }
+    println!(
+        "{a}: {} wins, {} draws, {} losses against {b} ({:.0}% wins)",
+        record.wins,
+        record.draws,
+        record.losses,
+        record.win_percent()
+    );
+    for (name, c) in [(a, &clocks[0]), (b, &clocks[1])] {
+        println!(
+            "{name}: {:.3} s a turn ({} turns)",
+            c.seconds / (c.turns.max(1) as f64),
+            c.turns
+        );
+    }
+    Ok(())
+}
+
+fn bench(seconds: f64, seed: u64) -> Result<(), CliError> {
+    crate::bench::check_seconds(seconds).map_err(CliError::BadInput)?;
+    for bench in super::entry::Entry.benches() {
+        let r = (bench.run)(seed, seconds);
+        println!(
+            "{:<24} {:>12} {} in {:>6.2} s: {:>12.0} {}/s",
+            r.name, r.count, r.unit, r.seconds, r.per_second, r.unit
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_by_name() {
+        for ok in ["random", "greedy", "engine", "engine:1", "engine:6"] {
+            assert!(player(ok).is_ok(), "{ok}");
+        }
+        for bad in ["engine:0", "engine:7", "engine:x", "engine:", "nobody", ""] {
+            assert!(player(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn openings_are_checked_line_by_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("openings.txt");
+        std::fs::write(&path, "# two openings\nJ10; K11 K9\n\nJ10 J9 J8\n").unwrap();
+        let o = read_openings(&path).unwrap();
+        assert_eq!(o.len(), 2);
+        std::fs::write(&path, "J10; K11 K9\nJ10 J10\n").unwrap();
+        let e = read_openings(&path).unwrap_err();
+        assert!(
+            matches!(&e, CliError::BadInput(m) if m.contains("line 2")),
+            "{e:?}"
+        );
+        std::fs::write(&path, "# nothing\n").unwrap();
+        assert!(read_openings(&path).is_err());
+        std::fs::write(&path, vec![b'a'; MAX_OPENINGS_BYTES as usize + 1]).unwrap();
+        assert!(read_openings(&path).is_err());
+    }
+
+    #[test]
+    fn a_short_match_plays_its_games() {
+        assert!(play_match("greedy", "random", 2, 1, None).is_ok());
+        assert!(matches!(
+            play_match("greedy", "nobody", 2, 1, None),
+            Err(CliError::BadInput(_))
+        ));
+    }
+}

@@ -1,0 +1,558 @@
+//! The engine player: a threat step, then alpha-beta over the best stones.
+//!
+//! Each stone is chosen in two steps:
+//!
+//! 1. **The threat step** ([`Engine::threat_step`]): a win this turn is
+//!    played at once (the last point of a five, or at the first stone of a
+//!    pair a point of a four: the second stone completes it); facing three
+//!    or more threats (two at the second stone of a pair) the game is lost
+//!    and the engine blocks as best it can, without a search. This is the
+//!    place of the threat-space search: it proves wins by threats (and the
+//!    opponent's) before alpha-beta, with its share of the think budget.
+//! 2. **Alpha-beta** (the generic [`Searcher`], iterative deepening with a
+//!    transposition table kept between moves) over a narrowed game
+//!    ([`Narrowed`]): one stone is one ply, and at each node only a few
+//!    stones are tried: the stones that win this turn if there are any;
+//!    else, facing threats, the points of the opponent's threat windows
+//!    (forced blocks: two threats take both stones); else the best `width`
+//!    points near the stones by pattern gain
+//!    ([`super::players::pattern_gain`]). The pairs searched are thus made
+//!    of the best single stones. The horizon is valued by the linear
+//!    pattern evaluation ([`super::eval`]).
+//!
+//! # Levels
+//!
+//! | level | plies (stones) | width | time per turn |
+//! |-------|----------------|-------|---------------|
+//! | 1     | 1              | 12    | 0.2 s         |
+//! | 2     | 2              | 12    | 0.5 s         |
+//! | 3     | 3              | 10    | 1 s           |
+//! | 4     | 4              | 10    | 2 s           |
+//! | 5     | 5              | 8     | 4 s           |
+//! | 6     | 6              | 8     | 8 s           |
+//!
+//! Level 1 looks one stone ahead, as the greedy player does, with the
+//! pattern evaluation; level 2 sees its whole pair, level 4 also the
+//! opponent's reply pair. The time is a turn's (half of it per stone, the
+//! opening stone all of it) and bounds moves chosen without a budget
+//! ([`Player::choose`]: matches); a think request's own budget bounds the
+//! rest. The search plays the best stone of the deepest depth it finished.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::eval::{block_points, order_points, PatternEval};
+use super::players::near_points;
+use super::rules::{format_point, parse_point, Board, Point};
+use super::threats::{analyse, threat_windows, Window};
+use crate::game::{Analysis, Game, MoveError, MoveValue, Outcome, Player, Rng, Scale, Thought};
+use crate::search::alphabeta::{Evaluator, Searcher, PROVEN, WIN};
+use crate::search::budget::{Budget, Limits};
+
+/// The highest level.
+pub const MAX_LEVEL: u32 = 6;
+/// The widest a node may be.
+pub const MAX_WIDTH: u32 = 40;
+
+/// Plies, width and milliseconds per turn of each level (index level − 1).
+const LEVELS: [(u32, u32, f64); MAX_LEVEL as usize] = [
+    (1, 12, 200.0),
+    (2, 12, 500.0),
+    (3, 10, 1_000.0),
+    (4, 10, 2_000.0),
+    (5, 8, 4_000.0),
+    (6, 8, 8_000.0),
+];
+
+/// The engine's settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct EngineSettings {
+    /// 1 to [`MAX_LEVEL`] (see the module's table).
+    pub level: u32,
+    /// Stones tried at each node, 1 to [`MAX_WIDTH`]; 0 takes the level's.
+    pub width: u32,
+}
+
+impl Default for EngineSettings {
+    fn default() -> Self {
+        EngineSettings { level: 3, width: 0 }
+    }
+}
+
+impl EngineSettings {
+    /// The settings of a level, with its width.
+    pub fn level(level: u32) -> EngineSettings {
+        EngineSettings { level, width: 0 }
+    }
+
+    pub fn validate(&self) -> Result<(), String> {
+        if !(1..=MAX_LEVEL).contains(&self.level) {
+            return Err(format!(
+                "the level must be from 1 to {MAX_LEVEL}, not {}",
+                self.level
+            ));
+        }
+        if self.width > MAX_WIDTH {
+            return Err(format!(
+                "the width must be from 1 to {MAX_WIDTH} (0: the level's), not {}",
+                self.width
+            ));
+        }
+        Ok(())
+    }
+
+    /// Plies searched.
+    pub fn depth(&self) -> u32 {
+        LEVELS[self.index()].0
+    }
+
+    /// Stones tried at each node.
+    pub fn width(&self) -> u32 {
+        if self.width == 0 {
+            LEVELS[self.index()].1
+        } else {
+            self.width
+        }
+    }
+
+    /// Milliseconds per turn of moves chosen without a budget.
+    pub fn turn_ms(&self) -> f64 {
+        LEVELS[self.index()].2
+    }
+
+    fn index(&self) -> usize {
+        self.level.clamp(1, MAX_LEVEL) as usize - 1
+    }
+
+    /// Settings from a page's settings object (`level`, `width`; a `seed`
+    /// is ignored: the engine plays the same stone every time).
+    pub fn from_value(v: &Value) -> Result<EngineSettings, String> {
+        let mut v = v.clone();
+        if let Some(m) = v.as_object_mut() {
+            m.remove("seed");
+        }
+        let s: EngineSettings = if v.is_null() {
+            EngineSettings::default()
+        } else {
+            serde_json::from_value(v).map_err(|e| format!("engine settings: {e}"))?
+        };
+        s.validate()?;
+        Ok(s)
+    }
+}
+
+/// The board as the search sees it: the same rules, but only the stones
+/// worth trying are legal (see the module). Never empty before the end.
+#[derive(Clone, Debug)]
+pub struct Narrowed {
+    pub board: Board,
+    pub width: usize,
+}
+
+/// The stones tried in `b`: the stones that win this turn; else the
+/// points of the opponent's threat windows, best first; else the best
+/// `width` points near the stones by [`order_points`].
+pub fn candidates(b: &Board, width: usize, out: &mut Vec<Point>, windows: &mut Vec<Window>) {
+    out.clear();
+    if b.is_over() {
+        return;
+    }
+    let me = b.to_move();
+    threat_windows(b, me, windows);
+    if b.stones_left() == 2 {
+        out.extend(windows.iter().flatten().copied());
+    } else {
+        out.extend(windows.iter().filter(|w| w[0] == w[1]).map(|w| w[0]));
+    }
+    if !out.is_empty() {
+        out.sort_unstable();
+        out.dedup();
+        return;
+    }
+    let blocks = block_points(b, windows);
+    if !blocks.is_empty() {
+        out.extend(blocks);
+        order_points(b, out, windows);
+        return;
+    }
+    near_points(b, out);
+    if out.is_empty() {
+        b.legal_moves(out);
+    }
+    order_points(b, out, windows);
+    out.truncate(width.max(1));
+}
+
+impl Game for Narrowed {
+    type Move = Point;
+    const NAME: &'static str = Board::NAME;
+
+    fn start() -> Self {
+        Narrowed {
+            board: Board::start(),
+            width: LEVELS[0].1 as usize,
+        }
+    }
+
+    fn to_move(&self) -> crate::game::Side {
+        self.board.to_move()
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Point>) {
+        candidates(&self.board, self.width, out, &mut Vec::new());
+    }
+
+    fn play(&mut self, m: Point) {
+        self.board.place(m);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.board.outcome()
+    }
+
+    fn key(&self) -> u64 {
+        self.board.key()
+    }
+
+    fn format_move(m: Point) -> String {
+        format_point(m)
+    }
+
+    fn parse_move(text: &str) -> Result<Point, MoveError> {
+        parse_point(text)
+    }
+}
+
+/// The pattern evaluation on the narrowed board; the moves come ordered.
+#[derive(Default)]
+struct NarrowEval(PatternEval);
+
+impl Evaluator<Narrowed> for NarrowEval {
+    fn evaluate(&mut self, g: &Narrowed) -> i32 {
+        self.0.value(&g.board)
+    }
+}
+
+/// The engine player.
+pub struct Engine {
+    settings: EngineSettings,
+    searcher: Searcher<Narrowed>,
+    eval: NarrowEval,
+    windows: Vec<Window>,
+    /// The budget per turn of [`Player::choose`]; `None`: the level's time.
+    default_limits: Option<Limits>,
+}
+
+impl Engine {
+    pub fn new(settings: EngineSettings) -> Result<Engine, String> {
+        settings.validate()?;
+        Ok(Engine {
+            settings,
+            searcher: Searcher::new(17),
+            eval: NarrowEval::default(),
+            windows: Vec::new(),
+            default_limits: None,
+        })
+    }
+
+    /// An engine whose moves without a budget ([`Player::choose`]) stop at
+    /// these limits instead of the level's time.
+    pub fn with_default_limits(mut self, limits: Limits) -> Engine {
+        self.default_limits = Some(limits);
+        self
+    }
+
+    pub fn settings(&self) -> &EngineSettings {
+        &self.settings
+    }
+
+    /// Changes the level (the protocol's `depth`), keeping the table.
+    pub fn set_level(&mut self, level: u32) -> Result<(), String> {
+        let s = EngineSettings {
+            level,
+            ..self.settings
+        };
+        s.validate()?;
+        self.settings = s;
+        Ok(())
+    }
+
+    /// The limits of one stone of `b` chosen without a budget.
+    fn stone_limits(&self, b: &Board) -> Limits {
+        self.default_limits.unwrap_or_else(|| {
+            let ms = self.settings.turn_ms();
+            Limits::millis(if b.stones() == 0 { ms } else { ms / 2.0 })
+        })
+    }
+
+    /// The first step of every stone, before alpha-beta: what the threats
+    /// decide alone. A win this turn is played; a lost position (three or
+    /// more threats against, or two at the second stone) gets the block
+    /// that leaves the fewest threats. `None`: the search decides (facing
+    /// one or two threats it tries only blocks, see [`candidates`]).
+    ///
+    /// The threat-space search (proving a win by a sequence of threats, and
+    /// the opponent's) is called here, first, with a share of `budget`; the
+    /// rest goes to alpha-beta.
+    pub fn threat_step(&mut self, b: &Board, budget: &mut Budget) -> Option<Thought<Point>> {
+        budget.set_note("looking at the threats");
+        let me = b.to_move();
+        threat_windows(b, me, &mut self.windows);
+        let win = self
+            .windows
+            .iter()
+            .find(|w| w[0] == w[1])
+            .or_else(|| self.windows.first().filter(|_| b.stones_left() == 2))
+            .map(|w| w[0]);
+        if let Some(mv) = win {
+            return Some(Thought {
+                mv,
+                complete: true,
+                depth: Some(1),
+                score: Some(f64::from(WIN - 2)),
+            });
+        }
+        let against = analyse(b, me.other());
+        let lost = against.count >= 3 || (against.count == 2 && b.stones_left() == 1);
+        if lost {
+            let mut blocks = block_points(b, &mut self.windows);
+            order_points(b, &mut blocks, &mut self.windows);
+            let mv = blocks.first().copied()?;
+            return Some(Thought {
+                mv,
+                complete: true,
+                depth: Some(1),
+                score: Some(f64::from(-(WIN - 4))),
+            });
+        }
+        None
+    }
+
+    fn narrowed(&self, b: &Board) -> Narrowed {
+        Narrowed {
+            board: b.clone(),
+            width: self.settings.width() as usize,
+        }
+    }
+}
+
+/// A search value in words, for the side to move.
+fn value_text(v: i32) -> String {
+    if v > PROVEN {
+        format!("wins in {} stones", WIN - v)
+    } else if v < -PROVEN {
+        format!("loses in {} stones", WIN + v)
+    } else {
+        format!("{:+.1}", f64::from(v) / 100.0)
+    }
+}
+
+impl Player<Board> for Engine {
+    fn name(&self) -> String {
+        format!("engine:{}", self.settings.level)
+    }
+
+    fn choose(&mut self, game: &Board, rng: &mut Rng) -> Point {
+        let mut budget = Budget::new(self.stone_limits(game));
+        self.think(game, rng, &mut budget).mv
+    }
+
+    fn think(&mut self, game: &Board, _rng: &mut Rng, budget: &mut Budget) -> Thought<Point> {
+        if let Some(t) = self.threat_step(game, budget) {
+            return t;
+        }
+        budget.set_note("searching");
+        let g = self.narrowed(game);
+        let depth = self.settings.depth();
+        let r = self.searcher.search(&g, &mut self.eval, depth, budget);
+        Thought {
+            mv: r
+                .best
+                .expect("think is asked in a position that is not over"),
+            complete: r.complete,
+            depth: Some(r.depth),
+            score: Some(f64::from(r.value)),
+        }
+    }
+
+    /// The value of each stone the engine would try (the heat map of its
+    /// candidates), searched to the level's depth.
+    fn analyze(&mut self, game: &Board, budget: &mut Budget) -> Option<Analysis<Point>> {
+        budget.set_note("valuing the candidate stones");
+        let g = self.narrowed(game);
+        let depth = self.settings.depth();
+        let (values, complete) = self.searcher.value_moves(&g, &mut self.eval, depth, budget);
+        let best = values.iter().map(|v| v.1).max();
+        Some(Analysis {
+            units: format!(
+                "the pattern evaluation after {depth} stones, in hundreds \
+                 (a line that ends the game: a win or a loss)"
+            ),
+            scale: Scale::Relative,
+            position: None,
+            moves: values
+                .iter()
+                .map(|&(mv, v)| MoveValue {
+                    mv,
+                    value: Some(if v.abs() > PROVEN {
+                        f64::from(v.signum() * 1000)
+                    } else {
+                        f64::from(v) / 100.0
+                    }),
+                    label: Some(value_text(v)),
+                    best: Some(v) == best,
+                })
+                .collect(),
+            complete,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::players::{Greedy, NearRandom};
+    use super::super::threats::threats;
+    use super::*;
+    use crate::game::{rng_from_seed, Side};
+    use crate::plugin::Playable;
+
+    fn after(record: &str) -> Board {
+        let mut b = Board::start();
+        for m in Board::parse_transcript(record).unwrap() {
+            b.try_play(m).unwrap();
+        }
+        b
+    }
+
+    fn engine(level: u32) -> Engine {
+        Engine::new(EngineSettings::level(level)).unwrap()
+    }
+
+    fn stone(e: &mut Engine, b: &Board) -> Point {
+        e.think(b, &mut rng_from_seed(1), &mut Budget::unlimited())
+            .mv
+    }
+
+    #[test]
+    fn settings_are_checked() {
+        assert!(EngineSettings::from_value(&Value::Null).is_ok());
+        let s = EngineSettings::from_value(&serde_json::json!({"level": 2, "seed": 4})).unwrap();
+        assert_eq!((s.depth(), s.width()), (2, 12));
+        let s = EngineSettings::from_value(&serde_json::json!({"level": 5, "width": 20})).unwrap();
+        assert_eq!((s.depth(), s.width()), (5, 20));
+        for bad in [
+            serde_json::json!({"level": 0}),
+            serde_json::json!({"level": 7}),
+            serde_json::json!({"width": 41}),
+            serde_json::json!({"depth": 3}),
+            serde_json::json!({"level": "high"}),
+        ] {
+            assert!(EngineSettings::from_value(&bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn never_misses_a_win_with_either_stone() {
+        for level in [1, 3] {
+            let mut e = engine(level);
+            // Black J5..J8, its first stone: a four is enough.
+            let mut b = after("J5 A19 C19 J6 J7 E19 G19 J8 A1 L19 N19");
+            assert_eq!((b.to_move(), b.stones_left()), (Side::First, 2));
+            let first = stone(&mut e, &b);
+            b.play(first);
+            let second = stone(&mut e, &b);
+            b.play(second);
+            assert_eq!(
+                b.outcome(),
+                Some(Outcome::Win(Side::First)),
+                "level {level}"
+            );
+            // The second stone of a pair completes a five.
+            let mut b = after("J5 J4 C19 J6 J7 E19 G19 J8 J9 L19 N19 A1");
+            assert_eq!(b.stones_left(), 1);
+            let p = stone(&mut e, &b);
+            b.play(p);
+            assert_eq!(
+                b.outcome(),
+                Some(Outcome::Win(Side::First)),
+                "level {level}"
+            );
+        }
+    }
+
+    #[test]
+    fn always_blocks_one_and_two_threats() {
+        for level in [1, 2, 4] {
+            let mut e = engine(level);
+            // Black's open four F10..I10: two threats, White blocks both.
+            let mut b = after("F10 A1 A3 G10 H10 A5 A7 I10 S19");
+            assert_eq!(threats(&b, Side::First), 2);
+            for _ in 0..2 {
+                let p = stone(&mut e, &b);
+                b.play(p);
+            }
+            assert_eq!(threats(&b, Side::First), 0, "level {level}");
+            // A four against the edge (A10..D10): one threat, blocked.
+            let mut b = after("A10 S1 S3 B10 C10 S5 S7 D10 J2");
+            assert_eq!(threats(&b, Side::First), 1);
+            for _ in 0..2 {
+                let p = stone(&mut e, &b);
+                b.play(p);
+            }
+            assert_eq!(threats(&b, Side::First), 0, "level {level}");
+        }
+    }
+
+    #[test]
+    fn the_same_position_gives_the_same_stone() {
+        let b = after("J10 K11 K9 H10 L10");
+        let a = stone(&mut engine(3), &b);
+        let c = engine(3).think(&b, &mut rng_from_seed(99), &mut Budget::unlimited());
+        assert_eq!(a, c.mv);
+        assert!(b.is_legal(a));
+    }
+
+    #[test]
+    fn analysis_values_the_candidates() {
+        let b = after("J10 K11 K9");
+        let a = engine(2)
+            .analyze(&b, &mut Budget::unlimited())
+            .expect("an analysis");
+        assert!(a.complete);
+        assert_eq!(a.moves.len(), 12);
+        assert!(a.moves.iter().any(|m| m.best));
+    }
+
+    /// Plays `games` games, the engine alternating colours; its wins.
+    fn wins_against(level: u32, other: &mut dyn Player<Board>, games: u64) -> u64 {
+        let mut e = engine(level).with_default_limits(Limits::nodes(20_000));
+        let mut wins = 0;
+        for seed in 0..games {
+            let mut rng = rng_from_seed(seed);
+            let mut b = Board::start();
+            let engine_side = if seed % 2 == 0 {
+                Side::First
+            } else {
+                Side::Second
+            };
+            while !b.is_over() {
+                let p = if b.to_move() == engine_side {
+                    e.choose(&b, &mut rng)
+                } else {
+                    other.choose(&b, &mut rng)
+                };
+                assert!(b.is_legal(p), "{}", b.position_text());
+                b.play(p);
+            }
+            wins += u64::from(b.outcome() == Some(Outcome::Win(engine_side)));
+        }
+        wins
+    }
+
+    #[test]
+    fn beats_random_and_greedy() {
+        assert_eq!(wins_against(2, &mut NearRandom::default(), 4), 4);
+        assert_eq!(wins_against(3, &mut Greedy::default(), 4), 4);
+    }
+}

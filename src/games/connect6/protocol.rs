@@ -1,0 +1,346 @@
+//! The plain-text engine protocol that Connect6 programs and their GUIs
+//! speak over standard input and output; `selfplay connect6 engine` speaks
+//! it with the engine player ([`super::engine`]).
+//!
+//! A stone is two letters `A`–`S`, the column then the row (rows from the
+//! top, as the board's notation: `JJ` is the centre `J10`, `AA` the top-left
+//! corner `A1`); a turn is its stones written together (`KKLL`, or `JJ` for
+//! Black's single opening stone). Letters are read in either case.
+//!
+//! Commands, one a line:
+//!
+//! * `name` — answered with `name Selfplay`.
+//! * `new black` / `new white` — a new game, the engine playing that
+//!   colour. As Black it places its opening stone at once and answers
+//!   `move JJ`; as White it waits.
+//! * `black XXXX` / `white XXXX` — stones of that colour placed on the
+//!   board (one or more, in the turn order: each must be that colour's to
+//!   place); no answer.
+//! * `move XXXX` — the opponent's stones: the rest of its turn. The engine
+//!   then plays its turn and answers `move XXXX`. If the opponent's stones
+//!   end the game there is no answer.
+//! * `next` — the engine plays the rest of the turn of the side to move and
+//!   answers `move XXXX`.
+//! * `depth d` — the engine's level, 1 to 6 (see [`super::engine`]); no
+//!   answer.
+//! * `print` — the board: a line of column letters, then 19 rows, each its
+//!   letter and its points (`X` Black, `O` White, `.` empty).
+//! * `quit` (or `exit`) — the end.
+//!
+//! Anything else — an unknown command, a stone off the board or taken, a
+//! stone out of turn, a level out of range, a line longer than
+//! [`crate::cli::MAX_LINE_BYTES`] or not UTF-8 — is answered with one line
+//! `error <what is wrong>`, and the board is left as it was; the dialogue
+//! goes on. Blank lines are ignored.
+
+use std::io::{BufRead, Write};
+
+use super::engine::{Engine, EngineSettings, MAX_LEVEL};
+use super::rules::{Board, Point, CENTRE, SIZE};
+use crate::cli::LineReader;
+use crate::game::{rng_from_seed, Game, Player, Rng, Side};
+
+/// The column and row letters.
+const LETTERS: &[u8; SIZE] = b"ABCDEFGHIJKLMNOPQRS";
+
+/// A stone in the protocol's two letters.
+pub fn stone_text(p: Point) -> String {
+    let (r, c) = (p as usize / SIZE, p as usize % SIZE);
+    format!("{}{}", LETTERS[c] as char, LETTERS[r] as char)
+}
+
+/// Reads stones written together (`JJ`, `KKLL`): two letters each.
+pub fn parse_stones(text: &str) -> Result<Vec<Point>, String> {
+    let bytes = text.as_bytes();
+    if bytes.is_empty() || bytes.len() % 2 != 0 || bytes.len() > 4 {
+        return Err(format!(
+            "'{text}' is not one or two stones: two letters A to S each, column then row (JJ is the centre)"
+        ));
+    }
+    let letter = |b: u8| {
+        LETTERS
+            .iter()
+            .position(|&l| l == b.to_ascii_uppercase())
+            .ok_or_else(|| format!("'{text}': a letter from A to S, not '{}'", b as char))
+    };
+    bytes
+        .chunks(2)
+        .map(|pair| Ok((letter(pair[1])? * SIZE + letter(pair[0])?) as Point))
+        .collect()
+}
+
+/// The dialogue's state: the board, the engine and its colour.
+pub struct Session {
+    board: Board,
+    engine: Engine,
+    engine_side: Side,
+    rng: Rng,
+}
+
+/// What a command asks of the dialogue.
+enum Step {
+    Go,
+    Quit,
+}
+
+impl Session {
+    pub fn new(settings: EngineSettings) -> Result<Session, String> {
+        Ok(Session {
+            board: Board::start(),
+            engine: Engine::new(settings)?,
+            engine_side: Side::Second,
+            rng: rng_from_seed(1),
+        })
+    }
+
+    /// Places `stones` for `side`, all or none.
+    fn place(&mut self, side: Side, stones: &[Point]) -> Result<(), String> {
+        let mut b = self.board.clone();
+        for &p in stones {
+            if b.is_over() {
+                return Err("the game is over".into());
+            }
+            if b.to_move() != side {
+                return Err(format!("{} is not to play", colour(side)));
+            }
+            if b.cell(p) != 0 {
+                return Err(format!("{} is taken", stone_text(p)));
+            }
+            b.play(p);
+        }
+        self.board = b;
+        Ok(())
+    }
+
+    /// The engine plays the rest of the turn of the side to move; its stones.
+    fn play_turn(&mut self) -> Result<String, String> {
+        if self.board.is_over() {
+            return Err("the game is over".into());
+        }
+        let side = self.board.to_move();
+        let mut out = String::new();
+        while !self.board.is_over() && self.board.to_move() == side {
+            let p = self.engine.choose(&self.board, &mut self.rng);
+            self.board.play(p);
+            out.push_str(&stone_text(p));
+        }
+        Ok(out)
+    }
+
+    fn print(&self) -> String {
+        let mut out = String::from("  ");
+        for &l in LETTERS {
+            out.push(' ');
+            out.push(l as char);
+        }
+        for (r, &letter) in LETTERS.iter().enumerate() {
+            out.push('\n');
+            out.push(letter as char);
+            out.push(' ');
+            for c in 0..SIZE {
+                out.push(' ');
+                out.push(match self.board.cell((r * SIZE + c) as Point) {
+                    1 => 'X',
+                    2 => 'O',
+                    _ => '.',
+                });
+            }
+        }
+        out
+    }
+
+    /// Answers one command line; the answer's lines (none for some).
+    fn command(&mut self, line: &str) -> Result<(Step, Option<String>), String> {
+        let mut words = line.split_whitespace();
+        let Some(cmd) = words.next() else {
+            return Ok((Step::Go, None));
+        };
+        let arg = words.next();
+        if words.next().is_some() {
+            return Err(format!("'{cmd}' takes at most one argument"));
+        }
+        let need = |what: &str| arg.ok_or_else(|| format!("'{cmd}' needs {what}"));
+        let answer = match cmd.to_ascii_lowercase().as_str() {
+            "name" => Some("name Selfplay".to_string()),
+            "new" => {
+                let side = side_named(need("a colour: black or white")?)?;
+                self.board = Board::start();
+                self.engine_side = side;
+                if side == Side::First {
+                    self.board.play(CENTRE);
+                    Some(format!("move {}", stone_text(CENTRE)))
+                } else {
+                    None
+                }
+            }
+            "black" | "white" => {
+                let side = side_named(cmd)?;
+                let stones = parse_stones(need("stones")?)?;
+                self.place(side, &stones)?;
+                None
+            }
+            "move" => {
+                let stones = parse_stones(need("the opponent's stones")?)?;
+                let side = self.engine_side.other();
+                if self.board.to_move() != side || self.board.is_over() {
+                    return Err(format!("it is not {}'s turn", colour(side)));
+                }
+                let left = self.board.stones_left() as usize;
+                if stones.len() != left {
+                    return Err(format!(
+                        "{} has {left} stone{} left to place in this turn, not {}",
+                        colour(side),
+                        if left == 1 { "" } else { "s" },
+                        stones.len()
+                    ));
+                }
+                self.place(side, &stones)?;
+                if self.board.is_over() {
+                    None
+                } else {
+                    Some(format!("move {}", self.play_turn()?))
+                }
+            }
+            "next" => Some(format!("move {}", self.play_turn()?)),
+            "depth" => {
+                let text = need("a level")?;
+                let level: u32 = text
+                    .parse()
+                    .ok()
+                    .filter(|l| (1..=MAX_LEVEL).contains(l))
+                    .ok_or_else(|| format!("the level is 1 to {MAX_LEVEL}, not '{text}'"))?;
+                self.engine.set_level(level)?;
+                None
+            }
+            "print" => Some(self.print()),
+            "quit" | "exit" => return Ok((Step::Quit, None)),
+            other => {
+                return Err(format!(
+                    "unknown command '{other}' (commands: name, new, black, white, move, next, depth, print, quit)"
+                ))
+            }
+        };
+        Ok((Step::Go, answer))
+    }
+}
+
+fn side_named(word: &str) -> Result<Side, String> {
+    match word.to_ascii_lowercase().as_str() {
+        "black" => Ok(Side::First),
+        "white" => Ok(Side::Second),
+        other => Err(format!("a colour is black or white, not '{other}'")),
+    }
+}
+
+fn colour(side: Side) -> &'static str {
+    match side {
+        Side::First => "black",
+        Side::Second => "white",
+    }
+}
+
+/// Speaks the protocol: reads commands from `input` until `quit` or its
+/// end, writing each answer to `output` at once. Only a failure to read or
+/// write ends it early.
+pub fn serve<R: BufRead, W: Write>(
+    input: R,
+    output: &mut W,
+    settings: EngineSettings,
+) -> std::io::Result<()> {
+    let mut session = Session::new(settings).map_err(std::io::Error::other)?;
+    let mut lines = LineReader::new(input, None);
+    while let Some(line) = lines.next_line() {
+        let reply = match line {
+            Ok((_, text)) => session.command(&text),
+            Err(e) => match e.problem {
+                crate::cli::LineProblem::Io(io) => return Err(io),
+                _ => Err(e.to_string()),
+            },
+        };
+        match reply {
+            Ok((Step::Quit, _)) => break,
+            Ok((Step::Go, Some(text))) => writeln!(output, "{text}")?,
+            Ok((Step::Go, None)) => {}
+            Err(e) => writeln!(output, "error {e}")?,
+        }
+        output.flush()?;
+    }
+    output.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn talk(script: &[u8]) -> String {
+        let mut out = Vec::new();
+        serve(script, &mut out, EngineSettings::level(1)).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn stones_are_two_letters_column_then_row() {
+        assert_eq!(stone_text(CENTRE), "JJ");
+        assert_eq!(stone_text(0), "AA");
+        assert_eq!(stone_text(1), "BA");
+        assert_eq!(parse_stones("jjKl").unwrap(), vec![CENTRE, 11 * 19 + 10]);
+        for bad in ["", "J", "JJK", "TT", "JJKKLL", "J1"] {
+            assert!(parse_stones(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_scripted_game_as_white() {
+        let out = talk(b"name\nnew white\nmove JJ\nprint\nquit\nname\n");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "name Selfplay");
+        let reply = lines[1].strip_prefix("move ").expect("a move");
+        let stones = parse_stones(reply).unwrap();
+        assert_eq!(stones.len(), 2);
+        assert!(!stones.contains(&CENTRE));
+        // The board: a header and 19 rows, three stones; nothing after quit.
+        assert_eq!(lines.len(), 2 + 20);
+        let points: String = lines[3..].iter().map(|l| &l[2..]).collect();
+        assert_eq!(points.matches('X').count(), 1);
+        assert_eq!(points.matches('O').count(), 2);
+    }
+
+    #[test]
+    fn as_black_it_opens_in_the_centre_and_next_plays_a_turn() {
+        let out = talk(b"new black\nmove KKLL\nnext\n");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "move JJ");
+        assert_eq!(lines[1].len(), "move XXXX".len());
+        assert_eq!(lines[2].len(), "move XXXX".len());
+    }
+
+    #[test]
+    fn bad_input_is_answered_with_an_error_line() {
+        let mut script = b"hello\nnew green\nblack JJ\nblack JJ\nwhite JJKK\nmove ZZZZ\n\
+            move KK\ndepth 0\ndepth 7\ndepth x\nnew\n"
+            .to_vec();
+        script.extend(vec![b'a'; crate::cli::MAX_LINE_BYTES + 10]);
+        script.extend(b"\n\xff\xfe\ndepth 2\nname\n");
+        let out = talk(&script);
+        let lines: Vec<&str> = out.lines().collect();
+        let errors = lines.iter().filter(|l| l.starts_with("error ")).count();
+        // Every line but `black JJ`, `depth 2` and `name` is refused.
+        assert_eq!(errors, 12, "{out}");
+        assert_eq!(lines.last(), Some(&"name Selfplay"));
+        assert!(lines.iter().any(|l| l.contains("JJ is taken")), "{out}");
+    }
+
+    #[test]
+    fn a_winning_move_ends_without_an_answer_and_next_wins() {
+        // Black (the opponent) builds J-column stones; White plays far away.
+        let out = talk(
+            b"new white\nblack JJ\nwhite AAAC\nblack JKJL\nwhite AEAG\nblack JMJN\n\
+              white AIAK\nnext\n",
+        );
+        // Black has a four on J10..J14 and two stones: next wins.
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 1, "{out}");
+        let stones = parse_stones(lines[0].strip_prefix("move ").unwrap()).unwrap();
+        assert!(!stones.is_empty());
+    }
+}

@@ -1,0 +1,111 @@
+//! `selfplay connect6 match`, `bench` and `engine` as a person runs them:
+//! a reproducible match with openings, exit code 2 with a message for bad
+//! input before any game is played, and the engine protocol.
+
+use crate::cli;
+use cli::run;
+
+#[test]
+fn connect6_match_reports_every_game_and_the_same_seed_repeats_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let openings = dir.path().join("openings.txt");
+    std::fs::write(&openings, "# openings\nJ10; K11 K9\nJ10; J9 J11\n").unwrap();
+    let openings = openings.to_str().unwrap();
+    let args = [
+        "connect6",
+        "match",
+        "engine:1",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--openings",
+        openings,
+    ];
+    let (code, first, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(first.lines().filter(|l| l.starts_with("game ")).count(), 4);
+    assert!(
+        first.contains("engine:1: 4 wins, 0 draws, 0 losses against random"),
+        "{first}"
+    );
+    let (_, second, _) = run(&args);
+    let games = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.starts_with("game "))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(games(&first), games(&second), "same seed, same games");
+}
+
+#[test]
+fn connect6_bad_match_arguments_exit_2_before_any_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "J10; K11 K9\nJ10; Z99\n").unwrap();
+    let bad = bad.to_str().unwrap();
+    for (args, message) in [
+        (
+            vec!["connect6", "match", "greedy", "nobody"],
+            "unknown player 'nobody'",
+        ),
+        (
+            vec!["connect6", "match", "engine:9", "greedy"],
+            "level is 1 to 6",
+        ),
+        (
+            vec!["connect6", "match", "greedy", "random", "--games", "0"],
+            "--games",
+        ),
+        (
+            vec![
+                "connect6", "match", "greedy", "random", "--games", "100001",
+            ],
+            "--games",
+        ),
+        (
+            vec!["connect6", "match", "greedy", "random", "--openings", bad],
+            "line 2",
+        ),
+        (
+            vec!["connect6", "engine", "--level", "7"],
+            "--level",
+        ),
+        (vec!["connect6", "bench", "--seconds", "0"], "--seconds"),
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?} played: {out}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
+
+/// `selfplay connect6 engine` over standard input and output.
+#[test]
+fn connect6_engine_protocol_over_stdin_and_stdout() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(cli::binary())
+        .args(["connect6", "engine", "--level", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"name\nnew black\nmove KKLL\nfly\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "name Selfplay");
+    assert_eq!(lines[1], "move JJ");
+    assert!(lines[2].starts_with("move ") && lines[2].len() == 9, "{text}");
+    assert!(lines[3].starts_with("error unknown command 'fly'"), "{text}");
+    assert_eq!(lines.len(), 4);
+}
