@@ -109,3 +109,31 @@ fn connect6_engine_protocol_over_stdin_and_stdout() {
     assert!(lines[3].starts_with("error unknown command 'fly'"), "{text}");
     assert_eq!(lines.len(), 4);
 }
+
+#[test]
+fn connect6_tss_proves_a_win_prints_its_line_and_refuses_a_finished_game() {
+    // Black has two open threes (E2–G2, E5–G5): a turn making two open fours wins.
+    let record = "J10; A1 A19; E2 F2; S1 S19; G2 E5; A10 S10; F5 G5; K19 M19";
+    for kind in ["double", "single"] {
+        let (code, out, err) = run(&["connect6", "tss", record, "--kind", kind]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.starts_with("Black wins by threats in 1 turn(s)"), "{out}");
+        let line: Vec<&str> = out.trim().rsplit(": ").next().unwrap().split(' ').collect();
+        assert_eq!(line.len(), 6, "{out}");
+        // The line played after the record ends the game with Black's six.
+        let (code, _, err) = run(&["connect6", "tss", &format!("{record}; {}", line.join(" ")), "--depth", "1"]);
+        assert_eq!(code, 2, "a finished game has nothing to prove");
+        assert!(err.contains("the game is over"), "{err}");
+    }
+    // One position searched: not settled.
+    let (code, out, _) = run(&["connect6", "tss", record, "--nodes", "1"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("not settled"), "{out}");
+    // No threats to build on: no win.
+    let (code, out, _) = run(&["connect6", "tss", "J10; K11 K9"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("no win by these threats within 4 turn(s)"), "{out}");
+    let (code, _, err) = run(&["connect6", "tss", "J10; J10"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a legal move"), "{err}");
+}

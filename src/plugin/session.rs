@@ -186,7 +186,7 @@ impl<G: Playable> TypedSession<G> {
             "the game is over ({}); {what}",
             self.outcome_text(outcome)
                 .trim_end_matches('.')
-                .to_lowercase()
+                .to_ascii_lowercase()
         ))
     }
 

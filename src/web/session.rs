@@ -76,7 +76,7 @@ impl Session {
             let text = st.outcome.map(|o| o.text).unwrap_or_default();
             return Err(JsError::new(&format!(
                 "the game is over ({}); there is no move to choose",
-                text.trim_end_matches('.').to_lowercase()
+                text.trim_end_matches('.').to_ascii_lowercase()
             )));
         }
         let name = player.trim().to_string();

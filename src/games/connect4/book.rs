@@ -134,18 +134,51 @@ impl Book {
 /// lose).
 pub const FIRST_MOVE_SCORES: [i32; 7] = [-2, -1, 0, 1, 0, -1, -2];
 
-/// The built-in book's positions beyond the first move, as written by
-/// `selfplay connect4 book` ([`write_book`]): one line `<moves> <score>`
-/// per position, one of each mirror pair.
+/// The discs of the built-in book's positions beyond the first move.
+pub const OPENING_DISCS: (u32, u32) = (2, 5);
+
+/// The built-in book's positions beyond the first move as `selfplay
+/// connect4 book` writes them (`opening_book.txt`: one line `<moves>
+/// <score>` per position, one of each mirror pair), kept for people and
+/// the tests; the code compiles in only their scores ([`OPENING_SCORES`]).
+#[cfg(any(test, not(target_arch = "wasm32")))]
 pub const OPENING: &str = include_str!("opening_book.txt");
 
+/// The scores of [`OPENING`], one letter per position in the order of
+/// [`positions`]`(2, 5)`, which is the file's: `A` is [`MIN_SCORE`], `B`
+/// one more, and so on. A third of the text's size gzipped, which keeps
+/// the page's module small; a test checks it against the text
+/// (`the_compiled_scores_are_the_text_books`, which rewrites it with
+/// `SELFPLAY_WRITE_BOOK_SCORES=1`).
+pub const OPENING_SCORES: &str = include_str!("opening_book.scores");
+
+/// The scores of [`OPENING_SCORES`] by the positions of [`positions`].
+pub fn opening_positions() -> Vec<(Position, i32)> {
+    let (from, to) = OPENING_DISCS;
+    let all = positions(from, to);
+    let scores = OPENING_SCORES.trim_end().as_bytes();
+    assert_eq!(
+        all.len(),
+        scores.len(),
+        "opening_book.scores has a score for each position"
+    );
+    all.into_iter()
+        .zip(scores)
+        .map(|((_, p), &c)| (p, i32::from(c) - i32::from(b'A') + MIN_SCORE))
+        .collect()
+}
+
 /// The built-in book: the empty board, the seven positions after the first
-/// move ([`FIRST_MOVE_SCORES`]), and the positions of [`OPENING`]. Built
-/// once, shared by every solver that uses it.
+/// move ([`FIRST_MOVE_SCORES`]), and the positions of [`OPENING_SCORES`].
+/// Built once, shared by every solver that uses it.
 pub fn opening() -> Arc<Book> {
     static BOOK: OnceLock<Arc<Book>> = OnceLock::new();
     BOOK.get_or_init(|| {
-        let mut book = read_book(OPENING).expect("the built-in book reads");
+        let known = opening_positions();
+        let mut book = Book::new(OPENING_DISCS.1, known.len() + 8);
+        for (p, score) in &known {
+            book.insert(p, *score);
+        }
         let empty = Position::default();
         book.depth = book.depth.max(1);
         book.insert(&empty, 1);
@@ -261,4 +294,51 @@ pub fn merged(base: &Book, more: &Book) -> Book {
         book.insert_key(v >> 8, (v & 0xff) as i32 + MIN_SCORE - 1);
     }
     book
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The letters of the text book's scores, in its order.
+    fn scores_of_the_text() -> String {
+        let book = read_book(OPENING).expect("the text book reads");
+        let (from, to) = OPENING_DISCS;
+        positions(from, to)
+            .iter()
+            .map(|(_, p)| {
+                let s = book.get(p).expect("the text holds every position");
+                char::from(u8::try_from(s - MIN_SCORE).unwrap() + b'A')
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_compiled_scores_are_the_text_books() {
+        let expected = scores_of_the_text();
+        let lines = OPENING
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .count();
+        assert_eq!(expected.len(), lines, "one position per line of the text");
+        if std::env::var_os("SELFPLAY_WRITE_BOOK_SCORES").is_some() {
+            let path = concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/src/games/connect4/opening_book.scores"
+            );
+            std::fs::write(path, format!("{expected}\n")).unwrap();
+        }
+        assert_eq!(
+            OPENING_SCORES.trim_end(),
+            expected,
+            "rewrite with SELFPLAY_WRITE_BOOK_SCORES=1"
+        );
+        // The book from the letters holds the text's score of every position.
+        let text = read_book(OPENING).unwrap();
+        let built = opening();
+        for (p, score) in opening_positions() {
+            assert_eq!(text.get(&p), Some(score));
+            assert_eq!(built.get(&p), Some(score));
+        }
+    }
 }

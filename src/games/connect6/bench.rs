@@ -11,6 +11,7 @@ use super::engine::{Engine, EngineSettings};
 use super::players::NearRandom;
 use super::rules::{Board, Point};
 use super::threats::analyse;
+use super::tss;
 use crate::game::{rng_from_seed, Game, Player, Side};
 use crate::rate::{measure, Rate};
 use crate::search::budget::{Budget, Limits};
@@ -91,6 +92,19 @@ pub fn engine_rate(seed: u64, seconds: f64) -> Rate {
     })
 }
 
+/// Threat-space searches: a proof by double threats, three attacker turns
+/// deep and at most 20,000 positions, on each of [`tss::bench_positions`].
+pub fn tss_rate(_seed: u64, seconds: f64) -> Rate {
+    let set = tss::bench_positions();
+    measure("connect6_tss", "searches", seconds, || {
+        for b in &set {
+            let mut budget = Budget::new(Limits::nodes(20_000));
+            std::hint::black_box(tss::prove(b, tss::Kind::Double, 3, &mut budget));
+        }
+        set.len() as u64
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,6 +115,7 @@ mod tests {
             place_undo_rate(1, 0.0),
             threats_rate(1, 0.0),
             engine_rate(1, 0.0),
+            tss_rate(1, 0.0),
         ] {
             assert!(r.count > 0 && r.per_second > 0.0, "{r:?}");
         }

@@ -8,11 +8,13 @@ use web_time::Instant;
 
 use super::engine::{Engine, EngineSettings, MAX_LEVEL};
 use super::players::{Greedy, NearRandom};
-use super::rules::{Board, Point};
+use super::rules::{format_point, Board, Point};
+use super::tss;
 use crate::arena::Record;
 use crate::cli::{CliError, InputPath};
 use crate::game::{rng_from_seed, Game, Outcome, Player, Side};
 use crate::plugin::{GameEntry, Playable};
+use crate::search::budget::{Budget, Limits};
 
 /// The most games of a match.
 pub const MAX_GAMES: u32 = 100_000;
@@ -51,6 +53,27 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Threat-space search: proves, or finds no, win for the side to move
+    /// by threats (`double`: continuous double threats, VCDT; `single`:
+    /// continuous threats, VCST), and prints the winning line. The position
+    /// is a record (`J10; K11 K9`) or a position text (19 rows joined by
+    /// `/`, see docs/connect6.md).
+    Tss {
+        /// The record or position.
+        position: String,
+        /// `double` or `single`.
+        #[arg(long, default_value = "double", value_parser = ["double", "single"])]
+        kind: String,
+        /// Attacker turns at most (1 to 8).
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=8))]
+        depth: u32,
+        /// Positions searched at most (1 to 100,000,000).
+        #[arg(long, default_value_t = 10_000_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        nodes: u64,
+        /// Seconds at most (more than 0, at most 3,600).
+        #[arg(long, default_value_t = 60.0, value_parser = crate::cli::positive(3600.0))]
+        seconds: f64,
+    },
     /// Speaks the Connect6 engine protocol on standard input and output
     /// (`name`, `new black|white`, `black|white XXXX`, `move XXXX`, `next`,
     /// `depth d`, `print`, `quit`; see docs/connect6.md).
@@ -77,6 +100,13 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             openings.as_ref().map(|p| p.0.as_path()),
         ),
         Command::Bench { seconds, seed } => bench(seconds, seed),
+        Command::Tss {
+            position,
+            kind,
+            depth,
+            nodes,
+            seconds,
+        } => threat_search(&position, &kind, depth, nodes, seconds),
         Command::Engine { level } => {
             let stdin = std::io::stdin();
             super::protocol::serve(
@@ -87,6 +117,69 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             Ok(())
         }
     }
+}
+
+/// A position from a record or a position text (one with `/`).
+pub fn read_position(text: &str) -> Result<Board, CliError> {
+    if text.contains('/') {
+        return Ok(Board::parse_position(text.trim())?);
+    }
+    let mut b = Board::start();
+    for p in Board::parse_transcript(text)? {
+        b.try_play(p)?;
+    }
+    Ok(b)
+}
+
+/// `selfplay connect6 tss`: the proof, or none, and its line.
+fn threat_search(
+    text: &str,
+    kind: &str,
+    depth: u32,
+    nodes: u64,
+    seconds: f64,
+) -> Result<(), CliError> {
+    let b = read_position(text)?;
+    if b.is_over() {
+        return Err(CliError::BadInput(
+            "the game is over: nothing to prove".into(),
+        ));
+    }
+    let kind = if kind == "single" {
+        tss::Kind::Single
+    } else {
+        tss::Kind::Double
+    };
+    let mut budget = Budget::new(Limits {
+        nodes: Some(nodes),
+        ms: Some(seconds * 1000.0),
+        unbounded: false,
+    });
+    let side = if b.to_move() == Side::First {
+        "Black"
+    } else {
+        "White"
+    };
+    let proof = tss::prove(&b, kind, depth, &mut budget);
+    let searched = format!(
+        "{} positions in {:.2} s",
+        budget.nodes(),
+        budget.elapsed_ms() / 1000.0
+    );
+    match proof {
+        tss::Proof::Win { line, turns } => {
+            let stones: Vec<String> = line.iter().map(|&p| format_point(p)).collect();
+            println!(
+                "{side} wins by threats in {turns} turn(s) of its own ({searched}); a line: {}",
+                stones.join(" ")
+            );
+        }
+        tss::Proof::NoWin => {
+            println!("no win by these threats within {depth} turn(s) ({searched})")
+        }
+        tss::Proof::Unknown => println!("not settled: the limits stopped the search ({searched})"),
+    }
+    Ok(())
 }
 
 /// A player of a match by its name (see [`Command::Match`]).

@@ -45,6 +45,7 @@ use super::eval::{block_points, order_points, PatternEval};
 use super::players::near_points;
 use super::rules::{format_point, parse_point, Board, Point};
 use super::threats::{analyse, threat_windows, Window};
+use super::tss::{self, Kind, Proof};
 use crate::game::{Analysis, Game, MoveError, MoveValue, Outcome, Player, Rng, Scale, Thought};
 use crate::search::alphabeta::{Evaluator, Searcher, PROVEN, WIN};
 use crate::search::budget::{Budget, Limits};
@@ -62,6 +63,18 @@ const LEVELS: [(u32, u32, f64); MAX_LEVEL as usize] = [
     (4, 10, 2_000.0),
     (5, 8, 4_000.0),
     (6, 8, 8_000.0),
+];
+
+/// The threat-space search of each level (index level − 1): the attacker
+/// turns of a proof by double threats, of one by single threats (0: none),
+/// and the most nodes it may use a stone.
+const THREAT_SEARCH: [(u32, u32, u64); MAX_LEVEL as usize] = [
+    (0, 0, 0),
+    (2, 0, 2_000),
+    (3, 0, 5_000),
+    (3, 2, 10_000),
+    (4, 2, 20_000),
+    (4, 3, 40_000),
 ];
 
 /// The engine's settings.
@@ -117,6 +130,12 @@ impl EngineSettings {
     }
 
     /// Milliseconds per turn of moves chosen without a budget.
+    /// The level's threat-space search: attacker turns by double threats,
+    /// by single threats, and nodes a stone.
+    pub fn threat_search(&self) -> (u32, u32, u64) {
+        THREAT_SEARCH[self.index()]
+    }
+
     pub fn turn_ms(&self) -> f64 {
         LEVELS[self.index()].2
     }
@@ -326,6 +345,48 @@ impl Engine {
                 score: Some(f64::from(-(WIN - 4))),
             });
         }
+        if against.count == 0 {
+            return self.proven_win(b, budget);
+        }
+        None
+    }
+
+    /// The first stone of a win the threat-space search proves (by double
+    /// threats, then by single threats), within the level's depths and
+    /// nodes and at most half of what is left of `budget`; the nodes it
+    /// used are counted in `budget`.
+    fn proven_win(&mut self, b: &Board, budget: &mut Budget) -> Option<Thought<Point>> {
+        let (double, single, nodes) = self.settings.threat_search();
+        for (kind, depth) in [(Kind::Double, double), (Kind::Single, single)] {
+            if depth == 0 || budget.is_stopped() {
+                continue;
+            }
+            let limits = budget.limits();
+            let share = Limits {
+                nodes: Some(
+                    limits
+                        .nodes
+                        .map_or(nodes, |n| nodes.min(n.saturating_sub(budget.nodes()) / 2)),
+                ),
+                ms: limits
+                    .ms
+                    .map(|ms| (ms - budget.elapsed_ms()).max(0.0) / 2.0),
+                unbounded: false,
+            };
+            budget.set_note("looking for a win by threats");
+            let mut own = Budget::new(share);
+            let proof = tss::prove(b, kind, depth, &mut own);
+            budget.spend(own.nodes());
+            if let Proof::Win { line, turns } = proof {
+                let mv = *line.first()?;
+                return Some(Thought {
+                    mv,
+                    complete: true,
+                    depth: Some(2 * turns + 1),
+                    score: Some(f64::from(WIN - 2 * (turns as i32 + 1))),
+                });
+            }
+        }
         None
     }
 
@@ -432,6 +493,36 @@ mod tests {
     fn stone(e: &mut Engine, b: &Board) -> Point {
         e.think(b, &mut rng_from_seed(1), &mut Budget::unlimited())
             .mv
+    }
+
+    #[test]
+    fn plays_out_a_win_the_threat_search_proves() {
+        // A win by double threats in three turns, which the threat search
+        // of level 3 proves and alpha-beta's few stones deep do not see.
+        let start = tss::position(&["K6", "Q4", "H3", "E7", "J5", "E5"], &["C6", "M3"], 2);
+        let me = start.to_move();
+        let mut e = engine(3);
+        let first = e.think(&start, &mut rng_from_seed(1), &mut Budget::unlimited());
+        assert!(first.score.unwrap() >= f64::from(PROVEN), "{first:?}");
+        let mut greedy = Greedy::default();
+        let mut rng = rng_from_seed(7);
+        let mut b = start.clone();
+        let mut own = 0;
+        while b.outcome().is_none() {
+            let p = if b.to_move() == me {
+                own += 1;
+                stone(&mut e, &b)
+            } else {
+                greedy.choose(&b, &mut rng)
+            };
+            b.try_play(p).unwrap();
+        }
+        assert_eq!(b.outcome(), Some(Outcome::Win(me)));
+        // Three turns of two stones, and the six.
+        assert!(own <= 8, "{own} stones");
+        // Level 1 has no threat search: its first stone is no proven win.
+        let t = engine(1).think(&start, &mut rng_from_seed(1), &mut Budget::unlimited());
+        assert!(t.score.unwrap() < f64::from(PROVEN));
     }
 
     #[test]

@@ -88,6 +88,10 @@ impl GameEntry for Entry {
                 name: "connect6_engine_nodes",
                 run: super::bench::engine_rate,
             },
+            crate::plugin::Bench {
+                name: "connect6_tss",
+                run: super::bench::tss_rate,
+            },
         ]
     }
 
