@@ -292,3 +292,23 @@ test('a phone held sideways: Place and Cancel fit under the board, a second tap 
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('the engine, thinking in a worker, wins by threats: two open fours, then the six', async ({ page }) => {
+  const errors = watchErrors(page);
+  // Black (the engine) to move with two open threes, E2–G2 and E5–G5.
+  const record = 'J10 A1 A19 E2 F2 S1 S19 G2 E5 A10 S10 F5 G5 K19 M19';
+  await page.goto(`/#/connect6?first=engine&second=human&seed=1&delay=0&moves=${record.split(' ').join('+')}`);
+  await expect(moves(page)).toHaveCount(15);
+  // A loaded game waits for Continue before a computer moves.
+  await page.getByTestId('continue').click();
+  await expect(moves(page)).toHaveCount(17);
+  await expect.poll(() => toMove(page)).toBe('1');
+  // Its two stones make two open fours: White blocks one end of each, in vain.
+  const legal = ((await board(page).getAttribute('data-legal')) ?? '').split(' ');
+  const black = (await moves(page).allTextContents()).slice(15).map((t) => t.trim());
+  expect(black.every((s) => /^[A-S]\d+$/.test(s))).toBe(true);
+  for (const s of ['D2', 'D5']) if (legal.includes(s)) await clickSquare(page, s.toLowerCase());
+  await expect(page.locator('.play')).toHaveAttribute('data-over', 'true');
+  await expect(page.getByTestId('turn')).toContainText(/Black/);
+  expect(errors).toEqual([]);
+});

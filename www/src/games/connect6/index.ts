@@ -2,7 +2,7 @@
 // intersections, star points, columns A–S and rows 1–19 from the top as the
 // engine's notation names them. A turn is two stones: the side to move stays
 // the same between them, as the engine says. Its players (near-random,
-// greedy) come from the engine; this file holds only the look and the words
+// greedy, the search engine) come from the engine; this file holds only the look and the words
 // for students.
 
 import { GridBoard } from '../../boards/grid';
@@ -31,6 +31,11 @@ export const connect6: GamePlugin = {
       'looks one stone ahead: it wins when it can, blocks when it must, and otherwise places ' +
       'the stone that most improves a hand-set score of the six-point lines each side could ' +
       'still fill.',
+    'Engine is a search player. First it looks for a forced win: a series of turns, each ' +
+      'making two threats (or, from level 4, at least one), that the opponent cannot stop; ' +
+      'if it finds one it plays it out. Otherwise it looks a few stones ahead among the most ' +
+      'promising points and scores the positions it reaches by counting the lines each side ' +
+      'could still fill. Its level sets how far it looks (1: one stone, like Greedy; 6: six).',
   ],
   sideMarkers: [`radial-gradient(circle at 35% 30%, ${BLACK.light}, ${BLACK.dark})`, `radial-gradient(circle at 35% 30%, ${WHITE.light}, ${WHITE.dark})`],
   record: {
