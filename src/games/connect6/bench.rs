@@ -13,6 +13,7 @@ use super::rules::{Board, Point};
 use super::threats::analyse;
 use super::tss;
 use crate::game::{rng_from_seed, Game, Player, Side};
+use crate::plugin::Bench;
 use crate::rate::{measure, Rate};
 use crate::search::budget::{Budget, Limits};
 
@@ -103,6 +104,28 @@ pub fn tss_rate(_seed: u64, seconds: f64) -> Rate {
         }
         set.len() as u64
     })
+}
+
+/// Every measurement of this file, as the registry lists them.
+pub fn benches() -> Vec<Bench> {
+    vec![
+        Bench {
+            name: "connect6_place_undo",
+            run: place_undo_rate,
+        },
+        Bench {
+            name: "connect6_threats",
+            run: threats_rate,
+        },
+        Bench {
+            name: "connect6_engine_nodes",
+            run: engine_rate,
+        },
+        Bench {
+            name: "connect6_tss",
+            run: tss_rate,
+        },
+    ]
 }
 
 #[cfg(test)]

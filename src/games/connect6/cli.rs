@@ -13,7 +13,7 @@ use super::tss;
 use crate::arena::Record;
 use crate::cli::{CliError, InputPath};
 use crate::game::{rng_from_seed, Game, Outcome, Player, Side};
-use crate::plugin::{GameEntry, Playable};
+use crate::plugin::Playable;
 use crate::search::budget::{Budget, Limits};
 
 /// The most games of a match.
@@ -335,7 +335,7 @@ fn play_match(
 
 fn bench(seconds: f64, seed: u64) -> Result<(), CliError> {
     crate::bench::check_seconds(seconds).map_err(CliError::BadInput)?;
-    for bench in super::entry::Entry.benches() {
+    for bench in super::bench::benches() {
         let r = (bench.run)(seed, seconds);
         println!(
             "{:<24} {:>12} {} in {:>6.2} s: {:>12.0} {}/s",

@@ -75,24 +75,7 @@ impl GameEntry for Entry {
     }
 
     fn benches(&self) -> Vec<crate::plugin::Bench> {
-        vec![
-            crate::plugin::Bench {
-                name: "connect6_place_undo",
-                run: super::bench::place_undo_rate,
-            },
-            crate::plugin::Bench {
-                name: "connect6_threats",
-                run: super::bench::threats_rate,
-            },
-            crate::plugin::Bench {
-                name: "connect6_engine_nodes",
-                run: super::bench::engine_rate,
-            },
-            crate::plugin::Bench {
-                name: "connect6_tss",
-                run: super::bench::tss_rate,
-            },
-        ]
+        super::bench::benches()
     }
 
     #[cfg(not(target_arch = "wasm32"))]
