@@ -286,8 +286,11 @@ pub fn format_point(p: Point) -> String {
 pub fn parse_point(text: &str) -> Result<Point, MoveError> {
     let t = text.trim();
     let bad = || {
+        // A long text is named by its start: an error never echoes a whole input.
+        let shown: String = t.chars().take(12).collect();
+        let more = if shown.len() < t.len() { "…" } else { "" };
         MoveError(format!(
-            "'{t}' is not a point: a column A to S and a row 1 to 19 (J10 is the centre)"
+            "'{shown}{more}' is not a point: a column A to S and a row 1 to 19 (J10 is the centre)"
         ))
     };
     let mut chars = t.chars();
@@ -656,6 +659,15 @@ mod tests {
         );
         let e = Board::parse_transcript("J10; K11 Z9").unwrap_err().0;
         assert!(e.starts_with("move 3: 'Z9' is not a point"), "{e}");
+        // A long bad stone is named by its start only.
+        let long = "J".repeat(100_000);
+        let e = parse_point(&long).unwrap_err().0;
+        assert!(
+            e.starts_with("'JJJJJJJJJJJJ…' is not a point"),
+            "{}",
+            &e[..40]
+        );
+        assert!(e.len() < 120);
         // A position's text.
         let b = after(record);
         let text = b.position_text();
