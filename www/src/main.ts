@@ -6,7 +6,7 @@
 import './style.css';
 import { el, markOnce } from './core/dom';
 import { Engine } from './core/engine';
-import { clearNotices, messageOf, showNotice } from './core/notices';
+import { clearNotices, messageOf, placeNotices, showNotice } from './core/notices';
 import type { GameInfo } from './core/protocol';
 import { pluginOf } from './games';
 import type { View } from './ui/game-view';
@@ -36,7 +36,10 @@ const engine = new Engine();
 const nav = el('nav', { 'aria-label': 'Games' });
 const header = el('header', { className: 'site-header' }, el('a', { href: '#/', className: 'brand' }, 'Selfplay'), nav);
 const outlet = el('div', { className: 'outlet' }, el('p', { className: 'loading' }, 'Loading the engine…'));
-document.body.append(header, outlet);
+// The notices' place when the view has none of its own (a game's view keeps them under its tabs).
+const noticeHome = el('div', { className: 'notice-home' });
+document.body.append(header, noticeHome, outlet);
+placeNotices(noticeHome);
 
 /** A game the page can play: the engine plays it and the page has its plug-in. */
 const playable = (g: GameInfo) => g.built && pluginOf(g.id) !== undefined;
@@ -87,6 +90,7 @@ async function route(games: GameInfo[]): Promise<void> {
   view?.destroy();
   // What was said about the last game stays with it.
   if (view) clearNotices();
+  placeNotices(noticeHome);
   view = game && plugin && views ? views.gameView(game, plugin, games, engine, params) : landingView(games, playable);
   renderNav(games, game ? game.id : null);
   outlet.replaceChildren(view.element);

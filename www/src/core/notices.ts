@@ -1,22 +1,48 @@
-// Messages for the visitor: errors and information in a stack at the top of
-// the page, each with a close button. The page stays usable behind them.
+// Messages for the visitor: errors and information, in one place in the
+// page's flow (under a game's tabs, or under the header elsewhere), never
+// laid over the page, so that they cannot cover a control. A few at most
+// (the oldest goes first); information goes by itself after a few seconds,
+// an error stays until it is closed or the view changes. A notice may offer
+// one action (a button).
 
 export type NoticeKind = 'error' | 'info';
 
+/** A button a notice offers ("Open Connect Four with it"). */
+export interface NoticeAction {
+  label: string;
+  run(): void;
+}
+
+/** At most this many notices are shown at once. */
+export const MAX_NOTICES = 3;
+/** An information notice is shown this long. */
+export const INFO_MS = 6000;
+
 let region: HTMLElement | null = null;
 
+/** The one element that holds the notices. */
 function container(): HTMLElement {
   if (!region) {
     region = document.createElement('div');
     region.className = 'notices';
+    region.dataset.testid = 'notices';
     region.setAttribute('aria-live', 'polite');
     document.body.append(region);
   }
   return region;
 }
 
+/**
+ * Puts the notices (those shown, and those to come) at the end of `host`:
+ * the page's place under the header, or a game view's under its tabs.
+ */
+export function placeNotices(host: HTMLElement): void {
+  const list = container();
+  if (list.parentElement !== host) host.append(list);
+}
+
 /** Shows a message; returns a function that removes it. */
-export function showNotice(message: string, kind: NoticeKind = 'error'): () => void {
+export function showNotice(message: string, kind: NoticeKind = 'error', action?: NoticeAction): () => void {
   const box = document.createElement('div');
   box.className = `notice notice-${kind}`;
   box.setAttribute('role', kind === 'error' ? 'alert' : 'status');
@@ -27,14 +53,30 @@ export function showNotice(message: string, kind: NoticeKind = 'error'): () => v
   close.className = 'notice-close';
   close.setAttribute('aria-label', 'Dismiss');
   close.textContent = '×';
-  const remove = () => box.remove();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const remove = () => {
+    clearTimeout(timer);
+    box.remove();
+  };
   close.addEventListener('click', remove);
-  box.append(text, close);
+  box.append(text);
+  if (action) {
+    const act = document.createElement('button');
+    act.type = 'button';
+    act.className = 'notice-action';
+    act.textContent = action.label;
+    act.addEventListener('click', () => {
+      remove();
+      action.run();
+    });
+    box.append(act);
+  }
+  box.append(close);
   const list = container();
-  // Keep the stack short: the oldest goes first.
-  while (list.children.length >= 4) list.firstElementChild?.remove();
+  // Keep the list short: the oldest goes first.
+  while (list.children.length >= MAX_NOTICES) list.firstElementChild?.remove();
   list.append(box);
-  if (kind === 'info') setTimeout(remove, 6000);
+  if (kind === 'info') timer = setTimeout(remove, INFO_MS);
   return remove;
 }
 

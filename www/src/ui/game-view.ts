@@ -8,7 +8,7 @@ import { LendableBoard } from '../boards/lend';
 import { el, markOnce } from '../core/dom';
 import type { Engine } from '../core/engine';
 import { openLibrary } from '../core/models';
-import { messageOf, showNotice } from '../core/notices';
+import { messageOf, placeNotices, showNotice } from '../core/notices';
 import type { GameInfo } from '../core/protocol';
 import type { ModelMeta } from '../core/storage';
 import { Thinker } from '../core/thinker';
@@ -189,6 +189,10 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
 
   const tablist = el('div', { className: 'tabs', role: 'tablist', 'aria-label': `${info.title} panels` });
   const panels = el('div', { className: 'tab-panels' });
+  // The game's notices go under its tabs, in the page's flow: they push the
+  // panel down rather than cover it.
+  const notices = el('div', { className: 'notice-slot' });
+  placeNotices(notices);
   const buttons: HTMLButtonElement[] = [];
   const select = (i: number, focus: boolean) => {
     tabs.forEach((t, j) => {
@@ -231,7 +235,7 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
     'main',
     { className: 'game-view', 'data-game': info.id },
     boardArea,
-    el('aside', { className: 'side-panel' }, el('h1', {}, info.title), tablist, panels, about),
+    el('aside', { className: 'side-panel' }, el('h1', {}, info.title), tablist, notices, panels, about),
   );
   return {
     element,

@@ -7,6 +7,7 @@
 import { compactCount } from '../core/charts';
 import { el } from '../core/dom';
 import type { Engine } from '../core/engine';
+import { handOver, takeHandedOver } from '../core/handover';
 import { metaOf } from '../core/models';
 import { messageOf, showNotice } from '../core/notices';
 import type { GameInfo } from '../core/protocol';
@@ -83,6 +84,9 @@ export class ModelsPanel {
         }
         this.unsubscribe = lib.onChange(() => void this.refresh());
         void this.refresh();
+        // A file brought from another game's Models tab ("Open … with it").
+        const brought = takeHandedOver(host.info.id);
+        if (brought.length > 0) void this.importFiles(brought);
       },
       (e: unknown) => showNotice(messageOf(e)),
     );
@@ -223,11 +227,14 @@ export class ModelsPanel {
   async importFiles(files: File[], notify = true): Promise<ImportResult[]> {
     const results: ImportResult[] = [];
     for (const f of files) {
+      // The game a file of another game belongs to, when the page plays it.
+      let elsewhere: string | null = null;
       try {
         if (f.size > MAX_IMPORT_BYTES) throw new Error(`the file is ${formatSize(f.size)}; the limit is ${formatSize(MAX_IMPORT_BYTES)}`);
         const bytes = new Uint8Array(await f.arrayBuffer());
         const info = await this.host.engine.inspect(bytes);
         if (info.game !== this.host.info.id) {
+          if (this.host.titles.has(info.game)) elsewhere = info.game;
           throw new Error(`it is a model of ${this.host.titles.get(info.game) ?? info.game}, not of ${this.host.info.title}`);
         }
         const name = info.name || f.name.replace(/\.selfplay$/, '');
@@ -248,7 +255,18 @@ export class ModelsPanel {
         const msg = `${f.name} was not imported: ${messageOf(e)}`;
         this.status.textContent = msg;
         this.status.dataset.kind = 'error';
-        if (notify) showNotice(msg);
+        const other = elsewhere;
+        const title = other && this.host.titles.get(other);
+        if (notify && other && title) {
+          // Offer its own game: that game's Models tab opens and imports it.
+          showNotice(msg, 'error', {
+            label: `Open ${title} with it`,
+            run: () => {
+              handOver(other, [f]);
+              location.hash = `#/${other}?tab=models`;
+            },
+          });
+        } else if (notify) showNotice(msg);
         results.push({ meta: null, message: msg });
       }
     }
