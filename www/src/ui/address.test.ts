@@ -44,11 +44,16 @@ describe('readGameAddress', () => {
       moves: ['f5', 'd6', 'c3'],
       at: 1,
       tab: 'train',
+      settings: {},
     });
   });
 
+  it('reads the players’ settings, the names with a dot', () => {
+    expect(read('first=human&second=search&search.level=10&search.weights.a=90').settings).toEqual({ 'search.level': '10', 'search.weights.a': '90' });
+  });
+
   it('leaves out what the address does not say', () => {
-    expect(read('')).toEqual({ controllers: undefined, seed: undefined, moves: undefined, at: undefined, tab: null });
+    expect(read('')).toEqual({ controllers: undefined, seed: undefined, moves: undefined, at: undefined, tab: null, settings: {} });
   });
 
   it('needs both players', () => {
@@ -101,7 +106,15 @@ describe('writeGameAddress', () => {
       moves: ['4', '4', '3'],
       at: 1,
       tab: 'models',
+      settings: {},
     });
+  });
+
+  it('writes the players’ settings in place of the old ones', () => {
+    const hash = writeGameAddress('#/othello?search.level=3&search.noise=2&tab=play', 'othello', { ...game, settings: { 'search.level': '10' } })!;
+    expect(hash).toBe('#/othello?tab=play&first=human&second=mvb&seed=7&moves=f5+d6&search.level=10');
+    expect(readGameAddress(new URLSearchParams(splitHash(hash)[1])).settings).toEqual({ 'search.level': '10' });
+    expect(writeGameAddress(hash, 'othello', game)).toBe('#/othello?tab=play&first=human&second=mvb&seed=7&moves=f5+d6');
   });
 
   it('does not write over the address of another view', () => {

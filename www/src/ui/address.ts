@@ -1,7 +1,8 @@
 // The page's address: "#/" for the list of games, "#/othello?first=human&
-// second=mvb&seed=7&moves=f5 d6&at=1&tab=train" for a game, who plays it,
-// its seed, the moves played, how many of them are on the board and the tab
-// shown. Reading and writing it here, without the DOM, so that they can be
+// second=search&seed=7&moves=f5 d6&at=1&tab=train&search.level=10" for a
+// game, who plays it, its seed, the moves played, how many of them are on
+// the board, the tab shown and the computer players' settings that differ
+// from their defaults ("<player>.<field>", the only names with a dot). Reading and writing it here, without the DOM, so that they can be
 // tested in Node; the views pass `location.hash` in.
 
 /** The view's path and query of a hash: "#/othello?seed=7" → ["othello", "seed=7"]; "#/" → [""]. */
@@ -37,9 +38,16 @@ export interface GameAddress {
   at?: number;
   /** The tab shown. */
   tab: string | null;
+  /** Computer players' settings, as written: "search.level" → "10". */
+  settings: Record<string, string>;
 }
 
+/** Whether a parameter is a player's setting ("search.level"). */
+const isSetting = (name: string) => name.includes('.');
+
 export function readGameAddress(params: URLSearchParams): GameAddress {
+  const settings: Record<string, string> = {};
+  for (const [name, value] of params) if (isSetting(name)) settings[name] = value;
   const first = params.get('first');
   const second = params.get('second');
   const seed = Number(params.get('seed'));
@@ -49,6 +57,7 @@ export function readGameAddress(params: URLSearchParams): GameAddress {
     moves: params.get('moves')?.split(' ').filter(Boolean),
     at: params.has('at') ? Number(params.get('at')) : undefined,
     tab: params.get('tab'),
+    settings,
   };
 }
 
@@ -60,6 +69,8 @@ export interface GameRecord {
   moves: string[];
   /** How many of them are on the board (fewer after an undo). */
   cursor: number;
+  /** The players' settings that differ from their defaults ("search.level" → "10"). */
+  settings?: Record<string, string>;
 }
 
 /**
@@ -78,6 +89,8 @@ export function writeGameAddress(hash: string, id: string, game: GameRecord): st
   else params.delete('moves');
   if (game.cursor < game.moves.length) params.set('at', String(game.cursor));
   else params.delete('at');
+  for (const name of [...params.keys()]) if (isSetting(name)) params.delete(name);
+  for (const [name, value] of Object.entries(game.settings ?? {})) params.set(name, value);
   return `#/${id}?${params}`;
 }
 

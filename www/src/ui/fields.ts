@@ -36,6 +36,27 @@ export function clone<T>(v: T): T {
   return structuredClone(v);
 }
 
+/**
+ * A field's value from text (an address's "10", "true"), or null when the
+ * text is not one of the field's values.
+ */
+export function parseField(f: FieldSpec, text: string): unknown {
+  switch (f.type) {
+    case 'bool':
+      return text === 'true' ? true : text === 'false' ? false : null;
+    case 'choice':
+      return f.options.some((o) => o.value === text) ? text : null;
+    case 'int': {
+      const v = Number(text);
+      return text.trim() !== '' && Number.isInteger(v) && v >= f.min && v <= f.max ? v : null;
+    }
+    case 'float': {
+      const v = Number(text);
+      return text.trim() !== '' && Number.isFinite(v) && v >= f.min && v <= f.max ? v : null;
+    }
+  }
+}
+
 export class FieldForm {
   readonly element: HTMLElement;
   private readonly inputs = new Map<string, Input>();
@@ -48,7 +69,7 @@ export class FieldForm {
   constructor(
     readonly fields: FieldSpec[],
     prefix: string,
-    onEdit: (id: string) => void = () => {},
+    private readonly onEdit: (id: string) => void = () => {},
   ) {
     this.element = el('div', { className: 'fields' });
     for (const f of fields) {
@@ -56,7 +77,7 @@ export class FieldForm {
       const input = this.input(f, id);
       const help = el('small', { className: 'field-help', id: `${id}-help` }, f.help);
       input.setAttribute('aria-describedby', help.id);
-      input.addEventListener('change', () => onEdit(f.id));
+      input.addEventListener('change', () => this.onEdit(f.id));
       this.inputs.set(f.id, input);
       const row =
         f.type === 'bool'
@@ -150,6 +171,26 @@ export class FieldForm {
     const out = clone(base);
     for (const f of this.fields) setPath(out, f.id, this.value(f));
     return out;
+  }
+
+  /** Tells the form's listener that every field may have changed (after a `fill` the visitor asked for). */
+  edited(): void {
+    for (const f of this.fields) this.onEdit(f.id);
+  }
+
+  /** A field's value as shown, as text ("10", "true"; a choice's value). */
+  text(id: string): string {
+    const input = this.inputs.get(id);
+    if (!input) return '';
+    return input instanceof HTMLInputElement && input.type === 'checkbox' ? String(input.checked) : input.value;
+  }
+
+  /** A field's value as shown, for people ("10", "yes"; a choice's label). */
+  shown(id: string): string {
+    const input = this.inputs.get(id);
+    if (!input) return '';
+    if (input instanceof HTMLSelectElement) return input.selectedOptions[0]?.textContent ?? input.value;
+    return input.type === 'checkbox' ? (input.checked ? 'yes' : 'no') : input.value;
   }
 
   /** The input of a field. */

@@ -102,6 +102,7 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
     seed: address.seed,
     moves: address.moves,
     at: address.at,
+    settings: address.settings,
     // A model the address names that this browser lacks is imported as in the Models tab.
     importModels: (files) => models.get().then((m) => m.importFiles(files, false)),
   });

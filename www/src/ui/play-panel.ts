@@ -33,6 +33,8 @@ export interface PlayOptions {
   /** A game record to start from (the address's `moves`), and how many of its moves are on the board (`at`). */
   moves?: string[];
   at?: number;
+  /** The players' settings the address names ("search.level" → "10"). */
+  settings?: Record<string, string>;
   /** Imports model files into the library (the Models tab's import), for a
    *  model the address names that this browser does not have. */
   importModels?: ImportModels;
@@ -69,7 +71,16 @@ export class PlayPanel {
     this.engineBoard = engine.open();
     const marker = (side: 0 | 1) => el('span', { className: 'disc', style: `background: ${sideMarkers[side]}`, 'aria-hidden': 'true' });
     this.address = new AddressKeeper(info.id);
-    this.players = new Players(info, engine, library, marker, options.controllers, (side, c) => this.choose(side, c));
+    this.players = new Players(
+      info,
+      engine,
+      library,
+      marker,
+      options.controllers,
+      (side, c) => this.choose(side, c),
+      options.settings,
+      () => this.writeUrl(),
+    );
     this.status = new GameStatus(info, marker, () => {
       const pass = this.state?.legal.find((m) => m.cell === null);
       if (pass) void this.game.humanMove(pass.text);
@@ -330,6 +341,7 @@ export class PlayPanel {
       seed: this.game.seed,
       moves: s ? s.history.map((m) => m.text) : [],
       cursor: s ? s.cursor : 0,
+      settings: this.players.addressSettings(),
     });
   }
 

@@ -65,13 +65,19 @@ export class RecordSection {
     private readonly play: RecordedGame,
   ) {
     const download = el('button', { type: 'button', 'data-testid': 'record-download', title: `Saves the whole game as a text file (${notation.name})` }, 'Download');
-    const copy = el('button', { type: 'button', 'data-testid': 'record-copy', title: `Copies the whole game (${notation.name}) to the clipboard` }, 'Copy');
+    const copy = el('button', { type: 'button', 'data-testid': 'record-copy', title: `Copies the whole game (${notation.name}) to the clipboard` }, 'Copy moves');
+    const link = el(
+      'button',
+      { type: 'button', 'data-testid': 'copy-link', title: 'Copies the address of this game — who plays, their settings, the moves — to share it' },
+      'Copy link',
+    );
     const open = el('button', { type: 'button', 'data-testid': 'record-open' }, 'Open a file…');
     const load = el('button', { type: 'button', 'data-testid': 'record-load' }, 'Load');
     this.paste.placeholder = `e.g. ${notation.example}`;
     this.paste.spellcheck = false;
     download.addEventListener('click', () => void this.export('download'));
     copy.addEventListener('click', () => void this.export('copy'));
+    link.addEventListener('click', () => void this.copyLink());
     open.addEventListener('click', () => this.fileInput.click());
     this.fileInput.addEventListener('change', () => {
       const file = this.fileInput.files?.[0];
@@ -84,7 +90,7 @@ export class RecordSection {
       'section',
       { className: 'record', 'aria-labelledby': 'record-title' },
       el('h3', { id: 'record-title' }, 'Game record'),
-      el('div', { className: 'controls' }, download, copy, open, this.fileInput),
+      el('div', { className: 'controls' }, download, copy, link, open, this.fileInput),
       el('label', { htmlFor: 'record-paste', className: 'record-label' }, `Or paste a record (${notation.name}):`),
       el('div', { className: 'record-paste-row' }, this.paste, load),
       el('p', { id: 'record-help', className: 'record-help' }, notation.help),
@@ -125,6 +131,21 @@ export class RecordSection {
       this.paste.value = text;
       this.paste.select();
       this.say('The clipboard is not available here: the record is in the box above, selected, to copy by hand.', 'error');
+    }
+  }
+
+  /** Copies the page's address: it holds the game, its players and their settings. */
+  private async copyLink(): Promise<void> {
+    const address = location.href;
+    try {
+      await navigator.clipboard.writeText(address);
+      this.say('Copied the link to this game: whoever opens it sees the same game, with the same players and settings.', 'ok');
+    } catch {
+      // No clipboard: the link, selected, to copy by hand.
+      this.status.dataset.kind = 'error';
+      const shown = el('input', { type: 'text', readOnly: true, value: address, className: 'record-link', 'aria-label': 'The link to this game', 'data-testid': 'link-text' });
+      this.status.replaceChildren('The clipboard is not available here: copy the link by hand. ', shown);
+      shown.select();
     }
   }
 

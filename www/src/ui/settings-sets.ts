@@ -99,6 +99,7 @@ export class SettingsSets {
       const info = await this.engine.inspect(await lib.bytes(id));
       if (info.settingsFor?.player !== this.player.id) throw new Error(`“${meta.name}” holds no settings for ${this.player.label}`);
       this.form.fill(info.settingsFor.settings);
+      this.form.edited();
       this.status.textContent = `Loaded “${meta.name}”: ${info.summary}.`;
     } catch (e) {
       this.status.textContent = `Not loaded: ${messageOf(e)}`;

@@ -12,7 +12,7 @@ import { messageOf, showNotice } from '../../core/notices';
 import type { GameInfo, PlayerInfo } from '../../core/protocol';
 import type { ModelLibrary, ModelMeta } from '../../core/storage';
 import type { AgentRequest } from '../../core/thinker';
-import { FieldForm } from '../fields';
+import { FieldForm, parseField, type Settings, setPath } from '../fields';
 import { SettingsSets } from '../settings-sets';
 
 /** "human", a player of the game ("msb"), or a model ("net:<id>"). */
@@ -86,7 +86,9 @@ export class Players {
   /**
    * `marker` draws a side's marker; `initial` is who plays from the start
    * (else a person and the game's first computer player); `onPick` is
-   * called when the visitor picks a player in a list.
+   * called when the visitor picks a player in a list. `settings` are the
+   * address's players' settings ("search.level" → "10"), and `onSettings`
+   * is called when the visitor changes one.
    */
   constructor(
     private readonly info: GameInfo,
@@ -95,6 +97,8 @@ export class Players {
     marker: (side: 0 | 1) => HTMLElement,
     initial: [Controller, Controller] | undefined,
     onPick: (side: 0 | 1, c: Controller) => void,
+    private readonly linkSettings: Record<string, string> = {},
+    private readonly onSettings: () => void = () => {},
   ) {
     const computer = info.players.find((p) => p.sides[1]);
     this.controllers = initial ?? [HUMAN, computer?.id ?? HUMAN];
@@ -273,8 +277,61 @@ export class Players {
     for (const [i, sel] of this.selects.entries()) {
       const c = this.controllers[i];
       sel.value = c;
-      this.abouts[i].textContent = aboutPlayer(c, this.player(c), this.models.get(c));
+      // The player's first setting (a search's level) is in its line, not only in the settings box.
+      const setting = this.firstSetting(c);
+      const about = aboutPlayer(c, this.player(c), this.models.get(c));
+      this.abouts[i].replaceChildren(
+        ...(setting ? [el('span', { className: 'player-setting', 'data-testid': `player-setting-${i}`, title: `Set under “${setting.player}: settings”` }, setting.text), ' '] : []),
+        about,
+      );
     }
+  }
+
+  /** The settings form of the player `c` plays with, if it has one. */
+  private formOf(c: Controller): { id: string; form: FieldForm } | null {
+    const id = this.models.has(c) ? MODEL_SETTINGS : this.player(c)?.id;
+    const form = id === undefined ? undefined : this.settingsForms.get(id);
+    return id !== undefined && form ? { id, form } : null;
+  }
+
+  /** "Level 10": the first setting of the player `c`, as set now. */
+  private firstSetting(c: Controller): { player: string; text: string } | null {
+    const f = this.formOf(c);
+    const field = f?.form.fields[0];
+    if (!f || !field) return null;
+    const player = this.models.has(c) ? modelPlayerInfo(this.info).label : (this.player(c)?.label ?? '');
+    return { player, text: `${field.label} ${f.form.shown(field.id)}` };
+  }
+
+  /**
+   * The settings of the players in the game that differ from their defaults,
+   * for the address ("search.level" → "10").
+   */
+  addressSettings(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const c of this.controllers) {
+      const f = this.formOf(c);
+      if (!f) continue;
+      for (const field of f.form.fields) {
+        const text = f.form.text(field.id);
+        const v = parseField(field, text);
+        if (v === null || v !== field.default) out[`${f.id}.${field.id}`] = text;
+      }
+    }
+    return out;
+  }
+
+  /** The address's settings of player `p`; a value that is not one of a field's is said and left at its default. */
+  private linkSettingsOf(p: PlayerInfo): Settings {
+    const out: Settings = {};
+    for (const f of p.settings) {
+      const text = this.linkSettings[`${p.id}.${f.id}`];
+      if (text === undefined) continue;
+      const v = parseField(f, text);
+      if (v === null) showNotice(`The link’s ${p.label} ${f.label} “${text.slice(0, 20)}” is not one of its values; it stays at ${String(f.default)}.`);
+      else setPath(out, f.id, v);
+    }
+    return out;
   }
 
   destroy(): void {
@@ -317,7 +374,11 @@ export class Players {
       shown.add(p.id);
       let form = this.settingsForms.get(p.id);
       if (!form) {
-        form = new FieldForm(p.settings, `player-${p.id}`);
+        form = new FieldForm(p.settings, `player-${p.id}`, () => {
+          this.showChoices();
+          this.onSettings();
+        });
+        form.fill(this.linkSettingsOf(p));
         this.settingsForms.set(p.id, form);
         if (p.savesSettings) this.settingsSets.set(p.id, new SettingsSets(this.info, p, form, this.engine, this.library));
       }
