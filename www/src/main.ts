@@ -74,6 +74,8 @@ let view: View | null = null;
 // less code.
 let gameViews: Promise<typeof import('./ui/game-view')> | null = null;
 const loadGameView = () => (gameViews ??= import('./ui/game-view'));
+/** The path of "About the studies" (`#/about`, `#/about?study=<game>`). */
+const ABOUT = 'about';
 const gamePath = () => splitHash(location.hash);
 
 let routes = 0;
@@ -85,13 +87,22 @@ async function route(games: GameInfo[]): Promise<void> {
   const game = games.find((g) => g.id === path && playable(g));
   const plugin = game && pluginOf(game.id);
   const views = game && plugin ? await loadGameView() : null;
+  const studies = path === ABOUT ? await import('./ui/studies') : null;
   // A later change of address has its own view.
   if (ticket !== routes) return;
   view?.destroy();
   // What was said about the last game stays with it.
   if (view) clearNotices();
   placeNotices(noticeHome);
-  view = game && plugin && views ? views.gameView(game, plugin, games, engine, params) : landingView(games, playable);
+  view =
+    game && plugin && views
+      ? views.gameView(game, plugin, games, engine, params)
+      : studies
+        ? studies.studiesView(
+            games.filter(playable).map((info) => ({ info, plugin: pluginOf(info.id)! })),
+            params.get('study'),
+          )
+        : landingView(games, playable);
   renderNav(games, game ? game.id : null);
   outlet.replaceChildren(view.element);
   showCurrentGame();
@@ -103,7 +114,7 @@ async function route(games: GameInfo[]): Promise<void> {
     });
   // A new view starts at its top (a hash change keeps the old scroll position).
   window.scrollTo(0, 0);
-  document.title = game ? `${game.title} · Selfplay` : 'Selfplay';
+  document.title = game ? `${game.title} · Selfplay` : studies ? 'About the studies · Selfplay' : 'Selfplay';
 }
 
 async function boot(): Promise<void> {

@@ -54,9 +54,44 @@ export interface RecordNotation {
   example: string;
 }
 
+/**
+ * A study the game's page follows, for the "About the studies" view. Only
+ * what the project records of it: a bibliographic fact it does not record
+ * is left out, never guessed.
+ */
+export interface Study {
+  /** How the page names it ("The Othello study"); also its anchor's text. */
+  name: string;
+  /** Its title, authors, year, institution and where it appeared, as far as they are recorded. */
+  title?: string;
+  authors?: string;
+  year?: string;
+  institution?: string;
+  published?: string;
+  /** What it did, what it found, what the playground reproduces and what it adds (a paragraph each). */
+  did: string;
+  found?: string;
+  reproduces: string;
+  adds: string;
+}
+
+/** A word of the game's texts explained in a tooltip ("QL1"). */
+export interface GlossaryTerm {
+  /** The forms found in the texts, whole words ("QL1", "QL2"). */
+  words: string[];
+  /** What it means, in a sentence or two. */
+  meaning: string;
+}
+
 export interface GamePlugin {
   /** The engine's name of the game. */
   id: string;
+  /** A shorter name for the header on a phone ("Hare & Hounds"), when the title is long. */
+  shortTitle?: string;
+  /** The studies behind the game's players and runs. */
+  studies?: Study[];
+  /** The game's own words explained in tooltips (the common ones are in `ui/glossary.ts`). */
+  glossary?: GlossaryTerm[];
   /** A few paragraphs for students: the game, its players, what is learned and how. */
   about: string[];
   /** The look of the two sides' markers beside the board (CSS backgrounds). */

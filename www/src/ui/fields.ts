@@ -5,6 +5,7 @@
 
 import { el } from '../core/dom';
 import type { FieldSpec } from '../core/protocol';
+import { pageGlossed } from './glossary';
 
 export type Settings = Record<string, unknown>;
 type Input = HTMLInputElement | HTMLSelectElement;
@@ -75,7 +76,7 @@ export class FieldForm {
     for (const f of fields) {
       const id = `${prefix}-${f.id}`;
       const input = this.input(f, id);
-      const help = el('small', { className: 'field-help', id: `${id}-help` }, f.help);
+      const help = el('small', { className: 'field-help', id: `${id}-help` }, ...pageGlossed(f.help));
       input.setAttribute('aria-describedby', help.id);
       input.addEventListener('change', () => this.onEdit(f.id));
       this.inputs.set(f.id, input);

@@ -19,6 +19,7 @@ import { RecordSection } from './record-section';
 import { SolveSection, solverOf } from './solve-section';
 import type { RunsPanel } from './runs-panel';
 import { readGameAddress } from './address';
+import { COMMON_TERMS, glossed, studyLinks, useTerms } from './glossary';
 
 /** One tab of the side panel. */
 interface Tab {
@@ -88,6 +89,9 @@ class LazyPanel<P extends Panel> {
 }
 
 export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], engine: Engine, params: URLSearchParams): View {
+  // The words the view's forms explain: the common ones and the game's.
+  const terms = [...COMMON_TERMS, ...(plugin.glossary ?? [])];
+  useTerms(terms);
   const address = readGameAddress(params);
   // The Play tab's board, lent to the Train tab while a run is watched.
   const lendable = new LendableBoard(plugin.board(info));
@@ -231,7 +235,17 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
   // has its panel: the page marks `started` (tests then wait for it to be idle).
   void Promise.all([boardDrawn, tabShown]).then(() => markOnce('started'));
 
-  const about = el('section', { className: 'about' }, el('h2', {}, `About ${info.title}`), ...plugin.about.map((p) => el('p', {}, p)));
+  // The game's text for students, its words explained, and the studies it follows.
+  const studiesAt = `#/about?study=${encodeURIComponent(info.id)}`;
+  const about = el(
+    'section',
+    { className: 'about' },
+    el('h2', {}, `About ${info.title}`),
+    ...plugin.about.map((p) => el('p', {}, ...(plugin.studies?.length ? studyLinks(glossed(p, terms), studiesAt) : glossed(p, terms)))),
+    ...(plugin.studies?.length
+      ? [el('p', {}, el('a', { href: studiesAt, 'data-testid': 'about-study' }, plugin.studies.length > 1 ? 'About the studies' : `About ${plugin.studies[0].name.replace(/^The /, 'the ')}`))]
+      : []),
+  );
   const element = el(
     'main',
     { className: 'game-view', 'data-game': info.id },

@@ -27,11 +27,13 @@ export function landingView(games: GameInfo[], playable: (g: GameInfo) => boolea
     el(
       'p',
       { className: 'lead' },
-      'Agents that learn board games from their own play, right here in your browser. Play against them, the study’s fixed ' +
-        'strategies and perfect solvers; train your own and watch its learning curves grow; keep what it learned in your ' +
+      'Agents that learn board games from their own play, right here in your browser. Play against them, the ',
+      el('a', { href: '#/about' }, 'studies’'),
+      ' fixed strategies and perfect solvers; train your own and watch its learning curves grow; keep what it learned in your ' +
         'library, download it as a file, and share it — anyone can import the file and play against it. Nothing to install: ' +
         'the rules, players and learners are Rust compiled to WebAssembly, running in background workers.',
     ),
+    el('p', { className: 'landing-links' }, el('a', { href: '#/about', 'data-testid': 'about-studies' }, 'About the studies'), ' — what each game’s study did and found, and what the playground reproduces and adds.'),
     list,
   );
   return { element, destroy() {} };

@@ -6,12 +6,16 @@
 
 import { GridBoard } from '../../boards/grid';
 import type { GamePlugin } from '../plugin';
+import { glossary, studies } from './study';
 
 const RED = { light: '#ff7b6b', dark: '#c62828' };
 const YELLOW = { light: '#fff59d', dark: '#f9a825' };
 
 export const connect4: GamePlugin = {
   id: 'connect4',
+  shortTitle: 'Connect 4',
+  studies,
+  glossary,
   about: [
     'Red and Yellow take turns dropping a disc into one of the seven columns; it falls to ' +
       'the lowest free cell. Four discs of one colour in a row — across, up or diagonally — ' +

@@ -7,6 +7,7 @@
 
 import { GridBoard } from '../../boards/grid';
 import type { GamePlugin } from '../plugin';
+import { studies } from './study';
 
 const BLACK = { light: '#5a5a5a', dark: '#111' };
 const WHITE = { light: '#ffffff', dark: '#c8c8c8' };
@@ -16,6 +17,7 @@ const STARS: Array<[number, number]> = [3, 9, 15].flatMap((r) => [3, 9, 15].map(
 
 export const connect6: GamePlugin = {
   id: 'connect6',
+  studies,
   about: [
     'Black and White place stones on the intersections of a 19×19 board. Black opens with ' +
       'one stone; from then on each side places two stones a turn. Six or more stones of ' +

@@ -5,6 +5,7 @@
 
 import { GraphBoard, type GraphLayout } from '../../boards/graph';
 import type { GamePlugin } from '../plugin';
+import { studies } from './study';
 import { HintsPanel } from './hints';
 import { probeHooks } from './probes';
 
@@ -49,6 +50,8 @@ const LAYOUT: GraphLayout = {
 
 export const hareHounds: GamePlugin = {
   id: 'hare_hounds',
+  shortTitle: 'Hare & Hounds',
+  studies,
   about: [
     'The French Military Game. Three hounds start on the left, the hare on the right. A hound ' +
       'steps along a line to an empty point, rightwards, diagonally or straight up or down, never ' +

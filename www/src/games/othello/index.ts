@@ -4,12 +4,15 @@
 
 import { GridBoard } from '../../boards/grid';
 import type { GamePlugin } from '../plugin';
+import { glossary, studies } from './study';
 
 const BLACK = { light: '#5a5a5a', dark: '#111' };
 const WHITE = { light: '#ffffff', dark: '#cfcfcf' };
 
 export const othello: GamePlugin = {
   id: 'othello',
+  studies,
+  glossary,
   about: [
     'Black and White take turns placing a disc so that it encloses a straight line of the ' +
       'opponent’s discs, which then flip. A player who cannot flip anything must pass; the ' +

@@ -4,6 +4,7 @@
 
 import { GridBoard } from '../../boards/grid';
 import type { GamePlugin } from '../plugin';
+import { studies } from './study';
 
 const X = { light: '#ef9a9a', dark: '#c62828' };
 const O = { light: '#90caf9', dark: '#1565c0' };
@@ -16,6 +17,7 @@ function mark(svg: string): string {
 
 export const tictactoe: GamePlugin = {
   id: 'tictactoe',
+  studies,
   about: [
     'X and O take turns marking a free square of a 3×3 grid, X first. Three marks of one side ' +
       'in a row — across, down or diagonally — win; a full grid without one is a draw. With ' +

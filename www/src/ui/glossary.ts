@@ -1,0 +1,125 @@
+// Words of the page's texts explained where they stand: a word of the
+// glossary is underlined with dots; pointing at it shows its meaning (its
+// `title`), and focusing it (Tab) or tapping it opens a small box with the
+// meaning, which Escape, a second tap or leaving it closes. Screen readers
+// hear the meaning as the word's description. The common words are here;
+// a game's own come from its plug-in.
+
+import { el } from '../core/dom';
+import type { GlossaryTerm } from '../games/plugin';
+
+/** Words every game's texts may use. */
+export const COMMON_TERMS: GlossaryTerm[] = [
+  {
+    words: ['greedy', 'greedily'],
+    meaning: 'Always plays the move it values highest, with no random moves to explore. Curves measure agents playing greedily.',
+  },
+  {
+    words: ['softmax'],
+    meaning:
+      'A way of choosing moves at random but not evenly: a move’s chance grows with its value, P(a) ∝ exp(β·Q(s, a)). With a small β every move is about as likely; with a large β the best move almost always.',
+  },
+  {
+    words: ['plies', 'ply'],
+    meaning: 'A ply is one move by one side; two plies make a full round, one move each.',
+  },
+  {
+    words: ['hashed table', 'hash table'],
+    meaning:
+      'A table that keeps only the positions the learner has met, found by a number worked out from the position (its hash), instead of a place for every possible position.',
+  },
+  {
+    words: ['curve points', 'curve point'],
+    meaning: 'One measurement of a learning curve: after so many learning games the agent plays test games greedily, and its result is one point of the curve.',
+  },
+  {
+    words: ['Q-learning'],
+    meaning: 'Learning the value Q(s, a) of each move a in each position s from the agent’s own games: after each move, the value moves a step toward what came next.',
+  },
+];
+
+/** The words of the view on screen (the common ones, and its game's), for the generic forms' help. */
+let pageTerms: GlossaryTerm[] = COMMON_TERMS;
+
+/** Sets the words the generic parts of the view explain (a game view: the common ones and its game's). */
+export function useTerms(terms: GlossaryTerm[]): void {
+  pageTerms = terms;
+}
+
+/** `text` with the view's words explained (see `glossed`). */
+export function pageGlossed(text: string): (Node | string)[] {
+  return glossed(text, pageTerms);
+}
+
+let next = 0;
+const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A word with its meaning: `title`, an accessible description, and a box that opens on focus or a tap. */
+export function term(word: string, meaning: string): HTMLElement {
+  const id = `term-${++next}`;
+  const tip = el('span', { id, role: 'tooltip', className: 'term-tip', hidden: true }, meaning);
+  const word_ = el('span', { className: 'term', tabIndex: 0, title: meaning, 'aria-describedby': id, 'data-term': word }, word);
+  let open = false;
+  const show = (on: boolean) => {
+    open = on;
+    tip.hidden = !on;
+    if (!on) return;
+    // Kept inside the window: moved left as far as it would pass the right edge.
+    tip.style.left = '0px';
+    const over = tip.getBoundingClientRect().right - (document.documentElement.clientWidth - 8);
+    if (over > 0) tip.style.left = `${-over}px`;
+    word_.setAttribute('aria-expanded', String(on));
+  };
+  word_.addEventListener('focus', () => show(true));
+  word_.addEventListener('blur', () => show(false));
+  // A press focuses the word (which opens the box) before its click: the click toggles what was there before the press.
+  let before = false;
+  word_.addEventListener('pointerdown', () => (before = open));
+  word_.addEventListener('click', () => show(!before));
+  word_.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') show(false);
+    else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      show(!open);
+    }
+  });
+  return el('span', { className: 'term-wrap' }, word_, tip);
+}
+
+/**
+ * `text` with the first use of each glossary word in it explained (whole
+ * words, any case as written in `terms`' forms, the longest form first).
+ */
+export function glossed(text: string, terms: GlossaryTerm[]): (Node | string)[] {
+  const forms = terms.flatMap((t) => t.words.map((w) => ({ w, t }))).sort((a, b) => b.w.length - a.w.length);
+  if (forms.length === 0) return [text];
+  const re = new RegExp(`(?<![\\w-])(${forms.map((f) => escape(f.w)).join('|')})(?![\\w-])`, 'gi');
+  const out: (Node | string)[] = [];
+  const done = new Set<GlossaryTerm>();
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    const found = forms.find((f) => f.w.toLowerCase() === m[0].toLowerCase());
+    if (!found || done.has(found.t)) continue;
+    done.add(found.t);
+    out.push(text.slice(last, m.index), term(m[0], found.t.meaning));
+    last = m.index + m[0].length;
+  }
+  out.push(text.slice(last));
+  return out.filter((p) => p !== '');
+}
+
+/** `parts` with each "the study" (or "the Reversi study’s", "the studies") in their text a link to `href`. */
+export function studyLinks(parts: (Node | string)[], href: string): (Node | string)[] {
+  const re = /\b(?:the (?:[A-Z][\w-]* )?(?:study|studies)(?:’s|'s)?)/g;
+  return parts.flatMap((p) => {
+    if (typeof p !== 'string') return [p];
+    const out: (Node | string)[] = [];
+    let last = 0;
+    for (const m of p.matchAll(re)) {
+      out.push(p.slice(last, m.index), el('a', { href, className: 'study-link' }, m[0]));
+      last = m.index + m[0].length;
+    }
+    out.push(p.slice(last));
+    return out.filter((x) => x !== '');
+  });
+}
