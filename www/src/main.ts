@@ -44,11 +44,27 @@ placeNotices(noticeHome);
 /** A game the page can play: the engine plays it and the page has its plug-in. */
 const playable = (g: GameInfo) => g.built && pluginOf(g.id) !== undefined;
 
+/**
+ * A game's link in the header: its title, and on a phone its short name
+ * where it has one ("Hare & Hounds"), so that every name is whole.
+ */
+function gameLink(g: GameInfo, active: string | null): HTMLElement {
+  const short = pluginOf(g.id)?.shortTitle;
+  const current = g.id === active ? 'page' : undefined;
+  if (!short) return el('a', { href: `#/${g.id}`, 'aria-current': current }, g.title);
+  return el(
+    'a',
+    { href: `#/${g.id}`, 'aria-current': current, 'aria-label': g.title, title: g.title },
+    el('span', { className: 'title-full', 'aria-hidden': 'true' }, g.title),
+    el('span', { className: 'title-short', 'aria-hidden': 'true' }, short),
+  );
+}
+
 function renderNav(games: GameInfo[], active: string | null): void {
   nav.replaceChildren(
     ...games.map((g) =>
       playable(g)
-        ? el('a', { href: `#/${g.id}`, 'aria-current': g.id === active ? 'page' : undefined }, g.title)
+        ? gameLink(g, active)
         : el('span', { className: 'soon', title: `${g.title} is coming soon` }, g.title, el('small', {}, 'soon')),
     ),
   );

@@ -14,6 +14,15 @@ export interface Heat {
   /** The scale is the values' own fixed range (a value has the same colour
    *  in every position); otherwise it runs from the lowest value shown to the highest. */
   fixed: boolean;
+  /** The value of each move in words, where the engine gives them ("wins with its 21st disc"). */
+  labels?: Map<number, string>;
+  /** The best move or moves: ringed on the board, so that the choice shows when the values are close. */
+  best?: Set<number>;
+}
+
+/** A value on a cell: a whole number as it is ("−16", "+3"), else to two places. */
+export function cellValue(v: number): string {
+  return Number.isInteger(v) ? signed(v) : v.toFixed(2);
 }
 
 /** The colours of a heat map's scale, from its bottom (red) through the middle (sand) to its top (green). */
@@ -84,7 +93,8 @@ export class HeatLegend {
     this.lo.textContent = signed(min);
     this.mid.textContent = signed((min + max) / 2);
     this.hi.textContent = signed(max);
-    this.caption.textContent = heat.fixed ? 'Value of each move:' : 'Value of each move (lowest to highest shown):';
+    this.caption.textContent =
+      (heat.fixed ? 'Value of each move:' : 'Value of each move (lowest to highest shown):') + (heat.best?.size ? ' ringed: the best.' : '');
     this.element.dataset.min = String(min);
     this.element.dataset.max = String(max);
     this.element.dataset.fixed = String(heat.fixed);

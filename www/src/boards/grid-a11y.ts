@@ -19,6 +19,9 @@ export interface GridFacts {
   cursorName: string;
   legal: boolean;
   value: number | undefined;
+  /** The value in words, where the engine gives them, and whether it is a best move. */
+  valueWords?: string;
+  best?: boolean;
   /** Moves drop into columns, by the digit keys 1 to `cols`. */
   dropInColumns: boolean;
   cols: number;
@@ -38,7 +41,7 @@ export function gridLabel(f: GridFacts): string {
   let what = 'empty';
   const v = f.state?.cells[f.cursor] ?? 0;
   if (v !== 0 && f.state) what = f.state.sides[v - 1];
-  const legal = (f.legal ? ', legal move' : '') + (f.value !== undefined ? `, value ${f.value.toFixed(3)}` : '');
+  const legal = (f.legal ? ', legal move' : '') + (f.value !== undefined ? `, value ${f.valueWords ?? f.value.toFixed(3)}${f.best ? ', a best move' : ''}` : '');
   const position = f.state ? ` ${describePosition(f.state)}` : '';
   const on = f.placement === 'intersections' ? `the point ${f.cursorName}` : f.cursorName;
   return `${f.name}${f.flipped ? ', seen from the other side' : ''}.${position} Cursor on ${on}: ${what}${legal}. ${keysHelp(f.dropInColumns, f.cols)}.`;

@@ -8,7 +8,7 @@
 // what to draw comes in a `GridScene`.
 
 import type { GameState } from '../core/protocol';
-import { heatColour, inkOn, type Heat } from './board';
+import { cellValue, heatColour, inkOn, type Heat } from './board';
 import { LETTERS, type GridGeometry } from './grid-layout';
 import { turnStones } from './grid-marks';
 import type { GridStyle } from './grid-style';
@@ -162,7 +162,23 @@ export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: Grid
         ctx.fillRect(bx + 1, by + 1, side - 2, side - 2);
       }
       ctx.fillStyle = inkOn(colour);
-      ctx.fillText(v.toFixed(2), x, y);
+      ctx.fillText(cellValue(v), x, y);
+    }
+    // The best move or moves ringed, white round dark, so that close values still show the choice.
+    for (const sq of scene.heat.best ?? []) {
+      if (!values.has(sq)) continue;
+      const [x, y] = center(sq);
+      for (const [colour, width] of [['#ffffff', Math.max(5, cell * 0.11)], ['#10243a', Math.max(2.5, cell * 0.055)]] as const) {
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = width;
+        ctx.beginPath();
+        if (geom.placement === 'intersections') ctx.arc(x, y, cell * 0.46, 0, Math.PI * 2);
+        else {
+          const [bx, by, side] = geom.box(l, sq);
+          ctx.rect(bx + 4, by + 4, side - 8, side - 8);
+        }
+        ctx.stroke();
+      }
     }
     ctx.restore();
   }

@@ -88,12 +88,32 @@ export class GridInput {
       if (this.held !== null || this.holdTimer) e.preventDefault();
     });
     c.addEventListener('keydown', (e) => this.keyDown(e));
-    c.addEventListener('focus', () => host.redraw());
+    c.addEventListener('focus', () => {
+      // The cursor starts on a legal move: the nearest one, when its cell is not.
+      if (!this.showCursor) this.cursor = this.nearestLegal(this.cursor);
+      host.redraw();
+      host.describe();
+    });
     c.addEventListener('blur', () => {
       this.showCursor = false;
       host.notePreview();
       host.redraw();
     });
+  }
+
+  /** The legal cell nearest to `cell` (itself when it is legal; the first in reading order among equals), or `cell` when none is. */
+  private nearestLegal(cell: number): number {
+    if (this.host.isLegal(cell)) return cell;
+    const { rows, cols } = this.geom;
+    const [r0, c0] = [Math.floor(cell / cols), cell % cols];
+    let best = cell;
+    let bestD = Infinity;
+    for (let i = 0; i < rows * cols; i++) {
+      if (!this.host.isLegal(i)) continue;
+      const d = (Math.floor(i / cols) - r0) ** 2 + ((i % cols) - c0) ** 2;
+      if (d < bestD) [best, bestD] = [i, d];
+    }
+    return best;
   }
 
   /** The legal cell the mouse points at. */

@@ -166,9 +166,11 @@ export class GridBoard implements BoardView {
       const { values, min, max } = this.heat;
       c.dataset.heat = [...values].map(([cell, v]) => `${this.cellName(cell)}:${v.toFixed(2)}`).join(' ');
       c.dataset.heatColours = [...values].map(([cell, v]) => `${this.cellName(cell)}:${heatColour(v, min, max)}`).join(' ');
+      c.dataset.heatBest = [...(this.heat.best ?? [])].map((cell) => this.cellName(cell)).join(' ');
     } else {
       delete c.dataset.heat;
       delete c.dataset.heatColours;
+      delete c.dataset.heatBest;
     }
     this.legend.show(this.heat);
     this.crisp.redraw();
@@ -258,6 +260,8 @@ export class GridBoard implements BoardView {
         cursorName: name,
         legal: this.legal.has(cursor),
         value: this.heat?.values.get(cursor),
+        valueWords: this.heat?.labels?.get(cursor),
+        best: this.heat?.best?.has(cursor),
         dropInColumns: !!this.style.dropInColumns,
         cols: this.geom.cols,
       }),

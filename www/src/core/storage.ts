@@ -24,6 +24,7 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 
 import type { GameId } from './protocol';
+import { unrepeatedFileName } from './text';
 
 /** What the list shows of a model, without its payload. */
 export interface ModelMeta {
@@ -420,13 +421,13 @@ export class ModelLibrary {
   }
 }
 
-/** Starts a download of `bytes` as a file called `fileName`. */
+/** Starts a download of `bytes` as a file called `fileName` (a games count the name says already is not said twice). */
 export function downloadFile(bytes: Uint8Array, fileName: string): void {
   const blob = new Blob([bytes as BlobPart], { type: 'application/octet-stream' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = fileName;
+  a.download = unrepeatedFileName(fileName);
   a.rel = 'noopener';
   document.body.append(a);
   a.click();

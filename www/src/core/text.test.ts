@@ -1,5 +1,5 @@
-import { expect, it } from 'vitest';
-import { upperFirst } from './text';
+import { describe, expect, it } from 'vitest';
+import { fileCount, unrepeatedFileName, upperFirst } from './text';
 
 it('upperFirst capitalises the first letter only', () => {
   expect(upperFirst('the thinking worker')).toBe('The thinking worker');
@@ -8,4 +8,22 @@ it('upperFirst capitalises the first letter only', () => {
   expect(upperFirst('a')).toBe('A');
   expect(upperFirst('')).toBe('');
   expect(upperFirst('1 game')).toBe('1 game');
+});
+
+describe('unrepeatedFileName', () => {
+  it('drops the games count a name already says', () => {
+    expect(unrepeatedFileName('mygame-run-5-200-000-games-200k.selfplay')).toBe('mygame-run-5-200-000-games.selfplay');
+    expect(unrepeatedFileName('mygame-method-2-1-000-000-games-1M.selfplay')).toBe('mygame-method-2-1-000-000-games.selfplay');
+    expect(unrepeatedFileName('mygame-best-200k-200k-checkpoint.selfplay')).toBe('mygame-best-200k-checkpoint.selfplay');
+  });
+  it('keeps a count the name does not say', () => {
+    expect(unrepeatedFileName('mygame-ql1-h64-arctan-2.1M.selfplay')).toBe('mygame-ql1-h64-arctan-2.1M.selfplay');
+    expect(unrepeatedFileName('mygame-run-5-200k.selfplay')).toBe('mygame-run-5-200k.selfplay');
+    expect(unrepeatedFileName('mygame-run-5-100-000-games-200k.selfplay')).toBe('mygame-run-5-100-000-games-200k.selfplay');
+    expect(unrepeatedFileName('mygame-values-0.selfplay')).toBe('mygame-values-0.selfplay');
+    expect(unrepeatedFileName('notes.txt')).toBe('notes.txt');
+  });
+  it('writes counts as the engine does', () => {
+    expect([999, 1000, 1500, 12_345, 999_999, 2_100_000, 9_990_000, 3e9].map(fileCount)).toEqual(['999', '1k', '1.5k', '12k', '1M', '2.1M', '10M', '3G']);
+  });
 });

@@ -4,3 +4,45 @@
 export function upperFirst(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
+
+/** A count as model file names write it (the engine's `format_count`): "999", "1.5k", "12k", "2.1M", "3G". */
+export function fileCount(n: number): string {
+  const units: [number, string][] = [
+    [1e9, 'G'],
+    [1e6, 'M'],
+    [1e3, 'k'],
+  ];
+  for (const [i, [scale, unit]] of units.entries()) {
+    if (n < scale - scale / 2000) continue;
+    const v = n / scale;
+    const text = v < 9.95 ? v.toFixed(1) : v.toFixed(0);
+    if (text === '1000' && i > 0) continue;
+    return `${text.replace(/\.0$/, '')}${unit}`;
+  }
+  return String(n);
+}
+
+/**
+ * A model file's name without its games count when the name already says it:
+ * "game-run-5-200-000-games-200k.selfplay" → "game-run-5-200-000-games.selfplay".
+ */
+export function unrepeatedFileName(file: string): string {
+  const m = /^(.*)-(\d+(?:\.\d)?[kMG]?)(-checkpoint)?\.selfplay$/.exec(file);
+  if (!m) return file;
+  const [, stem, count, checkpoint = ''] = m;
+  // The numbers of the name: "200-000" (thousands written apart), "200000", "200k".
+  const parts = stem.split('-');
+  const said = parts.some((first, i) => {
+    if (first === count) return true;
+    if (!/^\d{1,3}$/.test(first) && !/^\d+$/.test(first)) return false;
+    let digits = first;
+    if (fileCount(Number(digits)) === count) return true;
+    for (const next of parts.slice(i + 1)) {
+      if (!/^\d{3}$/.test(next) || !/^\d{1,3}$/.test(first)) break;
+      digits += next;
+      if (fileCount(Number(digits)) === count) return true;
+    }
+    return false;
+  });
+  return said ? `${stem}${checkpoint}.selfplay` : file;
+}

@@ -105,7 +105,8 @@ export class PlayPanel {
       this.game.redraw();
       this.game.schedule();
     });
-    this.moves = new MoveList((cursor) => void this.game.jumpTo(cursor));
+    // A jump in the move list shows its position: on a phone, where the list is under the board, the board comes into view.
+    this.moves = new MoveList((cursor) => void this.game.jumpTo(cursor).then(() => this.boardInView()));
     this.values = new BoardValues(info, board, thinker, {
       state: () => this.state,
       modelsInGame: () => this.players.modelsInGame(),
@@ -272,6 +273,15 @@ export class PlayPanel {
     this.engineBoard.close();
     this.players.destroy();
     document.removeEventListener('keydown', this.onKey);
+  }
+
+  /** Scrolls the board into view when part of it is off screen (under the header or below the window). */
+  private boardInView(): void {
+    const board = this.board.element.closest<HTMLElement>('.board-area') ?? this.board.element;
+    if (!board.isConnected) return;
+    const r = board.getBoundingClientRect();
+    const top = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0;
+    if (r.top < top || r.bottom > window.innerHeight) board.scrollIntoView({ block: 'nearest' });
   }
 
   /** The engine lost its state (a new worker): play the record again. */

@@ -44,7 +44,7 @@ const LAYOUT: GraphLayout = {
   lines: LINES.map((l) => l.split('-').map(index) as [number, number]),
   pieces: [
     { name: 'hound', words: 'a hound', glyph: 'H', ...HOUND, text: '#fff' },
-    { name: 'hare', words: 'the hare', glyph: 'R', ...HARE, text: HARE.stroke },
+    { name: 'hare', words: 'the hare', glyph: '★', ...HARE, text: HARE.stroke },
   ],
 };
 
@@ -53,7 +53,7 @@ export const hareHounds: GamePlugin = {
   shortTitle: 'Hare & Hounds',
   studies,
   about: [
-    'The French Military Game. Three hounds start on the left, the hare on the right. A hound ' +
+    'The French Military Game. Three hounds (H) start on the left, the hare (★) on the right. A hound ' +
       'steps along a line to an empty point, rightwards, diagonally or straight up or down, never ' +
       'back to the left; the hare steps along any line. The hounds move first. They win when the ' +
       'hare cannot move; the hare wins when it gets past every hound (it stands left of all of ' +

@@ -5,7 +5,7 @@
 // analysis of the position on the board. Only the newest request's answer,
 // for the position still shown, is drawn.
 
-import type { BoardView, Heat } from '../../boards/board';
+import { cellValue, type BoardView, type Heat } from '../../boards/board';
 import { el } from '../../core/dom';
 import { messageOf, showNotice } from '../../core/notices';
 import type { Analysis, GameInfo, GameState } from '../../core/protocol';
@@ -16,10 +16,22 @@ import type { ModelPlayer } from './players';
 /** The values of an analysis by cell, on its scale. */
 export function heatOf(a: Analysis): Heat {
   const values = new Map<number, number>();
-  for (const m of a.moves) if (m.cell !== null && m.value !== null) values.set(m.cell, m.value);
-  if (a.scale.kind === 'fixed') return { values, min: a.scale.min, max: a.scale.max, units: a.units, fixed: true };
+  const labels = new Map<number, string>();
+  for (const m of a.moves) {
+    if (m.cell === null || m.value === null) continue;
+    values.set(m.cell, m.value);
+    if (m.label) labels.set(m.cell, m.label);
+  }
+  // The best moves: as the engine marks them, else the highest values.
+  let best = new Set(a.moves.filter((m) => m.best && m.cell !== null && values.has(m.cell)).map((m) => m.cell!));
+  if (best.size === 0 && values.size > 0) {
+    const top = Math.max(...values.values());
+    best = new Set([...values].filter(([, v]) => v === top).map(([c]) => c));
+  }
+  const extra = { labels, best };
+  if (a.scale.kind === 'fixed') return { values, min: a.scale.min, max: a.scale.max, units: a.units, fixed: true, ...extra };
   const vs = [...values.values()];
-  return { values, min: Math.min(...vs), max: Math.max(...vs), units: a.units, fixed: false };
+  return { values, min: Math.min(...vs), max: Math.max(...vs), units: a.units, fixed: false, ...extra };
 }
 
 /**
@@ -28,7 +40,7 @@ export function heatOf(a: Analysis): Heat {
  */
 export function hintWords(a: Analysis): string {
   const moves = [...a.moves].sort((x, y) => (y.value ?? -Infinity) - (x.value ?? -Infinity));
-  const words = moves.map((m) => `${m.text}${m.best ? ' (best)' : ''}: ${m.label ?? (m.value === null ? '–' : m.value.toFixed(2))}`);
+  const words = moves.map((m) => `${m.text}${m.best ? ' (best)' : ''}: ${m.label ?? (m.value === null ? '–' : cellValue(m.value))}`);
   // What the values are (exact scores, a heuristic, Q-values) follows them in words.
   return `${a.complete ? '' : 'Partial (time ran out): '}${words.join(' · ')} — ${a.units}`;
 }
