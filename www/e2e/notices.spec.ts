@@ -74,6 +74,8 @@ for (const size of SIZES) {
 
     for (const tab of ['#tab-play', '#tab-train', '#tab-models']) expect(await uncovered(page, tab), tab).toEqual([]);
     await page.getByRole('tab', { name: 'Play' }).click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `test-results/screens/notices-${size.name === 'laptop' ? 'desktop' : 'phone'}.png` });
     for (const control of ['[data-testid="new-game"]', '[data-testid="undo"]']) expect(await uncovered(page, control), control).toEqual([]);
     await expect(notices).toHaveCount(3);
 

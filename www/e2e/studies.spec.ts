@@ -28,6 +28,7 @@ for (const size of SIZES) {
     const studies = page.getByTestId('study');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('About the studies');
     expect(await studies.count()).toBeGreaterThanOrEqual(5);
+    await page.screenshot({ path: `test-results/screens/studies-${size.name === 'laptop' ? 'desktop' : 'phone'}.png` });
     // Every study says what it did, what the playground reproduces and what it adds.
     for (const s of await studies.all()) {
       await expect(s.getByRole('heading', { level: 4, name: 'What it did' })).toHaveCount(1);
