@@ -1,7 +1,8 @@
 // End-to-end: the smaller things a first visit meets, at a laptop's and a
 // phone's size: every game's name whole in the header; the landing page's
 // cards in line; after a jump in the move list the board is in view; the
-// best moves ringed on a heat map and exact scores in words; the keyboard
+// best moves ringed on a heat map and exact scores in words (in a hint and
+// in the exact solver's progress); the keyboard
 // cursor starting on a legal move; an exported file's name that says its
 // games count once; the hare not marked like a point's name.
 
@@ -112,6 +113,16 @@ for (const size of SIZES) {
     await board(page).focus();
     await expect(board(page)).toHaveAttribute('aria-label', /value (wins with its \d+(st|nd|rd|th) disc|loses to the opponent's \d+(st|nd|rd|th) disc|draws)/);
     await expect(page.getByTestId('hint-result')).not.toContainText('.00');
+    // The exact solver's progress says its values in words too.
+    await page.goto('/#/connect4?first=human&second=human&seed=1&moves=1+5+1+1+4+7+5');
+    await expect.poll(() => cursor(page)).toBe(7);
+    await page.getByTestId('solve-book').uncheck();
+    await page.getByTestId('solve').click();
+    await expect(page.getByTestId('solve-status')).toContainText(
+      /\((value [+-]?\d+: (wins with|loses to|draws)|its value is between [+-]?\d+: (wins with|loses to|draws)[^)]* and [+-]?\d+: (wins with|loses to|draws))/,
+      { timeout: 60_000 },
+    );
+    if (await page.getByTestId('solve-stop').isVisible()) await page.getByTestId('solve-stop').click();
 
     await page.goto('/#/hare_hounds?first=human&second=simple&seed=1');
     const hare = page.locator('.graph-piece.hare text');

@@ -90,6 +90,8 @@ export interface GamePlugin {
   shortTitle?: string;
   /** The studies behind the game's players and runs. */
   studies?: Study[];
+  /** An exact score in words, as the engine's hints say it ("wins with its 21st disc"), for the solver's progress. */
+  scoreWords?: (score: number) => string;
   /** The game's own words explained in tooltips (the common ones are in `ui/glossary.ts`). */
   glossary?: GlossaryTerm[];
   /** A few paragraphs for students: the game, its players, what is learned and how. */

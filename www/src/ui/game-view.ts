@@ -131,7 +131,7 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
   const sections: Section[] = plugin.playSections?.({ info, thinker, play }) ?? [];
   // A game whose engine solves positions exactly gets "Solve exactly".
   const solver = solverOf(info);
-  if (solver) sections.push(new SolveSection(info, solver, play));
+  if (solver) sections.push(new SolveSection(info, solver, play, plugin.scoreWords));
   for (const s of sections) play.element.append(s.element);
 
   const playAgainst = async (name: string, label: string, side: 0 | 1 | null, bytes: Uint8Array | null) => {

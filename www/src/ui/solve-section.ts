@@ -46,6 +46,8 @@ export class SolveSection {
     private readonly info: GameInfo,
     private readonly player: PlayerInfo & { solve: SolveInfo },
     private readonly play: PlayPanel,
+    /** An exact score in words (the game's), for the progress. */
+    private readonly words?: (score: number) => string,
   ) {
     this.form = new FieldForm(player.solve.settings, 'solve');
     this.solveButton.title = `Asks ${player.label} for the exact value of every move, with no time limit`;
@@ -129,7 +131,11 @@ export class SolveSection {
     if (p.best !== null) {
       let now = `now move ${p.best}`;
       if (p.lower !== null && p.upper !== null) {
-        now += p.lower === p.upper ? ` (value ${signed(p.lower)})` : ` (its value is between ${signed(p.lower)} and ${signed(p.upper)} so far)`;
+        const said = (v: number) => (this.words ? `${signed(v)}: ${this.words(v)}` : signed(v));
+        now +=
+          p.lower === p.upper
+            ? ` (value ${said(p.lower)})`
+            : ` (its value is between ${said(p.lower)} and ${said(p.upper)} so far)`;
       }
       parts.push(now);
     }

@@ -8,6 +8,16 @@ import { GridBoard } from '../../boards/grid';
 import type { GamePlugin } from '../plugin';
 import { glossary, studies } from './study';
 
+const ordinal = (n: number) => (n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
+
+/** An exact score in words, as the engine's `score_text` writes it: the winner's disc that makes four, counting all its discs. */
+export function scoreWords(score: number): string {
+  const n = 22 - Math.abs(score);
+  if (score > 0) return `wins with its ${n}${ordinal(n)} disc`;
+  if (score < 0) return `loses to the opponent's ${n}${ordinal(n)} disc`;
+  return 'draws';
+}
+
 const RED = { light: '#ff7b6b', dark: '#c62828' };
 const YELLOW = { light: '#fff59d', dark: '#f9a825' };
 
@@ -16,6 +26,7 @@ export const connect4: GamePlugin = {
   shortTitle: 'Connect 4',
   studies,
   glossary,
+  scoreWords,
   about: [
     'Red and Yellow take turns dropping a disc into one of the seven columns; it falls to ' +
       'the lowest free cell. Four discs of one colour in a row — across, up or diagonally — ' +
