@@ -5,6 +5,7 @@
 // tooltips that open with the keyboard and a tap. At a laptop's and a
 // phone's size.
 
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { watchErrors } from './helpers';
 
@@ -61,6 +62,11 @@ for (const size of SIZES) {
     expect(box.x + box.width).toBeLessThanOrEqual(size.viewport.width);
     await word.press('Escape');
     await expect(tip).toBeHidden();
+    // Enter opens it again; no serious or critical accessibility violation with it open.
+    await word.press('Enter');
+    await expect(tip).toBeVisible();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
 
     // From a game's text: "the study" is a link, and the link under the text opens at the game's studies.
     await page.goto('/#/othello');

@@ -68,7 +68,6 @@ export function term(word: string, meaning: string): HTMLElement {
     tip.style.left = '0px';
     const over = tip.getBoundingClientRect().right - (document.documentElement.clientWidth - 8);
     if (over > 0) tip.style.left = `${-over}px`;
-    word_.setAttribute('aria-expanded', String(on));
   };
   word_.addEventListener('focus', () => show(true));
   word_.addEventListener('blur', () => show(false));
