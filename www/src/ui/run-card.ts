@@ -434,6 +434,11 @@ export class RunCard implements RunListener {
     }
   }
 
+  /** Goes on with a paused run (from the page's list of runs). */
+  async resumePaused(): Promise<void> {
+    if (this.status === 'paused') await this.pauseOrResume();
+  }
+
   /** Goes on from the last checkpoint (or from the start, if there is none yet). */
   async resumeFromCheckpoint(stored?: Checkpoint): Promise<void> {
     await this.storing;

@@ -6,7 +6,9 @@
 // several can go at once, their curves overlaid (the legend shows and hides
 // them). Runs that stopped, crashed or were cut off by a reload are offered
 // for Resume or Discard from their checkpoints; a model from the library can
-// continue training here.
+// continue training here. The panel belongs to the page (`keeper`), not to
+// the game's view: it is lent to the view each time the game opens, and its
+// runs go on while another game is shown.
 
 import { PALETTE, type Curve, type CurvePoint } from '../core/charts';
 import type { CurveChart } from '../core/curve-chart';
@@ -14,7 +16,7 @@ import { el } from '../core/dom';
 import type { Engine } from '../core/engine';
 import { messageOf, showNotice } from '../core/notices';
 import { onRunsChanged, releaseRun, runsElsewhere } from '../core/run-locks';
-import { RunPool } from '../core/pool';
+import { sharedPool, type RunPool } from '../core/pool';
 import type { GameInfo, PresetInfo, RunConfig, RunKindInfo } from '../core/protocol';
 import type { Checkpoint, ModelLibrary, ModelMeta } from '../core/storage';
 import type { RunHooks, Section } from '../games/plugin';
@@ -25,6 +27,7 @@ import { Watcher } from './watch';
 import type { BoardLoan } from '../boards/lend';
 import { formatPoints, parsePoints } from './snapshots';
 import { boundedParam } from './address';
+import { keeper, type KeptPanel, type RunSummary } from './run-keeper';
 
 export interface RunsHost {
   info: GameInfo;
@@ -55,10 +58,10 @@ const SEED = 'seed';
 
 const GROUPS: Record<string, string> = { study: 'From the study', beyond: 'Beyond the study' };
 
-export class RunsPanel {
+export class RunsPanel implements KeptPanel {
   readonly element: HTMLElement;
   private kind: RunKindInfo;
-  private pool: RunPool | null = null;
+  private readonly pool: RunPool = sharedPool();
   private cards: RunCard[] = [];
   private count = 0;
   private nextColor = 0;
@@ -122,16 +125,17 @@ export class RunsPanel {
   private watcher: Watcher | null = null;
   private readonly bench: BenchPanel;
 
-  constructor(private readonly host: RunsHost) {
+  constructor(private host: RunsHost) {
     this.kind = host.info.runs[0];
     this.cardHost = {
       info: host.info,
       engine: host.engine,
       library: host.library,
-      pool: () => (this.pool ??= new RunPool()),
+      pool: () => this.pool,
       checkpointMs: this.checkpointMs,
-      playAgainst: host.playAgainst,
-      match: host.match,
+      // The view of the moment (the panel outlives views).
+      playAgainst: (name, label, side, bytes) => this.host.playAgainst(name, label, side, bytes),
+      match: (first, second) => this.host.match(first, second),
       changed: () => this.changed(),
       close: (card) => this.remove(card),
       offersChanged: () => void this.refreshOffers(),
@@ -185,7 +189,7 @@ export class RunsPanel {
     // Another tab started, stopped or checkpointed a run: the offers follow.
     this.unsubscribe.push(onRunsChanged(() => void this.refreshOffers()));
     // Hidden or closing: every running run checkpoints now, not up to 5 s later.
-    const now = () => this.pool?.checkpointNow();
+    const now = () => this.pool.checkpointNow();
     const hidden = () => document.visibilityState === 'hidden' && now();
     document.addEventListener('visibilitychange', hidden);
     window.addEventListener('pagehide', now);
@@ -198,15 +202,46 @@ export class RunsPanel {
     this.queueRedraw();
   }
 
-  destroy(): void {
-    for (const f of this.unsubscribe) f();
-    for (const c of this.cards) releaseRun(c.id);
+  /** The game's view opened again: the panel is lent to it (its board, its Play tab). */
+  attach(host: RunsHost): void {
+    if (host === this.host) return;
+    this.host = host;
+    this.setPresetSection();
+  }
+
+  /** The game's view closes: what used its board ends; the runs go on. */
+  leave(): void {
     this.presetSection?.destroy?.();
+    this.presetSection = null;
     this.host.hooks?.destroy?.();
     this.watcher?.destroy();
-    this.pool?.destroy();
+    this.watcher = null;
+    for (const c of this.cards) c.render();
+  }
+
+  /** Ends every run and frees what the panel holds (the page closes). */
+  destroy(): void {
+    this.leave();
+    for (const f of this.unsubscribe) f();
+    for (const c of this.cards) releaseRun(c.id);
     this.bench.destroy();
     for (const c of this.charts.values()) c.chart?.destroy();
+  }
+
+  // ---- the page's list of runs (the header) -----------------------------------
+
+  runs(): RunSummary[] {
+    return this.cards.map((c) => ({ id: c.id, name: c.name, label: c.label, status: c.status, games: c.games, total: c.total }));
+  }
+
+  async resume(runId: string): Promise<void> {
+    const card = this.cards.find((c) => c.id === runId);
+    if (card?.status === 'paused') return card.resumePaused();
+    if (card && card.active) return;
+    if (card) return card.resumeFromCheckpoint();
+    const cp = (await (await this.host.library).checkpoints(this.host.info.id)).find((c) => c.runId === runId);
+    if (!cp) throw new Error('its checkpoint is no longer stored');
+    await this.resumeOffer(cp);
   }
 
   // ---- the form ------------------------------------------------------------
@@ -276,9 +311,7 @@ export class RunsPanel {
   private setPreset(preset: PresetInfo | null, configs: RunConfig[]): void {
     this.preset = preset;
     this.presetConfigs = configs;
-    this.presetSection?.destroy?.();
-    this.presetSection = preset ? (this.host.hooks?.presetSection?.(this.kind, preset, configs) ?? null) : null;
-    this.presetBox.replaceChildren(...(this.presetSection ? [this.presetSection.element] : []));
+    this.setPresetSection();
     this.presetSentence.hidden = !preset;
     const multi = !!preset && preset.runs > 1;
     if (preset) {
@@ -291,6 +324,14 @@ export class RunsPanel {
     const seed = this.form.inputOf(SEED);
     if (multi && seed) seed.value = String(this.baseSeed);
     this.startButton.textContent = multi ? `Start ${configs.length} runs` : 'Start training';
+  }
+
+  /** The game's inputs shown with the chosen preset (made by the view's hooks). */
+  private setPresetSection(): void {
+    this.presetSection?.destroy?.();
+    const preset = this.preset;
+    this.presetSection = preset ? (this.host.hooks?.presetSection?.(this.kind, preset, this.presetConfigs) ?? null) : null;
+    this.presetBox.replaceChildren(...(this.presetSection ? [this.presetSection.element] : []));
   }
 
   /** The configurations the form describes now. */
@@ -343,7 +384,7 @@ export class RunsPanel {
     if (started === 0) return;
     // The new run's card (progress, Pause, Stop) comes into view; the chart follows it.
     this.runList.firstElementChild?.scrollIntoView({ block: 'nearest' });
-    const workers = this.pool?.workers ?? 1;
+    const workers = this.pool.workers || 1;
     this.setAction(`${plan.preset?.name ?? 'Custom settings'}: ${started} run${started === 1 ? '' : 's'} on ${workers} worker${workers === 1 ? '' : 's'}.`);
   }
 
@@ -382,6 +423,7 @@ export class RunsPanel {
   private changed(): void {
     this.updateStatus();
     this.queueRedraw();
+    keeper.changed();
   }
 
   private setAction(text: string): void {
@@ -419,6 +461,7 @@ export class RunsPanel {
 
   /** Offers the checkpoints of this game's runs that are not going in this tab. */
   private async refreshOffers(): Promise<void> {
+    keeper.changed(true);
     const ticket = ++this.offersTicket;
     let cps: Checkpoint[];
     let elsewhere: Set<string>;
