@@ -1,12 +1,19 @@
 // End-to-end: training runs belong to the page, not to the game's view. A run
-// started in Othello's Train tab goes on while Connect Four is open (its games
+// started in Othello's Train tab goes on while another game is open (its games
 // count grows), the header says how many runs train and leads back to it, and
 // its card and chart are there again. A paused run can be resumed from the
 // header in another game; after a reload the unfinished run is listed in the
 // header wherever the visitor is, with Resume. At 1366×768 and 390×844.
 
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { games, initSync } from '../../pkg/selfplay.js';
 import { watchErrors } from './helpers';
+
+initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
+/** Another game of the engine's list, shown while the run trains. */
+const other = (games() as { id: string; title: string; built: boolean }[]).find((g) => g.id !== 'othello' && g.built)!;
 
 const SIZES = [
   { name: 'desktop', viewport: { width: 1366, height: 768 }, touch: false },
@@ -44,15 +51,15 @@ for (const size of SIZES) {
     await expect(indicator(page)).toBeInViewport();
 
     // Another game: the run goes on.
-    await page.locator('.site-header nav').getByRole('link', { name: 'Connect Four' }).click();
-    await expect(page.locator('.game-view')).toHaveAttribute('data-game', 'connect4');
+    await page.locator('.site-header nav').getByRole('link', { name: other.title, exact: true }).click();
+    await expect(page.locator('.game-view')).toHaveAttribute('data-game', other.id);
     await expect(indicator(page)).toHaveAttribute('data-training', '1');
     await expect(indicator(page)).toContainText('1 training');
     const othello = await row(page, 'othello');
     await expect(othello).toHaveAttribute('data-status', 'running');
     const before = Number(await othello.getAttribute('data-games'));
     await expect.poll(async () => Number(await othello.getAttribute('data-games')), { timeout: 30_000 }).toBeGreaterThan(before + 100);
-    // While Connect Four is played.
+    // The list closes with Escape.
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('runs-list')).toBeHidden();
 
@@ -71,14 +78,14 @@ for (const size of SIZES) {
     // Paused here, resumed from the header while another game is open.
     await card.getByTestId('run-pause').click();
     await expect(card).toHaveAttribute('data-status', 'paused');
-    await page.locator('.site-header nav').getByRole('link', { name: 'Connect Four' }).click();
-    await expect(page.locator('.game-view')).toHaveAttribute('data-game', 'connect4');
+    await page.locator('.site-header nav').getByRole('link', { name: other.title, exact: true }).click();
+    await expect(page.locator('.game-view')).toHaveAttribute('data-game', other.id);
     await expect(indicator(page)).toHaveAttribute('data-waiting', '1');
     const paused = await row(page, 'othello');
     await expect(paused).toHaveAttribute('data-status', 'paused');
     await paused.getByTestId('kept-run-resume').click();
     await expect(indicator(page)).toHaveAttribute('data-training', '1');
-    await expect(page.locator('.game-view')).toHaveAttribute('data-game', 'connect4');
+    await expect(page.locator('.game-view')).toHaveAttribute('data-game', other.id);
 
     // A reload cuts the run off: the header of any view offers it for Resume.
     await page.goto('/#/');

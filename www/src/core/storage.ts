@@ -50,6 +50,15 @@ export interface ModelMeta {
   size: number;
   created: number;
   modified: number;
+  /** The learning curves of the run that made it, as its Train tab drew them; absent for models without a run here. */
+  curve?: SavedCurve;
+}
+
+/** A run's learning curves kept with its model: its kind's charts and their lines. */
+export interface SavedCurve {
+  charts: { id: string; title: string; xLabel: string; yLabel: string; yRange: [number, number] | null }[];
+  /** One line each: its chart, label, colour and points ([x, y, games measured on]). */
+  lines: { chart: string; label: string; color: string; dashed: boolean; about?: string; points: [number, number, number?][] }[];
 }
 
 /** A running training's saved state. */

@@ -27,6 +27,7 @@ import { Watcher } from './watch';
 import type { BoardLoan } from '../boards/lend';
 import { formatPoints, parsePoints } from './snapshots';
 import { boundedParam } from './address';
+import { legends } from './legends';
 import { keeper, type KeptPanel, type RunSummary } from './run-keeper';
 
 export interface RunsHost {
@@ -56,7 +57,7 @@ const MAX_MORE_GAMES = 100_000_000;
 const CUSTOM = '';
 const SEED = 'seed';
 
-const GROUPS: Record<string, string> = { study: 'From the study', beyond: 'Beyond the study' };
+const GROUPS: Record<string, string> = { demo: 'Short demos (about 2 minutes)', study: 'From the study', beyond: 'Beyond the study' };
 
 export class RunsPanel implements KeptPanel {
   readonly element: HTMLElement;
@@ -104,6 +105,10 @@ export class RunsPanel implements KeptPanel {
     ),
   );
   private readonly startButton = el('button', { type: 'submit', className: 'primary', 'data-testid': 'train-start' }, 'Start training');
+  /** The same, next to the preset choice: on screen as soon as a preset is chosen. */
+  private readonly startNear = el('button', { type: 'submit', className: 'primary', 'data-testid': 'train-start-near' }, 'Start training');
+  /** A field of the chosen single-run preset was edited: it is "(changed)". */
+  private presetChanged = false;
   private readonly stopAll = el('button', { type: 'button', 'data-testid': 'runs-stop-all', hidden: true }, 'Stop all runs');
   private readonly status = el('p', { className: 'runs-status', 'data-testid': 'runs-status', 'aria-live': 'polite' });
   private action = '';
@@ -149,7 +154,7 @@ export class RunsPanel implements KeptPanel {
       this.snapshotInput.focus();
     });
     this.kindSelect.addEventListener('change', () => this.setKind(host.info.runs.find((k) => k.id === this.kindSelect.value)!));
-    this.presetSelect.addEventListener('change', () => void this.choosePreset());
+    this.presetSelect.addEventListener('change', () => void this.choosePreset(true));
     this.stopAll.addEventListener('click', () => {
       for (const c of this.cards) if (c.status === 'running' || c.status === 'paused') void c.stop();
     });
@@ -160,7 +165,12 @@ export class RunsPanel implements KeptPanel {
       { className: 'train-form', noValidate: true },
       el('div', { className: 'field', hidden: host.info.runs.length < 2 }, el('label', { htmlFor: 'train-kind' }, 'Kind of run'), this.kindSelect),
       this.kindAbout,
-      el('div', { className: 'field' }, el('label', { htmlFor: 'train-preset' }, 'Preset'), this.presetSelect),
+      el(
+        'div',
+        { className: 'preset-row' },
+        el('div', { className: 'field' }, el('label', { htmlFor: 'train-preset' }, 'Preset'), this.presetSelect),
+        this.startNear,
+      ),
       this.presetSentence,
       this.presetBox,
       this.formBox,
@@ -275,20 +285,35 @@ export class RunsPanel implements KeptPanel {
     this.setPreset(null, []);
   }
 
-  /** A field was changed: a single-run preset becomes custom settings; the seed is remembered. */
+  /** A field was changed: a single-run preset keeps its name, "(changed)"; the seed is remembered. */
   private edited(id: string): void {
     if (id === SEED) this.baseSeed = Number(this.form.inputOf(SEED)?.value) || 0;
     if (this.preset && this.preset.runs > 1) {
       if (id === SEED) void this.choosePreset();
       return;
     }
-    if (this.preset) {
-      this.presetSelect.value = CUSTOM;
-      this.setPreset(null, []);
+    if (this.preset && !this.presetChanged) {
+      this.presetChanged = true;
+      this.nameChosen();
     }
   }
 
-  private async choosePreset(): Promise<void> {
+  /** The chosen preset's name, with "(changed)" once a field was edited. */
+  private presetName(): string | null {
+    return this.preset ? `${this.preset.name}${this.presetChanged ? ' (changed)' : ''}` : null;
+  }
+
+  /** The list shows the chosen preset's name as it is now. */
+  private nameChosen(): void {
+    for (const o of this.presetSelect.querySelectorAll('option')) {
+      const p = this.kind.presets.find((q) => q.id === o.value);
+      if (p) o.textContent = o.value === this.preset?.id ? this.presetName() : p.name;
+    }
+    this.presetSelect.dataset.changed = String(this.presetChanged);
+  }
+
+  /** `show`: the visitor chose it, and Start beside it comes into view. */
+  private async choosePreset(show = false): Promise<void> {
     const id = this.presetSelect.value;
     const preset = this.kind.presets.find((p) => p.id === id) ?? null;
     const ticket = ++this.presetTicket;
@@ -296,20 +321,22 @@ export class RunsPanel implements KeptPanel {
       this.setPreset(null, []);
       return;
     }
-    this.startButton.disabled = true;
+    this.startButton.disabled = this.startNear.disabled = true;
     try {
       const configs = await this.host.engine.presetRuns(this.host.info.id, this.kind.id, preset.id, this.baseSeed);
       if (ticket !== this.presetTicket) return;
       this.setPreset(preset, configs);
+      if (show) this.startNear.scrollIntoView({ block: 'nearest' });
     } catch (e) {
       if (ticket === this.presetTicket) showNotice(`The preset could not be read: ${messageOf(e)}`);
     } finally {
-      if (ticket === this.presetTicket) this.startButton.disabled = false;
+      if (ticket === this.presetTicket) this.startButton.disabled = this.startNear.disabled = false;
     }
   }
 
   private setPreset(preset: PresetInfo | null, configs: RunConfig[]): void {
     this.preset = preset;
+    this.presetChanged = false;
     this.presetConfigs = configs;
     this.setPresetSection();
     this.presetSentence.hidden = !preset;
@@ -323,7 +350,8 @@ export class RunsPanel implements KeptPanel {
     this.form.showOnly(multi ? (id) => id === SEED : undefined);
     const seed = this.form.inputOf(SEED);
     if (multi && seed) seed.value = String(this.baseSeed);
-    this.startButton.textContent = multi ? `Start ${configs.length} runs` : 'Start training';
+    this.startButton.textContent = this.startNear.textContent = multi ? `Start ${configs.length} runs` : 'Start training';
+    this.nameChosen();
   }
 
   /** The game's inputs shown with the chosen preset (made by the view's hooks). */
@@ -353,7 +381,7 @@ export class RunsPanel implements KeptPanel {
     if (this.startButton.disabled) return;
     let plan: { configs: RunConfig[]; preset: PresetInfo | null };
     let snapshots: number[] = [];
-    this.startButton.disabled = true;
+    this.startButton.disabled = this.startNear.disabled = true;
     try {
       if (!this.snapshotField.hidden) {
         try {
@@ -368,10 +396,13 @@ export class RunsPanel implements KeptPanel {
       showNotice(`The run cannot start: ${messageOf(e)}`);
       return;
     } finally {
-      this.startButton.disabled = false;
+      this.startButton.disabled = this.startNear.disabled = false;
     }
-    const preset = plan.preset ? { id: plan.preset.id, name: plan.preset.name } : null;
-    const cards = plan.configs.map(() => this.newCard({ preset }));
+    const name = plan.preset ? (this.presetName() ?? plan.preset.name) : null;
+    const preset = plan.preset && name ? { id: plan.preset.id, name } : null;
+    // The runs of a multi-run preset are one experiment: they get charts of their own.
+    const experiment = preset && plan.configs.length > 1 ? { id: `${preset.id}@${Date.now()}`, name: preset.name } : null;
+    const cards = plan.configs.map(() => this.newCard({ preset, experiment }));
     await Promise.all(
       cards.map((card, i) =>
         card.create(this.kind.id, plan.configs[i], snapshots).catch((e: unknown) => {
@@ -385,7 +416,7 @@ export class RunsPanel implements KeptPanel {
     // The new run's card (progress, Pause, Stop) comes into view; the chart follows it.
     this.runList.firstElementChild?.scrollIntoView({ block: 'nearest' });
     const workers = this.pool.workers || 1;
-    this.setAction(`${plan.preset?.name ?? 'Custom settings'}: ${started} run${started === 1 ? '' : 's'} on ${workers} worker${workers === 1 ? '' : 's'}.`);
+    this.setAction(`${name ?? 'Custom settings'}: ${started} run${started === 1 ? '' : 's'} on ${workers} worker${workers === 1 ? '' : 's'}.`);
   }
 
   // ---- runs ----------------------------------------------------------------
@@ -660,7 +691,20 @@ export class RunsPanel implements KeptPanel {
     }
     const { CurveChart } = this.chartCode;
     const curves = new Map<string, Curve[]>();
-    for (const card of this.cards.slice().sort((a, b) => a.number - b.number)) {
+    const sorted = this.cards.slice().sort((a, b) => a.number - b.number);
+    // One set of charts per experiment, and one for the runs started alone.
+    const groups = new Map<string, RunCard[]>();
+    for (const card of sorted) {
+      if (card.series.length === 0) continue;
+      const g = card.info.experiment?.id ?? '';
+      groups.set(g, [...(groups.get(g) ?? []), card]);
+    }
+    for (const cards of groups.values()) {
+      const names = legends(cards, this.host.info.runs);
+      cards.forEach((c, i) => (c.legend = names[i]));
+    }
+    const titles = new Map<string, string>();
+    for (const card of sorted) {
       if (card.series.length === 0) continue;
       const groups = [...new Set(card.series.map((s) => s.group))];
       if (card.colorBase < 0) {
@@ -674,10 +718,12 @@ export class RunsPanel implements KeptPanel {
           const y = p.y[s.id];
           if (y !== undefined) points.push([p.x, y, p.n?.[s.id]]);
         }
-        const key = `${card.kind}.${s.chart}`;
+        const exp = card.info.experiment;
+        const key = `${exp?.id ?? ''}|${card.kind}.${s.chart}`;
+        if (exp) titles.set(exp.id, exp.name);
         const list = curves.get(key) ?? [];
         list.push({
-          label: `${card.name} ${s.label}`,
+          label: `${card.legend} ${s.label}`,
           color: PALETTE[(card.colorBase + groups.indexOf(s.group)) % PALETTE.length],
           dashed: s.dashed,
           about: s.about,
@@ -686,22 +732,29 @@ export class RunsPanel implements KeptPanel {
         curves.set(key, list);
       }
     }
-    for (const kind of this.host.info.runs) {
-      for (const spec of kind.charts) {
-        const key = `${kind.id}.${spec.id}`;
-        const list = curves.get(key) ?? [];
-        let c = this.charts.get(key);
-        if (!c && list.length === 0) continue;
-        if (!c) {
-          const box = el('div', { className: 'run-chart', 'data-chart': key });
-          this.chartsBox.append(box);
-          c = { box, chart: null };
-          this.charts.set(key, c);
+    // The latest experiment's charts first.
+    const experiments = ['', ...titles.keys()].reverse();
+    for (const exp of experiments) {
+      for (const kind of this.host.info.runs) {
+        for (const spec of kind.charts) {
+          const key = `${exp}|${kind.id}.${spec.id}`;
+          const list = curves.get(key) ?? [];
+          let c = this.charts.get(key);
+          if (!c && list.length === 0) continue;
+          if (!c) {
+            const box = el('div', { className: 'run-chart', 'data-chart': `${kind.id}.${spec.id}`, 'data-experiment': exp });
+            // A new experiment's charts go above the earlier ones.
+            if (exp) this.chartsBox.prepend(box);
+            else this.chartsBox.append(box);
+            c = { box, chart: null };
+            this.charts.set(key, c);
+          }
+          c.box.hidden = list.length === 0;
+          if (list.length === 0) continue;
+          const title = exp ? `${spec.title} — ${titles.get(exp)}` : spec.title;
+          c.chart ??= new CurveChart(c.box, { title, xLabel: spec.xLabel, yLabel: spec.yLabel, yRange: spec.yRange ?? undefined });
+          c.chart.setCurves(list);
         }
-        c.box.hidden = list.length === 0;
-        if (list.length === 0) continue;
-        c.chart ??= new CurveChart(c.box, { title: spec.title, xLabel: spec.xLabel, yLabel: spec.yLabel, yRange: spec.yRange ?? undefined });
-        c.chart.setCurves(list);
       }
     }
   }
@@ -717,5 +770,6 @@ function cardInfo(cp: Checkpoint, kinds: RunKindInfo[]): CardInfo {
     preset: s.preset && typeof s.preset.name === 'string' ? s.preset : null,
     continuedFrom: typeof s.continuedFrom === 'number' ? s.continuedFrom : null,
     snapshots: { at: numbers(s.snapshots?.at), taken: numbers(s.snapshots?.taken) },
+    experiment: s.experiment && typeof s.experiment.id === 'string' && typeof s.experiment.name === 'string' ? s.experiment : null,
   };
 }
