@@ -217,8 +217,13 @@ export class CurveChart {
   /** The plot's height: the window's, less the tools and legend, in the large view. */
   private height(): number {
     if (!this.large) return this.opts.height ?? 260;
-    const other = this.host.getBoundingClientRect().height - this.box.getBoundingClientRect().height;
-    return Math.max(200, Math.floor(window.innerHeight - other - 24));
+    // The tools, legend, note and table above and under the box, and the title in it.
+    let other = 0;
+    for (const c of this.host.children) if (c !== this.box) other += c.getBoundingClientRect().height;
+    const title = this.plot ? Math.max(0, this.box.getBoundingClientRect().height - this.plot.height) : 40;
+    const style = getComputedStyle(this.host);
+    const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+    return Math.max(160, Math.floor(window.innerHeight - other - title - padding - 24));
   }
 
   /** Opens or closes the large view (the chart over the whole window). */
