@@ -93,6 +93,33 @@ for (const size of SIZES) {
     await page.keyboard.press('Escape');
     await expect(view).toHaveCount(0);
     await expect(model.getByTestId('model-curve')).toBeFocused();
+
+    // A run cut off by a reload keeps its curves in its checkpoint: the offer to resume it shows them.
+    await page.getByRole('tab', { name: 'Train' }).click();
+    await page.getByTestId('train-games').fill('1000000');
+    await page.getByTestId('train-eval_every').fill('500');
+    await page.getByTestId('train-start').click();
+    const running = page.getByTestId('run');
+    await expect.poll(async () => Number(await running.getAttribute('data-points')), { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+    await running.getByTestId('run-pause').click();
+    await expect(running).toHaveAttribute('data-status', 'paused');
+    const kept = Number(await running.getAttribute('data-checkpoint'));
+    await page.reload();
+    await page.getByRole('tab', { name: 'Train' }).click();
+    const offer = page.getByTestId('resume-offer');
+    await expect(offer).toHaveCount(1);
+    await offer.getByTestId('resume-curve').click();
+    await expect(view).toBeVisible();
+    const cut = view.locator('.run-chart').first();
+    await expect(cut).toHaveAttribute('data-lines', String(lines));
+    const [last] = await Promise.all([page.waitForEvent('download'), cut.getByTestId('chart-csv').click()]);
+    const xs = readFileSync(await last.path(), 'utf8').trim().split('\n').slice(1).map((r) => Number(r.split(',').at(-3)));
+    expect(Math.max(...xs)).toBeLessThanOrEqual(kept);
+    expect(Math.max(...xs)).toBeGreaterThanOrEqual(1000);
+    await view.getByTestId('curves-close').click();
+    await expect(view).toHaveCount(0);
+    await offer.getByTestId('discard-run').click();
+    await expect(offer).toHaveCount(0);
     expect(errors).toEqual([]);
     await context.close();
   });

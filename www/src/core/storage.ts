@@ -54,6 +54,12 @@ export interface ModelMeta {
   curve?: SavedCurve;
 }
 
+/** Whether a stored value is a `SavedCurve` (a checkpoint's, or a model record's). */
+export function isSavedCurve(v: unknown): v is SavedCurve {
+  const c = v as Partial<SavedCurve> | null;
+  return typeof c === 'object' && c !== null && Array.isArray(c.charts) && Array.isArray(c.lines);
+}
+
 /** A run's learning curves kept with its model: its kind's charts and their lines. */
 export interface SavedCurve {
   charts: { id: string; title: string; xLabel: string; yLabel: string; yRange: [number, number] | null }[];
@@ -74,7 +80,8 @@ export interface Checkpoint {
   bytes: Uint8Array;
   gamesPlayed: number;
   gamesTotal: number;
-  /** Unused since the curve is in `bytes`; kept for records of older versions. */
+  /** The run's curves as drawn (`SavedCurve`), to show them without resuming the run;
+   *  null in records of older versions (the curve is in `bytes` too). */
   curve: unknown;
   savedAt: number;
 }

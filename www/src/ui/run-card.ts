@@ -353,7 +353,7 @@ export class RunCard implements RunListener {
         bytes,
         gamesPlayed: games,
         gamesTotal: total,
-        curve: null,
+        curve: this.savedCurve(),
         savedAt: Date.now(),
       };
       try {

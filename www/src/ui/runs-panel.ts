@@ -18,7 +18,7 @@ import { messageOf, showNotice } from '../core/notices';
 import { onRunsChanged, releaseRun, runsElsewhere } from '../core/run-locks';
 import { sharedPool, type RunPool } from '../core/pool';
 import type { GameInfo, PresetInfo, RunConfig, RunKindInfo } from '../core/protocol';
-import type { Checkpoint, ModelLibrary, ModelMeta } from '../core/storage';
+import { isSavedCurve, type Checkpoint, type ModelLibrary, type ModelMeta } from '../core/storage';
 import type { RunHooks, Section } from '../games/plugin';
 import { BenchPanel } from './bench-panel';
 import { clone, FieldForm } from './fields';
@@ -530,11 +530,17 @@ export class RunsPanel implements KeptPanel {
       }
       const resume = el('button', { type: 'button', className: 'primary', 'data-testid': 'resume-run', 'aria-label': `Resume ${what}` }, 'Resume');
       const discard = el('button', { type: 'button', 'data-testid': 'discard-run', 'aria-label': `Discard ${what}` }, 'Discard');
+      // Its curves as they were at its last checkpoint, without resuming it.
+      const saved = isSavedCurve(cp.curve) ? cp.curve : null;
+      const curve = el('button', { type: 'button', 'data-testid': 'resume-curve', 'aria-label': `Curve of ${what}`, hidden: !saved }, 'Curve');
+      curve.addEventListener('click', () => {
+        if (saved) void import('./curve-view').then((v) => v.openCurves(info.label, saved, curve));
+      });
       const row = el(
         'div',
         { className: 'resume-offer', 'data-testid': 'resume-offer', 'data-games': String(cp.gamesPlayed) },
         el('p', {}, `${what}: ${cp.gamesPlayed.toLocaleString('en-US')} of ${cp.gamesTotal.toLocaleString('en-US')} games, saved ${new Date(cp.savedAt).toLocaleString()}.`),
-        el('div', { className: 'controls' }, resume, discard),
+        el('div', { className: 'controls' }, resume, curve, discard),
       );
       resume.addEventListener('click', () => {
         row.remove();
