@@ -257,7 +257,8 @@ pub struct PresetInfo {
     pub name: String,
     /// One sentence on what it is and why.
     pub sentence: String,
-    /// "study" for a study's own, "beyond" for additions.
+    /// "study" for a study's own, "beyond" for additions, [`DEMO_GROUP`]
+    /// for a study preset's short version.
     pub group: String,
     /// How many runs it starts.
     pub runs: u32,
@@ -481,6 +482,30 @@ pub trait GameEntry: Sync {
             self.info().title
         )))
     }
+}
+
+/// The group of a demo preset: a study preset's short version, which shows
+/// the shape of its curve in about two minutes on one worker.
+pub const DEMO_GROUP: &str = "demo";
+
+/// What a demo preset's id adds to its preset's.
+const DEMO_SUFFIX: &str = "-demo";
+
+/// The demo version of `full`: its id with `-demo`, in [`DEMO_GROUP`], and
+/// `sees` (what a class will see) as its sentence.
+pub fn demo_preset(full: &PresetInfo, sees: &str) -> PresetInfo {
+    PresetInfo {
+        id: format!("{}{DEMO_SUFFIX}", full.id),
+        name: format!("{} — short demo", full.name),
+        sentence: sees.into(),
+        group: DEMO_GROUP.into(),
+        runs: full.runs,
+    }
+}
+
+/// The preset a demo preset's id shortens (`Some("x")` for `"x-demo"`).
+pub fn demo_of(id: &str) -> Option<&str> {
+    id.strip_suffix(DEMO_SUFFIX)
 }
 
 /// The message for a preset a game (titled `title`) does not have.

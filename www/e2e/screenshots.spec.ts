@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { initSync, Session } from '../../pkg/selfplay.js';
+import { games as engineGames, initSync, Session } from '../../pkg/selfplay.js';
 import { watchErrors } from './helpers';
 
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
@@ -62,5 +62,42 @@ test('every game’s main view, at a laptop and a phone size, shows its board an
       expect(errors).toEqual([]);
       await context.close();
     }
+  }
+});
+
+test('the page’s runs in the header, and a chart’s large view, at a laptop and a phone size', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const list = engineGames() as { id: string; title: string; runs: { id: string; presets: { id: string; group: string }[] }[] }[];
+  const host = list.find((g) => g.runs[0]?.presets.some((p) => p.group === 'demo'))!;
+  const demo = host.runs[0].presets.find((p) => p.group === 'demo')!;
+  const other = list.find((g) => g.id !== host.id && g.runs.length > 0)!;
+  for (const size of SIZES) {
+    const context = await browser.newContext({ viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`/#/${host.id}?tab=train`);
+    await page.getByTestId('train-preset').selectOption(demo.id);
+    await page.getByTestId('train-start-near').click();
+    const card = page.getByTestId('run');
+    await expect.poll(async () => Number(await card.getAttribute('data-points')), { timeout: 120_000 }).toBeGreaterThanOrEqual(8);
+    await card.getByTestId('run-pause').click();
+    await expect(card).toHaveAttribute('data-status', 'paused');
+    // The chart over the whole window.
+    await page.locator('.run-chart:not([hidden])').first().getByTestId('chart-large').click();
+    await expect(page.locator('.chart-full canvas').first()).toBeVisible();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `test-results/screens/chart-large-${size.name}.png` });
+    await page.keyboard.press('Escape');
+    // Resumed, then another game: the header lists the run.
+    await card.getByTestId('run-pause').click();
+    await expect(card).toHaveAttribute('data-status', 'running');
+    await page.goto(`/#/${other.id}`);
+    await page.getByTestId('runs-indicator').click();
+    await expect(page.getByTestId('kept-run')).toHaveCount(1);
+    await page.screenshot({ path: `test-results/screens/runs-${size.name}.png` });
+    await page.getByTestId('kept-run-open').click();
+    await card.getByTestId('run-stop').click();
+    expect(errors).toEqual([]);
+    await context.close();
   }
 });

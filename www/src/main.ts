@@ -152,6 +152,14 @@ async function boot(): Promise<void> {
     });
   window.addEventListener('hashchange', () => void go());
   await go();
+  // The header's list of training runs (of every game; unfinished ones after a reload), loaded after the first view.
+  void import('./ui/run-keeper').then(
+    ({ keeper }) => {
+      header.append(keeper.element);
+      keeper.setGames(games.filter(playable));
+    },
+    () => undefined,
+  );
 }
 
 void boot();

@@ -105,6 +105,13 @@ impl GameEntry for Entry {
         if kind != QNET {
             return Err(crate::plugin::unknown_preset(Board::TITLE, kind, preset));
         }
+        if let Some(full) = crate::plugin::demo_of(preset) {
+            let mut config = super::run_kinds::demo_config(super::learn::preset(full)?);
+            config.seed = seed;
+            return Ok(vec![
+                serde_json::to_value(config).map_err(|e| e.to_string())?
+            ]);
+        }
         let mut config = super::learn::preset(preset)?;
         config.seed = seed;
         // Sized for the page: about a hundred curve points of 100 games each.

@@ -4,7 +4,7 @@
 use super::learn::ga::GaSettings;
 use super::learn::{presets, TrainOpponent, TrainerConfig};
 use super::runs::{GA, QNET};
-use crate::plugin::{ChartSpec, Choice, FieldSpec, PresetInfo, RunKindInfo};
+use crate::plugin::{demo_preset, ChartSpec, Choice, FieldSpec, PresetInfo, RunKindInfo};
 
 /// The kind of run of the Othello study's learner.
 pub(super) fn qnet_kind() -> RunKindInfo {
@@ -97,16 +97,24 @@ pub(super) fn qnet_kind() -> RunKindInfo {
                 u64::from(defaults.eval_games),
             ),
         ],
-        presets: presets()
-            .into_iter()
-            .map(|p| PresetInfo {
-                name: preset_name(&p.config),
-                sentence: preset_sentence(&p.config, p.note),
-                group: if p.note.is_some() { "beyond" } else { "study" }.into(),
-                runs: 1,
-                id: p.name,
-            })
-            .collect(),
+        presets: {
+            let all: Vec<PresetInfo> = presets()
+                .into_iter()
+                .map(|p| PresetInfo {
+                    name: preset_name(&p.config),
+                    sentence: preset_sentence(&p.config, p.note),
+                    group: if p.note.is_some() { "beyond" } else { "study" }.into(),
+                    runs: 1,
+                    id: p.name,
+                })
+                .collect();
+            let demos: Vec<PresetInfo> = all
+                .iter()
+                .filter(|p| p.group == "study")
+                .map(|p| demo_preset(p, DEMO_SEES))
+                .collect();
+            demos.into_iter().chain(all).collect()
+        },
         charts: vec![ChartSpec::new(
             "win",
             "Win rate of the greedy network (solid as black, dashed as white)",
@@ -248,6 +256,33 @@ pub(super) fn opponent_words(o: TrainOpponent) -> &'static str {
     }
 }
 
+/// Learning games of a demo run: the study's schedule compressed.
+const DEMO_GAMES: u64 = 100_000;
+/// Games between two curve points of a demo run, and evaluation games per opponent.
+const DEMO_EVAL_EVERY: u64 = 4_000;
+const DEMO_EVAL_GAMES: u32 = 50;
+
+/// What a class sees in a demo run of a Q-network preset.
+const DEMO_SEES: &str =
+    "In about two minutes: the same run compressed to 100k games, with C shrunk \
+                         by the same factor so that exploration fades on the study's schedule. A \
+                         curve point every 4,000 games, a few seconds apart: the greedy network's \
+                         wins against random climb first, against MVB next, and MSB, the strongest \
+                         of the three, holds out longest.";
+
+/// The demo version of a Q-network preset: [`DEMO_GAMES`] games, C scaled
+/// with them (β = games / C reaches the same value at the end), a curve
+/// point every [`DEMO_EVAL_EVERY`] games.
+pub(super) fn demo_config(mut c: TrainerConfig) -> TrainerConfig {
+    if c.games > DEMO_GAMES {
+        c.c *= DEMO_GAMES as f64 / c.games as f64;
+        c.games = DEMO_GAMES;
+    }
+    c.eval_every = DEMO_EVAL_EVERY;
+    c.eval_games = DEMO_EVAL_GAMES;
+    c
+}
+
 pub(super) fn preset_name(c: &TrainerConfig) -> String {
     format!(
         "{}, {} hidden units, {} — {}",
@@ -283,5 +318,46 @@ pub(super) fn compact(n: u64) -> String {
         format!("{}k", n / 1_000)
     } else {
         n.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plugin::{demo_of, GameEntry, DEMO_GROUP};
+
+    #[test]
+    fn every_study_preset_has_a_demo_with_the_same_schedule_compressed() {
+        let kind = qnet_kind();
+        let study: Vec<_> = kind.presets.iter().filter(|p| p.group == "study").collect();
+        let demos: Vec<_> = kind
+            .presets
+            .iter()
+            .filter(|p| p.group == DEMO_GROUP)
+            .collect();
+        assert_eq!(study.len(), demos.len());
+        let entry = super::super::entry::Entry;
+        for d in demos {
+            let full = demo_of(&d.id).expect("a demo id");
+            assert!(study.iter().any(|p| p.id == full), "{full}");
+            let full_config = super::super::learn::preset(full).unwrap();
+            let runs = entry.preset_runs(QNET, &d.id, 7).unwrap();
+            let demo: TrainerConfig = serde_json::from_value(runs[0].clone()).unwrap();
+            assert_eq!(demo.seed, 7);
+            assert_eq!(demo.games, DEMO_GAMES);
+            assert_eq!(demo.eval_every, DEMO_EVAL_EVERY);
+            assert!(demo.games / demo.eval_every >= 5);
+            // β = games / C ends where the study's run ends.
+            let end = |c: &TrainerConfig| c.games as f64 / c.c;
+            assert!((end(&demo) - end(&full_config)).abs() < 1e-9, "{full}");
+            assert_eq!(
+                (demo.encoding, demo.hidden, demo.opponent),
+                (
+                    full_config.encoding,
+                    full_config.hidden,
+                    full_config.opponent
+                )
+            );
+        }
     }
 }

@@ -7,10 +7,47 @@
 // measured rate may be from the true one by chance. Any other curve is drawn
 // as its moving average, with the measured values as faint dots. The legend
 // has one entry per line, drawn in the line's colour and dash style.
+//
+// Each chart has a large view (it fills the window, for a class on a
+// projector; Escape or Close leaves it) and exports: its points as CSV, and
+// the chart with its title and legend as a PNG image.
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { messageOf, showNotice } from './notices';
 import { bandHalfWidth, compactCount, isSampledRate, movingAverage, SMOOTH_REACH, type ChartOptions, type Curve } from './charts';
+
+/** Lines shown at first: more are listed in the legend, off, to be turned on one by one. */
+export const MAX_SHOWN = 8;
+
+/** A file name from a chart's title. */
+function fileStem(title: string): string {
+  return (
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'chart'
+  );
+}
+
+function download(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A CSV field, quoted when it must be. */
+function csvField(v: string | number): string {
+  const t = String(v);
+  return /[",\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+}
 
 /** The dash pattern of a dashed line (canvas and SVG alike). */
 const DASH = [6, 4];
@@ -84,6 +121,19 @@ export class CurveChart {
   /** Curves (by label) the visitor has hidden; kept when the curves change. */
   private readonly hidden = new Set<string>();
   private readonly resize: ResizeObserver;
+  private readonly host: HTMLElement;
+  private readonly largeButton: HTMLButtonElement;
+  private readonly closeButton: HTMLButtonElement;
+  /** The large view is open; `Escape` closes it. */
+  private large = false;
+  private readonly onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && this.large) {
+      e.preventDefault();
+      this.setLarge(false);
+    }
+  };
+  /** Curves (by label) seen before: a new one beyond the first MAX_SHOWN starts hidden. */
+  private readonly seen = new Set<string>();
   private curves: Curve[] = [];
   /** uPlot's series of each curve: its line first, then its band's edges or its dots. */
   private seriesOf: number[][] = [];
@@ -110,7 +160,33 @@ export class CurveChart {
     this.legend.setAttribute('aria-label', `${opts.title}: lines (press to hide or show)`);
     this.note = document.createElement('p');
     this.note.className = 'chart-note';
-    host.append(this.box, this.legend, this.note, details);
+    const button = (text: string, testid: string, title: string) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = text;
+      b.dataset.testid = testid;
+      b.title = title;
+      return b;
+    };
+    this.largeButton = button('Large view', 'chart-large', 'Shows the chart over the whole window, for a class or a projector (Escape closes it).');
+    this.closeButton = button('Close', 'chart-close', 'Back to the page (Escape)');
+    this.closeButton.hidden = true;
+    const csv = button('CSV', 'chart-csv', 'Downloads the points of every line as a table (CSV), for a spreadsheet.');
+    const png = button('Image', 'chart-png', 'Downloads the chart with its legend as an image (PNG).');
+    this.largeButton.addEventListener('click', () => this.setLarge(true));
+    this.closeButton.addEventListener('click', () => this.setLarge(false));
+    csv.addEventListener('click', () => download(new Blob([this.csv()], { type: 'text/csv' }), `${fileStem(opts.title)}.csv`));
+    png.addEventListener('click', () => {
+      this.image().then(
+        (b) => download(b, `${fileStem(opts.title)}.png`),
+        (e: unknown) => showNotice(`The image could not be made: ${messageOf(e)}`),
+      );
+    });
+    const tools = document.createElement('div');
+    tools.className = 'chart-tools controls';
+    tools.append(this.largeButton, csv, png, this.closeButton);
+    this.host = host;
+    host.append(tools, this.box, this.legend, this.note, details);
     this.resize = new ResizeObserver(() => this.fit());
     this.resize.observe(this.box);
   }
@@ -131,15 +207,104 @@ export class CurveChart {
     cancelAnimationFrame(this.fitFrame);
     this.fitFrame = requestAnimationFrame(() => {
       const w = this.width();
-      if (!this.plot || w === this.lastWidth) return;
+      const h = this.height();
+      if (!this.plot || (w === this.lastWidth && h === this.plot.height)) return;
       this.lastWidth = w;
-      this.plot.setSize({ width: w, height: this.opts.height ?? 260 });
+      this.plot.setSize({ width: w, height: h });
     });
+  }
+
+  /** The plot's height: the window's, less the tools and legend, in the large view. */
+  private height(): number {
+    if (!this.large) return this.opts.height ?? 260;
+    // The tools, legend, note and table above and under the box, and the title in it.
+    let other = 0;
+    for (const c of this.host.children) if (c !== this.box) other += c.getBoundingClientRect().height;
+    const title = this.plot ? Math.max(0, this.box.getBoundingClientRect().height - this.plot.height) : 40;
+    const style = getComputedStyle(this.host);
+    const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+    return Math.max(160, Math.floor(window.innerHeight - other - title - padding - 24));
+  }
+
+  /** Opens or closes the large view (the chart over the whole window). */
+  setLarge(on: boolean, focus = true): void {
+    if (on === this.large) return;
+    this.large = on;
+    this.host.classList.toggle('chart-full', on);
+    this.host.setAttribute('role', on ? 'dialog' : '');
+    if (on) {
+      this.host.setAttribute('aria-modal', 'true');
+      this.host.setAttribute('aria-label', this.opts.title);
+    } else {
+      for (const a of ['role', 'aria-modal', 'aria-label']) this.host.removeAttribute(a);
+    }
+    this.largeButton.hidden = on;
+    this.closeButton.hidden = !on;
+    document.body.classList.toggle('chart-full-open', on);
+    if (on) {
+      document.addEventListener('keydown', this.onKey);
+      this.closeButton.focus();
+    } else {
+      document.removeEventListener('keydown', this.onKey);
+      if (focus) this.largeButton.focus();
+    }
+    this.lastWidth = 0;
+    this.fit();
+  }
+
+  /** Every point of every line: curve, x, y and (for a win rate) the games it was measured on. */
+  csv(): string {
+    const rows = [['curve', this.opts.xLabel, this.opts.yLabel, 'games measured'].map(csvField).join(',')];
+    for (const c of this.curves) for (const p of c.points) rows.push([c.label, p[0], p[1], p[2] ?? ''].map(csvField).join(','));
+    return `${rows.join('\n')}\n`;
+  }
+
+  /** The chart as drawn, with its title above and its shown lines' legend below, as a PNG. */
+  image(): Promise<Blob> {
+    const plot = this.plot;
+    if (!plot) return Promise.reject(new Error('the chart has no lines yet'));
+    const src = plot.ctx.canvas;
+    const ratio = src.width / Math.max(1, plot.width);
+    const shown = this.curves.filter((c) => !this.hidden.has(c.label));
+    const line = 22 * ratio;
+    const canvas = document.createElement('canvas');
+    canvas.width = src.width;
+    canvas.height = Math.ceil(src.height + line * (2 + shown.length));
+    const g = canvas.getContext('2d');
+    if (!g) return Promise.reject(new Error('this browser cannot draw the image'));
+    g.fillStyle = '#ffffff';
+    g.fillRect(0, 0, canvas.width, canvas.height);
+    g.fillStyle = '#1d2621';
+    g.font = `bold ${15 * ratio}px system-ui, sans-serif`;
+    g.textBaseline = 'middle';
+    g.fillText(this.opts.title, 10 * ratio, line * 0.75, canvas.width - 20 * ratio);
+    g.drawImage(src, 0, line * 1.5);
+    g.font = `${13 * ratio}px system-ui, sans-serif`;
+    shown.forEach((c, i) => {
+      const y = src.height + line * (2 + i);
+      g.strokeStyle = c.color;
+      g.lineWidth = 2.5 * ratio;
+      g.setLineDash(c.dashed ? DASH.map((d) => d * ratio) : []);
+      g.beginPath();
+      g.moveTo(10 * ratio, y);
+      g.lineTo(36 * ratio, y);
+      g.stroke();
+      g.fillText(c.label, 44 * ratio, y, canvas.width - 54 * ratio);
+    });
+    return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the image could not be made'))), 'image/png'));
   }
 
   /** Replaces the curves; keeps the chart when only the points changed. */
   setCurves(curves: Curve[]): void {
     this.curves = curves;
+    // A readable number of lines: the first MAX_SHOWN are drawn, later ones start off (the legend turns them on).
+    for (const c of curves) {
+      if (this.seen.has(c.label)) continue;
+      if (this.seen.size >= MAX_SHOWN) this.hidden.add(c.label);
+      this.seen.add(c.label);
+    }
+    this.host.dataset.lines = String(curves.length);
+    this.host.dataset.shown = String(curves.filter((c) => !this.hidden.has(c.label)).length);
     const rates = curves.map(isSampledRate);
     const sig = curves.map((c, i) => `${c.label}|${c.color}|${c.dashed ? 1 : 0}|${rates[i] ? 1 : 0}`).join('\n');
     const tables = curves.map((c, i): uPlot.AlignedData => {
@@ -182,6 +347,7 @@ export class CurveChart {
     const notes: string[] = [];
     if (rates.some(Boolean)) notes.push('Shaded: the range each win rate could be off by chance (95%), given the games it was measured on.');
     if (rates.some((r) => !r)) notes.push(`Lines: averages over ${2 * SMOOTH_REACH + 1} points; dots: the measured values.`);
+    if (this.curves.length > MAX_SHOWN) notes.push(`The first ${MAX_SHOWN} lines are drawn; press a name to show or hide its line.`);
     this.note.textContent = notes.join(' ');
     this.note.title = [rates.some(Boolean) ? BAND_WORDS : '', rates.some((r) => !r) ? SMOOTH_WORDS : ''].filter(Boolean).join(' ');
   }
@@ -193,6 +359,7 @@ export class CurveChart {
     else this.hidden.add(label);
     button.setAttribute('aria-pressed', String(show));
     for (const s of this.seriesOf[i] ?? []) this.plot?.setSeries(s, { show });
+    this.host.dataset.shown = String(this.curves.filter((c) => !this.hidden.has(c.label)).length);
   }
 
   private options(curves: Curve[], rates: boolean[]): uPlot.Options {
@@ -234,7 +401,7 @@ export class CurveChart {
     return {
       title: o.title,
       width: this.width(),
-      height: o.height ?? 260,
+      height: this.height(),
       scales: {
         x: { time: false },
         y: o.yRange ? { range: o.yRange } : {},
@@ -281,6 +448,7 @@ export class CurveChart {
   }
 
   destroy(): void {
+    this.setLarge(false, false);
     cancelAnimationFrame(this.fitFrame);
     this.resize.disconnect();
     this.plot?.destroy();

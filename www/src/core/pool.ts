@@ -31,6 +31,14 @@ interface Slot {
   active: Set<string>;
 }
 
+let shared: RunPool | null = null;
+
+/** The page's one pool: every game's runs share its workers, and it lives as long as the page. */
+export function sharedPool(): RunPool {
+  shared ??= new RunPool();
+  return shared;
+}
+
 export function poolSize(): number {
   return Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2));
 }

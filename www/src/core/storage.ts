@@ -51,6 +51,21 @@ export interface ModelMeta {
   size: number;
   created: number;
   modified: number;
+  /** The learning curves of the run that made it, as its Train tab drew them; absent for models without a run here. */
+  curve?: SavedCurve;
+}
+
+/** Whether a stored value is a `SavedCurve` (a checkpoint's, or a model record's). */
+export function isSavedCurve(v: unknown): v is SavedCurve {
+  const c = v as Partial<SavedCurve> | null;
+  return typeof c === 'object' && c !== null && Array.isArray(c.charts) && Array.isArray(c.lines);
+}
+
+/** A run's learning curves kept with its model: its kind's charts and their lines. */
+export interface SavedCurve {
+  charts: { id: string; title: string; xLabel: string; yLabel: string; yRange: [number, number] | null }[];
+  /** One line each: its chart, label, colour and points ([x, y, games measured on]). */
+  lines: { chart: string; label: string; color: string; dashed: boolean; about?: string; points: [number, number, number?][] }[];
 }
 
 /** A running training's saved state. */
@@ -66,7 +81,8 @@ export interface Checkpoint {
   bytes: Uint8Array;
   gamesPlayed: number;
   gamesTotal: number;
-  /** Unused since the curve is in `bytes`; kept for records of older versions. */
+  /** The run's curves as drawn (`SavedCurve`), to show them without resuming the run;
+   *  null in records of older versions (the curve is in `bytes` too). */
   curve: unknown;
   savedAt: number;
 }

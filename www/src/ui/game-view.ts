@@ -20,6 +20,7 @@ import { SolveSection, solverOf } from './solve-section';
 import type { RunsPanel } from './runs-panel';
 import { readGameAddress } from './address';
 import { COMMON_TERMS, glossed, studyLinks, useTerms } from './glossary';
+import { keeper } from './run-keeper';
 
 /** One tab of the side panel. */
 interface Tab {
@@ -157,20 +158,25 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
       },
     },
   ];
-  let runs: LazyPanel<RunsPanel> | null = null;
+  let runs: LazyPanel<{ element: HTMLElement; panel: RunsPanel; shown(): void; destroy(): void }> | null = null;
   if (info.runs.length > 0) {
     const r = new LazyPanel(async () => {
       const { RunsPanel } = await import('./runs-panel');
-      return new RunsPanel({
+      const host = {
         info,
         engine,
         library,
-        hooks: plugin.runHooks?.({ info, board, showTab: (id) => showTab(id) }) ?? null,
+        hooks: plugin.runHooks?.({ info, board, showTab: (id: string) => showTab(id) }) ?? null,
         lendBoard: () => lendable.lend(),
         boardArea,
-        playAgainst: (name, label, side, bytes) => playAgainst(name, label, side, bytes),
-        match: (first, second) => match(first, second),
-      });
+        playAgainst: (name: string, label: string, side: 0 | 1 | null, bytes: Uint8Array | null) => playAgainst(name, label, side, bytes),
+        match: (first: string, second: string) => match(first, second),
+      };
+      // The game's runs belong to the page: the panel made at the game's first
+      // visit is lent to this view, and only left (its runs go on) when the view goes.
+      const panel = keeper.panel(info.id, () => new RunsPanel(host));
+      panel.attach(host);
+      return { element: panel.element, panel, shown: () => panel.shown(), destroy: () => panel.leave() };
     });
     runs = r;
     tabs.push({ id: 'train', label: 'Train', element: r.element, shown: () => r.shown(), destroy: () => r.destroy() });
@@ -186,7 +192,7 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
       async continueTraining(meta, bytes) {
         if (!runs) throw new Error(`${info.title} has no training runs`);
         showTab('train');
-        (await runs.get()).continueFrom(meta, bytes);
+        (await runs.get()).panel.continueFrom(meta, bytes);
       },
     });
   });
@@ -230,6 +236,12 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
     const i = tabs.findIndex((t) => t.id === id);
     if (i >= 0) void select(i, false);
   };
+  keeper.viewOf(info.id, () => {
+    showTab('train');
+    window.scrollTo(0, 0);
+  });
+  // A game whose runs are kept opens its Train panel at once, so its cards are ready.
+  if (runs && keeper.holds(info.id)) void runs.get().catch(() => undefined);
   const tabShown = select(Math.max(0, tabs.findIndex((t) => t.id === address.tab)), false);
   // The view's start is over once the first board is drawn and the tab shown
   // has its panel: the page marks `started` (tests then wait for it to be idle).
@@ -255,6 +267,7 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
   return {
     element,
     destroy() {
+      keeper.viewOf(null);
       for (const t of tabs) t.destroy?.();
       lendable.board.destroy();
       thinker.terminate();

@@ -146,6 +146,8 @@ export class ModelsPanel {
         'div',
         { className: 'controls' },
         button('Play against', 'model-play', () => this.host.playAgainst(m)),
+        // The run's learning curves, kept with the model.
+        ...(m.curve ? [button('Curve', 'model-curve', () => import('./curve-view').then((v) => v.openCurves(m.name, m.curve!, li.querySelector('[data-testid="model-curve"]'))))] : []),
         ...(this.continues(m) ? [button('Continue training', 'model-train', () => this.train(m))] : []),
         button('Rename', 'model-rename', (): Promise<void> => this.rename(m, li)),
         button('Duplicate', 'model-duplicate', async () => void (await (await this.host.library).duplicate(m.id))),

@@ -16,7 +16,7 @@
 // so a resumed run asks only for the others; a storage failure is told and
 // the run goes on.
 
-import { compactCount } from '../core/charts';
+import { compactCount, PALETTE } from '../core/charts';
 import { el } from '../core/dom';
 import type { Engine } from '../core/engine';
 import { describeModel } from '../core/model-words';
@@ -25,7 +25,7 @@ import { messageOf, showNotice } from '../core/notices';
 import type { RunListener, RunPool } from '../core/pool';
 import type { GameInfo, ModelInfo, Point, RunConfig, RunNews, RunSnapshot, SeriesSpec } from '../core/protocol';
 import { announceRuns, claimRun, releaseRun } from '../core/run-locks';
-import { downloadFile, newId, type Checkpoint, type ModelLibrary } from '../core/storage';
+import { downloadFile, newId, type Checkpoint, type ModelLibrary, type SavedCurve } from '../core/storage';
 import { SnapshotShelf, snapshotId } from './snapshots';
 
 export type CardStatus = 'starting' | 'running' | 'paused' | 'stopped' | 'finished' | 'crashed';
@@ -39,6 +39,8 @@ export interface CardInfo {
   continuedFrom: number | null;
   /** Snapshot points (learning games) asked for, and those stored so far. */
   snapshots: { at: number[]; taken: number[] };
+  /** The experiment (a multi-run preset started at once) it belongs to: its runs share their charts. */
+  experiment: { id: string; name: string } | null;
 }
 
 /** What a card needs from its panel. */
@@ -152,6 +154,7 @@ export class RunCard implements RunListener {
       label: info.label ?? '',
       preset: info.preset ?? null,
       continuedFrom: info.continuedFrom ?? null,
+      experiment: info.experiment ?? null,
       snapshots: { at: [...(info.snapshots?.at ?? [])], taken: [...(info.snapshots?.taken ?? [])] },
     };
     this.shelf = new SnapshotShelf({
@@ -186,6 +189,14 @@ export class RunCard implements RunListener {
     this.render();
     void this.shelf.refresh();
   }
+
+  /** Its settings as the engine gave them (null before it started). */
+  get settings(): RunConfig | null {
+    return this.config;
+  }
+
+  /** The name of its lines in a chart ("Run 2", or what differs from the other runs: "α 0.5, γ 0.9"). */
+  legend = '';
 
   /** Its label and what it continues, for the list of unfinished runs. */
   get label(): string {
@@ -342,7 +353,7 @@ export class RunCard implements RunListener {
         bytes,
         gamesPlayed: games,
         gamesTotal: total,
-        curve: null,
+        curve: this.savedCurve(),
         savedAt: Date.now(),
       };
       try {
@@ -434,6 +445,11 @@ export class RunCard implements RunListener {
     }
   }
 
+  /** Goes on with a paused run (from the page's list of runs). */
+  async resumePaused(): Promise<void> {
+    if (this.status === 'paused') await this.pauseOrResume();
+  }
+
   /** Goes on from the last checkpoint (or from the start, if there is none yet). */
   async resumeFromCheckpoint(stored?: Checkpoint): Promise<void> {
     await this.storing;
@@ -507,7 +523,7 @@ export class RunCard implements RunListener {
       // A name the visitor gave in the library stays.
       const keep = earlier && earlier.name !== this.savedName ? earlier.name : null;
       const stored = keep ?? name;
-      await lib.save(metaOf(info, this.host.info, stored, this.modelId), keep ? await this.host.engine.rename(bytes, keep) : bytes);
+      await lib.save({ ...metaOf(info, this.host.info, stored, this.modelId), curve: this.savedCurve() }, keep ? await this.host.engine.rename(bytes, keep) : bytes);
       void this.describe(info);
       this.savedName = stored;
       this.element.dataset.saved = 'true';
@@ -529,6 +545,29 @@ export class RunCard implements RunListener {
     } catch (e) {
       showNotice(`Not exported: ${messageOf(e)}`);
     }
+  }
+
+  /** Its curves as drawn, to keep with its model. */
+  savedCurve(): SavedCurve {
+    const kind = this.host.info.runs.find((k) => k.id === this.kind);
+    const groups = [...new Set(this.series.map((s) => s.group))];
+    const base = Math.max(0, this.colorBase);
+    return {
+      charts: (kind?.charts ?? []).map((c) => ({ id: c.id, title: c.title, xLabel: c.xLabel, yLabel: c.yLabel, yRange: c.yRange ?? null })),
+      lines: this.series.map((s) => ({
+        chart: s.chart,
+        label: `${this.legend || this.name} ${s.label}`,
+        color: PALETTE[(base + groups.indexOf(s.group)) % PALETTE.length],
+        dashed: s.dashed,
+        about: s.about,
+        points: this.points.flatMap((p): [number, number, number?][] => {
+          const y = p.y[s.id];
+          if (y === undefined) return [];
+          const n = p.n?.[s.id];
+          return [n === undefined ? [p.x, y] : [p.x, y, n]];
+        }),
+      })),
+    };
   }
 
   // ---- drawing -------------------------------------------------------------

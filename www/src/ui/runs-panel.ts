@@ -6,7 +6,9 @@
 // several can go at once, their curves overlaid (the legend shows and hides
 // them). Runs that stopped, crashed or were cut off by a reload are offered
 // for Resume or Discard from their checkpoints; a model from the library can
-// continue training here.
+// continue training here. The panel belongs to the page (`keeper`), not to
+// the game's view: it is lent to the view each time the game opens, and its
+// runs go on while another game is shown.
 
 import { PALETTE, type Curve, type CurvePoint } from '../core/charts';
 import type { CurveChart } from '../core/curve-chart';
@@ -14,9 +16,9 @@ import { el } from '../core/dom';
 import type { Engine } from '../core/engine';
 import { messageOf, showNotice } from '../core/notices';
 import { onRunsChanged, releaseRun, runsElsewhere } from '../core/run-locks';
-import { RunPool } from '../core/pool';
+import { sharedPool, type RunPool } from '../core/pool';
 import type { GameInfo, PresetInfo, RunConfig, RunKindInfo } from '../core/protocol';
-import type { Checkpoint, ModelLibrary, ModelMeta } from '../core/storage';
+import { isSavedCurve, type Checkpoint, type ModelLibrary, type ModelMeta } from '../core/storage';
 import type { RunHooks, Section } from '../games/plugin';
 import { BenchPanel } from './bench-panel';
 import { clone, FieldForm } from './fields';
@@ -25,6 +27,8 @@ import { Watcher } from './watch';
 import type { BoardLoan } from '../boards/lend';
 import { formatPoints, parsePoints } from './snapshots';
 import { boundedParam } from './address';
+import { legends } from './legends';
+import { keeper, type KeptPanel, type RunSummary } from './run-keeper';
 
 export interface RunsHost {
   info: GameInfo;
@@ -53,12 +57,12 @@ const MAX_MORE_GAMES = 100_000_000;
 const CUSTOM = '';
 const SEED = 'seed';
 
-const GROUPS: Record<string, string> = { study: 'From the study', beyond: 'Beyond the study' };
+const GROUPS: Record<string, string> = { demo: 'Short demos (about 2 minutes)', study: 'From the study', beyond: 'Beyond the study' };
 
-export class RunsPanel {
+export class RunsPanel implements KeptPanel {
   readonly element: HTMLElement;
   private kind: RunKindInfo;
-  private pool: RunPool | null = null;
+  private readonly pool: RunPool = sharedPool();
   private cards: RunCard[] = [];
   private count = 0;
   private nextColor = 0;
@@ -101,6 +105,10 @@ export class RunsPanel {
     ),
   );
   private readonly startButton = el('button', { type: 'submit', className: 'primary', 'data-testid': 'train-start' }, 'Start training');
+  /** The same, next to the preset choice: on screen as soon as a preset is chosen. */
+  private readonly startNear = el('button', { type: 'submit', className: 'primary', 'data-testid': 'train-start-near' }, 'Start training');
+  /** A field of the chosen single-run preset was edited: it is "(changed)". */
+  private presetChanged = false;
   private readonly stopAll = el('button', { type: 'button', 'data-testid': 'runs-stop-all', hidden: true }, 'Stop all runs');
   private readonly status = el('p', { className: 'runs-status', 'data-testid': 'runs-status', 'aria-live': 'polite' });
   private action = '';
@@ -122,16 +130,17 @@ export class RunsPanel {
   private watcher: Watcher | null = null;
   private readonly bench: BenchPanel;
 
-  constructor(private readonly host: RunsHost) {
+  constructor(private host: RunsHost) {
     this.kind = host.info.runs[0];
     this.cardHost = {
       info: host.info,
       engine: host.engine,
       library: host.library,
-      pool: () => (this.pool ??= new RunPool()),
+      pool: () => this.pool,
       checkpointMs: this.checkpointMs,
-      playAgainst: host.playAgainst,
-      match: host.match,
+      // The view of the moment (the panel outlives views).
+      playAgainst: (name, label, side, bytes) => this.host.playAgainst(name, label, side, bytes),
+      match: (first, second) => this.host.match(first, second),
       changed: () => this.changed(),
       close: (card) => this.remove(card),
       offersChanged: () => void this.refreshOffers(),
@@ -145,7 +154,7 @@ export class RunsPanel {
       this.snapshotInput.focus();
     });
     this.kindSelect.addEventListener('change', () => this.setKind(host.info.runs.find((k) => k.id === this.kindSelect.value)!));
-    this.presetSelect.addEventListener('change', () => void this.choosePreset());
+    this.presetSelect.addEventListener('change', () => void this.choosePreset(true));
     this.stopAll.addEventListener('click', () => {
       for (const c of this.cards) if (c.status === 'running' || c.status === 'paused') void c.stop();
     });
@@ -156,7 +165,12 @@ export class RunsPanel {
       { className: 'train-form', noValidate: true },
       el('div', { className: 'field', hidden: host.info.runs.length < 2 }, el('label', { htmlFor: 'train-kind' }, 'Kind of run'), this.kindSelect),
       this.kindAbout,
-      el('div', { className: 'field' }, el('label', { htmlFor: 'train-preset' }, 'Preset'), this.presetSelect),
+      el(
+        'div',
+        { className: 'preset-row' },
+        el('div', { className: 'field' }, el('label', { htmlFor: 'train-preset' }, 'Preset'), this.presetSelect),
+        this.startNear,
+      ),
       this.presetSentence,
       this.presetBox,
       this.formBox,
@@ -185,7 +199,7 @@ export class RunsPanel {
     // Another tab started, stopped or checkpointed a run: the offers follow.
     this.unsubscribe.push(onRunsChanged(() => void this.refreshOffers()));
     // Hidden or closing: every running run checkpoints now, not up to 5 s later.
-    const now = () => this.pool?.checkpointNow();
+    const now = () => this.pool.checkpointNow();
     const hidden = () => document.visibilityState === 'hidden' && now();
     document.addEventListener('visibilitychange', hidden);
     window.addEventListener('pagehide', now);
@@ -198,15 +212,46 @@ export class RunsPanel {
     this.queueRedraw();
   }
 
-  destroy(): void {
-    for (const f of this.unsubscribe) f();
-    for (const c of this.cards) releaseRun(c.id);
+  /** The game's view opened again: the panel is lent to it (its board, its Play tab). */
+  attach(host: RunsHost): void {
+    if (host === this.host) return;
+    this.host = host;
+    this.setPresetSection();
+  }
+
+  /** The game's view closes: what used its board ends; the runs go on. */
+  leave(): void {
     this.presetSection?.destroy?.();
+    this.presetSection = null;
     this.host.hooks?.destroy?.();
     this.watcher?.destroy();
-    this.pool?.destroy();
+    this.watcher = null;
+    for (const c of this.cards) c.render();
+  }
+
+  /** Ends every run and frees what the panel holds (the page closes). */
+  destroy(): void {
+    this.leave();
+    for (const f of this.unsubscribe) f();
+    for (const c of this.cards) releaseRun(c.id);
     this.bench.destroy();
     for (const c of this.charts.values()) c.chart?.destroy();
+  }
+
+  // ---- the page's list of runs (the header) -----------------------------------
+
+  runs(): RunSummary[] {
+    return this.cards.map((c) => ({ id: c.id, name: c.name, label: c.label, status: c.status, games: c.games, total: c.total }));
+  }
+
+  async resume(runId: string): Promise<void> {
+    const card = this.cards.find((c) => c.id === runId);
+    if (card?.status === 'paused') return card.resumePaused();
+    if (card && card.active) return;
+    if (card) return card.resumeFromCheckpoint();
+    const cp = (await (await this.host.library).checkpoints(this.host.info.id)).find((c) => c.runId === runId);
+    if (!cp) throw new Error('its checkpoint is no longer stored');
+    await this.resumeOffer(cp);
   }
 
   // ---- the form ------------------------------------------------------------
@@ -240,20 +285,35 @@ export class RunsPanel {
     this.setPreset(null, []);
   }
 
-  /** A field was changed: a single-run preset becomes custom settings; the seed is remembered. */
+  /** A field was changed: a single-run preset keeps its name, "(changed)"; the seed is remembered. */
   private edited(id: string): void {
     if (id === SEED) this.baseSeed = Number(this.form.inputOf(SEED)?.value) || 0;
     if (this.preset && this.preset.runs > 1) {
       if (id === SEED) void this.choosePreset();
       return;
     }
-    if (this.preset) {
-      this.presetSelect.value = CUSTOM;
-      this.setPreset(null, []);
+    if (this.preset && !this.presetChanged) {
+      this.presetChanged = true;
+      this.nameChosen();
     }
   }
 
-  private async choosePreset(): Promise<void> {
+  /** The chosen preset's name, with "(changed)" once a field was edited. */
+  private presetName(): string | null {
+    return this.preset ? `${this.preset.name}${this.presetChanged ? ' (changed)' : ''}` : null;
+  }
+
+  /** The list shows the chosen preset's name as it is now. */
+  private nameChosen(): void {
+    for (const o of this.presetSelect.querySelectorAll('option')) {
+      const p = this.kind.presets.find((q) => q.id === o.value);
+      if (p) o.textContent = o.value === this.preset?.id ? this.presetName() : p.name;
+    }
+    this.presetSelect.dataset.changed = String(this.presetChanged);
+  }
+
+  /** `show`: the visitor chose it, and Start beside it comes into view. */
+  private async choosePreset(show = false): Promise<void> {
     const id = this.presetSelect.value;
     const preset = this.kind.presets.find((p) => p.id === id) ?? null;
     const ticket = ++this.presetTicket;
@@ -261,24 +321,24 @@ export class RunsPanel {
       this.setPreset(null, []);
       return;
     }
-    this.startButton.disabled = true;
+    this.startButton.disabled = this.startNear.disabled = true;
     try {
       const configs = await this.host.engine.presetRuns(this.host.info.id, this.kind.id, preset.id, this.baseSeed);
       if (ticket !== this.presetTicket) return;
       this.setPreset(preset, configs);
+      if (show) this.startNear.scrollIntoView({ block: 'nearest' });
     } catch (e) {
       if (ticket === this.presetTicket) showNotice(`The preset could not be read: ${messageOf(e)}`);
     } finally {
-      if (ticket === this.presetTicket) this.startButton.disabled = false;
+      if (ticket === this.presetTicket) this.startButton.disabled = this.startNear.disabled = false;
     }
   }
 
   private setPreset(preset: PresetInfo | null, configs: RunConfig[]): void {
     this.preset = preset;
+    this.presetChanged = false;
     this.presetConfigs = configs;
-    this.presetSection?.destroy?.();
-    this.presetSection = preset ? (this.host.hooks?.presetSection?.(this.kind, preset, configs) ?? null) : null;
-    this.presetBox.replaceChildren(...(this.presetSection ? [this.presetSection.element] : []));
+    this.setPresetSection();
     this.presetSentence.hidden = !preset;
     const multi = !!preset && preset.runs > 1;
     if (preset) {
@@ -290,7 +350,16 @@ export class RunsPanel {
     this.form.showOnly(multi ? (id) => id === SEED : undefined);
     const seed = this.form.inputOf(SEED);
     if (multi && seed) seed.value = String(this.baseSeed);
-    this.startButton.textContent = multi ? `Start ${configs.length} runs` : 'Start training';
+    this.startButton.textContent = this.startNear.textContent = multi ? `Start ${configs.length} runs` : 'Start training';
+    this.nameChosen();
+  }
+
+  /** The game's inputs shown with the chosen preset (made by the view's hooks). */
+  private setPresetSection(): void {
+    this.presetSection?.destroy?.();
+    const preset = this.preset;
+    this.presetSection = preset ? (this.host.hooks?.presetSection?.(this.kind, preset, this.presetConfigs) ?? null) : null;
+    this.presetBox.replaceChildren(...(this.presetSection ? [this.presetSection.element] : []));
   }
 
   /** The configurations the form describes now. */
@@ -312,7 +381,7 @@ export class RunsPanel {
     if (this.startButton.disabled) return;
     let plan: { configs: RunConfig[]; preset: PresetInfo | null };
     let snapshots: number[] = [];
-    this.startButton.disabled = true;
+    this.startButton.disabled = this.startNear.disabled = true;
     try {
       if (!this.snapshotField.hidden) {
         try {
@@ -327,10 +396,13 @@ export class RunsPanel {
       showNotice(`The run cannot start: ${messageOf(e)}`);
       return;
     } finally {
-      this.startButton.disabled = false;
+      this.startButton.disabled = this.startNear.disabled = false;
     }
-    const preset = plan.preset ? { id: plan.preset.id, name: plan.preset.name } : null;
-    const cards = plan.configs.map(() => this.newCard({ preset }));
+    const name = plan.preset ? (this.presetName() ?? plan.preset.name) : null;
+    const preset = plan.preset && name ? { id: plan.preset.id, name } : null;
+    // The runs of a multi-run preset are one experiment: they get charts of their own.
+    const experiment = preset && plan.configs.length > 1 ? { id: `${preset.id}@${Date.now()}`, name: preset.name } : null;
+    const cards = plan.configs.map(() => this.newCard({ preset, experiment }));
     await Promise.all(
       cards.map((card, i) =>
         card.create(this.kind.id, plan.configs[i], snapshots).catch((e: unknown) => {
@@ -343,8 +415,8 @@ export class RunsPanel {
     if (started === 0) return;
     // The new run's card (progress, Pause, Stop) comes into view; the chart follows it.
     this.runList.firstElementChild?.scrollIntoView({ block: 'nearest' });
-    const workers = this.pool?.workers ?? 1;
-    this.setAction(`${plan.preset?.name ?? 'Custom settings'}: ${started} run${started === 1 ? '' : 's'} on ${workers} worker${workers === 1 ? '' : 's'}.`);
+    const workers = this.pool.workers || 1;
+    this.setAction(`${name ?? 'Custom settings'}: ${started} run${started === 1 ? '' : 's'} on ${workers} worker${workers === 1 ? '' : 's'}.`);
   }
 
   // ---- runs ----------------------------------------------------------------
@@ -382,6 +454,7 @@ export class RunsPanel {
   private changed(): void {
     this.updateStatus();
     this.queueRedraw();
+    keeper.changed();
   }
 
   private setAction(text: string): void {
@@ -419,6 +492,7 @@ export class RunsPanel {
 
   /** Offers the checkpoints of this game's runs that are not going in this tab. */
   private async refreshOffers(): Promise<void> {
+    keeper.changed(true);
     const ticket = ++this.offersTicket;
     let cps: Checkpoint[];
     let elsewhere: Set<string>;
@@ -456,11 +530,17 @@ export class RunsPanel {
       }
       const resume = el('button', { type: 'button', className: 'primary', 'data-testid': 'resume-run', 'aria-label': `Resume ${what}` }, 'Resume');
       const discard = el('button', { type: 'button', 'data-testid': 'discard-run', 'aria-label': `Discard ${what}` }, 'Discard');
+      // Its curves as they were at its last checkpoint, without resuming it.
+      const saved = isSavedCurve(cp.curve) ? cp.curve : null;
+      const curve = el('button', { type: 'button', 'data-testid': 'resume-curve', 'aria-label': `Curve of ${what}`, hidden: !saved }, 'Curve');
+      curve.addEventListener('click', () => {
+        if (saved) void import('./curve-view').then((v) => v.openCurves(info.label, saved, curve));
+      });
       const row = el(
         'div',
         { className: 'resume-offer', 'data-testid': 'resume-offer', 'data-games': String(cp.gamesPlayed) },
         el('p', {}, `${what}: ${cp.gamesPlayed.toLocaleString('en-US')} of ${cp.gamesTotal.toLocaleString('en-US')} games, saved ${new Date(cp.savedAt).toLocaleString()}.`),
-        el('div', { className: 'controls' }, resume, discard),
+        el('div', { className: 'controls' }, resume, curve, discard),
       );
       resume.addEventListener('click', () => {
         row.remove();
@@ -617,7 +697,20 @@ export class RunsPanel {
     }
     const { CurveChart } = this.chartCode;
     const curves = new Map<string, Curve[]>();
-    for (const card of this.cards.slice().sort((a, b) => a.number - b.number)) {
+    const sorted = this.cards.slice().sort((a, b) => a.number - b.number);
+    // One set of charts per experiment, and one for the runs started alone.
+    const groups = new Map<string, RunCard[]>();
+    for (const card of sorted) {
+      if (card.series.length === 0) continue;
+      const g = card.info.experiment?.id ?? '';
+      groups.set(g, [...(groups.get(g) ?? []), card]);
+    }
+    for (const cards of groups.values()) {
+      const names = legends(cards, this.host.info.runs);
+      cards.forEach((c, i) => (c.legend = names[i]));
+    }
+    const titles = new Map<string, string>();
+    for (const card of sorted) {
       if (card.series.length === 0) continue;
       const groups = [...new Set(card.series.map((s) => s.group))];
       if (card.colorBase < 0) {
@@ -631,10 +724,12 @@ export class RunsPanel {
           const y = p.y[s.id];
           if (y !== undefined) points.push([p.x, y, p.n?.[s.id]]);
         }
-        const key = `${card.kind}.${s.chart}`;
+        const exp = card.info.experiment;
+        const key = `${exp?.id ?? ''}|${card.kind}.${s.chart}`;
+        if (exp) titles.set(exp.id, exp.name);
         const list = curves.get(key) ?? [];
         list.push({
-          label: `${card.name} ${s.label}`,
+          label: `${card.legend} ${s.label}`,
           color: PALETTE[(card.colorBase + groups.indexOf(s.group)) % PALETTE.length],
           dashed: s.dashed,
           about: s.about,
@@ -643,22 +738,29 @@ export class RunsPanel {
         curves.set(key, list);
       }
     }
-    for (const kind of this.host.info.runs) {
-      for (const spec of kind.charts) {
-        const key = `${kind.id}.${spec.id}`;
-        const list = curves.get(key) ?? [];
-        let c = this.charts.get(key);
-        if (!c && list.length === 0) continue;
-        if (!c) {
-          const box = el('div', { className: 'run-chart', 'data-chart': key });
-          this.chartsBox.append(box);
-          c = { box, chart: null };
-          this.charts.set(key, c);
+    // The latest experiment's charts first.
+    const experiments = ['', ...titles.keys()].reverse();
+    for (const exp of experiments) {
+      for (const kind of this.host.info.runs) {
+        for (const spec of kind.charts) {
+          const key = `${exp}|${kind.id}.${spec.id}`;
+          const list = curves.get(key) ?? [];
+          let c = this.charts.get(key);
+          if (!c && list.length === 0) continue;
+          if (!c) {
+            const box = el('div', { className: 'run-chart', 'data-chart': `${kind.id}.${spec.id}`, 'data-experiment': exp });
+            // A new experiment's charts go above the earlier ones.
+            if (exp) this.chartsBox.prepend(box);
+            else this.chartsBox.append(box);
+            c = { box, chart: null };
+            this.charts.set(key, c);
+          }
+          c.box.hidden = list.length === 0;
+          if (list.length === 0) continue;
+          const title = exp ? `${spec.title} — ${titles.get(exp)}` : spec.title;
+          c.chart ??= new CurveChart(c.box, { title, xLabel: spec.xLabel, yLabel: spec.yLabel, yRange: spec.yRange ?? undefined });
+          c.chart.setCurves(list);
         }
-        c.box.hidden = list.length === 0;
-        if (list.length === 0) continue;
-        c.chart ??= new CurveChart(c.box, { title: spec.title, xLabel: spec.xLabel, yLabel: spec.yLabel, yRange: spec.yRange ?? undefined });
-        c.chart.setCurves(list);
       }
     }
   }
@@ -674,5 +776,6 @@ function cardInfo(cp: Checkpoint, kinds: RunKindInfo[]): CardInfo {
     preset: s.preset && typeof s.preset.name === 'string' ? s.preset : null,
     continuedFrom: typeof s.continuedFrom === 'number' ? s.continuedFrom : null,
     snapshots: { at: numbers(s.snapshots?.at), taken: numbers(s.snapshots?.taken) },
+    experiment: s.experiment && typeof s.experiment.id === 'string' && typeof s.experiment.name === 'string' ? s.experiment : null,
   };
 }
