@@ -98,7 +98,7 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
   let showTab: (id: string) => void = () => {};
 
   const play = new PlayPanel(info, engine, thinker, board, library, plugin.sideMarkers, {
-    controllers: address.controllers,
+    controllers: address.controllers ?? plugin.defaultPlayers,
     seed: address.seed,
     moves: address.moves,
     at: address.at,
@@ -178,6 +178,7 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
       engine,
       library,
       playAgainst: (meta: ModelMeta) => playAgainst(`${MODEL}${meta.id}`, meta.name, meta.side ?? null, null),
+      playReady: (name, label, side) => playAgainst(name, label, side, null),
       async continueTraining(meta, bytes) {
         if (!runs) throw new Error(`${info.title} has no training runs`);
         showTab('train');
