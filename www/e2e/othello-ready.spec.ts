@@ -103,3 +103,31 @@ for (const size of SIZES) {
     });
   });
 }
+
+test('a ready-made agent once played is kept for offline use', async ({ browser }) => {
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto('/#/othello?delay=0');
+  await expect(page.locator('canvas.board-canvas')).toHaveAttribute('data-legal', /\w/);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // Once the service worker controls the page, the opponent's file goes through it.
+  await page.reload();
+  await expect(page.locator('canvas.board-canvas')).toHaveAttribute('data-legal', /\w/);
+  await clickSquare(page, 'f5');
+  await expect.poll(() => boardCursor(page), { timeout: 30_000 }).toBe(2);
+  const cached = () => page.evaluate(async () => (await (await caches.open('selfplay-v1')).keys()).map((r) => new URL(r.url).pathname).filter((p) => p.includes('/ready/')));
+  await expect.poll(cached).toEqual(expect.arrayContaining(['/ready/manifest.json', '/ready/othello-msb-100000.selfplay']));
+  // Only the file played is kept, not the whole set.
+  expect((await cached()).filter((p) => p.endsWith('.selfplay'))).toEqual(['/ready/othello-msb-100000.selfplay']);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('player-1')).toHaveValue('ready:msb-100000');
+  await clickSquare(page, 'f5');
+  await expect.poll(() => boardCursor(page), { timeout: 30_000 }).toBe(2);
+  expect(errors).toEqual([]);
+  await context.close();
+});
