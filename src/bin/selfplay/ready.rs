@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use selfplay::cli::{CliError, InputPath};
+use selfplay::cli::{CliError, InputDir, InputPath};
 use selfplay::ready::{Contender, Measure};
 
 /// The commands of `selfplay ready`.
@@ -23,7 +23,7 @@ pub enum ReadyCommand {
     },
     /// Measures every file of DIR and every fixed player again, as its
     /// manifest says, and fails if a figure differs; prints the set's size.
-    Check { dir: PathBuf },
+    Check { dir: InputDir },
     /// Measures one model file against the game's fixed players: its
     /// records and score as JSON.
     Measure {
@@ -59,6 +59,7 @@ pub fn run(c: ReadyCommand) -> Result<(), CliError> {
             Ok(())
         }
         ReadyCommand::Check { dir } => {
+            let dir = dir.0;
             let wrong =
                 selfplay::ready::check(&dir, &mut |line| println!("{line}")).map_err(bad)?;
             let (raw, gz) = selfplay::ready::sizes(&dir).map_err(bad)?;
