@@ -26,7 +26,7 @@ for (const size of SIZES) {
   test.describe(`at ${size.name} size`, () => {
     test.use({ viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch });
 
-    test('a first visit plays a ready-made learned agent within three clicks, its file fetched only then', async ({ page }) => {
+    test('a first visit plays a ready-made learned agent within three clicks, its file fetched only then', async ({ page }, info) => {
       const errors = watchErrors(page);
       const requests: Request[] = [];
       page.on('request', (r) => requests.push(r));
@@ -48,6 +48,8 @@ for (const size of SIZES) {
       else await clickSquare(page, 'f5');
       await expect.poll(() => boardCursor(page), { timeout: 30_000 }).toBe(2);
       expect(readyFiles(requests)).toEqual(['/ready/othello-msb-100000.selfplay']);
+      await page.getByTestId('player-1').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: info.outputPath(`ready-play-${size.name}.png`) });
       expect(errors).toEqual([]);
     });
 

@@ -43,9 +43,9 @@ export interface ModelPlayer {
 }
 
 /** What the chosen player of a side does, in a sentence under its list; `score` its measured strength on that side. */
-export function aboutPlayer(c: Controller, player: PlayerInfo | undefined, model: ModelPlayer | undefined, score: number | null = null): string {
+export function aboutPlayer(c: Controller, player: PlayerInfo | undefined, model: ModelPlayer | undefined, score: number | null = null, sideName = ''): string {
   if (c === HUMAN) return 'A person plays on the board.';
-  const scores = score === null ? '' : ` Scores ${score}% against the fixed players.`;
+  const scores = score === null ? '' : ` Strength ${score}%: the points it won${sideName ? ` as ${sideName}` : ''} against the fixed players.`;
   if (player) return `${player.label}: ${player.description}.${scores}`;
   if (model?.ready) return `${model.label}: ready-made, ${model.ready.about.replace(/^The /, 'the ')}${scores}`;
   return `${model?.label ?? 'A model'}: a trained model from the library.`;
@@ -299,7 +299,7 @@ export class Players {
     for (const [i, sel] of this.selects.entries()) {
       const c = this.controllers[i];
       sel.value = c;
-      this.abouts[i].textContent = aboutPlayer(c, this.player(c), this.models.get(c), this.score(c, i as 0 | 1));
+      this.abouts[i].textContent = aboutPlayer(c, this.player(c), this.models.get(c), this.score(c, i as 0 | 1), this.info.sides[i]);
     }
   }
 
