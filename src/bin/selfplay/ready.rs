@@ -91,10 +91,11 @@ pub fn run(c: ReadyCommand) -> Result<(), CliError> {
             opening,
             seed,
         } => {
-            let entry = selfplay::games::entry(&game).map_err(bad)?;
+            // The file first: a bad file is named before anything else.
             let model = selfplay::cli::read_model(&file)?;
             let model =
                 selfplay::games::known_model(model).map_err(|e| bad(format!("{file}: {e}")))?;
+            let entry = selfplay::games::entry(&game).map_err(bad)?;
             if model.header.game.name() != entry.id() {
                 return Err(bad(format!(
                     "{file}: a model of {}, not of {}",
