@@ -56,6 +56,8 @@ for (const size of SIZES) {
     test('the opponents go from the weakest to the strongest, each with its measured strength', async ({ page }) => {
       const errors = watchErrors(page);
       await page.goto('/#/othello?delay=0');
+      // Until the list of ready-made agents is read, the default keeps its place with a stand-in.
+      await page.waitForFunction(() => performance.getEntriesByName('started').length > 0);
       await expect(page.getByTestId('player-1')).toHaveValue(/^ready:/);
       const texts = await page.getByTestId('player-1').locator('option').allTextContents();
       expect(texts[0]).toBe('Human');
