@@ -70,6 +70,9 @@ pub struct ReadyModel {
     /// The file beside the manifest.
     pub file: String,
     pub name: String,
+    /// The learner in two or three words, for a list of players.
+    #[serde(default)]
+    pub short: String,
     /// The learner at this stage (the recipe's id): stages of one run share it.
     pub run: String,
     /// What the run is, for students.
@@ -380,6 +383,7 @@ pub fn build(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<M
                     id,
                     file,
                     name: model.header.name.clone(),
+                    short: r.short.into(),
                     run: r.id.into(),
                     about: r.about.into(),
                     games,

@@ -33,6 +33,11 @@ fn every_game_with_ready_made_learners_ships_each_stage() {
                 .map(|m| m.games)
                 .collect();
             assert_eq!(stages, r.stages, "{} {}", entry.id(), r.id);
+            assert!(game
+                .models
+                .iter()
+                .filter(|m| m.run == r.id)
+                .all(|m| m.short == r.short));
         }
         for m in &game.models {
             let model = selfplay::ready::read_model(&dir(), &m.file).unwrap();

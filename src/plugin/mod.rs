@@ -369,8 +369,10 @@ pub struct ModelUse {
 pub struct ReadyRecipe {
     /// Short and unique within the game ("msb").
     pub id: &'static str,
-    /// The learner in a few words ("Trained against MSB").
+    /// The learner in a few words ("Network trained against MSB").
     pub name: &'static str,
+    /// The same in two or three words, for a list of players ("Net vs MSB").
+    pub short: &'static str,
     /// What it is, for students.
     pub about: &'static str,
     pub kind: &'static str,

@@ -70,7 +70,7 @@ for (const size of SIZES) {
       // An early stage can be weaker than Random: the order is by the measurements, not by kind.
       const at = (prefix: string) => texts.findIndex((t) => t.startsWith(prefix));
       expect(at('Random')).toBeLessThan(at('MSB'));
-      expect(at('Network trained against MSB · after 1,000 games')).toBeLessThan(at('Random'));
+      expect(at('Net vs MSB, 1k games')).toBeLessThan(at('Random'));
       expect(errors).toEqual([]);
     });
 

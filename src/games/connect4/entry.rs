@@ -38,6 +38,7 @@ impl GameEntry for Entry {
                 ReadyRecipe {
                     id: "survive",
                     name: "Table that learned to survive the leftmost player",
+                    short: "Survive table",
                     about: "The study's first method: a Q-table playing first against the leftmost-column player, rewarded for not losing (ε = 0%).",
                     kind: Q_TABLE,
                     preset: "1",
@@ -49,6 +50,7 @@ impl GameEntry for Entry {
                 ReadyRecipe {
                     id: "win",
                     name: "Table that learned to beat random",
+                    short: "Win table",
                     about: "The study's second method: a Q-table playing first against the random player, rewarded for winning (ε = 10%).",
                     kind: Q_TABLE,
                     preset: "2",

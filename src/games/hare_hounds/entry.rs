@@ -43,6 +43,7 @@ impl GameEntry for Entry {
             recipes: vec![ReadyRecipe {
                 id: "hounds",
                 name: "Hounds trained against the study's hare",
+                short: "Hounds",
                 about: "The study's third experiment: Q-learning hounds playing the study's fixed (simple) hare.",
                 kind: Q_TABLE,
                 preset: "3",

@@ -39,6 +39,7 @@ impl GameEntry for Entry {
                 ReadyRecipe {
                     id: "msb",
                     name: "Network trained against MSB",
+                    short: "Net vs MSB",
                     about: "The study's Q-network (QL1, 64 hidden units, arctan) learning by playing MSB, the fixed player that keeps stable discs.",
                     kind: QNET,
                     preset: "ql1-h64-arctan-msb",
@@ -50,6 +51,7 @@ impl GameEntry for Entry {
                 ReadyRecipe {
                     id: "self",
                     name: "Network trained by self-play",
+                    short: "Net self-play",
                     about: "The study's Q-network (QL1, 64 hidden units, arctan) learning by playing itself.",
                     kind: QNET,
                     preset: "ql1-h64-arctan-self",

@@ -171,6 +171,7 @@ impl GameEntry for Entry {
             recipes: vec![ReadyRecipe {
                 id: "values",
                 name: "Value table trained by self-play",
+                short: "Value table",
                 about: "The textbook's first learner: a value for every position it can move to, learned by playing itself.",
                 kind: VALUES,
                 preset: "book",

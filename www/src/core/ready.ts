@@ -28,6 +28,8 @@ export interface ReadyModel {
   id: string;
   file: string;
   name: string;
+  /** The learner in two or three words, for a list of players ("Net vs MSB"). */
+  short: string;
   /** The run it is a stage of. */
   run: string;
   about: string;

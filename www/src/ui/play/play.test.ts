@@ -134,9 +134,9 @@ describe('players', () => {
     expect([10, 30, 60, 90].map(strengthWord)).toEqual(['weak', 'fair', 'good', 'strong']);
     const ready = { name: 'ready:a', label: 'Table · after 10 games', side: 0 as const, key: 'ready:a', bytes: null, libraryId: null, ready: { about: 'The textbook’s table.' } as never };
     expect(aboutPlayer('ready:a', undefined, ready, 57.5, 'Black')).toBe(
-      'Table · after 10 games: ready-made, the textbook’s table. Strength 57.5%: the points it won as Black against the fixed players.',
+      'Table · after 10 games: ready-made, the textbook’s table. Strength 57.5% (good): the points it won as Black against the fixed players.',
     );
-    expect(aboutPlayer('mm', minimax, undefined, 80, 'White')).toBe('Minimax: searches ahead. Strength 80%: the points it won as White against the fixed players.');
+    expect(aboutPlayer('mm', minimax, undefined, 80, 'White')).toBe('Minimax: searches ahead. Strength 80% (strong): the points it won as White against the fixed players.');
   });
   it('tells a side that waits for the link’s model', () => {
     expect(waitingText(info, 1)).toBe('White to move: the link’s model is waiting for its file (below the players).');

@@ -6,6 +6,7 @@
 // them as models. Also the model a shared link names that this browser does
 // not have (`missing`), which keeps its place in the lists while it waits.
 
+import { compactCount } from '../../core/charts';
 import { el } from '../../core/dom';
 import type { Engine } from '../../core/engine';
 import { messageOf, showNotice } from '../../core/notices';
@@ -45,7 +46,7 @@ export interface ModelPlayer {
 /** What the chosen player of a side does, in a sentence under its list; `score` its measured strength on that side. */
 export function aboutPlayer(c: Controller, player: PlayerInfo | undefined, model: ModelPlayer | undefined, score: number | null = null, sideName = ''): string {
   if (c === HUMAN) return 'A person plays on the board.';
-  const scores = score === null ? '' : ` Strength ${score}%: the points it won${sideName ? ` as ${sideName}` : ''} against the fixed players.`;
+  const scores = score === null ? '' : ` Strength ${score}% (${strengthWord(score)}): the points it won${sideName ? ` as ${sideName}` : ''} against the fixed players.`;
   if (player) return `${player.label}: ${player.description}.${scores}`;
   if (model?.ready) return `${model.label}: ready-made, ${model.ready.about.replace(/^The /, 'the ')}${scores}`;
   return `${model?.label ?? 'A model'}: a trained model from the library.`;
@@ -322,7 +323,8 @@ export class Players {
    */
   private ranked(side: 0 | 1): HTMLOptionElement[] {
     const rows: { value: string; text: string; title: string; rank: number }[] = [];
-    const withScore = (label: string, score: number | null) => (score === null ? label : `${label} — ${strengthWord(score)}, ${score}%`);
+    // Short, so that no list is cut off: the word for the strength is in the line under the list.
+    const withScore = (label: string, score: number | null) => (score === null ? label : `${label} · ${score}%`);
     for (const p of this.info.players) {
       if (!p.sides[side]) continue;
       const score = this.score(p.id, side);
@@ -332,7 +334,7 @@ export class Players {
     for (const m of this.models.values()) {
       if (!m.ready || (m.side !== null && m.side !== side)) continue;
       const score = this.score(m.name, side);
-      rows.push({ value: m.name, text: withScore(`${m.label} (ready-made)`, score), title: m.ready.about, rank: score ?? 500 });
+      rows.push({ value: m.name, text: withScore(`${m.ready.short}, ${compactCount(m.ready.games)} games`, score), title: `${m.label} (ready-made): ${m.ready.about}`, rank: score ?? 500 });
     }
     // A stable sort: equal scores keep the engine's order.
     rows.sort((a, b) => a.rank - b.rank);
