@@ -19,6 +19,8 @@ pub mod model;
 pub mod players;
 pub mod plugin;
 pub mod rate;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod ready;
 pub mod search;
 pub mod web;
 

@@ -30,5 +30,8 @@ mod model;
 #[path = "../src/bin/selfplay/native.rs"]
 mod native;
 #[allow(dead_code)]
+#[path = "../src/bin/selfplay/ready.rs"]
+mod ready;
+#[allow(dead_code)]
 #[path = "../src/bin/selfplay/run.rs"]
 mod run;

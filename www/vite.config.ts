@@ -28,7 +28,10 @@ function precacheList(): Plugin {
         }
       };
       walk(outDir);
-      const list = files.filter((f) => f !== 'precache.json' && f !== 'sw.js' && !f.startsWith('.')).sort();
+      // The ready-made models are fetched when first used, and cached then
+      // (sw.js caches what it fetches); only their manifest is cached at install.
+      const lazy = (f: string) => f.startsWith('ready/') && f !== 'ready/manifest.json';
+      const list = files.filter((f) => f !== 'precache.json' && f !== 'sw.js' && !f.startsWith('.') && !lazy(f)).sort();
       writeFileSync(join(outDir, 'precache.json'), JSON.stringify(list.map((f) => `./${f}`)));
     },
   };

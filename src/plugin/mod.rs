@@ -363,6 +363,42 @@ pub struct ModelUse {
     pub continues_as: Option<String>,
 }
 
+/// One learner the page ships ready-made: a run of one of the game's kinds,
+/// from a preset and a fixed seed, kept after each of `stages` games
+/// (`crate::ready` trains and measures it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReadyRecipe {
+    /// Short and unique within the game ("msb").
+    pub id: &'static str,
+    /// The learner in a few words ("Network trained against MSB").
+    pub name: &'static str,
+    /// The same in two or three words, for a list of players ("Net vs MSB").
+    pub short: &'static str,
+    /// What it is, for students.
+    pub about: &'static str,
+    pub kind: &'static str,
+    pub preset: &'static str,
+    pub seed: u64,
+    /// Which of the preset's runs (0-based).
+    pub index: usize,
+    /// Settings over the preset's (top-level keys, values as JSON).
+    pub sets: &'static [(&'static str, &'static str)],
+    /// The numbers of learning games after which the model is kept, rising.
+    pub stages: &'static [u64],
+}
+
+/// A game's ready-made learners and how they are measured.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ReadySet {
+    pub recipes: Vec<ReadyRecipe>,
+    /// Games per fixed opponent and side in a measurement.
+    pub games: u32,
+    /// Random moves that open each measured game.
+    pub opening: u32,
+    /// The measurement's seed.
+    pub seed: u64,
+}
+
 /// A measurement of speed a game offers to `selfplay bench` and the page.
 pub struct Bench {
     /// A stable key, the same natively and in wasm (`othello_perft_9`).
@@ -460,6 +496,13 @@ pub trait GameEntry: Sync {
     /// only when asked for (`selfplay bench --long`).
     fn long_benches(&self) -> Vec<Bench> {
         Vec::new()
+    }
+
+    /// The learners the page ships ready-made (`selfplay ready build`);
+    /// none by default.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn ready_models(&self) -> ReadySet {
+        ReadySet::default()
     }
 
     /// The game's subcommands: `selfplay <id> …`, named by the game's id

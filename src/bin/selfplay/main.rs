@@ -8,6 +8,8 @@ mod model;
 #[cfg(not(target_arch = "wasm32"))]
 mod native;
 #[cfg(not(target_arch = "wasm32"))]
+mod ready;
+#[cfg(not(target_arch = "wasm32"))]
 mod run;
 
 #[cfg(not(target_arch = "wasm32"))]

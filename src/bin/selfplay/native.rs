@@ -41,6 +41,12 @@ enum Builtin {
     /// Any kind of training run of any game, from one of its presets, as
     /// the page trains it (`selfplay run list` lists them).
     Run(crate::run::RunArgs),
+    /// The page's ready-made agents: build them all, check the shipped set
+    /// against its manifest, measure one model file.
+    Ready {
+        #[command(subcommand)]
+        command: crate::ready::ReadyCommand,
+    },
 }
 
 /// Output piped into a program that stops reading (`selfplay … | head`) ends
@@ -140,6 +146,7 @@ fn run(matches: &clap::ArgMatches) -> Result<(), CliError> {
         } => bench(seconds, seed, only, long, json),
         Builtin::Model { command } => model::run(command),
         Builtin::Run(args) => crate::run::run(args),
+        Builtin::Ready { command } => crate::ready::run(command),
     }
 }
 

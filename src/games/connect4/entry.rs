@@ -30,6 +30,42 @@ use super::settings::{depth_field, depth_setting, model_player, run_of, side_wor
 pub struct Entry;
 
 impl GameEntry for Entry {
+    #[cfg(not(target_arch = "wasm32"))]
+    fn ready_models(&self) -> crate::plugin::ReadySet {
+        use crate::plugin::{ReadyRecipe, ReadySet};
+        ReadySet {
+            recipes: vec![
+                ReadyRecipe {
+                    id: "survive",
+                    name: "Table that learned to survive the leftmost player",
+                    short: "Survive table",
+                    about: "The study's first method: a Q-table playing first against the leftmost-column player, rewarded for not losing (ε = 0%).",
+                    kind: Q_TABLE,
+                    preset: "1",
+                    seed: 1,
+                    index: 0,
+                    sets: &[],
+                    stages: &[1_000, 10_000, 100_000],
+                },
+                ReadyRecipe {
+                    id: "win",
+                    name: "Table that learned to beat random",
+                    short: "Win table",
+                    about: "The study's second method: a Q-table playing first against the random player, rewarded for winning (ε = 10%).",
+                    kind: Q_TABLE,
+                    preset: "2",
+                    seed: 1,
+                    index: 5,
+                    sets: &[],
+                    stages: &[1_000, 10_000, 100_000],
+                },
+            ],
+            games: 100,
+            opening: 2,
+            seed: 1,
+        }
+    }
+
     fn id(&self) -> &'static str {
         Position::NAME
     }

@@ -36,6 +36,28 @@ fn side_name(side: Side) -> &'static str {
 pub struct Entry;
 
 impl GameEntry for Entry {
+    #[cfg(not(target_arch = "wasm32"))]
+    fn ready_models(&self) -> crate::plugin::ReadySet {
+        use crate::plugin::{ReadyRecipe, ReadySet};
+        ReadySet {
+            recipes: vec![ReadyRecipe {
+                id: "hounds",
+                name: "Hounds trained against the study's hare",
+                short: "Hounds",
+                about: "The study's third experiment: Q-learning hounds playing the study's fixed (simple) hare.",
+                kind: Q_TABLE,
+                preset: "3",
+                seed: 1,
+                index: 0,
+                sets: &[],
+                stages: &[100, 1_000, 10_000],
+            }],
+            games: 100,
+            opening: 0,
+            seed: 1,
+        }
+    }
+
     fn id(&self) -> &'static str {
         HareHounds::NAME
     }

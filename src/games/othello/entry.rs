@@ -31,6 +31,42 @@ use super::settings::{
 pub struct Entry;
 
 impl GameEntry for Entry {
+    #[cfg(not(target_arch = "wasm32"))]
+    fn ready_models(&self) -> crate::plugin::ReadySet {
+        use crate::plugin::{ReadyRecipe, ReadySet};
+        ReadySet {
+            recipes: vec![
+                ReadyRecipe {
+                    id: "msb",
+                    name: "Network trained against MSB",
+                    short: "Net vs MSB",
+                    about: "The study's Q-network (QL1, 64 hidden units, arctan) learning by playing MSB, the fixed player that keeps stable discs.",
+                    kind: QNET,
+                    preset: "ql1-h64-arctan-msb",
+                    seed: 1,
+                    index: 0,
+                    sets: &[],
+                    stages: &[1_000, 10_000, 100_000, 1_000_000],
+                },
+                ReadyRecipe {
+                    id: "self",
+                    name: "Network trained by self-play",
+                    short: "Net self-play",
+                    about: "The study's Q-network (QL1, 64 hidden units, arctan) learning by playing itself.",
+                    kind: QNET,
+                    preset: "ql1-h64-arctan-self",
+                    seed: 1,
+                    index: 0,
+                    sets: &[],
+                    stages: &[1_000, 10_000, 100_000],
+                },
+            ],
+            games: 50,
+            opening: 4,
+            seed: 1,
+        }
+    }
+
     fn id(&self) -> &'static str {
         Board::NAME
     }

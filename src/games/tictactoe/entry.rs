@@ -164,6 +164,28 @@ fn values_kind() -> RunKindInfo {
 }
 
 impl GameEntry for Entry {
+    #[cfg(not(target_arch = "wasm32"))]
+    fn ready_models(&self) -> crate::plugin::ReadySet {
+        use crate::plugin::{ReadyRecipe, ReadySet};
+        ReadySet {
+            recipes: vec![ReadyRecipe {
+                id: "values",
+                name: "Value table trained by self-play",
+                short: "Value table",
+                about: "The textbook's first learner: a value for every position it can move to, learned by playing itself.",
+                kind: VALUES,
+                preset: "book",
+                seed: 1,
+                index: 0,
+                sets: &[],
+                stages: &[100, 1_000, 10_000],
+            }],
+            games: 100,
+            opening: 0,
+            seed: 1,
+        }
+    }
+
     fn id(&self) -> &'static str {
         Board::NAME
     }

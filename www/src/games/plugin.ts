@@ -102,6 +102,13 @@ export interface GamePlugin {
   record: RecordNotation;
   /** The game's board. */
   board(info: GameInfo): BoardView;
+  /**
+   * Who plays each side when a visitor opens the game (unless the address
+   * says): a person and a sensible opponent — a ready-made learned agent
+   * ("ready:<id>", from public/ready/manifest.json) or a middling player,
+   * not Random. Without it: a person and the game's first computer player.
+   */
+  defaultPlayers?: [string, string];
   /** Sections added under the Play controls. */
   playSections?(ctx: PlayContext): Section[];
   /** Hooks into the Train tab. */

@@ -103,7 +103,7 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
   let showTab: (id: string) => void = () => {};
 
   const play = new PlayPanel(info, engine, thinker, board, library, plugin.sideMarkers, {
-    controllers: address.controllers,
+    controllers: address.controllers ?? plugin.defaultPlayers,
     seed: address.seed,
     moves: address.moves,
     at: address.at,
@@ -189,6 +189,7 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
       engine,
       library,
       playAgainst: (meta: ModelMeta) => playAgainst(`${MODEL}${meta.id}`, meta.name, meta.side ?? null, null),
+      playReady: (name, label, side) => playAgainst(name, label, side, null),
       async continueTraining(meta, bytes) {
         if (!runs) throw new Error(`${info.title} has no training runs`);
         showTab('train');

@@ -2,7 +2,9 @@
 // undo), duplicate, export as a file, import by file picker or drag and
 // drop (checked by the engine's decoder first: a bad file is refused with
 // its reason and nothing is stored), play against a model, continue
-// training it.
+// training it. Below the library, the ready-made agents shipped with the
+// page (read-only: play, export, copy into the library to rename or train
+// further), listed when the tab is first shown.
 
 import { compactCount } from '../core/charts';
 import { el } from '../core/dom';
@@ -11,7 +13,9 @@ import { handOver, takeHandedOver } from '../core/handover';
 import { metaOf } from '../core/models';
 import { messageOf, showNotice } from '../core/notices';
 import type { GameInfo } from '../core/protocol';
+import { READY, readyBytes, readyGame, sideScore, type ReadyGame, type ReadyModel } from '../core/ready';
 import { downloadFile, type ModelLibrary, type ModelMeta } from '../core/storage';
+import { strengthWord } from './play/players';
 
 /** What became of one imported file: the library's model, or null, and the message shown. */
 export interface ImportResult {
@@ -26,6 +30,8 @@ export interface ModelsHost {
   engine: Engine;
   library: Promise<ModelLibrary>;
   playAgainst(meta: ModelMeta): Promise<void>;
+  /** Plays against a ready-made model ("ready:<id>"). */
+  playReady(name: string, label: string, side: 0 | 1 | null): Promise<void>;
   continueTraining(meta: ModelMeta, bytes: Uint8Array): Promise<void>;
 }
 
@@ -46,6 +52,7 @@ export class ModelsPanel {
   private readonly undoBar = el('div', { className: 'undo-bar', 'data-testid': 'undo-bar', hidden: true });
   private readonly fileInput = el('input', { type: 'file', id: 'model-import', accept: '.selfplay,application/octet-stream', 'data-testid': 'model-import', multiple: true, 'aria-label': 'Import model files' });
   private readonly dropZone: HTMLElement;
+  private readonly readyList = el('div', { className: 'ready-list', 'data-testid': 'ready-list' });
   private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly host: ModelsHost) {
@@ -75,7 +82,15 @@ export class ModelsPanel {
       this.dropZone.classList.remove('over');
       void this.importFiles([...(e.dataTransfer?.files ?? [])]);
     });
-    this.element = el('div', { className: 'models' }, this.storageNote, this.dropZone, this.status, this.undoBar, this.list);
+    const readySection = el(
+      'section',
+      { className: 'ready', 'aria-labelledby': 'ready-heading' },
+      el('h3', { id: 'ready-heading' }, 'Ready-made agents'),
+      el('p', { className: 'hint' }, 'Trained by this playground’s own runs with fixed seeds, each kept at several stages of its run so you can play it as it was early and late. Read-only: play one, export it, or copy it into your library to rename it or train it further.'),
+      this.readyList,
+    );
+    this.element = el('div', { className: 'models' }, this.storageNote, this.dropZone, this.status, this.undoBar, this.list, readySection);
+    void this.showReady();
     void host.library.then(
       (lib) => {
         if (lib.volatileReason) {
@@ -111,6 +126,87 @@ export class ModelsPanel {
       return;
     }
     this.list.replaceChildren(...models.map((m) => this.row(m)));
+  }
+
+  /** The ready-made models of this game, grouped by run, from the page's manifest. */
+  private async showReady(): Promise<void> {
+    const g = await readyGame(this.host.info.id);
+    if (!g || g.models.length === 0) {
+      this.readyList.replaceChildren(el('p', {}, `No ready-made agents for ${this.host.info.title}.`));
+      return;
+    }
+    const label = (id: string) => this.host.info.players.find((p) => p.id === id)?.label ?? id;
+    const runs = [...new Set(g.models.map((m) => m.run))];
+    const groups = runs.map((run) => {
+      const stages = g.models.filter((m) => m.run === run);
+      const first = stages[0];
+      return el(
+        'div',
+        { className: 'ready-run', 'data-run': run },
+        el('h4', {}, first.name.replace(/ · after .*$/, '')),
+        el('p', { className: 'model-description' }, first.about),
+        el('ul', { className: 'ready-stages' }, ...stages.map((m) => this.readyRow(m, g, label))),
+      );
+    });
+    const m = g.measure;
+    const how = el(
+      'p',
+      { className: 'hint' },
+      `Strength: the share of points won (a win 1, a draw ½) against ${m.opponents.map(label).join(', ')}, ${m.games} games against each on each side it plays` +
+        (m.opening > 0 ? `, each game opened by ${m.opening} random moves` : '') +
+        `. Measured with `,
+      el('code', {}, m.command),
+      '.',
+    );
+    this.readyList.replaceChildren(...groups, how);
+  }
+
+  private readyRow(m: ReadyModel, g: ReadyGame, label: (id: string) => string): HTMLElement {
+    const sides = m.side === null ? ([0, 1] as const) : [m.side];
+    const score = m.strength.score;
+    const perOpponent = g.measure.opponents
+      .map((o) => {
+        const rs = m.strength.records.filter((r) => r.opponent === o);
+        const n = rs.reduce((k, r) => k + r.wins + r.draws + r.losses, 0);
+        if (n === 0) return null;
+        const pts = rs.reduce((k, r) => k + r.wins + r.draws / 2, 0);
+        return `${label(o)} ${Math.round((100 * pts) / n)}%`;
+      })
+      .filter((t) => t !== null)
+      .join(', ');
+    const bySide = sides.length === 2 ? ` (as ${this.host.info.sides[0]} ${sideScore(m.strength, 0)}%, as ${this.host.info.sides[1]} ${sideScore(m.strength, 1)}%)` : ` (as ${this.host.info.sides[sides[0]]})`;
+    const button = (text: string, test: string, action: () => Promise<void>, title = '') => {
+      const b = el('button', { type: 'button', 'data-testid': test, title }, text);
+      b.addEventListener('click', () => {
+        b.disabled = true;
+        action()
+          .catch((e: unknown) => showNotice(messageOf(e)))
+          .finally(() => (b.disabled = false));
+      });
+      return b;
+    };
+    return el(
+      'li',
+      { className: 'model ready-model', 'data-testid': 'ready-model', 'data-ready-id': m.id },
+      el('h3', { className: 'model-name' }, `After ${m.games.toLocaleString('en')} games`),
+      el('p', { className: 'rates', 'data-testid': 'ready-strength' }, `Strength: ${strengthWord(score)}, ${score}%${bySide}; against ${perOpponent}`),
+      el('p', {}, `${compactCount(m.games)} games trained · ${formatSize(m.bytes)} · seed ${m.seed}`),
+      el('details', {}, el('summary', {}, 'How it was trained'), el('code', { className: 'ready-command' }, m.command)),
+      el(
+        'div',
+        { className: 'controls' },
+        button('Play against', 'ready-play', () => this.host.playReady(`${READY}${m.id}`, m.name, m.side)),
+        button('Copy to library', 'ready-copy', () => this.copyReady(m), 'Keep a copy you can rename, train further or delete'),
+        button('Export', 'ready-export', async () => downloadFile(await readyBytes(m), m.file), `Download ${m.file}`),
+      ),
+    );
+  }
+
+  /** Copies a ready-made model into the library, as an import of its file (a copy already there is not added again). */
+  private async copyReady(m: ReadyModel): Promise<void> {
+    const bytes = await readyBytes(m);
+    const [r] = await this.importFiles([new File([bytes], m.file)]);
+    if (r?.meta) this.list.querySelector(`[data-model-id="${r.meta.id}"]`)?.scrollIntoView({ block: 'nearest' });
   }
 
   /** What the model is, in words, and how it was trained (the engine's summary of its settings). */

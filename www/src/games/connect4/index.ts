@@ -46,6 +46,8 @@ export const connect4: GamePlugin = {
       'opponent’s and blocks them, which is most of what a table learned against the random ' +
       'player lacks.',
   ],
+  // The study's second method's table after 100,000 games (public/ready/); it plays first, so the visitor plays Yellow.
+  defaultPlayers: ['ready:win-100000', 'human'],
   sideMarkers: [`radial-gradient(circle at 35% 30%, ${RED.light}, ${RED.dark})`, `radial-gradient(circle at 35% 30%, ${YELLOW.light}, ${YELLOW.dark})`],
   record: {
     name: 'Connect Four move string',

@@ -39,6 +39,8 @@ export const connect6: GamePlugin = {
       'promising points and scores the positions it reaches by counting the lines each side ' +
       'could still fill. Its level sets how far it looks (1: one stone, like Greedy; 6: six).',
   ],
+  // Greedy: it wins and blocks one stone ahead, stronger than Random and answering at once.
+  defaultPlayers: ['human', 'greedy'],
   sideMarkers: [`radial-gradient(circle at 35% 30%, ${BLACK.light}, ${BLACK.dark})`, `radial-gradient(circle at 35% 30%, ${WHITE.light}, ${WHITE.dark})`],
   record: {
     name: 'Connect6 stones',

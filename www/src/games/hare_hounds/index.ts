@@ -70,6 +70,8 @@ export const hareHounds: GamePlugin = {
       'hounds play from the model library; choose them under Hints to compare their Q-values ' +
       'with the perfect moves: a hound pack that beats the random hare can still be far from perfect.',
   ],
+  // The learned hounds after 10,000 games against the study's hare (public/ready/); the visitor plays the hare.
+  defaultPlayers: ['ready:hounds-10000', 'human'],
   sideMarkers: [HOUND.fill, HARE.fill],
   record: {
     name: 'Hare and Hounds moves',

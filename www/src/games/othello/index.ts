@@ -33,6 +33,8 @@ export const othello: GamePlugin = {
       'search player’s square weights by letting variants play each other and keeping the ' +
       'winners, generation after generation.',
   ],
+  // The study's network after 100,000 games against MSB (public/ready/): it beats the fixed players most of the time.
+  defaultPlayers: ['human', 'ready:msb-100000'],
   sideMarkers: [`radial-gradient(circle at 35% 30%, ${BLACK.light}, ${BLACK.dark})`, `radial-gradient(circle at 35% 30%, ${WHITE.light}, ${WHITE.dark})`],
   record: {
     name: 'Othello move string',

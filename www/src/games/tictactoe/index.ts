@@ -31,6 +31,8 @@ export const tictactoe: GamePlugin = {
       'the perfect player within seconds. Play against what it learned, and watch its numbers ' +
       'on the board with the heat map.',
   ],
+  // The value table after 10,000 games of self-play (public/ready/).
+  defaultPlayers: ['human', 'ready:values-10000'],
   sideMarkers: [mark(`<path d='M3 3L13 13M13 3L3 13' stroke='${X.dark}' stroke-width='3' stroke-linecap='round'/>`), mark(`<circle cx='8' cy='8' r='5.5' fill='none' stroke='${O.dark}' stroke-width='2.6'/>`)],
   record: {
     name: 'Tic-tac-toe squares',

@@ -4,7 +4,8 @@ import type { ModelMeta } from '../../core/storage';
 import { describeProgress } from './game';
 import { fittingModel, waitingText } from './missing-model';
 import { isPass, moveRows, moveTitle, playedLine } from './move-list';
-import { HUMAN, aboutPlayer } from './players';
+import { HUMAN, aboutPlayer, strengthWord } from './players';
+import { sideScore } from '../../core/ready';
 import { moveAnnouncement, mustPass } from './status';
 import { heatOf, hintWords } from './values';
 
@@ -117,6 +118,25 @@ describe('players', () => {
     const model = { name: 'net:1', label: 'Net 1', side: null, key: 'k', bytes: null, libraryId: '1' };
     expect(aboutPlayer('net:1', undefined, model)).toBe('Net 1: a trained model from the library.');
     expect(aboutPlayer('net:2', undefined, undefined)).toBe('A model: a trained model from the library.');
+  });
+  it('says a measured player’s strength, on its side, in a word and a number', () => {
+    const strength = {
+      score: 50,
+      records: [
+        { opponent: 'random', side: 0 as const, wins: 9, draws: 1, losses: 0 },
+        { opponent: 'mm', side: 0 as const, wins: 2, draws: 0, losses: 8 },
+        { opponent: 'random', side: 1 as const, wins: 5, draws: 0, losses: 5 },
+      ],
+    };
+    expect(sideScore(strength, 0)).toBe(57.5);
+    expect(sideScore(strength, 1)).toBe(50);
+    expect(sideScore({ score: 0, records: [] }, 0)).toBeNull();
+    expect([10, 30, 60, 90].map(strengthWord)).toEqual(['weak', 'fair', 'good', 'strong']);
+    const ready = { name: 'ready:a', label: 'Table · after 10 games', side: 0 as const, key: 'ready:a', bytes: null, libraryId: null, ready: { about: 'The textbook’s table.' } as never };
+    expect(aboutPlayer('ready:a', undefined, ready, 57.5, 'Black')).toBe(
+      'Table · after 10 games: ready-made, the textbook’s table. Strength 57.5% (good): the points it won as Black against the fixed players.',
+    );
+    expect(aboutPlayer('mm', minimax, undefined, 80, 'White')).toBe('Minimax: searches ahead. Strength 80% (strong): the points it won as White against the fixed players.');
   });
   it('tells a side that waits for the link’s model', () => {
     expect(waitingText(info, 1)).toBe('White to move: the link’s model is waiting for its file (below the players).');

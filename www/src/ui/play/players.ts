@@ -6,10 +6,12 @@
 // them as models. Also the model a shared link names that this browser does
 // not have (`missing`), which keeps its place in the lists while it waits.
 
+import { compactCount } from '../../core/charts';
 import { el } from '../../core/dom';
 import type { Engine } from '../../core/engine';
 import { messageOf, showNotice } from '../../core/notices';
 import type { GameInfo, PlayerInfo } from '../../core/protocol';
+import { READY, readyBytes, readyGame, sideScore, type ReadyGame, type ReadyModel } from '../../core/ready';
 import type { ModelLibrary, ModelMeta } from '../../core/storage';
 import type { AgentRequest } from '../../core/thinker';
 import { FieldForm, parseField, type Settings, setPath } from '../fields';
@@ -37,13 +39,25 @@ export interface ModelPlayer {
   bytes: Uint8Array | null;
   /** The library's id, for a library model. */
   libraryId: string | null;
+  /** The shipped model, for a ready-made one (its file is fetched when first played). */
+  ready?: ReadyModel;
 }
 
-/** What the chosen player of a side does, in a sentence under its list. */
-export function aboutPlayer(c: Controller, player: PlayerInfo | undefined, model: ModelPlayer | undefined): string {
+/** What the chosen player of a side does, in a sentence under its list; `score` its measured strength on that side. */
+export function aboutPlayer(c: Controller, player: PlayerInfo | undefined, model: ModelPlayer | undefined, score: number | null = null, sideName = ''): string {
   if (c === HUMAN) return 'A person plays on the board.';
-  if (player) return `${player.label}: ${player.description}.`;
+  const scores = score === null ? '' : ` Strength ${score}% (${strengthWord(score)}): the points it won${sideName ? ` as ${sideName}` : ''} against the fixed players.`;
+  if (player) return `${player.label}: ${player.description}.${scores}`;
+  if (model?.ready) return `${model.label}: ready-made, ${model.ready.about.replace(/^The /, 'the ')}${scores}`;
   return `${model?.label ?? 'A model'}: a trained model from the library.`;
+}
+
+/** Strength in a word, from a measured score (points won against the fixed players, %). */
+export function strengthWord(score: number): string {
+  if (score < 25) return 'weak';
+  if (score < 50) return 'fair';
+  if (score < 75) return 'good';
+  return 'strong';
 }
 
 /** The learned models' player, with the game's settings for it (one form for every model). */
@@ -68,6 +82,9 @@ export class Players {
   /** Models that can play, by controller name. */
   private models = new Map<string, ModelPlayer>();
   private runModels = 0;
+  /** The ready-made models and the fixed players' measured strength, once read. */
+  private ready: ReadyGame | null = null;
+  private readyRead = false;
   /** The model ("net:<id>") the address names that this browser's library does not have, while a side waits for it. */
   private missing: Controller | null = null;
   private selects: HTMLSelectElement[] = [];
@@ -166,8 +183,12 @@ export class Players {
       return { game: this.info.id, player: name, settings: form ? form.read() : null, model: null };
     }
     if (!m.bytes) {
-      const lib = await this.library;
-      m.bytes = await lib.bytes(m.libraryId!);
+      if (m.ready) {
+        m.bytes = await readyBytes(m.ready);
+      } else {
+        const lib = await this.library;
+        m.bytes = await lib.bytes(m.libraryId!);
+      }
     }
     const form = this.settingsForms.get(MODEL_SETTINGS);
     return { game: this.info.id, player: 'model', settings: form ? form.read() : null, model: { key: m.key, bytes: m.bytes } };
@@ -190,7 +211,13 @@ export class Players {
    * it); one that plays only the other side gives its side to a person.
    */
   async start(): Promise<void> {
-    await this.refresh();
+    const [ready] = await Promise.all([readyGame(this.info.id), this.refresh()]);
+    this.ready = ready;
+    this.readyRead = true;
+    for (const r of ready?.models ?? []) {
+      const name = `${READY}${r.id}`;
+      this.models.set(name, { name, label: r.name, side: r.side, key: name, bytes: null, libraryId: null, ready: r });
+    }
     const lib = await this.library;
     this.unsubscribe = lib.onChange(() => void this.refresh());
     for (const side of [0, 1] as const) {
@@ -279,7 +306,7 @@ export class Players {
       sel.value = c;
       // The player's first setting (a search's level) is in its line, not only in the settings box.
       const setting = this.firstSetting(c);
-      const about = aboutPlayer(c, this.player(c), this.models.get(c));
+      const about = aboutPlayer(c, this.player(c), this.models.get(c), this.score(c, i as 0 | 1), this.info.sides[i]);
       this.abouts[i].replaceChildren(
         ...(setting ? [el('span', { className: 'player-setting', 'data-testid': `player-setting-${i}`, title: `Set under “${setting.player}: settings”` }, setting.text), ' '] : []),
         about,
@@ -340,23 +367,59 @@ export class Players {
     for (const s of this.settingsSets.values()) s.destroy();
   }
 
-  /** The choices of each side: a person, the game's players, the models that play it. */
+  /** The measured strength of player `c` on `side` (a fixed or a ready-made player), or null. */
+  score(c: Controller, side: 0 | 1): number | null {
+    const s = this.models.get(c)?.ready?.strength ?? this.ready?.players[c];
+    return s ? sideScore(s, side) : null;
+  }
+
+  /**
+   * The computer players of a side from weakest to strongest: the fixed and
+   * the ready-made ones by their measured score, then the searchers (as
+   * strong as their level; not measured), each with its strength.
+   */
+  private ranked(side: 0 | 1): HTMLOptionElement[] {
+    const rows: { value: string; text: string; title: string; rank: number }[] = [];
+    // Short, so that no list is cut off: the word for the strength is in the line under the list.
+    const withScore = (label: string, score: number | null) => (score === null ? label : `${label} · ${score}%`);
+    for (const p of this.info.players) {
+      if (!p.sides[side]) continue;
+      const score = this.score(p.id, side);
+      const rank = score ?? (p.searches ? 1000 : 500);
+      rows.push({ value: p.id, text: withScore(p.label, score), title: p.searches ? `${p.description}; as strong as its level` : p.description, rank });
+    }
+    for (const m of this.models.values()) {
+      if (!m.ready || (m.side !== null && m.side !== side)) continue;
+      const score = this.score(m.name, side);
+      rows.push({ value: m.name, text: withScore(`${m.ready.short}, ${compactCount(m.ready.games)} games`, score), title: `${m.label} (ready-made): ${m.ready.about}`, rank: score ?? 500 });
+    }
+    // A stable sort: equal scores keep the engine's order.
+    rows.sort((a, b) => a.rank - b.rank);
+    return rows.map((r) => el('option', { value: r.value, title: r.title }, r.text));
+  }
+
+  /** Who plays `side` when the player named is not there (a ready-made model this page does not ship): the game's first computer player that is not random, or a person. */
+  private fallback(side: 0 | 1): Controller {
+    if (!this.controllers[side].startsWith(READY)) return HUMAN;
+    return this.info.players.find((p) => p.sides[side] && p.id !== 'random')?.id ?? HUMAN;
+  }
+
+  /** The choices of each side: a person, the game's players and ready-made models from weakest to strongest, the library's and runs' models. */
   fill(): void {
     for (const side of [0, 1] as const) {
       const select = this.selects[side];
-      const options = [el('option', { value: HUMAN }, 'Human')];
-      for (const p of this.info.players) {
-        if (p.sides[side]) options.push(el('option', { value: p.id, title: p.description }, p.label));
-      }
+      const options = [el('option', { value: HUMAN }, 'Human'), ...this.ranked(side)];
       for (const m of this.models.values()) {
+        if (m.ready) continue;
         if (m.side === null || m.side === side) options.push(el('option', { value: m.name, title: 'a trained model from the library' }, `${m.label} (model)`));
       }
-      // A model still loading from the library keeps its place.
+      // A model still loading from the library, or a ready-made one while the list of them is read, keeps its place.
       const c = this.controllers[side];
       if (!options.some((o) => o.value === c)) {
         if (c === this.missing) options.push(el('option', { value: c }, 'Link’s model (missing)'));
         else if (c.startsWith(MODEL)) options.push(el('option', { value: c }, 'a model from the library'));
-        else this.controllers[side] = HUMAN;
+        else if (c.startsWith(READY) && !this.readyRead) options.push(el('option', { value: c }, 'a ready-made model'));
+        else this.controllers[side] = this.fallback(side);
       }
       select.replaceChildren(...options);
       select.value = this.controllers[side];

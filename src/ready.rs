@@ -1,0 +1,480 @@
+//! The ready-made agents the page ships: learners trained by their game's
+//! own runs with fixed seeds, kept at several stages of one run, and
+//! measured against the game's fixed players (native only).
+//!
+//! Each game's entry lists its recipes ([`crate::plugin::ReadySet`]); this
+//! module knows no game. [`build`] trains every recipe's run once, keeps its
+//! model after each stage, measures every model and every fixed player the
+//! same way, and writes the files and `manifest.json`; [`check`] measures
+//! the shipped files again and compares them with the manifest's figures.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::model::Model;
+use crate::plugin::{GameEntry, ReadyRecipe, ReadySet};
+use crate::search::budget::Budget;
+
+/// The manifest's format; a page that reads another refuses it.
+pub const FORMAT: u32 = 1;
+
+/// What the page may ship at most: every file of the set, gzipped, summed.
+pub const BUDGET_GZIPPED: u64 = 3_000_000;
+
+/// One side's record against one opponent.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// The opponent (a player's id).
+    pub opponent: String,
+    /// The side the measured player took (0 first, 1 second).
+    pub side: u8,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+/// How a set of players was measured: the same for every player of a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Measure {
+    /// Games per opponent and side.
+    pub games: u32,
+    /// Random moves that open every game, so that fixed players meet
+    /// varied positions.
+    pub opening: u32,
+    /// The seed every game's draws come from.
+    pub seed: u64,
+    /// The fixed players measured against (the game's players that answer
+    /// at once).
+    pub opponents: Vec<String>,
+    /// The command that measures one file the same way.
+    pub command: String,
+}
+
+/// A player's strength: its records and its score, the share of points
+/// (a win 1, a draw ½) over all of them, in percent.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Strength {
+    pub score: f64,
+    pub records: Vec<Record>,
+}
+
+/// A ready-made model in the manifest.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReadyModel {
+    /// Unique within its game; the page names it by this (`ready:<id>`).
+    pub id: String,
+    /// The file beside the manifest.
+    pub file: String,
+    pub name: String,
+    /// The learner in two or three words, for a list of players.
+    #[serde(default)]
+    pub short: String,
+    /// The learner at this stage (the recipe's id): stages of one run share it.
+    pub run: String,
+    /// What the run is, for students.
+    pub about: String,
+    /// Learning games played when it was kept.
+    pub games: u64,
+    /// The command that trains the run, and the seed.
+    pub command: String,
+    pub seed: u64,
+    /// The only side it plays, or `None` for both.
+    pub side: Option<u8>,
+    pub bytes: u64,
+    pub strength: Strength,
+}
+
+/// One game's ready-made models and its fixed players' strength.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReadyGame {
+    pub measure: Measure,
+    /// The fixed players' strength, measured as the models are.
+    pub players: BTreeMap<String, Strength>,
+    pub models: Vec<ReadyModel>,
+}
+
+/// The manifest: every game's ready-made models.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Manifest {
+    pub format: u32,
+    /// How to build it again.
+    pub command: String,
+    pub games: BTreeMap<String, ReadyGame>,
+}
+
+/// A seed for one game of a measurement, from the measurement's seed and
+/// the game's place in it (splitmix64, so nearby indices differ in every bit).
+fn mix(seed: u64, parts: &[u64]) -> u64 {
+    let mut z = seed;
+    for &p in parts {
+        z = z.wrapping_add(p).wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+    }
+    z
+}
+
+/// Who plays: a fixed player by id, or a model file's learner.
+pub enum Contender<'a> {
+    Player(&'a str),
+    Model(&'a Model),
+}
+
+fn agent(
+    entry: &dyn GameEntry,
+    who: &Contender,
+) -> Result<Box<dyn crate::plugin::DynAgent>, String> {
+    match who {
+        Contender::Player(id) => entry.agent(id, &Value::Null, None),
+        Contender::Model(m) => entry.agent("model", &Value::Null, Some(m)),
+    }
+}
+
+/// Plays one game of `me` (on `side`) against `other`; `opening` random
+/// moves first. Returns the winner's side, or `None` for a draw.
+fn play(
+    entry: &dyn GameEntry,
+    me: &mut dyn crate::plugin::DynAgent,
+    other: &mut dyn crate::plugin::DynAgent,
+    side: u8,
+    opening: u32,
+    seed: u64,
+) -> Result<Option<u8>, String> {
+    let mut session = entry.new_session();
+    let mut random = entry.agent("random", &Value::Null, None)?;
+    let mut ply = 0u64;
+    while !session.is_over() {
+        let to_move = session.state().to_move;
+        let s = mix(seed, &[ply]);
+        let position = session.position();
+        let mut budget = Budget::unlimited();
+        let thought = if ply < opening as u64 {
+            random.think(&position, s, &mut budget)?
+        } else if to_move == Some(side) {
+            me.think(&position, s, &mut budget)?
+        } else {
+            other.think(&position, s, &mut budget)?
+        };
+        session
+            .play(&thought.text)
+            .map_err(|e| format!("move {} refused: {e}", thought.text))?;
+        ply += 1;
+    }
+    Ok(session.state().outcome.and_then(|o| o.winner))
+}
+
+/// The sides `who` can play: a model's one side, or those its player
+/// info allows.
+fn sides_of(entry: &dyn GameEntry, who: &Contender) -> Result<Vec<u8>, String> {
+    match who {
+        Contender::Model(m) => Ok(match entry.describe_model(m)?.side {
+            Some(s) => vec![s],
+            None => vec![0, 1],
+        }),
+        Contender::Player(id) => {
+            let info = entry.info();
+            let p = info
+                .players
+                .iter()
+                .find(|p| p.id == *id)
+                .ok_or_else(|| format!("{} has no player '{id}'", info.title))?;
+            Ok((0..2u8).filter(|&s| p.sides[s as usize]).collect())
+        }
+    }
+}
+
+/// The fixed players a game's agents are measured against: those that
+/// answer at once (no search).
+pub fn opponents(entry: &dyn GameEntry) -> Vec<String> {
+    entry
+        .info()
+        .players
+        .iter()
+        .filter(|p| !p.searches)
+        .map(|p| p.id.clone())
+        .collect()
+}
+
+/// Measures `who` against every opponent of `measure`, on each side both can
+/// play, `measure.games` games each.
+pub fn strength(
+    entry: &dyn GameEntry,
+    who: &Contender,
+    measure: &Measure,
+) -> Result<Strength, String> {
+    let info = entry.info();
+    let mut records = Vec::new();
+    for (oi, opp) in measure.opponents.iter().enumerate() {
+        let p = info
+            .players
+            .iter()
+            .find(|p| &p.id == opp)
+            .ok_or_else(|| format!("{} has no player '{opp}'", info.title))?;
+        for side in sides_of(entry, who)? {
+            if !p.sides[1 - side as usize] {
+                continue;
+            }
+            let mut me = agent(entry, who)?;
+            let mut other = entry.agent(opp, &Value::Null, None)?;
+            let mut r = Record {
+                opponent: opp.clone(),
+                side,
+                wins: 0,
+                draws: 0,
+                losses: 0,
+            };
+            for g in 0..measure.games {
+                let seed = mix(measure.seed, &[oi as u64, side as u64, g as u64]);
+                match play(
+                    entry,
+                    me.as_mut(),
+                    other.as_mut(),
+                    side,
+                    measure.opening,
+                    seed,
+                )? {
+                    Some(w) if w == side => r.wins += 1,
+                    Some(_) => r.losses += 1,
+                    None => r.draws += 1,
+                }
+            }
+            records.push(r);
+        }
+    }
+    let played: u32 = records.iter().map(|r| r.wins + r.draws + r.losses).sum();
+    let points: f64 = records
+        .iter()
+        .map(|r| r.wins as f64 + r.draws as f64 / 2.0)
+        .sum();
+    let score = if played == 0 {
+        0.0
+    } else {
+        (1000.0 * points / played as f64).round() / 10.0
+    };
+    Ok(Strength { score, records })
+}
+
+fn thousands(n: u64) -> String {
+    crate::plugin::run::thousands(n)
+}
+
+/// The command that trains a recipe's run, as `selfplay run` takes it
+/// (`total`: the run's total when it is not the preset's).
+fn train_command(game: &str, r: &ReadyRecipe, total: Option<u64>) -> String {
+    let mut c = format!(
+        "selfplay run {game} {} --preset {} --seed {}",
+        r.kind, r.preset, r.seed
+    );
+    if r.index != 0 {
+        c.push_str(&format!(" --index {}", r.index));
+    }
+    for (path, value) in r.sets {
+        c.push_str(&format!(" --set {path}={value}"));
+    }
+    if let Some(t) = total {
+        c.push_str(&format!(" --total {t}"));
+    }
+    c
+}
+
+/// The measurement of one game, as its entry declares it.
+fn measure_of(entry: &dyn GameEntry, set: &ReadySet) -> Measure {
+    Measure {
+        games: set.games,
+        opening: set.opening,
+        seed: set.seed,
+        opponents: opponents(entry),
+        command: format!(
+            "selfplay ready measure {} FILE --games {} --opening {} --seed {}",
+            entry.id(),
+            set.games,
+            set.opening,
+            set.seed
+        ),
+    }
+}
+
+/// Trains one recipe's run, keeping the model at each stage; with the
+/// command that trains the same run.
+fn train(
+    entry: &dyn GameEntry,
+    r: &ReadyRecipe,
+    log: &mut dyn FnMut(&str),
+) -> Result<(Vec<(u64, Model)>, String), String> {
+    let mut configs = entry.preset_runs(r.kind, r.preset, r.seed)?;
+    if r.index >= configs.len() {
+        return Err(format!("preset {} has {} runs", r.preset, configs.len()));
+    }
+    let mut config = configs.swap_remove(r.index);
+    for (path, value) in r.sets {
+        let v = serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_string()));
+        let obj = config
+            .as_object_mut()
+            .ok_or("a run's settings are not an object")?;
+        obj.insert((*path).to_string(), v);
+    }
+    let mut run = entry.new_run(r.kind, &config)?;
+    let last = *r.stages.last().ok_or("a recipe with no stages")?;
+    // A run whose total is one of its settings (given in `sets`) keeps it.
+    let total = (run.progress().total != last).then_some(last);
+    if total.is_some() {
+        run.set_total(last)?;
+    }
+    let mut kept = Vec::new();
+    for &stage in r.stages {
+        while run.progress().done < stage {
+            let left = stage - run.progress().done;
+            run.step(left.min(10_000));
+        }
+        log(&format!(
+            "{} {}: {} games",
+            entry.id(),
+            r.id,
+            thousands(stage)
+        ));
+        let name = format!("{} · after {} games", r.name, thousands(stage));
+        kept.push((stage, run.model(&name)?));
+    }
+    Ok((kept, train_command(entry.id(), r, total)))
+}
+
+/// Trains and measures every game's ready-made agents (or `only` those
+/// games'), writing the files and `manifest.json` into `dir`. A game
+/// left out keeps what the manifest already has for it.
+pub fn build(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<Manifest, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut manifest = read_manifest(dir).unwrap_or(Manifest {
+        format: FORMAT,
+        command: String::new(),
+        games: BTreeMap::new(),
+    });
+    manifest.format = FORMAT;
+    manifest.command = "scripts/ready-models.sh".into();
+    for entry in crate::games::REGISTRY {
+        let set = entry.ready_models();
+        if set.recipes.is_empty() || (!only.is_empty() && !only.iter().any(|g| g == entry.id())) {
+            continue;
+        }
+        let measure = measure_of(*entry, &set);
+        let mut players = BTreeMap::new();
+        for p in &measure.opponents {
+            players.insert(
+                p.clone(),
+                strength(*entry, &Contender::Player(p), &measure)?,
+            );
+        }
+        let mut models = Vec::new();
+        for r in &set.recipes {
+            let (kept, command) = train(*entry, r, log)?;
+            for (games, model) in kept {
+                let id = format!("{}-{}", r.id, games);
+                let file = format!("{}-{}.selfplay", entry.id(), id);
+                let bytes = crate::model::encode(&model).map_err(|e| e.to_string())?;
+                std::fs::write(dir.join(&file), &bytes).map_err(|e| format!("{file}: {e}"))?;
+                let side = entry.describe_model(&model)?.side;
+                let strength = strength(*entry, &Contender::Model(&model), &measure)?;
+                log(&format!("  {file}: score {:.1}%", strength.score));
+                models.push(ReadyModel {
+                    id,
+                    file,
+                    name: model.header.name.clone(),
+                    short: r.short.into(),
+                    run: r.id.into(),
+                    about: r.about.into(),
+                    games,
+                    command: format!(
+                        "{command} (the model kept after {} games)",
+                        thousands(games)
+                    ),
+                    seed: r.seed,
+                    side,
+                    bytes: bytes.len() as u64,
+                    strength,
+                });
+            }
+        }
+        manifest.games.insert(
+            entry.id().into(),
+            ReadyGame {
+                measure,
+                players,
+                models,
+            },
+        );
+    }
+    let text = serde_json::to_string_pretty(&manifest).map_err(|e| e.to_string())?;
+    std::fs::write(dir.join("manifest.json"), text + "\n")
+        .map_err(|e| format!("manifest.json: {e}"))?;
+    Ok(manifest)
+}
+
+/// Reads `dir/manifest.json`.
+pub fn read_manifest(dir: &Path) -> Result<Manifest, String> {
+    let path = dir.join("manifest.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let m: Manifest =
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if m.format != FORMAT {
+        return Err(format!(
+            "{}: format {}, this version reads {FORMAT}",
+            path.display(),
+            m.format
+        ));
+    }
+    Ok(m)
+}
+
+/// Reads a shipped model file.
+pub fn read_model(dir: &Path, file: &str) -> Result<Model, String> {
+    let bytes = std::fs::read(dir.join(file)).map_err(|e| format!("{file}: {e}"))?;
+    crate::games::read_model(&bytes, &crate::model::Limits::default())
+        .map_err(|e| format!("{file}: {e}"))
+}
+
+/// Measures every shipped file and fixed player again as the manifest
+/// says, and returns the figures that differ (none: the manifest holds).
+pub fn check(dir: &Path, log: &mut dyn FnMut(&str)) -> Result<Vec<String>, String> {
+    let manifest = read_manifest(dir)?;
+    let mut wrong = Vec::new();
+    for (game, g) in &manifest.games {
+        let entry = crate::games::entry(game)?;
+        for (p, s) in &g.players {
+            let again = strength(entry, &Contender::Player(p), &g.measure)?;
+            if &again != s {
+                wrong.push(format!("{game} player {p}: {:?}, manifest {:?}", again, s));
+            }
+        }
+        for m in &g.models {
+            let model = read_model(dir, &m.file)?;
+            let again = strength(entry, &Contender::Model(&model), &g.measure)?;
+            log(&format!("{game} {}: score {:.1}%", m.id, again.score));
+            if again != m.strength {
+                wrong.push(format!(
+                    "{game} {}: {:?}, manifest {:?}",
+                    m.id, again, m.strength
+                ));
+            }
+        }
+    }
+    Ok(wrong)
+}
+
+/// The set's size: every file in `dir`, raw and gzipped.
+pub fn sizes(dir: &Path) -> Result<(u64, u64), String> {
+    let mut raw = 0;
+    let mut gz = 0;
+    for e in std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))? {
+        let e = e.map_err(|e| e.to_string())?;
+        let bytes = std::fs::read(e.path()).map_err(|e| e.to_string())?;
+        raw += bytes.len() as u64;
+        let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        z.write_all(&bytes).map_err(|e| e.to_string())?;
+        gz += z.finish().map_err(|e| e.to_string())?.len() as u64;
+    }
+    Ok((raw, gz))
+}

@@ -1,0 +1,137 @@
+// Othello's ready-made agents on the page (the generic loader, lists and Models tab, tried on one game).
+import { test, expect, type Page, type Request } from '@playwright/test';
+import { clickSquare, tapSquare, watchErrors } from './helpers';
+
+// The ready-made agents shipped with the page (public/ready/): a first visit
+// plays one within three clicks, with nothing trained; their files are
+// fetched only when first used, never when the page loads; the player lists
+// go from the weakest to the strongest with a measured strength; and one can
+// be copied into the library, where it trains further like any model.
+
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1366, height: 768 }, touch: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
+];
+
+/** The ready-made model files the page has asked for. */
+function readyFiles(requests: Request[]): string[] {
+  return requests.map((r) => new URL(r.url()).pathname).filter((p) => p.includes('/ready/') && p.endsWith('.selfplay'));
+}
+
+async function boardCursor(page: Page): Promise<number> {
+  return Number(await page.locator('canvas.board-canvas').getAttribute('data-cursor'));
+}
+
+for (const size of SIZES) {
+  test.describe(`at ${size.name} size`, () => {
+    test.use({ viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch });
+
+    test('a first visit plays a ready-made learned agent within three clicks, its file fetched only then', async ({ page }, info) => {
+      const errors = watchErrors(page);
+      const requests: Request[] = [];
+      page.on('request', (r) => requests.push(r));
+      await page.goto('/');
+      await expect(page.getByTestId('open-othello')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // The page's load fetches nothing of the ready-made agents, not even their list.
+      expect(requests.filter((r) => r.url().includes('/ready/'))).toEqual([]);
+      // Click 1: the game.
+      await page.getByTestId('open-othello').click();
+      const board = page.locator('canvas.board-canvas');
+      await expect(board).toHaveAttribute('data-legal', /\w/);
+      // The default opponent is a ready-made network, not Random; only its
+      // file is fetched, now that it is in the game (the other stages are not).
+      await expect(page.getByTestId('player-1')).toHaveValue('ready:msb-100000');
+      await expect(page.getByTestId('player-about-1')).toContainText('ready-made');
+      // Click 2: a move; the network answers.
+      if (size.touch) await tapSquare(page, 'f5');
+      else await clickSquare(page, 'f5');
+      await expect.poll(() => boardCursor(page), { timeout: 30_000 }).toBe(2);
+      expect(readyFiles(requests)).toEqual(['/ready/othello-msb-100000.selfplay']);
+      await page.getByTestId('player-1').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: info.outputPath(`ready-play-${size.name}.png`) });
+      expect(errors).toEqual([]);
+    });
+
+    test('the opponents go from the weakest to the strongest, each with its measured strength', async ({ page }) => {
+      const errors = watchErrors(page);
+      await page.goto('/#/othello?delay=0');
+      // Until the list of ready-made agents is read, the default keeps its place with a stand-in.
+      await page.waitForFunction(() => performance.getEntriesByName('started').length > 0);
+      await expect(page.getByTestId('player-1')).toHaveValue(/^ready:/);
+      const texts = await page.getByTestId('player-1').locator('option').allTextContents();
+      expect(texts[0]).toBe('Human');
+      const scores = texts.map((t) => /(\d+(?:\.\d+)?)%$/.exec(t)).flatMap((m) => (m ? [Number(m[1])] : []));
+      // Random, MVB, MSB and every ready-made stage are measured.
+      expect(scores.length).toBeGreaterThanOrEqual(9);
+      expect(scores).toEqual([...scores].sort((a, b) => a - b));
+      // A searcher (not measured) comes last.
+      expect(texts[texts.length - 1]).toMatch(/^Search/);
+      // An early stage can be weaker than Random: the order is by the measurements, not by kind.
+      const at = (prefix: string) => texts.findIndex((t) => t.startsWith(prefix));
+      expect(at('Random')).toBeLessThan(at('MSB'));
+      expect(at('Net vs MSB, 1k games')).toBeLessThan(at('Random'));
+      expect(errors).toEqual([]);
+    });
+
+    test('the Models tab lists the ready-made agents; one is copied into the library and can train further', async ({ page }, info) => {
+      const errors = watchErrors(page);
+      const requests: Request[] = [];
+      page.on('request', (r) => requests.push(r));
+      await page.goto('/#/othello?tab=models&first=human&second=msb&delay=0');
+      const rows = page.getByTestId('ready-model');
+      await expect(rows.first()).toBeVisible();
+      expect(await rows.count()).toBeGreaterThanOrEqual(6);
+      await expect(page.getByTestId('ready-strength').first()).toContainText(/Strength: \w+, \d/);
+      await expect(page.getByTestId('model-list')).toContainText('No models yet');
+      // Listing them fetched none of their files.
+      expect(readyFiles(requests)).toEqual([]);
+      await page.screenshot({ path: info.outputPath(`ready-models-${size.name}.png`), fullPage: false });
+      const row = rows.filter({ hasText: 'After 10,000 games' }).first();
+      await row.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: info.outputPath(`ready-models-rows-${size.name}.png`) });
+      await row.getByTestId('ready-copy').click();
+      const copied = page.getByTestId('model');
+      await expect(copied).toHaveCount(1);
+      await expect(copied.getByTestId('model-name')).toContainText('after 10,000 games');
+      await expect(copied.getByTestId('model-train')).toBeVisible();
+      expect(readyFiles(requests)).toHaveLength(1);
+      // Copying again adds nothing.
+      await row.getByTestId('ready-copy').click();
+      await expect(page.getByTestId('models-status')).toContainText('already in the library');
+      await expect(copied).toHaveCount(1);
+      // Play against a ready-made stage from the tab.
+      await row.getByTestId('ready-play').click();
+      await expect(page.getByTestId('player-1')).toHaveValue('ready:msb-10000');
+      expect(errors).toEqual([]);
+    });
+  });
+}
+
+test('a ready-made agent once played is kept for offline use', async ({ browser }) => {
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto('/#/othello?delay=0');
+  await expect(page.locator('canvas.board-canvas')).toHaveAttribute('data-legal', /\w/);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // Once the service worker controls the page, the opponent's file goes through it.
+  await page.reload();
+  await expect(page.locator('canvas.board-canvas')).toHaveAttribute('data-legal', /\w/);
+  await clickSquare(page, 'f5');
+  await expect.poll(() => boardCursor(page), { timeout: 30_000 }).toBe(2);
+  const cached = () => page.evaluate(async () => (await (await caches.open('selfplay-v1')).keys()).map((r) => new URL(r.url).pathname).filter((p) => p.includes('/ready/')));
+  await expect.poll(cached).toEqual(expect.arrayContaining(['/ready/manifest.json', '/ready/othello-msb-100000.selfplay']));
+  // Only the file played is kept, not the whole set.
+  expect((await cached()).filter((p) => p.endsWith('.selfplay'))).toEqual(['/ready/othello-msb-100000.selfplay']);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('player-1')).toHaveValue('ready:msb-100000');
+  await clickSquare(page, 'f5');
+  await expect.poll(() => boardCursor(page), { timeout: 30_000 }).toBe(2);
+  expect(errors).toEqual([]);
+  await context.close();
+});
