@@ -27,6 +27,7 @@ mod cli;
 pub mod engine;
 pub mod entry;
 pub mod eval;
+pub mod features;
 pub mod players;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod protocol;
