@@ -386,7 +386,7 @@ impl Counter {
                         continue;
                     }
                     let opp = b.line(side.other(), dir, line) >> lo;
-                    let class = self.class(own, opp, n).clone();
+                    let class = self.class(own, opp, n);
                     let at = |stones: u32| -> usize {
                         let mut best = 3;
                         let mut m = stones;

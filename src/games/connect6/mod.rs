@@ -28,6 +28,7 @@ pub mod engine;
 pub mod entry;
 pub mod eval;
 pub mod features;
+pub mod learn;
 pub mod players;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod protocol;
