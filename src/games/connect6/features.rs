@@ -31,7 +31,7 @@
 
 use std::collections::HashMap;
 
-use super::rules::{line_span, lines_in, point_at, Board, Point, DIRECTIONS, SIZE};
+use super::rules::{line_of, line_span, lines_in, point_at, Board, Point, DIRECTIONS, SIZE};
 use crate::game::{Game, Side};
 
 /// Line patterns, in the order of their weights.
@@ -352,6 +352,17 @@ pub struct Counter {
 /// How many line classes a counter keeps before starting afresh.
 const KEEP: usize = 1 << 16;
 
+/// A position's patterns by colour (0 Black, 1 White), before they are
+/// read from the side to move's point of view: line patterns by kind and
+/// slot, window patterns by kind and slot, strong and useful line patterns.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    lines: [[[i32; LINE_SLOTS]; 12]; 2],
+    windows: [[[i32; WINDOW_SLOTS]; 2]; 2],
+    strong: [i32; 2],
+    useful: [i32; 2],
+}
+
 impl Counter {
     fn class(&mut self, own: u32, opp: u32, n: u32) -> &LineClass {
         let key = u64::from(own) | (u64::from(opp) << 20) | (u64::from(n) << 40);
@@ -363,80 +374,123 @@ impl Counter {
             .or_insert_with(|| classify(own, opp, n))
     }
 
+    /// Adds (`sign` 1) or takes away (−1) one line's patterns of both
+    /// colours.
+    fn add_line(&mut self, t: &mut Tally, b: &Board, dir: usize, line: usize, sign: i32) {
+        let (lo, hi) = line_span(dir, line);
+        let n = hi + 1 - lo;
+        if n < 6 {
+            return;
+        }
+        for c in 0..2 {
+            let side = if c == 0 { Side::First } else { Side::Second };
+            let own = b.line(side, dir, line) >> lo;
+            if own == 0 {
+                continue;
+            }
+            let opp = b.line(side.other(), dir, line) >> lo;
+            let class = self.class(own, opp, n);
+            let at = |stones: u32| -> usize {
+                let mut best = 3;
+                let mut m = stones;
+                while m != 0 {
+                    let bit = m.trailing_zeros();
+                    m &= m - 1;
+                    best = best.min(bin(point_at(dir, line, bit + lo)));
+                }
+                best
+            };
+            if let Some((kind, stones)) = class.pattern {
+                let k = kind as usize;
+                if k <= 3 {
+                    t.strong[c] += sign;
+                } else if k <= 7 {
+                    t.useful[c] += sign;
+                }
+                let slots = &mut t.lines[c][k];
+                slots[0] += sign;
+                slots[1 + at(stones)] += sign;
+                if dir >= 2 {
+                    slots[5] += sign;
+                }
+            }
+            for &(kind, stones) in &class.windows {
+                let slots = &mut t.windows[c][kind as usize];
+                slots[0] += sign;
+                slots[1 + at(stones)] += sign;
+            }
+        }
+    }
+
+    /// The patterns of every line of `b`.
+    pub fn tally(&mut self, b: &Board) -> Tally {
+        let mut t = Tally::default();
+        for dir in 0..DIRECTIONS {
+            for line in 0..lines_in(dir) {
+                self.add_line(&mut t, b, dir, line, 1);
+            }
+        }
+        t
+    }
+
+    /// The patterns after a stone on `p`: `before` is [`Counter::tally`] of
+    /// `b` without the stone, `b` the board with it. Only the four lines
+    /// through `p` change.
+    pub fn tally_after(&mut self, before: &Tally, b: &mut Board, p: Point) -> Tally {
+        let mut t = before.clone();
+        b.undo(p);
+        for dir in 0..DIRECTIONS {
+            self.add_line(&mut t, b, dir, line_of(p, dir).0, -1);
+        }
+        b.place(p);
+        for dir in 0..DIRECTIONS {
+            self.add_line(&mut t, b, dir, line_of(p, dir).0, 1);
+        }
+        t
+    }
+
     /// The 492 features of `b` for its side to move: the counts of the
     /// phase's block, the other phases' zero.
     pub fn features(&mut self, b: &Board, out: &mut [f32; FEATURES]) {
-        out.fill(0.0);
-        let base = phase(b.stones()) * PER_PHASE;
-        let me = b.to_move();
-        // Strong (threats, live three) and useful (dead threes, live two)
-        // line patterns of each side.
-        let mut strong = [0i32; 2];
-        let mut useful = [0i32; 2];
-        for dir in 0..DIRECTIONS {
-            for line in 0..lines_in(dir) {
-                let (lo, hi) = line_span(dir, line);
-                let n = hi + 1 - lo;
-                if n < 6 {
-                    continue;
-                }
-                for (s, side) in [me, me.other()].into_iter().enumerate() {
-                    let own = b.line(side, dir, line) >> lo;
-                    if own == 0 {
-                        continue;
-                    }
-                    let opp = b.line(side.other(), dir, line) >> lo;
-                    let class = self.class(own, opp, n);
-                    let at = |stones: u32| -> usize {
-                        let mut best = 3;
-                        let mut m = stones;
-                        while m != 0 {
-                            let bit = m.trailing_zeros();
-                            m &= m - 1;
-                            best = best.min(bin(point_at(dir, line, bit + lo)));
-                        }
-                        best
-                    };
-                    if let Some((kind, stones)) = class.pattern {
-                        let kind = if s == 0 && kind == 0 {
-                            2
-                        } else {
-                            kind as usize
-                        };
-                        if kind <= 3 {
-                            strong[s] += 1;
-                        } else if kind <= 7 {
-                            useful[s] += 1;
-                        }
-                        let i = base + line_index(s, kind).expect("kind mapped above");
-                        out[i] += 1.0;
-                        out[i + 1 + at(stones)] += 1.0;
-                        if dir >= 2 {
-                            out[i + 5] += 1.0;
-                        }
-                    }
-                    for &(kind, stones) in &class.windows {
-                        let i = base + window_index(s, kind as usize);
-                        out[i] += 1.0;
-                        out[i + 1 + at(stones)] += 1.0;
-                    }
-                }
+        let t = self.tally(b);
+        assemble(&t, b, out);
+    }
+}
+
+/// The features of a tally of `b` for its side to move.
+pub fn assemble(t: &Tally, b: &Board, out: &mut [f32; FEATURES]) {
+    out.fill(0.0);
+    let base = phase(b.stones()) * PER_PHASE;
+    let me = usize::from(b.to_move() == Side::Second);
+    for (s, c) in [(0, me), (1, 1 - me)] {
+        for kind in 0..12 {
+            // The side to move's two threats count as one threat.
+            let k = if s == 0 && kind == 0 { 2 } else { kind };
+            let i = base + line_index(s, k).expect("kind mapped above");
+            for (slot, &n) in t.lines[c][kind].iter().enumerate() {
+                out[i + slot] += n as f32;
             }
         }
-        for s in 0..2 {
-            let (a, o) = (strong[s], strong[1 - s]);
-            let kind = if a >= o + 2 {
-                Some(0)
-            } else if a == o + 1 {
-                Some(1)
-            } else if a == o && useful[s] > useful[1 - s] {
-                Some(2)
-            } else {
-                None
-            };
-            if let Some(k) = kind {
-                out[base + bonus_index(s, k)] = 1.0;
+        for kind in 0..2 {
+            let i = base + window_index(s, kind);
+            for (slot, &n) in t.windows[c][kind].iter().enumerate() {
+                out[i + slot] += n as f32;
             }
+        }
+    }
+    for (s, c) in [(0, me), (1, 1 - me)] {
+        let (a, o) = (t.strong[c], t.strong[1 - c]);
+        let kind = if a >= o + 2 {
+            Some(0)
+        } else if a == o + 1 {
+            Some(1)
+        } else if a == o && t.useful[c] > t.useful[1 - c] {
+            Some(2)
+        } else {
+            None
+        };
+        if let Some(k) = kind {
+            out[base + bonus_index(s, k)] = 1.0;
         }
     }
 }
@@ -445,6 +499,11 @@ impl Counter {
 /// with White to move, so that `σ(φ·θ)` is Black's chance of winning.
 pub fn black_features(counter: &mut Counter, b: &Board, out: &mut [f32; FEATURES]) {
     counter.features(b, out);
+    black_sign(b, out);
+}
+
+/// Negates the features of a position with White to move.
+pub fn black_sign(b: &Board, out: &mut [f32; FEATURES]) {
     if b.to_move() == Side::Second {
         out.iter_mut().for_each(|x| *x = -*x);
     }
@@ -622,6 +681,24 @@ mod tests {
         let mut g = [0.0; FEATURES];
         black_features(&mut Counter::default(), &b, &mut g);
         assert_eq!(g[l3], -1.0);
+    }
+
+    /// The tally after a stone, from the four lines through it, equals the
+    /// tally counted afresh, over a random game.
+    #[test]
+    fn the_tally_after_a_stone_equals_a_fresh_count() {
+        use crate::game::{rng_from_seed, Player};
+        let mut b = Board::start();
+        let mut c = Counter::default();
+        let mut random = super::super::players::NearRandom::default();
+        let mut rng = rng_from_seed(4);
+        let mut t = c.tally(&b);
+        while !b.is_over() && b.stones() < 120 {
+            let p = random.choose(&b, &mut rng);
+            b.place(p);
+            t = c.tally_after(&t, &mut b, p);
+            assert_eq!(t, c.tally(&b), "after {} stones", b.stones());
+        }
     }
 
     #[test]

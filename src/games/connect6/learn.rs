@@ -22,7 +22,7 @@
 
 use rand::Rng as _;
 
-use super::features::{black_features, Counter, FEATURES};
+use super::features::{assemble, black_features, black_sign, Counter, FEATURES};
 use super::players::near_points;
 use super::rules::{Board, Point};
 use super::threats::{threat_windows, Window};
@@ -106,13 +106,16 @@ impl Chooser {
         let mut after = b.clone();
         let mut x = [0.0; FEATURES];
         self.ranked.clear();
+        let before = self.counter.tally(b);
         for &p in &self.moves {
             after.place(p);
             let v = match after.outcome() {
                 Some(Outcome::Win(s)) => f32::from(s == Side::First),
                 Some(Outcome::Draw) => 0.5,
                 None => {
-                    black_features(&mut self.counter, &after, &mut x);
+                    let t = self.counter.tally_after(&before, &mut after, p);
+                    assemble(&t, &after, &mut x);
+                    black_sign(&after, &mut x);
                     l.value(&x)
                 }
             };
@@ -169,7 +172,7 @@ impl Chooser {
 
     /// The first of the ranked second stones (from `chosen`) after which
     /// the opponent has no proven win; `chosen` if every try loses.
-    fn safe_second(&mut self, b: &Board, chosen: Point) -> Point {
+    pub fn safe_second(&mut self, b: &Board, chosen: Point) -> Point {
         let mut tries: Vec<Point> = vec![chosen];
         tries.extend(
             self.ranked
@@ -196,6 +199,16 @@ impl Chooser {
 pub fn proven(b: &Board) -> bool {
     let mut budget = Budget::new(Limits::nodes(TSS_NODES));
     matches!(vcdt(b, TSS_DEPTH, &mut budget), Proof::Win { .. })
+}
+
+/// The first stone of a win by continuous double threats the side to move
+/// has, within the learning's depth and nodes.
+pub fn proven_first(b: &Board) -> Option<Point> {
+    let mut budget = Budget::new(Limits::nodes(TSS_NODES));
+    match vcdt(b, TSS_DEPTH, &mut budget) {
+        Proof::Win { line, .. } => line.first().copied(),
+        _ => None,
+    }
 }
 
 /// Black's reward of an outcome.
@@ -425,8 +438,10 @@ mod tests {
             proven(&a)
         };
         assert!(lost(p("L14")) && !lost(p("E8")));
-        let mut c = Chooser::default();
-        c.ranked = vec![(0.9, p("L14")), (0.8, p("M14")), (0.7, p("E8"))];
+        let mut c = Chooser {
+            ranked: vec![(0.9, p("L14")), (0.8, p("M14")), (0.7, p("E8"))],
+            ..Chooser::default()
+        };
         assert_eq!(c.safe_second(&b, p("L14")), p("E8"));
         // Beyond the tries, or every try lost: the chosen stone stays.
         c.ranked = vec![

@@ -33,6 +33,7 @@ pub mod players;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod protocol;
 pub mod rules;
+pub mod runs;
 pub mod threats;
 pub mod tss;
 
