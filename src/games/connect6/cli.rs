@@ -12,7 +12,7 @@ use super::rules::{format_point, Board, Point};
 use super::runs::{hand, model_learner, presets, Run, RunConfig, WeightsPlayer};
 use super::tss;
 use crate::arena::Record;
-use crate::cli::{CliError, InputPath};
+use crate::cli::{CliError, InputPath, OutputPath};
 use crate::game::{rng_from_seed, Game, Outcome, Player, Side};
 use crate::plugin::trainer::Trainer;
 use crate::plugin::Playable;
@@ -98,7 +98,7 @@ pub enum Command {
         seed: u64,
         /// The model file to write.
         #[arg(long)]
-        out: std::path::PathBuf,
+        out: OutputPath,
     },
     /// The study's protocol: a model's weights against the hand-set ones
     /// (or `--against` another model), from each shipped opening twice,
@@ -153,7 +153,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             openings,
             seed,
             out,
-        } => train(&preset, games, eval_every, openings as usize, seed, &out),
+        } => train(&preset, games, eval_every, openings as usize, seed, &out.0),
         Command::Eval {
             model,
             against,
