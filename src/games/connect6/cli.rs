@@ -113,6 +113,14 @@ pub enum Command {
         #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=50))]
         openings: u64,
     },
+    /// A model's weights beside the hand-set ones, as the study's table of
+    /// learned weights: the plain count of each pattern of the side to move
+    /// and the opponent, in each phase (the values of `φ·θ`, hand-set
+    /// divided by 100,000).
+    Weights {
+        /// The model file.
+        model: InputPath,
+    },
     /// Speaks the Connect6 engine protocol on standard input and output
     /// (`name`, `new black|white`, `black|white XXXX`, `move XXXX`, `next`,
     /// `depth d`, `print`, `quit`; see docs/connect6.md).
@@ -163,6 +171,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             against.as_ref().map(|p| p.0.as_path()),
             openings as usize,
         ),
+        Command::Weights { model } => weights_table(&model.0),
         Command::Engine { level } => {
             let stdin = std::io::stdin();
             super::protocol::serve(
@@ -263,6 +272,51 @@ fn eval(model: &Path, against: Option<&Path>, openings: usize) -> Result<(), Cli
         p.score(),
         openings
     );
+    Ok(())
+}
+
+/// `selfplay connect6 weights`: the plain-count weights, hand-set and
+/// learned, by pattern and phase.
+fn weights_table(path: &Path) -> Result<(), CliError> {
+    use super::features::{
+        bonus_index, line_index, window_index, BONUSES, LINE_KINDS, PER_PHASE, PHASES, WINDOW_KINDS,
+    };
+    let m = crate::cli::read_model_of(path, Board::NAME, Board::TITLE)?;
+    let learned =
+        model_learner(&m).map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
+    let hand = hand();
+    let (h, l) = (hand.weights(), learned.weights());
+    let mut rows: Vec<(String, usize, usize)> = Vec::new();
+    for (side, who) in [(0, "own"), (1, "opponent")] {
+        for (k, name) in LINE_KINDS.iter().enumerate() {
+            if let Some(i) = line_index(side, k) {
+                rows.push((format!("{who} {name}"), i, side));
+            }
+        }
+        for (k, name) in WINDOW_KINDS.iter().enumerate() {
+            rows.push((format!("{who} {name}"), window_index(side, k), side));
+        }
+        for (k, name) in BONUSES.iter().enumerate() {
+            rows.push((
+                format!("{who} has {name} useful patterns"),
+                bonus_index(side, k),
+                side,
+            ));
+        }
+    }
+    print!("{:<40}", "pattern (plain count): hand / learned");
+    for p in PHASES {
+        print!(" {p:>20}");
+    }
+    println!();
+    for (name, i, _) in rows {
+        print!("{name:<40}");
+        for ph in 0..PHASES.len() {
+            let j = ph * PER_PHASE + i;
+            print!(" {:>9.3} / {:>8.3}", h[j], l[j]);
+        }
+        println!();
+    }
     Ok(())
 }
 
