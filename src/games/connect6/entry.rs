@@ -9,15 +9,19 @@ use serde_json::Value;
 use super::engine::{Engine, EngineSettings, MAX_LEVEL, MAX_WIDTH};
 use super::players::{Greedy, NearRandom};
 use super::rules::Board;
+#[cfg(feature = "native-learners")]
 use super::runs::{model_learner, presets, td_kind, weights_of, Run, RunConfig, WeightsPlayer, TD};
 use crate::game::Game;
+#[cfg(feature = "native-learners")]
 use crate::model::Algorithm;
 use crate::model::Model;
+#[cfg(feature = "native-learners")]
 use crate::plugin::Playable;
 use crate::plugin::{
-    DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo, ModelUse, PlayerInfo,
-    ResumeOptions, TrainerRun, TypedAgent, TypedSession,
+    DynAgent, DynSession, FieldSpec, GameEntry, GameInfo, PlayerInfo, TypedAgent, TypedSession,
 };
+#[cfg(feature = "native-learners")]
+use crate::plugin::{DynRun, ModelUse, ResumeOptions, TrainerRun};
 
 /// The engine's settings a visitor sets.
 fn engine_fields() -> Vec<FieldSpec> {
@@ -50,31 +54,39 @@ impl GameEntry for Entry {
     }
 
     fn info(&self) -> GameInfo {
+        #[allow(unused_mut)]
+        let mut players = vec![
+            PlayerInfo::simple("random", "Random", "any free point near the stones"),
+            PlayerInfo::simple(
+                "greedy",
+                "Greedy",
+                "wins when it can, blocks threats, else builds lines: one stone ahead",
+            ),
+            PlayerInfo {
+                searches: true,
+                settings: engine_fields(),
+                ..PlayerInfo::simple(
+                    "engine",
+                    "Engine",
+                    "wins and blocks by the threats, then looks ahead over the best stones",
+                )
+            },
+        ];
+        #[allow(unused_mut)]
+        let mut runs = Vec::new();
+        #[cfg(feature = "native-learners")]
+        {
+            players.push(PlayerInfo::simple(
+                "hand",
+                "Hand-set weights",
+                "the study's original program: hand-set pattern weights, best stone by stone, with the threat search",
+            ));
+            runs.push(td_kind());
+        }
         GameInfo::grid::<Board>(
             "Two stones a turn on a 19×19 board; six in a row wins.",
-            vec![
-                PlayerInfo::simple("random", "Random", "any free point near the stones"),
-                PlayerInfo::simple(
-                    "greedy",
-                    "Greedy",
-                    "wins when it can, blocks threats, else builds lines: one stone ahead",
-                ),
-                PlayerInfo {
-                    searches: true,
-                    settings: engine_fields(),
-                    ..PlayerInfo::simple(
-                        "engine",
-                        "Engine",
-                        "wins and blocks by the threats, then looks ahead over the best stones",
-                    )
-                },
-                PlayerInfo::simple(
-                    "hand",
-                    "Hand-set weights",
-                    "the study's original program: hand-set pattern weights, best stone by stone, with the threat search",
-                ),
-            ],
-            vec![td_kind()],
+            players,
+            runs,
         )
     }
 
@@ -118,11 +130,18 @@ impl GameEntry for Entry {
                 let s = EngineSettings::from_value(settings)?;
                 Ok(TypedAgent::new(Box::new(Engine::new(s)?)).boxed())
             }
+            #[cfg(feature = "native-learners")]
             "hand" => Ok(TypedAgent::new(Box::new(WeightsPlayer::new(
                 "hand",
                 super::runs::hand(),
             )))
             .boxed()),
+            #[cfg(not(feature = "native-learners"))]
+            "model" => {
+                let _ = model;
+                Err("this build of Selfplay has no Connect6 learner, so no model plays it".into())
+            }
+            #[cfg(feature = "native-learners")]
             "model" => {
                 let model = model.ok_or("the model player needs a model file")?;
                 let learner = model_learner(model)?;
@@ -134,6 +153,7 @@ impl GameEntry for Entry {
         }
     }
 
+    #[cfg(feature = "native-learners")]
     fn preset_runs(&self, kind: &str, preset: &str, seed: u64) -> Result<Vec<Value>, String> {
         let (.., config) = presets()
             .into_iter()
@@ -145,6 +165,7 @@ impl GameEntry for Entry {
         ])
     }
 
+    #[cfg(feature = "native-learners")]
     fn new_run(&self, kind: &str, config: &Value) -> Result<Box<dyn DynRun>, String> {
         if kind != TD {
             return Err(format!("{} has no training run '{kind}'", Board::TITLE));
@@ -154,6 +175,7 @@ impl GameEntry for Entry {
         Ok(TrainerRun::boxed(Run::new(config)?))
     }
 
+    #[cfg(feature = "native-learners")]
     fn resume_run(
         &self,
         model: &Model,
@@ -165,6 +187,7 @@ impl GameEntry for Entry {
         Ok(TrainerRun::boxed(Run::continue_from(model, options.total)?))
     }
 
+    #[cfg(feature = "native-learners")]
     fn describe_model(&self, model: &Model) -> Result<ModelUse, String> {
         if model.header.algorithm != Algorithm::TdLinear {
             return Err(crate::plugin::no_learner(model, Board::TITLE));
@@ -215,7 +238,7 @@ mod tests {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "native-learners"))]
 mod run_tests {
     use super::*;
 
