@@ -7,6 +7,8 @@
 //! * [`q_table`]: tabular Q-learning, dense or hashed tables.
 //! * [`value_table`]: the textbook's table of afterstate values, learned
 //!   by temporal differences (Sutton and Barto, chapter 1).
+//! * [`linear_td`]: a linear evaluation through the logistic, learned by
+//!   TD(0), with a Connect6 study's refinements.
 //! * [`genetic`]: the Reversi study's genetic algorithm over coefficient vectors.
 //! * [`bench`]: the multiply-add peak of this build.
 
@@ -14,6 +16,7 @@ pub mod activation;
 pub mod bench;
 pub mod exploration;
 pub mod genetic;
+pub mod linear_td;
 pub mod mlp;
 pub mod q_table;
 pub mod value_table;

@@ -9,10 +9,12 @@ use web_time::Instant;
 use super::engine::{Engine, EngineSettings, MAX_LEVEL};
 use super::players::{Greedy, NearRandom};
 use super::rules::{format_point, Board, Point};
+use super::runs::{hand, model_learner, presets, Run, RunConfig, WeightsPlayer};
 use super::tss;
 use crate::arena::Record;
-use crate::cli::{CliError, InputPath};
+use crate::cli::{CliError, InputPath, OutputPath};
 use crate::game::{rng_from_seed, Game, Outcome, Player, Side};
+use crate::plugin::trainer::Trainer;
 use crate::plugin::Playable;
 use crate::search::budget::{Budget, Limits};
 
@@ -74,6 +76,51 @@ pub enum Command {
         #[arg(long, default_value_t = 60.0, value_parser = crate::cli::positive(3600.0))]
         seconds: f64,
     },
+    /// Learns the pattern weights by TD(0) in self-play from the hand-set
+    /// ones (a preset of the study's runs: tss, no-tss, no-norm, mixed,
+    /// two-turn, sign), printing the curve (the score against the hand-set
+    /// weights on the shipped openings), and writes the model the page
+    /// imports.
+    Train {
+        /// The preset.
+        #[arg(long, default_value = "tss")]
+        preset: String,
+        /// Learning games (1 to 10,000,000).
+        #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+        games: u64,
+        /// A curve point every this many games.
+        #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
+        eval_every: u64,
+        /// Openings a curve point plays (the first of the 50 shipped).
+        #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=50))]
+        openings: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The model file to write.
+        #[arg(long)]
+        out: OutputPath,
+    },
+    /// The study's protocol: a model's weights against the hand-set ones
+    /// (or `--against` another model), from each shipped opening twice,
+    /// colours swapped, both with the same search; a win 2 points, a draw 1.
+    Eval {
+        /// The model file.
+        model: InputPath,
+        /// Another model file instead of the hand-set weights.
+        #[arg(long)]
+        against: Option<InputPath>,
+        /// Openings (the first of the 50 shipped).
+        #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=50))]
+        openings: u64,
+    },
+    /// A model's weights beside the hand-set ones, as the study's table of
+    /// learned weights: the plain count of each pattern of the side to move
+    /// and the opponent, in each phase (the values of `φ·θ`, hand-set
+    /// divided by 100,000).
+    Weights {
+        /// The model file.
+        model: InputPath,
+    },
     /// Speaks the Connect6 engine protocol on standard input and output
     /// (`name`, `new black|white`, `black|white XXXX`, `move XXXX`, `next`,
     /// `depth d`, `print`, `quit`; see docs/connect6.md).
@@ -107,6 +154,24 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             nodes,
             seconds,
         } => threat_search(&position, &kind, depth, nodes, seconds),
+        Command::Train {
+            preset,
+            games,
+            eval_every,
+            openings,
+            seed,
+            out,
+        } => train(&preset, games, eval_every, openings as usize, seed, &out.0),
+        Command::Eval {
+            model,
+            against,
+            openings,
+        } => eval(
+            &model.0,
+            against.as_ref().map(|p| p.0.as_path()),
+            openings as usize,
+        ),
+        Command::Weights { model } => weights_table(&model.0),
         Command::Engine { level } => {
             let stdin = std::io::stdin();
             super::protocol::serve(
@@ -117,6 +182,142 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             Ok(())
         }
     }
+}
+
+/// `selfplay connect6 train`: a preset's run, its curve printed, its
+/// model written.
+fn train(
+    preset: &str,
+    games: u64,
+    eval_every: u64,
+    openings: usize,
+    seed: u64,
+    out: &Path,
+) -> Result<(), CliError> {
+    let (.., config) = presets()
+        .into_iter()
+        .find(|p| p.0 == preset)
+        .ok_or_else(|| {
+            let names: Vec<&str> = presets().iter().map(|p| p.0).collect();
+            CliError::BadInput(format!(
+                "unknown preset '{preset}' (presets: {})",
+                names.join(", ")
+            ))
+        })?;
+    let config = RunConfig {
+        games,
+        eval_every,
+        openings,
+        seed,
+        ..config
+    };
+    let started = Instant::now();
+    let mut run = Run::new(config).map_err(CliError::BadInput)?;
+    println!("{}", Trainer::label(&run));
+    println!(
+        "{:>9} {:>8} {:>8} {:>9}  won/drawn/lost",
+        "games", "seconds", "games/s", "score %"
+    );
+    let mut printed = 0;
+    let mut learning = 0.0;
+    while !Trainer::is_done(&run) {
+        let t = Instant::now();
+        Trainer::train(&mut run, 1);
+        learning += t.elapsed().as_secs_f64();
+        for p in &run.curve()[printed..] {
+            println!(
+                "{:>9} {:>8.1} {:>8.1} {:>9.2}  {}/{}/{}",
+                p.games,
+                started.elapsed().as_secs_f64(),
+                p.games as f64 / learning.max(1e-9),
+                p.score(),
+                p.wins,
+                p.draws,
+                p.losses
+            );
+        }
+        printed = run.curve().len();
+    }
+    let model = Trainer::model(&run).map_err(CliError::Internal)?;
+    let bytes = crate::model::encode(&model).map_err(|e| CliError::Internal(e.to_string()))?;
+    crate::cli::write_atomic(out, &bytes)?;
+    println!("wrote {}", out.display());
+    Ok(())
+}
+
+/// `selfplay connect6 eval`: a model against the hand-set weights (or
+/// another model).
+fn eval(model: &Path, against: Option<&Path>, openings: usize) -> Result<(), CliError> {
+    let load = |p: &Path| -> Result<_, CliError> {
+        let m = crate::cli::read_model_of(p, Board::NAME, Board::TITLE)?;
+        model_learner(&m).map_err(|e| CliError::BadInput(format!("{}: {e}", p.display())))
+    };
+    let a = load(model)?;
+    let b = match against {
+        Some(p) => load(p)?,
+        None => hand(),
+    };
+    let set = super::learn::openings();
+    let (w, d, l) = super::learn::score(&a, &b, &set[..openings]);
+    let p = super::runs::CurvePoint {
+        games: 0,
+        wins: w,
+        draws: d,
+        losses: l,
+    };
+    println!(
+        "{} against {}: {:.2}% ({w} won, {d} drawn, {l} lost, {} openings × 2)",
+        model.display(),
+        against.map_or("the hand-set weights".into(), |p| p.display().to_string()),
+        p.score(),
+        openings
+    );
+    Ok(())
+}
+
+/// `selfplay connect6 weights`: the plain-count weights, hand-set and
+/// learned, by pattern and phase.
+fn weights_table(path: &Path) -> Result<(), CliError> {
+    use super::features::{
+        bonus_index, line_index, window_index, BONUSES, LINE_KINDS, PER_PHASE, PHASES, WINDOW_KINDS,
+    };
+    let m = crate::cli::read_model_of(path, Board::NAME, Board::TITLE)?;
+    let learned =
+        model_learner(&m).map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
+    let hand = hand();
+    let (h, l) = (hand.weights(), learned.weights());
+    let mut rows: Vec<(String, usize, usize)> = Vec::new();
+    for (side, who) in [(0, "own"), (1, "opponent")] {
+        for (k, name) in LINE_KINDS.iter().enumerate() {
+            if let Some(i) = line_index(side, k) {
+                rows.push((format!("{who} {name}"), i, side));
+            }
+        }
+        for (k, name) in WINDOW_KINDS.iter().enumerate() {
+            rows.push((format!("{who} {name}"), window_index(side, k), side));
+        }
+        for (k, name) in BONUSES.iter().enumerate() {
+            rows.push((
+                format!("{who} has {name} useful patterns"),
+                bonus_index(side, k),
+                side,
+            ));
+        }
+    }
+    print!("{:<40}", "pattern (plain count): hand / learned");
+    for p in PHASES {
+        print!(" {p:>20}");
+    }
+    println!();
+    for (name, i, _) in rows {
+        print!("{name:<40}");
+        for ph in 0..PHASES.len() {
+            let j = ph * PER_PHASE + i;
+            print!(" {:>9.3} / {:>8.3}", h[j], l[j]);
+        }
+        println!();
+    }
+    Ok(())
 }
 
 /// A position from a record or a position text (one with `/`).
@@ -194,10 +395,18 @@ pub fn player(name: &str) -> Result<Box<dyn Player<Board>>, String> {
         "random" => Ok(Box::new(NearRandom::default())),
         "greedy" => Ok(Box::new(Greedy::default())),
         "engine" => Ok(Box::new(Engine::new(EngineSettings::default())?)),
-        other => match other.strip_prefix("engine:") {
-            Some(l) => Ok(Box::new(Engine::new(EngineSettings::level(level(l)?))?)),
-            None => Err(format!(
-                "unknown player '{other}' (players: random, greedy, engine, engine:LEVEL with LEVEL 1 to {MAX_LEVEL})"
+        "hand" => Ok(Box::new(WeightsPlayer::new("hand", hand()))),
+        other => match (other.strip_prefix("engine:"), other.strip_prefix("model:")) {
+            (Some(l), _) => Ok(Box::new(Engine::new(EngineSettings::level(level(l)?))?)),
+            (_, Some(path)) => {
+                let model = crate::cli::read_model_of(Path::new(path), Board::NAME, Board::TITLE)
+                    .map_err(|e| match e {
+                        CliError::BadInput(m) | CliError::Internal(m) => m,
+                    })?;
+                Ok(Box::new(WeightsPlayer::new(other, model_learner(&model)?)))
+            }
+            _ => Err(format!(
+                "unknown player '{other}' (players: random, greedy, engine, engine:LEVEL with LEVEL 1 to {MAX_LEVEL}, hand, model:FILE)"
             )),
         },
     }

@@ -1,18 +1,27 @@
 //! Connect6's plug-in: what the engine, the page and the CLI know of it: its
 //! rules, two fixed players and the engine player (with levels), its
-//! benchmarks and its commands (`match`, `bench`, `engine`). No learner and
-//! no models yet: those parts keep their defaults.
+//! benchmarks and its commands (`match`, `bench`, `engine`, `train`,
+//! `eval`), and the study's learner: its run kind and its models (the
+//! learned pattern weights, played by the player `model`).
 
 use serde_json::Value;
 
 use super::engine::{Engine, EngineSettings, MAX_LEVEL, MAX_WIDTH};
 use super::players::{Greedy, NearRandom};
 use super::rules::Board;
+#[cfg(feature = "native-learners")]
+use super::runs::{model_learner, presets, td_kind, weights_of, Run, RunConfig, WeightsPlayer, TD};
 use crate::game::Game;
+#[cfg(feature = "native-learners")]
+use crate::model::Algorithm;
 use crate::model::Model;
+#[cfg(feature = "native-learners")]
+use crate::plugin::Playable;
 use crate::plugin::{
     DynAgent, DynSession, FieldSpec, GameEntry, GameInfo, PlayerInfo, TypedAgent, TypedSession,
 };
+#[cfg(feature = "native-learners")]
+use crate::plugin::{DynRun, ModelUse, ResumeOptions, TrainerRun};
 
 /// The engine's settings a visitor sets.
 fn engine_fields() -> Vec<FieldSpec> {
@@ -45,26 +54,39 @@ impl GameEntry for Entry {
     }
 
     fn info(&self) -> GameInfo {
+        #[allow(unused_mut)]
+        let mut players = vec![
+            PlayerInfo::simple("random", "Random", "any free point near the stones"),
+            PlayerInfo::simple(
+                "greedy",
+                "Greedy",
+                "wins when it can, blocks threats, else builds lines: one stone ahead",
+            ),
+            PlayerInfo {
+                searches: true,
+                settings: engine_fields(),
+                ..PlayerInfo::simple(
+                    "engine",
+                    "Engine",
+                    "wins and blocks by the threats, then looks ahead over the best stones",
+                )
+            },
+        ];
+        #[allow(unused_mut)]
+        let mut runs = Vec::new();
+        #[cfg(feature = "native-learners")]
+        {
+            players.push(PlayerInfo::simple(
+                "hand",
+                "Hand-set weights",
+                "the study's original program: hand-set pattern weights, best stone by stone, with the threat search",
+            ));
+            runs.push(td_kind());
+        }
         GameInfo::grid::<Board>(
             "Two stones a turn on a 19×19 board; six in a row wins.",
-            vec![
-                PlayerInfo::simple("random", "Random", "any free point near the stones"),
-                PlayerInfo::simple(
-                    "greedy",
-                    "Greedy",
-                    "wins when it can, blocks threats, else builds lines: one stone ahead",
-                ),
-                PlayerInfo {
-                    searches: true,
-                    settings: engine_fields(),
-                    ..PlayerInfo::simple(
-                        "engine",
-                        "Engine",
-                        "wins and blocks by the threats, then looks ahead over the best stones",
-                    )
-                },
-            ],
-            Vec::new(),
+            players,
+            runs,
         )
     }
 
@@ -101,7 +123,6 @@ impl GameEntry for Entry {
         settings: &Value,
         model: Option<&Model>,
     ) -> Result<Box<dyn DynAgent>, String> {
-        let _ = model;
         match name.trim() {
             "random" => Ok(TypedAgent::new(Box::new(NearRandom::default())).boxed()),
             "greedy" => Ok(TypedAgent::new(Box::new(Greedy::default())).boxed()),
@@ -109,11 +130,87 @@ impl GameEntry for Entry {
                 let s = EngineSettings::from_value(settings)?;
                 Ok(TypedAgent::new(Box::new(Engine::new(s)?)).boxed())
             }
-            "model" => Err("Connect6 has no learner yet, so no model plays it".into()),
+            #[cfg(feature = "native-learners")]
+            "hand" => Ok(TypedAgent::new(Box::new(WeightsPlayer::new(
+                "hand",
+                super::runs::hand(),
+            )))
+            .boxed()),
+            #[cfg(not(feature = "native-learners"))]
+            "model" => {
+                let _ = model;
+                Err("this build of Selfplay has no Connect6 learner, so no model plays it".into())
+            }
+            #[cfg(feature = "native-learners")]
+            "model" => {
+                let model = model.ok_or("the model player needs a model file")?;
+                let learner = model_learner(model)?;
+                Ok(TypedAgent::new(Box::new(WeightsPlayer::new("model", learner))).boxed())
+            }
             other => Err(format!(
-                "unknown player '{other}' (players: random, greedy, engine)"
+                "unknown player '{other}' (players: random, greedy, engine, hand, or a model)"
             )),
         }
+    }
+
+    #[cfg(feature = "native-learners")]
+    fn preset_runs(&self, kind: &str, preset: &str, seed: u64) -> Result<Vec<Value>, String> {
+        let (.., config) = presets()
+            .into_iter()
+            .find(|p| p.0 == preset && kind == TD)
+            .ok_or_else(|| crate::plugin::unknown_preset(Board::TITLE, kind, preset))?;
+        let config = RunConfig { seed, ..config };
+        Ok(vec![
+            serde_json::to_value(config).map_err(|e| e.to_string())?
+        ])
+    }
+
+    #[cfg(feature = "native-learners")]
+    fn new_run(&self, kind: &str, config: &Value) -> Result<Box<dyn DynRun>, String> {
+        if kind != TD {
+            return Err(format!("{} has no training run '{kind}'", Board::TITLE));
+        }
+        let config: RunConfig = serde_json::from_value(config.clone())
+            .map_err(|e| format!("not a run configuration: {e}"))?;
+        Ok(TrainerRun::boxed(Run::new(config)?))
+    }
+
+    #[cfg(feature = "native-learners")]
+    fn resume_run(
+        &self,
+        model: &Model,
+        options: &ResumeOptions,
+    ) -> Result<Box<dyn DynRun>, String> {
+        if model.header.algorithm != Algorithm::TdLinear {
+            return Err(crate::plugin::no_learner(model, Board::TITLE));
+        }
+        Ok(TrainerRun::boxed(Run::continue_from(model, options.total)?))
+    }
+
+    #[cfg(feature = "native-learners")]
+    fn describe_model(&self, model: &Model) -> Result<ModelUse, String> {
+        if model.header.algorithm != Algorithm::TdLinear {
+            return Err(crate::plugin::no_learner(model, Board::TITLE));
+        }
+        weights_of(model)?;
+        let mut win_rates = std::collections::BTreeMap::new();
+        if let Ok(curve) =
+            serde_json::from_value::<Vec<super::runs::CurvePoint>>(model.header.curve.clone())
+        {
+            if let Some(p) = curve.last() {
+                win_rates.insert("vs hand-set".into(), p.score());
+            }
+        }
+        Ok(ModelUse {
+            summary: format!(
+                "Learned pattern weights (492), {} self-play games",
+                model.header.games_trained
+            ),
+            win_rates,
+            plays: true,
+            side: None,
+            continues_as: model.header.hyper.contains_key("run").then(|| TD.into()),
+        })
     }
 }
 
@@ -131,6 +228,37 @@ mod tests {
             assert_eq!(t.text, "J10", "{name} opens in the centre");
         }
         assert!(Entry.agent("model", &Value::Null, None).is_err());
+        let t = Entry
+            .agent("hand", &Value::Null, None)
+            .unwrap()
+            .think(&s.position(), 1, &mut Budget::unlimited())
+            .unwrap();
+        assert_eq!(t.text, "J10");
         assert!(Entry.agent("nobody", &Value::Null, None).is_err());
+    }
+}
+
+#[cfg(all(test, feature = "native-learners"))]
+mod run_tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_makes_a_run_whose_model_plays() {
+        for (id, ..) in presets() {
+            let mut configs = Entry.preset_runs(TD, id, 3).unwrap();
+            configs[0]["games"] = 1.into();
+            configs[0]["openings"] = 1.into();
+            let mut run = Entry.new_run(TD, &configs[0]).unwrap();
+            run.step(1);
+            assert!(run.is_done());
+            let model = run.model("t").unwrap();
+            let bytes = crate::model::encode(&model).unwrap();
+            let model = crate::model::decode(&bytes).unwrap();
+            let use_ = Entry.describe_model(&model).unwrap();
+            assert!(use_.plays, "{id}");
+            assert!(Entry.agent("model", &Value::Null, Some(&model)).is_ok());
+            assert!(Entry.resume_run(&model, &ResumeOptions::default()).is_ok());
+        }
+        assert!(Entry.preset_runs(TD, "nope", 1).is_err());
     }
 }

@@ -1,0 +1,630 @@
+//! The study's learning run: the 492 pattern weights learned by TD(0) in
+//! self-play ([`crate::learn::linear_td`], [`super::learn`]), measured
+//! every so often against the hand-set weights on the shipped openings.
+//!
+//! The curve is the study's protocol: the learned weights play the hand-set
+//! ones from every opening of [`super::learn::OPENINGS`] twice, colours
+//! swapped, both choosing their best stones with the threat-space search;
+//! a win is 2 points, a draw 1, and the score is the share of the points.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::features::{hand_weights, FEATURES, PHASES};
+use super::learn::{learning_game, openings, proven_first, score, Chooser};
+use super::rules::{Board, Point};
+use crate::game::{rng_from_seed, Game, Player, Rng};
+use crate::learn::linear_td::{LinearTd, Params};
+use crate::model::{Algorithm, GameId, Header, Kind, Model};
+use crate::plugin::run::thousands;
+use crate::plugin::trainer::Trainer;
+use crate::plugin::{Point as CurvePointOut, RunProgress, SeriesSpec};
+
+/// The kind of run.
+pub const TD: &str = "td";
+/// The openings shipped (`openings.txt`).
+pub const OPENING_COUNT: usize = 50;
+/// The feature set's name in model files.
+pub const ENCODING: &str = "c6-patterns-492";
+
+/// The settings of a run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RunConfig {
+    /// Learning games in all.
+    pub games: u64,
+    pub alpha: f32,
+    pub epsilon: f32,
+    /// Threat-space search while learning.
+    pub tss: bool,
+    /// Steps divided by ‖φ‖².
+    pub normalise: bool,
+    /// Learn from the position two turns later.
+    pub two_turn: bool,
+    /// Features by their sign only.
+    pub sign_only: bool,
+    /// Each phase its own weights.
+    pub per_phase: bool,
+    /// "Mixed": the hand-set opening weights kept, the rest learned.
+    pub mixed: bool,
+    /// A curve point every this many games (and at 0 and at the end).
+    pub eval_every: u64,
+    /// Openings of the shipped set a curve point plays from (the first
+    /// this many), each twice.
+    pub openings: usize,
+    pub seed: u64,
+}
+
+impl Default for RunConfig {
+    fn default() -> Self {
+        RunConfig {
+            games: 2_000,
+            alpha: 0.1,
+            epsilon: 0.1,
+            tss: true,
+            normalise: true,
+            two_turn: false,
+            sign_only: false,
+            per_phase: true,
+            mixed: false,
+            eval_every: 200,
+            openings: OPENING_COUNT,
+            seed: 1,
+        }
+    }
+}
+
+impl RunConfig {
+    /// The learner's settings.
+    pub fn params(&self) -> Params {
+        Params {
+            alpha: self.alpha,
+            two_turn: self.two_turn,
+            normalise: self.normalise,
+            sign_only: self.sign_only,
+            phases: PHASES.len(),
+            per_phase: self.per_phase || self.mixed,
+            fixed_phases: usize::from(self.mixed),
+        }
+    }
+
+    pub fn validate(&self) -> Result<(), String> {
+        self.params().validate()?;
+        if !(0.0..=1.0).contains(&self.epsilon) {
+            return Err(format!("ε must be from 0 to 1, not {}", self.epsilon));
+        }
+        if self.games > 10_000_000 {
+            return Err("games must be at most 10,000,000".into());
+        }
+        if !(1..=OPENING_COUNT).contains(&self.openings) {
+            return Err(format!(
+                "openings must be 1 to {OPENING_COUNT}, not {}",
+                self.openings
+            ));
+        }
+        if self.eval_every == 0 {
+            return Err("a curve point every 0 games: give at least 1".into());
+        }
+        Ok(())
+    }
+}
+
+/// The study's runs: (id, name, sentence, settings).
+pub fn presets() -> Vec<(&'static str, &'static str, &'static str, RunConfig)> {
+    let base = RunConfig::default();
+    vec![
+        (
+            "tss",
+            "With threat-space search",
+            "The study's best: self-play with a proven win ending the game and proven losses avoided, steps normalised by the feature count.",
+            base.clone(),
+        ),
+        (
+            "no-tss",
+            "Without threat-space search",
+            "The same learner playing out every forced sequence: the study found its threat weights inflate.",
+            RunConfig {
+                tss: false,
+                ..base.clone()
+            },
+        ),
+        (
+            "no-norm",
+            "Without normalisation",
+            "Steps not divided by ‖φ‖²: a position with many patterns moves the weights far.",
+            RunConfig {
+                normalise: false,
+                ..base.clone()
+            },
+        ),
+        (
+            "mixed",
+            "Mixed",
+            "The hand-set opening weights kept; the middle game and endgame learned.",
+            RunConfig {
+                mixed: true,
+                ..base.clone()
+            },
+        ),
+        (
+            "two-turn",
+            "Two-turn updates",
+            "Each position learns from the one after the same side moved again, two turns later.",
+            RunConfig {
+                two_turn: true,
+                ..base.clone()
+            },
+        ),
+        (
+            "sign",
+            "Sign-only features",
+            "Each pattern counts as present or absent, not by how many.",
+            RunConfig {
+                sign_only: true,
+                ..base
+            },
+        ),
+    ]
+}
+
+/// One curve point: the learned weights against the hand-set ones.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CurvePoint {
+    pub games: u64,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl CurvePoint {
+    /// The study's score: 2 a win, 1 a draw, as a share of the points.
+    pub fn score(&self) -> f64 {
+        let n = self.wins + self.draws + self.losses;
+        if n == 0 {
+            return 0.0;
+        }
+        100.0 * f64::from(2 * self.wins + self.draws) / f64::from(2 * n)
+    }
+}
+
+/// The hand-set weights as a learner (for measuring and playing).
+pub fn hand() -> LinearTd {
+    LinearTd::new(
+        Params {
+            phases: PHASES.len(),
+            ..Params::PLAIN
+        },
+        hand_weights(),
+    )
+    .expect("the hand-set weights are valid")
+}
+
+/// A learning run.
+pub struct Run {
+    config: RunConfig,
+    learner: LinearTd,
+    chooser: Chooser,
+    games: u64,
+    rng: Rng,
+    curve: Vec<CurvePoint>,
+    openings: Vec<Board>,
+}
+
+impl Run {
+    pub fn new(config: RunConfig) -> Result<Run, String> {
+        config.validate()?;
+        let mut run = Run {
+            learner: LinearTd::new(config.params(), hand_weights())?,
+            chooser: Chooser::default(),
+            games: 0,
+            rng: rng_from_seed(config.seed),
+            curve: Vec::new(),
+            openings: openings()[..config.openings].to_vec(),
+            config,
+        };
+        run.measure_point();
+        Ok(run)
+    }
+
+    /// A run from a model or checkpoint of [`Run::to_model`]; `total` sets
+    /// a new planned number of games.
+    pub fn continue_from(model: &Model, total: Option<u64>) -> Result<Run, String> {
+        let mut config: RunConfig = match model.header.hyper.get("run") {
+            Some(v) => {
+                serde_json::from_value(v.clone()).map_err(|e| format!("bad run settings: {e}"))?
+            }
+            None => return Err("the model has no run settings".into()),
+        };
+        if let Some(t) = total {
+            config.games = t;
+        }
+        config.validate()?;
+        let weights = weights_of(model)?;
+        let curve: Vec<CurvePoint> = serde_json::from_value(model.header.curve.clone())
+            .map_err(|e| format!("bad curve: {e}"))?;
+        let games = model.header.games_trained;
+        let rng = match model.rng() {
+            Ok(r) => r,
+            Err(_) => rng_from_seed(config.seed ^ games),
+        };
+        Ok(Run {
+            learner: LinearTd::new(config.params(), weights)?,
+            chooser: Chooser::default(),
+            games,
+            rng,
+            curve,
+            openings: openings()[..config.openings].to_vec(),
+            config,
+        })
+    }
+
+    pub fn learner(&self) -> &LinearTd {
+        &self.learner
+    }
+
+    pub fn curve(&self) -> &[CurvePoint] {
+        &self.curve
+    }
+
+    /// Plays and learns one game; `stones` gets its stones.
+    fn learn_one(&mut self) -> Vec<Point> {
+        let (stones, _) = learning_game(
+            &mut self.learner,
+            &mut self.chooser,
+            self.config.epsilon,
+            self.config.tss,
+            &mut self.rng,
+        );
+        self.games += 1;
+        if self.games % self.config.eval_every == 0 || self.games == self.config.games {
+            self.measure_point();
+        }
+        stones
+    }
+
+    fn measure_point(&mut self) {
+        if self.curve.last().is_some_and(|p| p.games == self.games) {
+            return;
+        }
+        let (wins, draws, losses) = score(&self.learner, &hand(), &self.openings);
+        self.curve.push(CurvePoint {
+            games: self.games,
+            wins,
+            draws,
+            losses,
+        });
+    }
+
+    /// The weights as a model; a checkpoint also holds the generator.
+    pub fn to_model(&self, kind: Kind) -> Result<Model, String> {
+        let mut model = weights_model(self.learner.weights(), &self.label())?;
+        model.header.kind = kind;
+        model.header.seed = self.config.seed;
+        model.header.games_trained = self.games;
+        model.header.hyper.insert(
+            "run".into(),
+            serde_json::to_value(&self.config).map_err(|e| e.to_string())?,
+        );
+        model.header.curve = serde_json::to_value(&self.curve).map_err(|e| e.to_string())?;
+        if kind == Kind::Checkpoint {
+            model.set_rng(&self.rng);
+        }
+        Ok(model)
+    }
+}
+
+/// A model of 492 weights (algorithm `td_linear`, array `w`).
+pub fn weights_model(weights: &[f32], name: &str) -> Result<Model, String> {
+    let game = GameId::new(Board::NAME).map_err(|e| e.to_string())?;
+    let mut header = Header::new(game, Algorithm::TdLinear, name);
+    header.encoding = ENCODING.into();
+    let mut model = Model::new(header);
+    model
+        .push("w", vec![FEATURES], weights.to_vec())
+        .map_err(|e| e.to_string())?;
+    Ok(model)
+}
+
+/// The weights of a Connect6 `td_linear` model, checked.
+pub fn weights_of(model: &Model) -> Result<Vec<f32>, String> {
+    let h = &model.header;
+    if h.game.name() != Board::NAME {
+        return Err(format!("the model is for {}, not Connect6", h.game.name()));
+    }
+    if h.algorithm != Algorithm::TdLinear || h.encoding != ENCODING {
+        return Err(format!(
+            "not a model of Connect6's learned pattern weights ({} {})",
+            h.algorithm.name(),
+            h.encoding
+        ));
+    }
+    model.only_arrays(|n| n == "w" || n == "rng")?;
+    let w = model
+        .values_shaped::<f32>("w", &[FEATURES])
+        .map_err(|e| e.to_string())?;
+    Ok(w.to_vec())
+}
+
+/// The learner's settings a model plays with (sign-only features read
+/// their signs); the hand-set settings when the model has no run.
+pub fn model_learner(model: &Model) -> Result<LinearTd, String> {
+    let weights = weights_of(model)?;
+    let params = match model.header.hyper.get("run") {
+        Some(v) => serde_json::from_value::<RunConfig>(v.clone())
+            .map_err(|e| format!("bad run settings: {e}"))?
+            .params(),
+        None => hand().params().to_owned(),
+    };
+    LinearTd::new(
+        Params {
+            per_phase: true,
+            fixed_phases: 0,
+            ..params
+        },
+        weights,
+    )
+}
+
+/// A player choosing its best stones with a set of weights and the
+/// threat-space search (the stones of the study's measuring games).
+pub struct WeightsPlayer {
+    name: String,
+    learner: LinearTd,
+    chooser: Chooser,
+}
+
+impl WeightsPlayer {
+    pub fn new(name: &str, learner: LinearTd) -> WeightsPlayer {
+        WeightsPlayer {
+            name: name.into(),
+            learner,
+            chooser: Chooser::default(),
+        }
+    }
+}
+
+impl Player<Board> for WeightsPlayer {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    /// A win the threat-space search proves is played out by its first
+    /// stone; else the best stone by the weights, a second stone proven to
+    /// lose avoided as in learning.
+    fn choose(&mut self, game: &Board, rng: &mut Rng) -> Point {
+        if game.stones() > 0 {
+            if let Some(p) = proven_first(game) {
+                return p;
+            }
+        }
+        let p = self.chooser.stone(game, &self.learner, 0.0, rng);
+        if game.stones_left() == 1 && game.stones() > 1 {
+            self.chooser.safe_second(game, p)
+        } else {
+            p
+        }
+    }
+}
+
+impl Trainer for Run {
+    fn kind(&self) -> &'static str {
+        TD
+    }
+
+    fn label(&self) -> String {
+        let c = &self.config;
+        let mut parts = vec![format!("TD(0) α {} ε {}", c.alpha, c.epsilon)];
+        parts.push(if c.tss { "with TSS" } else { "no TSS" }.into());
+        if c.normalise {
+            parts.push("normalised".into());
+        }
+        if c.two_turn {
+            parts.push("two-turn".into());
+        }
+        if c.sign_only {
+            parts.push("signs".into());
+        }
+        if c.mixed {
+            parts.push("mixed".into());
+        } else if !c.per_phase {
+            parts.push("one phase".into());
+        }
+        format!("{}, seed {}", parts.join(" "), c.seed)
+    }
+
+    fn config(&self) -> Value {
+        serde_json::to_value(&self.config).unwrap_or(Value::Null)
+    }
+
+    fn progress(&self) -> RunProgress {
+        RunProgress {
+            done: self.games,
+            total: self.config.games,
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        self.games >= self.config.games
+    }
+
+    fn train(&mut self, max_games: u64) {
+        for _ in 0..max_games {
+            if Trainer::is_done(self) {
+                break;
+            }
+            self.learn_one();
+        }
+    }
+
+    fn curve_len(&self) -> usize {
+        self.curve.len()
+    }
+
+    fn curve_point(&self, i: usize) -> CurvePointOut {
+        let p = &self.curve[i];
+        let mut point = CurvePointOut::new(p.games);
+        point.set_rate("score", p.score(), u64::from(p.wins + p.draws + p.losses));
+        point
+    }
+
+    fn series(&self) -> Vec<SeriesSpec> {
+        vec![SeriesSpec::new(
+            "score",
+            "score",
+            "score against the hand-set weights",
+            "vs hand-set",
+            false,
+        )
+        .with_about(
+            "The learned weights play the hand-set ones (the study's original program) from \
+             each of the fixed openings twice, colours swapped, both with the same search. A \
+             win is 2 points, a draw 1; 50% is even.",
+        )]
+    }
+
+    fn latest(&self) -> String {
+        let Some(p) = self.curve.last() else {
+            return "No curve point yet.".into();
+        };
+        format!(
+            "At {} games: {:.1}% against the hand-set weights ({} won, {} drawn, {} lost)",
+            thousands(p.games),
+            p.score(),
+            p.wins,
+            p.draws,
+            p.losses
+        )
+    }
+
+    fn set_total(&mut self, total: u64) -> Result<(), String> {
+        let mut c = self.config.clone();
+        c.games = total;
+        c.validate()?;
+        self.config = c;
+        if self.games >= total {
+            self.measure_point();
+        }
+        Ok(())
+    }
+
+    fn checkpoint(&self) -> Result<Model, String> {
+        self.to_model(Kind::Checkpoint)
+    }
+
+    fn model(&self) -> Result<Model, String> {
+        self.to_model(Kind::Model)
+    }
+}
+
+/// The run kind as the page shows it.
+pub fn td_kind() -> crate::plugin::RunKindInfo {
+    use crate::plugin::{ChartSpec, FieldSpec, PresetInfo, RunKindInfo};
+    let d = RunConfig::default();
+    RunKindInfo {
+        id: TD.into(),
+        title: "Pattern weights learned by TD(0) (the study's learner)".into(),
+        about: "The evaluation counts 492 line patterns (threats, live and dead threes and \
+                twos, ...) for both sides and gives each a weight; the position's value, \
+                Black's chance of winning, is the logistic of the weighted sum. It starts from \
+                the hand-set weights of the study's original program and plays itself, one \
+                stone at a time to the stone with the best value, now and then a random one. \
+                After each turn the value of the position before moves a step toward the value \
+                after it, and the last toward the result. The curve is its score against the \
+                hand-set weights."
+            .into(),
+        fields: vec![
+            FieldSpec::int("games", "Learning games", "How many games it learns from.", 1, 1_000_000, d.games),
+            FieldSpec::float("alpha", "Step size α", "How far a value moves toward the next one after a turn.", (0.001, 1.0), 0.001, 0.1),
+            FieldSpec::float("epsilon", "Exploration ε", "The chance of a random stone instead of the best one.", (0.0, 1.0), 0.01, 0.1),
+            FieldSpec::boolean("tss", "Threat-space search", "A win by continuous double threats found at a turn's start ends the game; a second stone proven to lose is avoided.", d.tss),
+            FieldSpec::boolean("normalise", "Normalised steps", "Each step divided by the squared length of the feature vector (‖φ‖²).", d.normalise),
+            FieldSpec::boolean("two_turn", "Two-turn updates", "A position learns from the one two turns later, after the same side moved again.", d.two_turn),
+            FieldSpec::boolean("sign_only", "Sign-only features", "Each pattern counts as present (1) or absent (0), not by how many.", d.sign_only),
+            FieldSpec::boolean("per_phase", "Weights per phase", "Opening, middle game and endgame each their own weights.", d.per_phase),
+            FieldSpec::boolean("mixed", "Mixed", "Keep the hand-set opening weights; learn the middle game and endgame.", d.mixed),
+            FieldSpec::int("eval_every", "A curve point every", "Learning games between two measurements.", 1, 1_000_000, d.eval_every),
+            FieldSpec::int("openings", "Measuring openings", "How many of the 50 fixed openings a curve point plays, each twice with colours swapped.", 1, OPENING_COUNT as u64, OPENING_COUNT as u64),
+            FieldSpec::int("seed", "Seed", "The same seed gives the same run.", 0, 1 << 53, 1),
+        ],
+        presets: presets()
+            .iter()
+            .map(|(id, name, sentence, _)| PresetInfo {
+                id: (*id).into(),
+                name: (*name).into(),
+                sentence: (*sentence).into(),
+                group: "study".into(),
+                runs: 1,
+            })
+            .collect(),
+        charts: vec![ChartSpec::new(
+            "score",
+            "Score against the hand-set weights",
+            "% of the points",
+            Some([0.0, 100.0]),
+        )],
+        continue_fields: Vec::new(),
+        snapshots: vec![100, 1_000, 10_000],
+        watchable: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small(seed: u64) -> RunConfig {
+        RunConfig {
+            games: 6,
+            eval_every: 3,
+            openings: 2,
+            seed,
+            ..RunConfig::default()
+        }
+    }
+
+    #[test]
+    fn a_run_is_reproducible_and_resumes_exactly() {
+        let mut whole = Run::new(small(3)).unwrap();
+        Trainer::train(&mut whole, 6);
+        assert_eq!(whole.curve().len(), 3, "at 0, 3 and 6 games");
+        let mut half = Run::new(small(3)).unwrap();
+        Trainer::train(&mut half, 3);
+        let bytes = crate::model::encode(&half.to_model(Kind::Checkpoint).unwrap()).unwrap();
+        let mut back = Run::continue_from(&crate::model::decode(&bytes).unwrap(), None).unwrap();
+        Trainer::train(&mut back, 3);
+        assert_eq!(back.learner(), whole.learner());
+        assert_eq!(back.curve(), whole.curve());
+        assert_ne!(whole.learner().weights(), hand().weights());
+    }
+
+    #[test]
+    fn the_first_point_is_the_hand_set_weights_against_themselves() {
+        let run = Run::new(small(1)).unwrap();
+        let p = &run.curve()[0];
+        assert_eq!((p.games, p.wins + p.draws + p.losses), (0, 4));
+        assert_eq!(p.wins, p.losses);
+        assert_eq!(p.score(), 50.0);
+    }
+
+    #[test]
+    fn bad_settings_are_refused() {
+        for bad in [
+            RunConfig {
+                alpha: 0.0,
+                ..RunConfig::default()
+            },
+            RunConfig {
+                epsilon: 2.0,
+                ..RunConfig::default()
+            },
+            RunConfig {
+                eval_every: 0,
+                ..RunConfig::default()
+            },
+        ] {
+            assert!(Run::new(bad).is_err());
+        }
+        let m = weights_model(&[0.0; 3], "x");
+        assert!(m.is_err() || weights_of(&m.unwrap()).is_err());
+    }
+}
