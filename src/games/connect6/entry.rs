@@ -6,6 +6,7 @@
 use serde_json::Value;
 
 use super::engine::{Engine, EngineSettings, MAX_LEVEL, MAX_WIDTH};
+use super::hints::{ForcedWin, ForcedWinSettings, ThreatView};
 use super::players::{Greedy, NearRandom};
 use super::rules::Board;
 use crate::game::Game;
@@ -108,6 +109,12 @@ impl GameEntry for Entry {
             "engine" => {
                 let s = EngineSettings::from_value(settings)?;
                 Ok(TypedAgent::new(Box::new(Engine::new(s)?)).boxed())
+            }
+            // The play panel's helpers (analysis only; not offered as players).
+            "threats" => Ok(TypedAgent::new(Box::new(ThreatView::default())).boxed()),
+            "forced-win" => {
+                let s = ForcedWinSettings::from_value(settings)?;
+                Ok(TypedAgent::new(Box::new(ForcedWin::new(s))).boxed())
             }
             "model" => Err("Connect6 has no learner yet, so no model plays it".into()),
             other => Err(format!(

@@ -14,6 +14,7 @@
 //! * [`eval`] — the linear pattern evaluation and the move ordering;
 //! * [`engine`] — the engine player: the threat step, then alpha-beta over
 //!   the best stones;
+//! * [`hints`] — the page's threats and forced-win search on request;
 //! * [`bench`] — the speed measurements;
 //! * [`protocol`] — the engine protocol of Connect6 programs (native);
 //! * `cli` — `selfplay connect6 match | bench | engine` (native);
@@ -27,6 +28,7 @@ mod cli;
 pub mod engine;
 pub mod entry;
 pub mod eval;
+pub mod hints;
 pub mod players;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod protocol;
