@@ -19,6 +19,11 @@
 //!    ([`super::players::pattern_gain`]). The pairs searched are thus made
 //!    of the best single stones. The horizon is valued by the linear
 //!    pattern evaluation ([`super::eval`]).
+//! 3. **The defence** ([`Engine::defence`]): when the opponent, without a
+//!    threat now, would win by double threats after a quiet turn of ours,
+//!    alpha-beta's stone stands only if a turn with it is not proved losing
+//!    ([`tss::refute`]); else the first turn of the candidates that is not
+//!    is played. With the threat search's depth and its own nodes.
 //!
 //! # Levels
 //!
@@ -350,9 +355,7 @@ impl Engine {
             });
         }
         if against.count == 0 {
-            return self
-                .proven_win(b, budget)
-                .or_else(|| self.defence(b, budget));
+            return self.proven_win(b, budget);
         }
         None
     }
@@ -401,38 +404,40 @@ impl Engine {
         None
     }
 
-    /// The defence against the opponent's win by double threats, when the
-    /// opponent has no threat now: if it would have one after a wasted turn
-    /// of ours ([`tss::threatened`]), the rest of our turn is chosen among
-    /// the pairs (or single stones) of the engine's candidates and the
-    /// proof's points, best first, and the first that [`tss::refute`] does
-    /// not prove losing is played. Within the level's defence nodes and
-    /// half of what is left of `budget`; `None` (alpha-beta decides) when
-    /// there is no such win, every turn tried loses, or the budget ends
-    /// first.
-    fn defence(&mut self, b: &Board, budget: &mut Budget) -> Option<Thought<Point>> {
+    /// The defence against the opponent's win by double threats, after
+    /// alpha-beta chose `chosen` (and the threat step found no win): if
+    /// the opponent, who has no threat now, would have such a win after a
+    /// quiet turn of ours ([`tss::threatened`]), the first turn that
+    /// [`tss::refute`] does not prove losing is played, among the pairs (or
+    /// single stones) of the engine's candidates and the points of the
+    /// opponent's proof, `chosen`'s turns first, then best first. Within the
+    /// level's defence nodes and half of what is left of `budget`; `None`
+    /// (`chosen` stands) without such a win, when every turn tried loses,
+    /// or when the budget ends first.
+    fn defence(&mut self, b: &Board, chosen: Point, budget: &mut Budget) -> Option<Point> {
         let (depth, _, _, nodes) = self.settings.threat_search();
-        if depth == 0 || budget.is_stopped() {
+        if depth == 0 || budget.is_stopped() || analyse(b, b.to_move().other()).count > 0 {
             return None;
         }
         budget.set_note("looking for the opponent's wins by threats");
         let mut own = Budget::new(Self::share(budget, nodes));
         let mv = match tss::threatened(b, depth, &mut own) {
-            Proof::Win { line, .. } => self.safe_turn(b, &line, depth, &mut own),
+            Proof::Win { line, .. } => self.safe_turn(b, chosen, &line, depth, &mut own),
             _ => None,
         };
         budget.spend(own.nodes());
-        mv.map(Thought::instant)
+        mv
     }
 
-    /// The first stone of the first turn, best first, after which the
-    /// opponent has no win by double threats within `depth` turns; its
-    /// stones are the engine's candidates and the points of the
-    /// opponent's proof `line`. `None` if every turn tried loses or the
-    /// budget ends first.
+    /// The first stone of the first turn after which the opponent has no
+    /// win by double threats within `depth` turns: `chosen`'s turns first,
+    /// then the others of the engine's candidates and the points of the
+    /// opponent's proof `line`, best first. `None` if every turn tried
+    /// loses or the budget ends first.
     fn safe_turn(
         &mut self,
         b: &Board,
+        chosen: Point,
         line: &[Point],
         depth: u32,
         budget: &mut Budget,
@@ -447,7 +452,9 @@ impl Engine {
         points.extend(line.iter().filter(|&&p| b.cell(p) == 0));
         points.sort_unstable();
         points.dedup();
+        points.retain(|&p| p != chosen);
         order_points(b, &mut points, &mut self.windows);
+        points.insert(0, chosen);
         points.truncate(DEFENCE_POINTS);
         let turns: Vec<Vec<Point>> = if b.stones_left() == 1 {
             points.iter().map(|&p| vec![p]).collect()
@@ -511,10 +518,11 @@ impl Player<Board> for Engine {
         let g = self.narrowed(game);
         let depth = self.settings.depth();
         let r = self.searcher.search(&g, &mut self.eval, depth, budget);
+        let best = r
+            .best
+            .expect("think is asked in a position that is not over");
         Thought {
-            mv: r
-                .best
-                .expect("think is asked in a position that is not over"),
+            mv: self.defence(game, best, budget).unwrap_or(best),
             complete: r.complete,
             depth: Some(r.depth),
             score: Some(f64::from(r.value)),
