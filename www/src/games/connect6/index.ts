@@ -7,6 +7,7 @@
 
 import { GridBoard } from '../../boards/grid';
 import type { GamePlugin } from '../plugin';
+import { ThreatsPanel } from './threats';
 
 const BLACK = { light: '#5a5a5a', dark: '#111' };
 const WHITE = { light: '#ffffff', dark: '#c8c8c8' };
@@ -66,4 +67,5 @@ export const connect6: GamePlugin = {
       startCursor: 180,
       columnLabels: 'ABCDEFGHIJKLMNOPQRS'.split(''),
     }),
+  playSections: (ctx) => [new ThreatsPanel(ctx)],
 };
