@@ -138,6 +138,17 @@ mod tests {
             assert_eq!(t.text, "J10", "{name} opens in the centre");
         }
         assert!(Entry.agent("model", &Value::Null, None).is_err());
+        // The play panel's helpers, by name: a sentence for the position.
+        for name in ["threats", "forced-win"] {
+            let mut a = Entry.agent(name, &Value::Null, None).unwrap();
+            let v = a
+                .analyze(&s.position(), &mut Budget::unlimited())
+                .unwrap()
+                .expect("an analysis");
+            assert!(v.position.is_some_and(|t| t.contains("Black")), "{name}");
+        }
+        let bad = serde_json::json!({"depth": 0});
+        assert!(Entry.agent("forced-win", &bad, None).is_err());
         assert!(Entry.agent("nobody", &Value::Null, None).is_err());
     }
 }
