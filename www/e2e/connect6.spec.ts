@@ -97,10 +97,9 @@ for (const size of SIZES) {
   });
 }
 
-test('stones by keyboard: Enter places one on the cursor, the side stays for the second', async ({ page }) => {
-  const errors = watchErrors(page);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto('/#/connect6?first=human&second=human&seed=1');
+for (const size of SIZES) {
+test(`stones by keyboard: Enter places one on the cursor, the side stays for the second (${size.name})`, async ({ browser }) => {
+  const { context, page, errors } = await open(browser, size, '/#/connect6?first=human&second=human&seed=1');
   await expect(board(page)).toHaveAttribute('data-legal', /J10/);
   for (let i = 0; i < 30; i++) {
     await page.keyboard.press('Tab');
@@ -124,7 +123,9 @@ test('stones by keyboard: Enter places one on the cursor, the side stays for the
   // The record in the game's notation.
   await expect(page).toHaveURL(/moves=J10\+K10\+L10/);
   expect(errors).toEqual([]);
+  await context.close();
 });
+}
 
 // Placing on a phone: 19 × 19 points about 18 px apart are smaller than a
 // finger, so a tap shows the stone first (a half-tone stone in a ring, and
