@@ -98,33 +98,33 @@ for (const size of SIZES) {
 }
 
 for (const size of SIZES) {
-test(`stones by keyboard: Enter places one on the cursor, the side stays for the second (${size.name})`, async ({ browser }) => {
-  const { context, page, errors } = await open(browser, size, '/#/connect6?first=human&second=human&seed=1');
-  await expect(board(page)).toHaveAttribute('data-legal', /J10/);
-  for (let i = 0; i < 30; i++) {
-    await page.keyboard.press('Tab');
-    if (await board(page).evaluate((c) => c === document.activeElement)) break;
-  }
-  await expect(board(page)).toBeFocused();
-  // The cursor starts on the centre.
-  await expect(board(page)).toHaveAttribute('data-focus-square', 'j10');
-  await page.keyboard.press('Enter');
-  await expect(moves(page)).toHaveText(['J10']);
-  await expect.poll(() => toMove(page)).toBe('1');
-  // White's pair: K10, then L10; White stays to move between them.
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('Enter');
-  await expect(moves(page)).toHaveCount(2);
-  expect(await toMove(page)).toBe('1');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press(' ');
-  await expect(moves(page)).toHaveText(['J10', 'K10', 'L10']);
-  await expect.poll(() => toMove(page)).toBe('0');
-  // The record in the game's notation.
-  await expect(page).toHaveURL(/moves=J10\+K10\+L10/);
-  expect(errors).toEqual([]);
-  await context.close();
-});
+  test(`stones by keyboard: Enter places one on the cursor, the side stays for the second (${size.name})`, async ({ browser }) => {
+    const { context, page, errors } = await open(browser, size, '/#/connect6?first=human&second=human&seed=1');
+    await expect(board(page)).toHaveAttribute('data-legal', /J10/);
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      if (await board(page).evaluate((c) => c === document.activeElement)) break;
+    }
+    await expect(board(page)).toBeFocused();
+    // The cursor starts on the centre.
+    await expect(board(page)).toHaveAttribute('data-focus-square', 'j10');
+    await page.keyboard.press('Enter');
+    await expect(moves(page)).toHaveText(['J10']);
+    await expect.poll(() => toMove(page)).toBe('1');
+    // White's pair: K10, then L10; White stays to move between them.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(moves(page)).toHaveCount(2);
+    expect(await toMove(page)).toBe('1');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press(' ');
+    await expect(moves(page)).toHaveText(['J10', 'K10', 'L10']);
+    await expect.poll(() => toMove(page)).toBe('0');
+    // The record in the game's notation.
+    await expect(page).toHaveURL(/moves=J10\+K10\+L10/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 }
 
 // Placing on a phone: 19 × 19 points about 18 px apart are smaller than a
