@@ -36,7 +36,9 @@ export const connect6: GamePlugin = {
       'making two threats (or, from level 4, at least one), that the opponent cannot stop; ' +
       'if it finds one it plays it out. Otherwise it looks a few stones ahead among the most ' +
       'promising points and scores the positions it reaches by counting the lines each side ' +
-      'could still fill. Its level sets how far it looks (1: one stone, like Greedy; 6: six).',
+      'could still fill. Last, from level 2, it checks that its stones do not leave the ' +
+      'opponent such a forced win by two threats a turn, and changes them if they do and ' +
+      'it finds better ones. Its level sets how far it looks (1: one stone, like Greedy; 6: six).',
   ],
   sideMarkers: [`radial-gradient(circle at 35% 30%, ${BLACK.light}, ${BLACK.dark})`, `radial-gradient(circle at 35% 30%, ${WHITE.light}, ${WHITE.dark})`],
   record: {
