@@ -522,7 +522,12 @@ impl Player<Board> for Engine {
             .best
             .expect("think is asked in a position that is not over");
         Thought {
-            mv: self.defence(game, best, budget).unwrap_or(best),
+            // A win alpha-beta proves needs no defence.
+            mv: if r.value > PROVEN {
+                best
+            } else {
+                self.defence(game, best, budget).unwrap_or(best)
+            },
             complete: r.complete,
             depth: Some(r.depth),
             score: Some(f64::from(r.value)),
