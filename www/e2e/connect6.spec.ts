@@ -97,34 +97,35 @@ for (const size of SIZES) {
   });
 }
 
-test('stones by keyboard: Enter places one on the cursor, the side stays for the second', async ({ page }) => {
-  const errors = watchErrors(page);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto('/#/connect6?first=human&second=human&seed=1');
-  await expect(board(page)).toHaveAttribute('data-legal', /J10/);
-  for (let i = 0; i < 30; i++) {
-    await page.keyboard.press('Tab');
-    if (await board(page).evaluate((c) => c === document.activeElement)) break;
-  }
-  await expect(board(page)).toBeFocused();
-  // The cursor starts on the centre.
-  await expect(board(page)).toHaveAttribute('data-focus-square', 'j10');
-  await page.keyboard.press('Enter');
-  await expect(moves(page)).toHaveText(['J10']);
-  await expect.poll(() => toMove(page)).toBe('1');
-  // White's pair: K10, then L10; White stays to move between them.
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('Enter');
-  await expect(moves(page)).toHaveCount(2);
-  expect(await toMove(page)).toBe('1');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press(' ');
-  await expect(moves(page)).toHaveText(['J10', 'K10', 'L10']);
-  await expect.poll(() => toMove(page)).toBe('0');
-  // The record in the game's notation.
-  await expect(page).toHaveURL(/moves=J10\+K10\+L10/);
-  expect(errors).toEqual([]);
-});
+for (const size of SIZES) {
+  test(`stones by keyboard: Enter places one on the cursor, the side stays for the second (${size.name})`, async ({ browser }) => {
+    const { context, page, errors } = await open(browser, size, '/#/connect6?first=human&second=human&seed=1');
+    await expect(board(page)).toHaveAttribute('data-legal', /J10/);
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      if (await board(page).evaluate((c) => c === document.activeElement)) break;
+    }
+    await expect(board(page)).toBeFocused();
+    // The cursor starts on the centre.
+    await expect(board(page)).toHaveAttribute('data-focus-square', 'j10');
+    await page.keyboard.press('Enter');
+    await expect(moves(page)).toHaveText(['J10']);
+    await expect.poll(() => toMove(page)).toBe('1');
+    // White's pair: K10, then L10; White stays to move between them.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(moves(page)).toHaveCount(2);
+    expect(await toMove(page)).toBe('1');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press(' ');
+    await expect(moves(page)).toHaveText(['J10', 'K10', 'L10']);
+    await expect.poll(() => toMove(page)).toBe('0');
+    // The record in the game's notation.
+    await expect(page).toHaveURL(/moves=J10\+K10\+L10/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
 
 // Placing on a phone: 19 × 19 points about 18 px apart are smaller than a
 // finger, so a tap shows the stone first (a half-tone stone in a ring, and
@@ -310,5 +311,107 @@ test('the engine, thinking in a worker, wins by threats: two open fours, then th
   for (const s of ['D2', 'D5']) if (legal.includes(s)) await clickSquare(page, s.toLowerCase());
   await expect(page.locator('.play')).toHaveAttribute('data-over', 'true');
   await expect(page.getByTestId('turn')).toContainText(/Black/);
+  expect(errors).toEqual([]);
+});
+
+// Threats on request (the Threats section under the Play controls): each
+// side's threats marked on the board and said in words, by keyboard at one
+// size and by touch or click at the other; and the search for a forced win
+// in a worker of its own, with its line in words, its first stones marked,
+// and a Stop button.
+
+/** Black to move with two open threes, E2–G2 and E5–G5. */
+const THREES = 'J10 A1 A19 E2 F2 S1 S19 G2 E5 A10 S10 F5 G5 K19 M19';
+
+for (const size of SIZES) {
+  test(`threats on request: marked and in words; a forced win found in a worker (${size.name})`, async ({ browser }) => {
+    const { context, page, errors } = await open(browser, size, `/#/connect6?first=human&second=human&seed=1&moves=${THREES.split(' ').join('+')}`);
+    await expect(moves(page)).toHaveCount(15);
+    const show = page.getByTestId('show-threats');
+    const words = page.getByTestId('threat-words');
+    if (size.touch) await show.tap();
+    else {
+      await show.focus();
+      await page.keyboard.press('Space');
+    }
+    await expect(show).toBeChecked();
+    await expect(words).toHaveText('Black has no threat. White has no threat.');
+    // Black's first stone makes an open four: two threats, White's blocks marked.
+    await clickSquare(page, 'h2');
+    await expect(words).toHaveText('Black threatens to win in two ways: White must block at C2 and I2. White has no threat.');
+    await expect(board(page)).toHaveAttribute('data-heat', /\bc2:-1\.00\b.*\bi2:-1\.00\b/);
+    // Its second makes another: three threats or more, too many to block.
+    await clickSquare(page, 'h5');
+    await expect(words).toContainText('Black has three or more threats: two stones cannot block them all');
+    await expect(words).toContainText('White has no threat.');
+    await expect(board(page)).toHaveAttribute('data-heat', /\bi5:1\.00\b/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await fits(page, size);
+    await page.screenshot({ path: `test-results/screens/connect6-threats-${size.name}.png` });
+    // Back to Black's turn: the forced win, searched in a worker, in words and marked.
+    await page.getByTestId('undo').click();
+    await expect(board(page)).toHaveAttribute('data-cursor', '15');
+    await expect(words).toHaveText('Black has no threat. White has no threat.');
+    await page.getByTestId('forced-win').click();
+    const result = page.getByTestId('forced-win-result');
+    await expect(result).toContainText(/^Black wins by force in 2 turn\(s\), with two threats every turn: Black [A-S]\d+ [A-S]\d+, then White/);
+    await expect(board(page)).toHaveAttribute('data-heat', /^[a-s]\d+:1\.00 [a-s]\d+:1\.00$/);
+    await expect(page.getByTestId('forced-win')).toBeEnabled();
+    await expect(page.getByTestId('forced-win-stop')).toBeDisabled();
+    await page.getByTestId('forced-win-result').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screens/connect6-forced-win-${size.name}.png` });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
+test('a forced-win search shows its progress and stops on Stop; one the time ends says none was found within it', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  // A crowded middle game of 143 stones (of greedy against greedy): no forced win by two
+  // threats a turn, and the search by one threat a turn runs for many seconds.
+  const crowded = 'G3+E3+K3+H3+I3+F4+H4+J3+G5+I4+E5+B6+F6+F5+H5+I6+L6+M5+D6+E7+G7+E6+G6+I7+J7+H6+K6+K7+O7+C7+H7+B8+G8+M7+D8+I8+J8+E8+F8+K8+M8+H8+L8+N8+D9+E9+J9+F9+G9+L9+M9+H9+I9+N9+P9+K9+O9+E10+F10+D10+J10+G10+I10+L10+N10+M10+D11+P10+E11+F11+G11+J11+K11+H11+I11+L11+Q11+M11+N11+E12+H12+O11+P11+J12+L12+G12+I12+M12+E13+K12+P12+K13+L13+F13+G13+N13+O13+H13+I13+E14+I14+J13+M13+J14+K14+P13+S13+L14+N14+G14+M14+O14+P14+R14+E15+Q14+F15+K15+L15+G15+H15+P15+E16+I15+J15+G16+H16+M15+N15+I16+K16+F16+L16+Q16+K17+M16+N16+M17+N17+P16+L17+O17+J19';
+  await page.goto(`/#/connect6?first=human&second=human&seed=1&moves=${crowded}`);
+  await expect(moves(page)).toHaveCount(143);
+  const result = page.getByTestId('forced-win-result');
+  // Up to 30 s: long enough to be stopped.
+  await page.getByTestId('forced-win-time').selectOption('30');
+  await page.getByTestId('forced-win').click();
+  await expect(page.getByTestId('forced-win-stop')).toBeEnabled();
+  await expect(result).toContainText(/^Searching… \d+\.\d of 30 s, [\d,]+ positions/);
+  await page.getByTestId('forced-win-stop').click();
+  await expect(result).toHaveText('Stopped.');
+  await expect(page.getByTestId('forced-win')).toBeEnabled();
+  await expect(page.getByTestId('forced-win-stop')).toBeDisabled();
+  // Searched again and let run: an answer within the time chosen.
+  await page.getByTestId('forced-win-time').selectOption('2');
+  await page.getByTestId('forced-win').click();
+  await expect(result).toContainText(/^No forced win for Black found within the time given \(searched [\d,]+ positions, up to 4 turn\(s\)\)/, { timeout: 15_000 });
+  expect(errors).toEqual([]);
+});
+
+test('the engine’s reply arrives while the page stays responsive: a forced-win search and the controls answer meanwhile', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/#/connect6?first=human&second=engine&seed=1&delay=0');
+  // The engine at its deepest and widest: it thinks for its whole budget.
+  const box = page.locator('.player-settings-box[data-player=engine]');
+  await box.locator('summary').click();
+  await page.getByTestId('player-engine-level').fill('6');
+  await page.getByTestId('player-engine-width').fill('40');
+  await clickSquare(page, 'j10');
+  await expect(page.getByTestId('turn')).toContainText('White (Engine) is thinking');
+  // Meanwhile the page answers: a checkbox, the main thread, a search in another worker.
+  const t0 = Date.now();
+  await page.getByTestId('show-threats').check();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+  expect(Date.now() - t0).toBeLessThan(1000);
+  await page.getByTestId('forced-win').click();
+  await expect(page.getByTestId('forced-win-result')).toContainText('White has no forced win');
+  await expect(moves(page)).toHaveCount(1);
+  // Then White's two stones arrive, and the threats are said for the new position.
+  await expect(moves(page)).toHaveCount(3, { timeout: 20_000 });
+  await expect.poll(() => toMove(page)).toBe('0');
+  await expect(page.getByTestId('threat-words')).toHaveText('Black has no threat. White has no threat.');
   expect(errors).toEqual([]);
 });

@@ -19,6 +19,11 @@
 //!    ([`super::players::pattern_gain`]). The pairs searched are thus made
 //!    of the best single stones. The horizon is valued by the linear
 //!    pattern evaluation ([`super::eval`]).
+//! 3. **The defence** ([`Engine::defence`]): when the opponent, without a
+//!    threat now, would win by double threats after a quiet turn of ours,
+//!    alpha-beta's stone stands only if a turn with it is not proved losing
+//!    ([`tss::refute`]); else the first turn of the candidates that is not
+//!    is played. With the threat search's depth and its own nodes.
 //!
 //! # Levels
 //!
@@ -67,15 +72,19 @@ const LEVELS: [(u32, u32, f64); MAX_LEVEL as usize] = [
 
 /// The threat-space search of each level (index level − 1): the attacker
 /// turns of a proof by double threats, of one by single threats (0: none),
-/// and the most nodes it may use a stone.
-const THREAT_SEARCH: [(u32, u32, u64); MAX_LEVEL as usize] = [
-    (0, 0, 0),
-    (2, 0, 2_000),
-    (3, 0, 5_000),
-    (3, 2, 10_000),
-    (4, 2, 20_000),
-    (4, 3, 40_000),
+/// the most nodes it may use a stone, and the most nodes the defence
+/// against the opponent's double threats may use a stone (same depth).
+const THREAT_SEARCH: [(u32, u32, u64, u64); MAX_LEVEL as usize] = [
+    (0, 0, 0, 0),
+    (2, 0, 2_000, 50_000),
+    (3, 0, 5_000, 150_000),
+    (3, 2, 10_000, 300_000),
+    (4, 2, 20_000, 600_000),
+    (4, 3, 40_000, 1_200_000),
 ];
+
+/// The most stones the defence pairs up (the pairs of the best 16).
+const DEFENCE_POINTS: usize = 16;
 
 /// The engine's settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -129,13 +138,13 @@ impl EngineSettings {
         }
     }
 
-    /// Milliseconds per turn of moves chosen without a budget.
     /// The level's threat-space search: attacker turns by double threats,
-    /// by single threats, and nodes a stone.
-    pub fn threat_search(&self) -> (u32, u32, u64) {
+    /// by single threats, nodes a stone, and nodes a stone of the defence.
+    pub fn threat_search(&self) -> (u32, u32, u64, u64) {
         THREAT_SEARCH[self.index()]
     }
 
+    /// Milliseconds per turn of moves chosen without a budget.
     pub fn turn_ms(&self) -> f64 {
         LEVELS[self.index()].2
     }
@@ -351,30 +360,35 @@ impl Engine {
         None
     }
 
+    /// A share of what is left of `budget`: at most `nodes`, and half of
+    /// the nodes and the time left.
+    fn share(budget: &Budget, nodes: u64) -> Limits {
+        let limits = budget.limits();
+        Limits {
+            nodes: Some(
+                limits
+                    .nodes
+                    .map_or(nodes, |n| nodes.min(n.saturating_sub(budget.nodes()) / 2)),
+            ),
+            ms: limits
+                .ms
+                .map(|ms| (ms - budget.elapsed_ms()).max(0.0) / 2.0),
+            unbounded: false,
+        }
+    }
+
     /// The first stone of a win the threat-space search proves (by double
     /// threats, then by single threats), within the level's depths and
     /// nodes and at most half of what is left of `budget`; the nodes it
     /// used are counted in `budget`.
     fn proven_win(&mut self, b: &Board, budget: &mut Budget) -> Option<Thought<Point>> {
-        let (double, single, nodes) = self.settings.threat_search();
+        let (double, single, nodes, _) = self.settings.threat_search();
         for (kind, depth) in [(Kind::Double, double), (Kind::Single, single)] {
             if depth == 0 || budget.is_stopped() {
                 continue;
             }
-            let limits = budget.limits();
-            let share = Limits {
-                nodes: Some(
-                    limits
-                        .nodes
-                        .map_or(nodes, |n| nodes.min(n.saturating_sub(budget.nodes()) / 2)),
-                ),
-                ms: limits
-                    .ms
-                    .map(|ms| (ms - budget.elapsed_ms()).max(0.0) / 2.0),
-                unbounded: false,
-            };
             budget.set_note("looking for a win by threats");
-            let mut own = Budget::new(share);
+            let mut own = Budget::new(Self::share(budget, nodes));
             let proof = tss::prove(b, kind, depth, &mut own);
             budget.spend(own.nodes());
             if let Proof::Win { line, turns } = proof {
@@ -385,6 +399,83 @@ impl Engine {
                     depth: Some(2 * turns + 1),
                     score: Some(f64::from(WIN - 2 * (turns as i32 + 1))),
                 });
+            }
+        }
+        None
+    }
+
+    /// The defence against the opponent's win by double threats, after
+    /// alpha-beta chose `chosen` (and the threat step found no win): if
+    /// the opponent, who has no threat now, would have such a win after a
+    /// quiet turn of ours ([`tss::threatened`]), the first turn that
+    /// [`tss::refute`] does not prove losing is played, among the pairs (or
+    /// single stones) of the engine's candidates and the points of the
+    /// opponent's proof, `chosen`'s turns first, then best first. Within the
+    /// level's defence nodes and half of what is left of `budget`; `None`
+    /// (`chosen` stands) without such a win, when every turn tried loses,
+    /// or when the budget ends first.
+    fn defence(&mut self, b: &Board, chosen: Point, budget: &mut Budget) -> Option<Point> {
+        let (depth, _, _, nodes) = self.settings.threat_search();
+        if depth == 0 || budget.is_stopped() || analyse(b, b.to_move().other()).count > 0 {
+            return None;
+        }
+        budget.set_note("looking for the opponent's wins by threats");
+        let mut own = Budget::new(Self::share(budget, nodes));
+        let mv = match tss::threatened(b, depth, &mut own) {
+            Proof::Win { line, .. } => self.safe_turn(b, chosen, &line, depth, &mut own),
+            _ => None,
+        };
+        budget.spend(own.nodes());
+        mv
+    }
+
+    /// The first stone of the first turn after which the opponent has no
+    /// win by double threats within `depth` turns: `chosen`'s turns first,
+    /// then the others of the engine's candidates and the points of the
+    /// opponent's proof `line`, best first. `None` if every turn tried
+    /// loses or the budget ends first.
+    fn safe_turn(
+        &mut self,
+        b: &Board,
+        chosen: Point,
+        line: &[Point],
+        depth: u32,
+        budget: &mut Budget,
+    ) -> Option<Point> {
+        let mut points = Vec::new();
+        candidates(
+            b,
+            self.settings.width() as usize,
+            &mut points,
+            &mut self.windows,
+        );
+        points.extend(line.iter().filter(|&&p| b.cell(p) == 0));
+        points.sort_unstable();
+        points.dedup();
+        points.retain(|&p| p != chosen);
+        order_points(b, &mut points, &mut self.windows);
+        points.insert(0, chosen);
+        points.truncate(DEFENCE_POINTS);
+        let turns: Vec<Vec<Point>> = if b.stones_left() == 1 {
+            points.iter().map(|&p| vec![p]).collect()
+        } else {
+            let n = points.len();
+            (0..n)
+                .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+                .map(|(i, j)| vec![points[i], points[j]])
+                .collect()
+        };
+        // The lines of the opponent's wins found so far: a turn that meets
+        // none of one line's points is taken to lose to it too, unsearched.
+        let mut lines = vec![line.to_vec()];
+        for turn in &turns {
+            if lines.iter().any(|l| !turn.iter().any(|p| l.contains(p))) {
+                continue;
+            }
+            match tss::refute(b, turn, depth, budget).ok()? {
+                Proof::NoWin => return Some(turn[0]),
+                Proof::Unknown => return None,
+                Proof::Win { line, .. } => lines.push(line),
             }
         }
         None
@@ -427,10 +518,16 @@ impl Player<Board> for Engine {
         let g = self.narrowed(game);
         let depth = self.settings.depth();
         let r = self.searcher.search(&g, &mut self.eval, depth, budget);
+        let best = r
+            .best
+            .expect("think is asked in a position that is not over");
         Thought {
-            mv: r
-                .best
-                .expect("think is asked in a position that is not over"),
+            // A win alpha-beta proves needs no defence.
+            mv: if r.value > PROVEN {
+                best
+            } else {
+                self.defence(game, best, budget).unwrap_or(best)
+            },
             complete: r.complete,
             depth: Some(r.depth),
             score: Some(f64::from(r.value)),
@@ -523,6 +620,115 @@ mod tests {
         // Level 1 has no threat search: its first stone is no proven win.
         let t = engine(1).think(&start, &mut rng_from_seed(1), &mut Budget::unlimited());
         assert!(t.score.unwrap() < f64::from(PROVEN));
+    }
+
+    /// Positions of games against greedy: the side to move has no threat
+    /// against it, but loses to double threats within three turns after a
+    /// quiet turn (the first: Black to move, the others White).
+    const THREATENED: [&str; 4] = [
+        ".................../.................../.................../.................../.................../.................../.................../.................../.................../......BBWB........./.......WW........../........W........../.................../.................../.................../.................../.................../.................../...................",
+        ".................../.................../.................../.................../.................../.................../.........B..B....../..........W.W....../..........BWWWWB.../......BBWBBBW....../............WW...../............B.B..../.................../.................../.................../.................../.................../.................../...................",
+        ".................../.................../.................../.................../.................../.......B..B......../.................../....B.BWWWWWB....../.......WB........../......WW.B........./...WWWBWWBB......../....B..BWB.B......./........BW..W....../..........B..B...../.................../.................../.................../.................../...................",
+        ".................../.................../.................../.................../.................../.....B..B........../......W..WB......../.......B.BWB..B..../........BBWWBWWW.../.........B.WW....../..........BW......./......BWWWWWB.B..../.................../........B..B......./.................../.................../.................../.................../...................",
+    ];
+
+    fn threatened(i: usize) -> Board {
+        let b = Board::parse_position(THREATENED[i]).unwrap();
+        assert_eq!(b.stones_left(), 2);
+        assert_eq!(threats(&b, b.to_move().other()), 0);
+        assert!(matches!(
+            tss::threatened(&b, 3, &mut Budget::unlimited()),
+            Proof::Win { .. }
+        ));
+        b
+    }
+
+    /// The engine's whole turn from `b`.
+    fn turn(e: &mut Engine, b: &Board) -> Board {
+        let mut a = b.clone();
+        while a.to_move() == b.to_move() && !a.is_over() {
+            let p = stone(e, &a);
+            a.place(p);
+        }
+        a
+    }
+
+    /// Whether the side to move wins by double threats within `depth`.
+    fn opponent_wins(after: &Board, depth: u32) -> bool {
+        matches!(
+            tss::vcdt(after, depth, &mut Budget::unlimited()),
+            Proof::Win { .. }
+        )
+    }
+
+    #[test]
+    fn defends_against_double_threats_that_plain_blocking_misses() {
+        let b = threatened(0);
+        assert_eq!(b.to_move(), Side::First);
+        // Alpha-beta alone (three stones deep, blocks by patterns) plays a
+        // turn that loses.
+        let mut e = engine(3);
+        let mut a = b.clone();
+        while a.to_move() == b.to_move() {
+            let g = e.narrowed(&a);
+            let r = e
+                .searcher
+                .search(&g, &mut e.eval, 3, &mut Budget::unlimited());
+            a.place(r.best.unwrap());
+        }
+        assert!(opponent_wins(&a, 3));
+        // The engine's turn, from level 3 on, leaves no such win.
+        for level in 3..=MAX_LEVEL {
+            let mut e = engine(level);
+            let depth = e.settings().threat_search().0;
+            let after = turn(&mut e, &b);
+            assert!(!opponent_wins(&after, depth), "level {level}");
+        }
+    }
+
+    #[test]
+    fn never_plays_a_turn_proved_losing_when_another_holds() {
+        let mut checked = 0;
+        for i in 0..THREATENED.len() {
+            let b = threatened(i);
+            for level in [2, 3, 4] {
+                let mut e = engine(level);
+                let depth = e.settings().threat_search().0;
+                let after = turn(&mut e, &b);
+                if !opponent_wins(&after, depth) {
+                    checked += 1;
+                    continue;
+                }
+                // Its turn loses: then so does every pair of the stones
+                // the defence pairs up.
+                let Proof::Win { line, .. } = tss::threatened(&b, depth, &mut Budget::unlimited())
+                else {
+                    panic!("position {i}, level {level}: no win after a quiet turn");
+                };
+                let mut points = Vec::new();
+                candidates(
+                    &b,
+                    e.settings().width() as usize,
+                    &mut points,
+                    &mut Vec::new(),
+                );
+                points.extend(line.iter().filter(|&&p| b.cell(p) == 0));
+                points.sort_unstable();
+                points.dedup();
+                for (k, &x) in points.iter().enumerate() {
+                    for &y in &points[k + 1..] {
+                        let r = tss::refute(&b, &[x, y], depth, &mut Budget::unlimited());
+                        assert!(
+                            matches!(r, Ok(Proof::Win { .. })),
+                            "position {i}, level {level}: {} {} holds",
+                            format_point(x),
+                            format_point(y)
+                        );
+                    }
+                }
+            }
+        }
+        assert!(checked > 0);
     }
 
     #[test]

@@ -7,6 +7,7 @@
 use serde_json::Value;
 
 use super::engine::{Engine, EngineSettings, MAX_LEVEL, MAX_WIDTH};
+use super::hints::{ForcedWin, ForcedWinSettings, ThreatView};
 use super::players::{Greedy, NearRandom};
 use super::rules::Board;
 #[cfg(feature = "native-learners")]
@@ -130,6 +131,12 @@ impl GameEntry for Entry {
                 let s = EngineSettings::from_value(settings)?;
                 Ok(TypedAgent::new(Box::new(Engine::new(s)?)).boxed())
             }
+            // The play panel's helpers (analysis only; not offered as players).
+            "threats" => Ok(TypedAgent::new(Box::new(ThreatView::default())).boxed()),
+            "forced-win" => {
+                let s = ForcedWinSettings::from_value(settings)?;
+                Ok(TypedAgent::new(Box::new(ForcedWin::new(s))).boxed())
+            }
             #[cfg(feature = "native-learners")]
             "hand" => Ok(TypedAgent::new(Box::new(WeightsPlayer::new(
                 "hand",
@@ -234,6 +241,17 @@ mod tests {
             .think(&s.position(), 1, &mut Budget::unlimited())
             .unwrap();
         assert_eq!(t.text, "J10");
+        // The play panel's helpers, by name: a sentence for the position.
+        for name in ["threats", "forced-win"] {
+            let mut a = Entry.agent(name, &Value::Null, None).unwrap();
+            let v = a
+                .analyze(&s.position(), &mut Budget::unlimited())
+                .unwrap()
+                .expect("an analysis");
+            assert!(v.position.is_some_and(|t| t.contains("Black")), "{name}");
+        }
+        let bad = serde_json::json!({"depth": 0});
+        assert!(Entry.agent("forced-win", &bad, None).is_err());
         assert!(Entry.agent("nobody", &Value::Null, None).is_err());
     }
 }

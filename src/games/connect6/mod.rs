@@ -14,6 +14,7 @@
 //! * [`eval`] — the linear pattern evaluation and the move ordering;
 //! * [`engine`] — the engine player: the threat step, then alpha-beta over
 //!   the best stones;
+//! * [`hints`] — the page's threats and forced-win search on request;
 //! * [`bench`] — the speed measurements;
 //! * [`protocol`] — the engine protocol of Connect6 programs (native);
 //! * `cli` — `selfplay connect6 match | bench | engine` (native);
@@ -29,6 +30,7 @@ pub mod entry;
 pub mod eval;
 #[cfg(feature = "native-learners")]
 pub mod features;
+pub mod hints;
 #[cfg(feature = "native-learners")]
 pub mod learn;
 pub mod players;

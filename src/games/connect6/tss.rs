@@ -662,6 +662,25 @@ pub fn refute(
     Ok(vcdt(&after, depth, budget))
 }
 
+/// The opponent's win by double threats (VCDT) within `depth` of its
+/// turns, were the side to move to waste the rest of its turn (its stones
+/// on points far from every stone, as the defender's wasted free stone).
+/// A stone of the side to move can only take points from the opponent's
+/// windows and make threats the opponent must answer, so [`Proof::NoWin`]
+/// here means, as a rule, that no turn of the side to move loses by such
+/// a win: only on a [`Proof::Win`] are its turns worth [`refute`]-ing one
+/// by one. A finished game: [`Proof::NoWin`].
+pub fn threatened(b: &Board, depth: u32, budget: &mut Budget) -> Proof {
+    if b.outcome().is_some() {
+        return Proof::NoWin;
+    }
+    let mut after = b.clone();
+    for _ in 0..b.stones_left() {
+        after.place(far_point(&after));
+    }
+    vcdt(&after, depth, budget)
+}
+
 /// A fixed set of positions, Black to move, with and without threat-space
 /// wins: for a benchmark of searches per second.
 pub fn bench_positions() -> Vec<Board> {

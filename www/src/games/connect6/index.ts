@@ -8,6 +8,7 @@
 import { GridBoard } from '../../boards/grid';
 import type { GamePlugin } from '../plugin';
 import { studies } from './study';
+import { ThreatsPanel } from './threats';
 
 const BLACK = { light: '#5a5a5a', dark: '#111' };
 const WHITE = { light: '#ffffff', dark: '#c8c8c8' };
@@ -37,7 +38,9 @@ export const connect6: GamePlugin = {
       'making two threats (or, from level 4, at least one), that the opponent cannot stop; ' +
       'if it finds one it plays it out. Otherwise it looks a few stones ahead among the most ' +
       'promising points and scores the positions it reaches by counting the lines each side ' +
-      'could still fill. Its level sets how far it looks (1: one stone, like Greedy; 6: six).',
+      'could still fill. Last, from level 2, it checks that its stones do not leave the ' +
+      'opponent such a forced win by two threats a turn, and changes them if they do and ' +
+      'it finds better ones. Its level sets how far it looks (1: one stone, like Greedy; 6: six).',
   ],
   // Greedy: it wins and blocks one stone ahead, stronger than Random and answering at once.
   defaultPlayers: ['human', 'greedy'],
@@ -70,4 +73,5 @@ export const connect6: GamePlugin = {
       startCursor: 180,
       columnLabels: 'ABCDEFGHIJKLMNOPQRS'.split(''),
     }),
+  playSections: (ctx) => [new ThreatsPanel(ctx)],
 };
