@@ -91,7 +91,7 @@ pub enum Command {
         /// A curve point every this many games.
         #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
         eval_every: u64,
-        /// Openings a curve point plays (the first of the 50 shipped).
+        /// Openings a curve point plays, 1 to 50 (the first of the 50 shipped).
         #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=50))]
         openings: u64,
         #[arg(long, default_value_t = 1)]
@@ -109,7 +109,7 @@ pub enum Command {
         /// Another model file instead of the hand-set weights.
         #[arg(long)]
         against: Option<InputPath>,
-        /// Openings (the first of the 50 shipped).
+        /// Openings, 1 to 50 (the first of the 50 shipped).
         #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=50))]
         openings: u64,
     },
@@ -252,11 +252,13 @@ fn eval(model: &Path, against: Option<&Path>, openings: usize) -> Result<(), Cli
         let m = crate::cli::read_model_of(p, Board::NAME, Board::TITLE)?;
         model_learner(&m).map_err(|e| CliError::BadInput(format!("{}: {e}", p.display())))
     };
-    let a = load(model)?;
+    // The option's file is read first, so that a bad one is refused by name
+    // before the model's is read.
     let b = match against {
         Some(p) => load(p)?,
         None => hand(),
     };
+    let a = load(model)?;
     let set = super::learn::openings();
     let (w, d, l) = super::learn::score(&a, &b, &set[..openings]);
     let p = super::runs::CurvePoint {
