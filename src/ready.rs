@@ -348,11 +348,17 @@ fn train(
 /// left out keeps what the manifest already has for it.
 pub fn build(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<Manifest, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut manifest = read_manifest(dir).unwrap_or(Manifest {
-        format: FORMAT,
-        command: String::new(),
-        games: BTreeMap::new(),
-    });
+    // A folder without a manifest starts one; a manifest that cannot be read
+    // is refused, so that no game's entries are dropped with it.
+    let mut manifest = if dir.join("manifest.json").exists() {
+        read_manifest(dir)?
+    } else {
+        Manifest {
+            format: FORMAT,
+            command: String::new(),
+            games: BTreeMap::new(),
+        }
+    };
     manifest.format = FORMAT;
     manifest.command = "scripts/ready-models.sh".into();
     for entry in crate::games::REGISTRY {

@@ -1,6 +1,7 @@
 //! A linear evaluation through the logistic, `V(x) = σ(θ·x)`, learned by
-//! temporal differences, TD(0), with the refinements of a Connect6 study
-//! (the game's folder says how its positions become feature vectors).
+//! temporal differences, TD(0), with refinements a study of pattern
+//! evaluations used (a game's folder says how its positions become feature
+//! vectors).
 //!
 //! After every turn the value of the position before is moved toward the
 //! value of the position after (the last position of a game toward the

@@ -8,7 +8,8 @@
 //! * [`value_table`]: the textbook's table of afterstate values, learned
 //!   by temporal differences (Sutton and Barto, chapter 1).
 //! * [`linear_td`]: a linear evaluation through the logistic, learned by
-//!   TD(0), with a Connect6 study's refinements.
+//!   TD(0), with two-turn updates, normalised steps, sign features and
+//!   per-phase weights.
 //! * [`genetic`]: the Reversi study's genetic algorithm over coefficient vectors.
 //! * [`bench`]: the multiply-add peak of this build.
 

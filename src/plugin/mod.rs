@@ -368,11 +368,11 @@ pub struct ModelUse {
 /// (`crate::ready` trains and measures it).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReadyRecipe {
-    /// Short and unique within the game ("msb").
+    /// Short and unique within the game.
     pub id: &'static str,
-    /// The learner in a few words ("Network trained against MSB").
+    /// The learner in a few words.
     pub name: &'static str,
-    /// The same in two or three words, for a list of players ("Net vs MSB").
+    /// The same in two or three words, for a list of players.
     pub short: &'static str,
     /// What it is, for students.
     pub about: &'static str,
@@ -528,7 +528,7 @@ pub trait GameEntry: Sync {
 }
 
 /// The group of a demo preset: a study preset's short version, which shows
-/// the shape of its curve in about two minutes on one worker.
+/// the shape of its curve in a few minutes at most on one worker.
 pub const DEMO_GROUP: &str = "demo";
 
 /// What a demo preset's id adds to its preset's.

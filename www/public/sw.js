@@ -2,8 +2,9 @@
 // offline. Installing it caches every file of the build (precache.json, made
 // by vite.config.ts); pages are fetched from the network first, so a new
 // version is used as soon as it is online, and the cache answers when it is
-// not; every other file of this site comes from the cache when it is there
-// (their names carry a hash of their content).
+// not; so are the ready-made models and their list (ready/: fixed names,
+// rebuilt in place). Every other file of this site comes from the cache when
+// it is there (their names carry a hash of their content).
 const CACHE = 'selfplay-v1';
 
 self.addEventListener('install', (event) => {
@@ -39,6 +40,15 @@ self.addEventListener('fetch', (event) => {
           return response;
         } catch {
           return (await cache.match('./', { ignoreVary: true })) ?? Response.error();
+        }
+      }
+      if (new URL(request.url).pathname.includes('/ready/')) {
+        try {
+          const response = await fetch(request);
+          if (response.ok) await cache.put(request, response.clone());
+          return response;
+        } catch {
+          return (await cache.match(request, { ignoreVary: true })) ?? Response.error();
         }
       }
       // Files were cached without the Origin header that module requests carry: ignore Vary.

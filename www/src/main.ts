@@ -46,7 +46,7 @@ const playable = (g: GameInfo) => g.built && pluginOf(g.id) !== undefined;
 
 /**
  * A game's link in the header: its title, and on a phone its short name
- * where it has one ("Hare & Hounds"), so that every name is whole.
+ * where it has one, so that every name is whole.
  */
 function gameLink(g: GameInfo, active: string | null): HTMLElement {
   const short = pluginOf(g.id)?.shortTitle;

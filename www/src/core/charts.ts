@@ -9,6 +9,8 @@ export type CurvePoint = [x: number, y: number, n?: number];
 
 /** One curve: points in order of x. */
 export interface Curve {
+  /** What names the curve while its label changes (a run's legend grows when a second run starts); the label when absent. */
+  id?: string;
   label: string;
   color: string;
   points: CurvePoint[];
@@ -16,6 +18,11 @@ export interface Curve {
   dashed?: boolean;
   /** What the curve measures, in words (added to its legend entry's tooltip). */
   about?: string;
+}
+
+/** The curve's lasting name: its id, else its label. */
+export function curveKey(c: Curve): string {
+  return c.id ?? c.label;
 }
 
 /**

@@ -15,7 +15,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { messageOf, showNotice } from './notices';
-import { bandHalfWidth, compactCount, isSampledRate, movingAverage, SMOOTH_REACH, type ChartOptions, type Curve } from './charts';
+import { bandHalfWidth, compactCount, curveKey, isSampledRate, movingAverage, SMOOTH_REACH, type ChartOptions, type Curve } from './charts';
 
 /** Lines shown at first: more are listed in the legend, off, to be turned on one by one. */
 export const MAX_SHOWN = 8;
@@ -118,7 +118,7 @@ export class CurveChart {
   private readonly legend: HTMLElement;
   private readonly note: HTMLElement;
   private readonly table: HTMLTableElement;
-  /** Curves (by label) the visitor has hidden; kept when the curves change. */
+  /** Curves (by `curveKey`) the visitor has hidden; kept when the curves change. */
   private readonly hidden = new Set<string>();
   private readonly resize: ResizeObserver;
   private readonly host: HTMLElement;
@@ -132,7 +132,7 @@ export class CurveChart {
       this.setLarge(false);
     }
   };
-  /** Curves (by label) seen before: a new one beyond the first MAX_SHOWN starts hidden. */
+  /** Curves (by `curveKey`) seen before: a new one beyond the first MAX_SHOWN starts hidden. */
   private readonly seen = new Set<string>();
   private curves: Curve[] = [];
   /** uPlot's series of each curve: its line first, then its band's edges or its dots. */
@@ -265,7 +265,7 @@ export class CurveChart {
     if (!plot) return Promise.reject(new Error('the chart has no lines yet'));
     const src = plot.ctx.canvas;
     const ratio = src.width / Math.max(1, plot.width);
-    const shown = this.curves.filter((c) => !this.hidden.has(c.label));
+    const shown = this.curves.filter((c) => !this.hidden.has(curveKey(c)));
     const line = 22 * ratio;
     const canvas = document.createElement('canvas');
     canvas.width = src.width;
@@ -299,12 +299,13 @@ export class CurveChart {
     this.curves = curves;
     // A readable number of lines: the first MAX_SHOWN are drawn, later ones start off (the legend turns them on).
     for (const c of curves) {
-      if (this.seen.has(c.label)) continue;
-      if (this.seen.size >= MAX_SHOWN) this.hidden.add(c.label);
-      this.seen.add(c.label);
+      const key = curveKey(c);
+      if (this.seen.has(key)) continue;
+      if (this.seen.size >= MAX_SHOWN) this.hidden.add(key);
+      this.seen.add(key);
     }
     this.host.dataset.lines = String(curves.length);
-    this.host.dataset.shown = String(curves.filter((c) => !this.hidden.has(c.label)).length);
+    this.host.dataset.shown = String(curves.filter((c) => !this.hidden.has(curveKey(c))).length);
     const rates = curves.map(isSampledRate);
     const sig = curves.map((c, i) => `${c.label}|${c.color}|${c.dashed ? 1 : 0}|${rates[i] ? 1 : 0}`).join('\n');
     const tables = curves.map((c, i): uPlot.AlignedData => {
@@ -338,7 +339,7 @@ export class CurveChart {
         b.dataset.dash = c.dashed ? DASH.join(' ') : 'solid';
         b.dataset.band = rates[i] ? '95%' : 'average';
         b.title = legendTitle(c, rates[i]);
-        b.setAttribute('aria-pressed', String(!this.hidden.has(c.label)));
+        b.setAttribute('aria-pressed', String(!this.hidden.has(curveKey(c))));
         b.append(swatch(c, rates[i]), c.label);
         b.addEventListener('click', () => this.toggle(i, b));
         return b;
@@ -353,13 +354,13 @@ export class CurveChart {
   }
 
   private toggle(i: number, button: HTMLButtonElement): void {
-    const label = this.curves[i].label;
-    const show = this.hidden.has(label);
-    if (show) this.hidden.delete(label);
-    else this.hidden.add(label);
+    const key = curveKey(this.curves[i]);
+    const show = this.hidden.has(key);
+    if (show) this.hidden.delete(key);
+    else this.hidden.add(key);
     button.setAttribute('aria-pressed', String(show));
     for (const s of this.seriesOf[i] ?? []) this.plot?.setSeries(s, { show });
-    this.host.dataset.shown = String(this.curves.filter((c) => !this.hidden.has(c.label)).length);
+    this.host.dataset.shown = String(this.curves.filter((c) => !this.hidden.has(curveKey(c))).length);
   }
 
   private options(curves: Curve[], rates: boolean[]): uPlot.Options {
@@ -368,7 +369,7 @@ export class CurveChart {
     const bands: uPlot.Band[] = [];
     this.seriesOf = [];
     curves.forEach((c, i) => {
-      const show = !this.hidden.has(c.label);
+      const show = !this.hidden.has(curveKey(c));
       const line = series.length;
       series.push({
         label: c.label,

@@ -7,7 +7,7 @@
 
 export type NoticeKind = 'error' | 'info';
 
-/** A button a notice offers ("Open Connect Four with it"). */
+/** A button a notice offers ("Open <game> with it"). */
 export interface NoticeAction {
   label: string;
   run(): void;

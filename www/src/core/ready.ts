@@ -28,7 +28,7 @@ export interface ReadyModel {
   id: string;
   file: string;
   name: string;
-  /** The learner in two or three words, for a list of players ("Net vs MSB"). */
+  /** The learner in two or three words, for a list of players. */
   short: string;
   /** The run it is a stage of. */
   run: string;

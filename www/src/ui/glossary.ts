@@ -107,7 +107,7 @@ export function glossed(text: string, terms: GlossaryTerm[]): (Node | string)[] 
   return out.filter((p) => p !== '');
 }
 
-/** `parts` with each "the study" (or "the Reversi study’s", "the studies") in their text a link to `href`. */
+/** `parts` with each "the study" (or "the … study’s", "the studies") in their text a link to `href`. */
 export function studyLinks(parts: (Node | string)[], href: string): (Node | string)[] {
   const re = /\b(?:the (?:[A-Z][\w-]* )?(?:study|studies)(?:’s|'s)?)/g;
   return parts.flatMap((p) => {

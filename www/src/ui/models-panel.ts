@@ -188,7 +188,7 @@ export class ModelsPanel {
     return el(
       'li',
       { className: 'model ready-model', 'data-testid': 'ready-model', 'data-ready-id': m.id },
-      el('h3', { className: 'model-name' }, `After ${m.games.toLocaleString('en')} games`),
+      el('h5', { className: 'model-name' }, `After ${m.games.toLocaleString('en')} games`),
       el('p', { className: 'rates', 'data-testid': 'ready-strength' }, `Strength: ${strengthWord(score)}, ${score}%${bySide}; against ${perOpponent}`),
       el('p', {}, `${compactCount(m.games)} games trained · ${formatSize(m.bytes)} · seed ${m.seed}`),
       el('details', {}, el('summary', {}, 'How it was trained'), el('code', { className: 'ready-command' }, m.command)),

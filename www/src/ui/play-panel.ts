@@ -182,6 +182,11 @@ export class PlayPanel {
     return this.values.show(position, a);
   }
 
+  /** Takes the values that `showValues` put on the board off it. */
+  clearValues(): void {
+    this.values.clear();
+  }
+
   /** The models that can play, library ones first. */
   modelChoices(): ModelPlayer[] {
     return this.players.modelChoices();

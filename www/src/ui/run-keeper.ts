@@ -50,7 +50,7 @@ const STATUS_WORDS: Record<Row['status'], string> = {
   stopped: 'stopped',
   finished: 'finished',
   crashed: 'stopped by a failure',
-  unfinished: 'unfinished (the page was closed or reloaded)',
+  unfinished: 'not finished (stopped, or cut off when the page was closed or reloaded)',
 };
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -73,6 +73,8 @@ export class RunKeeper {
   private titles = new Map<string, string>();
   private unfinished: Checkpoint[] = [];
   private renderQueued = false;
+  /** The rows the open list shows (their ids and buttons), to update it in place. */
+  private listed = '';
   private refreshTicket = 0;
   private listening = false;
 
@@ -120,6 +122,8 @@ export class RunKeeper {
   /** A game view opened (`showTrain` shows its Train tab) or, with null, closed. */
   viewOf(game: string | null, showTrain?: () => void): void {
     this.open = game && showTrain ? { game, showTrain } : null;
+    // A Resume that waited for another game's panel is given up: the visitor went elsewhere.
+    for (const g of [...this.waiting.keys()]) if (g !== game) this.waiting.delete(g);
   }
 
   /** Runs changed (progress, status): the header follows; `stored`: checkpoints may have changed too. */
@@ -207,11 +211,26 @@ export class RunKeeper {
   }
 
   private fillList(rows: Row[]): void {
+    // While the list is open, progress only changes its words: the rows and
+    // their buttons stay, so focus and a finger on a button are kept.
+    const shape = rows.map((r) => `${r.game}/${r.id}/${r.resumable}/${this.open?.game === r.game}`).join('|');
+    if (shape === this.listed && !this.list.hidden) {
+      const items = this.list.querySelectorAll<HTMLElement>('li[data-testid="kept-run"]');
+      rows.forEach((r, i) => {
+        const li = items[i];
+        if (!li) return;
+        li.dataset.status = r.status;
+        li.dataset.games = String(r.games);
+        const hint = li.querySelector('.hint');
+        if (hint) hint.textContent = this.hint(r);
+      });
+      return;
+    }
+    this.listed = shape;
     this.list.replaceChildren(el('h2', {}, 'Training runs'));
     const ul = el('ul', {});
     for (const r of rows) {
       const title = this.titles.get(r.game) ?? r.game;
-      const games = r.status === 'unfinished' ? `${count(r.games)} games at its last checkpoint` : `${count(r.games)} games`;
       const go = el('button', { type: 'button', 'data-testid': 'kept-run-open' }, this.open?.game === r.game ? 'Show' : `Open ${title}`);
       go.addEventListener('click', () => void this.goTo(r.game));
       const buttons: HTMLElement[] = [go];
@@ -228,7 +247,7 @@ export class RunKeeper {
           'li',
           { 'data-testid': 'kept-run', 'data-game': r.game, 'data-status': r.status, 'data-games': String(r.games) },
           el('p', {}, el('strong', {}, title), ` · ${r.text}`),
-          el('p', { className: 'hint' }, `${STATUS_WORDS[r.status]} · ${games}`),
+          el('p', { className: 'hint' }, this.hint(r)),
           el('div', { className: 'controls' }, ...buttons),
         ),
       );
@@ -236,9 +255,16 @@ export class RunKeeper {
     this.list.append(ul);
   }
 
+  private hint(r: Row): string {
+    const games = r.status === 'unfinished' ? `${count(r.games)} games at its last checkpoint` : `${count(r.games)} games`;
+    return `${STATUS_WORDS[r.status]} · ${games}`;
+  }
+
   private toggle(open: boolean): void {
+    const opening = open && this.list.hidden;
     this.list.hidden = !open;
     this.button.setAttribute('aria-expanded', String(open));
+    if (opening) this.listed = '';
     if (open) this.fillList(this.rows());
   }
 

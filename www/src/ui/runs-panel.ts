@@ -226,6 +226,8 @@ export class RunsPanel implements KeptPanel {
     this.host.hooks?.destroy?.();
     this.watcher?.destroy();
     this.watcher = null;
+    // A chart left in its large view would keep the next view from scrolling.
+    for (const c of this.charts.values()) c.chart?.setLarge(false, false);
     for (const c of this.cards) c.render();
   }
 
@@ -729,6 +731,7 @@ export class RunsPanel implements KeptPanel {
         if (exp) titles.set(exp.id, exp.name);
         const list = curves.get(key) ?? [];
         list.push({
+          id: `${card.id}.${s.id}`,
           label: `${card.legend} ${s.label}`,
           color: PALETTE[(card.colorBase + groups.indexOf(s.group)) % PALETTE.length],
           dashed: s.dashed,

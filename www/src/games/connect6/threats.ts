@@ -38,7 +38,11 @@ export class ThreatsPanel implements Section {
 
   constructor(private readonly ctx: PlayContext) {
     for (const s of SECONDS) this.time.append(el('option', { value: String(s) }, `${s} s`));
-    this.show.addEventListener('change', () => this.refresh());
+    this.show.addEventListener('change', () => {
+      // Unticked: the marks go with the words.
+      if (!this.show.checked) this.ctx.play.clearValues();
+      this.refresh();
+    });
     this.look.addEventListener('click', () => void this.search());
     this.stop.addEventListener('click', () => this.cancel('Stopped.'));
     this.element = el(

@@ -92,6 +92,12 @@ export class BoardValues {
     return true;
   }
 
+  /** Takes values shown by `show` off the board. */
+  clear(): void {
+    ++this.ticket;
+    this.board.setHeat?.(null);
+  }
+
   /** A new position: the hint in words is cleared. */
   clearHint(): void {
     this.text.textContent = '';
