@@ -328,7 +328,7 @@ export class RunsPanel implements KeptPanel {
       const configs = await this.host.engine.presetRuns(this.host.info.id, this.kind.id, preset.id, this.baseSeed);
       if (ticket !== this.presetTicket) return;
       this.setPreset(preset, configs);
-      if (show) this.startNear.scrollIntoView({ block: 'nearest' });
+      if (show) this.startNear.scrollIntoView({ block: 'center' });
     } catch (e) {
       if (ticket === this.presetTicket) showNotice(`The preset could not be read: ${messageOf(e)}`);
     } finally {
