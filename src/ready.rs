@@ -338,7 +338,15 @@ fn train(
             thousands(stage)
         ));
         let name = format!("{} · after {} games", r.name, thousands(stage));
-        kept.push((stage, run.model(&name)?));
+        let model = run.model(&name)?;
+        kept.push((
+            stage,
+            if r.part.is_empty() {
+                model
+            } else {
+                entry.ready_part(model, r.part)?
+            },
+        ));
     }
     Ok((kept, train_command(entry.id(), r, total)))
 }
@@ -393,10 +401,18 @@ pub fn build(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<M
                     run: r.id.into(),
                     about: r.about.into(),
                     games,
-                    command: format!(
-                        "{command} (the model kept after {} games)",
-                        thousands(games)
-                    ),
+                    command: if r.part.is_empty() {
+                        format!(
+                            "{command} (the model kept after {} games)",
+                            thousands(games)
+                        )
+                    } else {
+                        format!(
+                            "{command} (the {} in the model kept after {} games)",
+                            r.part,
+                            thousands(games)
+                        )
+                    },
                     seed: r.seed,
                     side,
                     bytes: bytes.len() as u64,

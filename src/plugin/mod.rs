@@ -385,6 +385,10 @@ pub struct ReadyRecipe {
     pub sets: &'static [(&'static str, &'static str)],
     /// The numbers of learning games after which the model is kept, rising.
     pub stages: &'static [u64],
+    /// Which learner of the run is kept: `""` the run's model, else a part
+    /// the game's [`GameEntry::ready_part`] takes out of it (a run where
+    /// both sides learn keeps the second learner's table in its model).
+    pub part: &'static str,
 }
 
 /// A game's ready-made learners and how they are measured.
@@ -503,6 +507,17 @@ pub trait GameEntry: Sync {
     #[cfg(not(target_arch = "wasm32"))]
     fn ready_models(&self) -> ReadySet {
         ReadySet::default()
+    }
+
+    /// The model of the learner `part` (a [`ReadyRecipe::part`]) that a
+    /// run's `model` holds besides its own; no parts by default.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn ready_part(&self, model: Model, part: &str) -> Result<Model, String> {
+        let _ = model;
+        Err(format!(
+            "{}'s models hold no learner '{part}'",
+            self.info().title
+        ))
     }
 
     /// The game's subcommands: `selfplay <id> …`, named by the game's id

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { initSync, presetRuns, Run, Session } from '../../pkg/selfplay.js';
+import { Agent, initSync, presetRuns, Run, Session } from '../../pkg/selfplay.js';
 import { recordGames, watchErrors } from './helpers';
 
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
@@ -511,5 +511,40 @@ test('without IndexedDB the checkpoints live in the tab: a notice says so and a 
   await expect(row).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
   expect(await lastValues(row)).toEqual(experiment3Uninterrupted().last);
   await expect(page.locator('.notice-error')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('the ready-made learned hare answers the hounds with the moves its table values best', async ({ page }) => {
+  const errors = watchErrors(page);
+  const file = 'hare_hounds-hare-300000.selfplay';
+  const hare = new Agent('hare_hounds', 'model', null, readFileSync(fileURLToPath(new URL(`../public/ready/${file}`, import.meta.url))));
+  await page.goto('/#/hare_hounds?first=human&second=ready:hare-300000&seed=1&delay=0');
+  await expect(page.getByTestId('player-1')).toHaveValue('ready:hare-300000');
+  await expect(page.getByTestId('player-about-1')).toContainText('ready-made');
+  // The learned hare is offered for the hare only.
+  await expect(page.getByTestId('player-1').locator('option[value="ready:hare-1000"]')).toHaveCount(1);
+  await expect(page.getByTestId('player-0').locator('option[value^="ready:hare-"]')).toHaveCount(0);
+  const mirror = new Session('hare_hounds');
+  let answered = 0;
+  for (let turn = 0; turn < 8; turn++) {
+    const before = await cursor(page);
+    const [from, to] = mirror.aiMove('random', BigInt(turn + 1)).split('-');
+    await page.locator(`[data-point="${from}"]`).click();
+    await expect(page.locator(`[data-point="${to}"]`)).toHaveAttribute('data-target', 'true');
+    await page.locator(`[data-point="${to}"]`).click();
+    const st = mirror.state() as EngineState;
+    if (st.outcome) break;
+    await expect(board(page)).toHaveAttribute('data-cursor', String(before + 2));
+    const played = (await page.getByTestId('moves').locator('.move').nth(before + 1).textContent())!.trim();
+    const values = hare.analyze(st.position, null, null)!;
+    const best = values.moves.filter((m) => m.best).map((m) => m.text);
+    expect(best.length).toBeGreaterThan(0);
+    expect(best).toContain(played);
+    mirror.play(played);
+    answered++;
+  }
+  expect(answered).toBeGreaterThanOrEqual(3);
+  mirror.free();
+  hare.free();
   expect(errors).toEqual([]);
 });

@@ -46,6 +46,7 @@ impl GameEntry for Entry {
                     index: 0,
                     sets: &[],
                     stages: &[1_000, 10_000, 100_000],
+                    part: "",
                 },
                 ReadyRecipe {
                     id: "win",
@@ -58,6 +59,7 @@ impl GameEntry for Entry {
                     index: 5,
                     sets: &[],
                     stages: &[1_000, 10_000, 100_000],
+                    part: "",
                 },
             ],
             games: 100,

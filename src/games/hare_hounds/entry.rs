@@ -51,10 +51,46 @@ impl GameEntry for Entry {
                 index: 0,
                 sets: &[],
                 stages: &[100, 1_000, 10_000],
+                part: "",
+            }, ReadyRecipe {
+                id: "rival-hounds",
+                name: "Hounds trained against a learning hare",
+                short: "Hounds vs learning hare",
+                about: "Both sides learn from each other (the study's proposed next step): Q-learning hounds against a Q-learning hare. In the end they trap even the perfect hare.",
+                kind: Q_TABLE,
+                preset: "5",
+                seed: 1,
+                index: 0,
+                sets: &[],
+                stages: &[1_000, 30_000, 300_000],
+                part: "",
+            }, ReadyRecipe {
+                id: "hare",
+                name: "Hare trained against learning hounds",
+                short: "Learned hare",
+                about: "Both sides learn from each other (the study's proposed next step): the Q-learning hare of that run. Every hare escapes random hounds and is caught by perfect ones, so its score against them stays the same; play it with the hounds to see what it learned.",
+                kind: Q_TABLE,
+                preset: "5",
+                seed: 1,
+                index: 0,
+                sets: &[],
+                stages: &[1_000, 30_000, 300_000],
+                part: "hare",
             }],
             games: 100,
             opening: 0,
             seed: 1,
+        }
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn ready_part(&self, model: Model, part: &str) -> Result<Model, String> {
+        match part {
+            "hare" => super::learn::hare_model(&model, &model.header.name),
+            _ => Err(format!(
+                "{}'s models hold no learner '{part}'",
+                HareHounds::TITLE
+            )),
         }
     }
 

@@ -47,6 +47,7 @@ impl GameEntry for Entry {
                     index: 0,
                     sets: &[],
                     stages: &[1_000, 10_000, 100_000, 1_000_000],
+                    part: "",
                 },
                 ReadyRecipe {
                     id: "self",
@@ -59,6 +60,7 @@ impl GameEntry for Entry {
                     index: 0,
                     sets: &[],
                     stages: &[1_000, 10_000, 100_000],
+                    part: "",
                 },
             ],
             games: 50,

@@ -179,6 +179,7 @@ impl GameEntry for Entry {
                 index: 0,
                 sets: &[],
                 stages: &[100, 1_000, 10_000],
+                part: "",
             }],
             games: 100,
             opening: 0,

@@ -52,4 +52,6 @@ pub mod save;
 
 pub use config::{default_probes, preset, run_seed, HareConfig, Probe, RunConfig};
 pub use run::{win_percent_against, CurvePoint, Run, MAX_EVAL_GAMES};
+#[cfg(not(target_arch = "wasm32"))]
+pub use save::hare_model;
 pub use save::{HARE_ARRAY, MAX_SAVED_POINTS, RUN_KEY};

@@ -145,6 +145,28 @@ impl Run {
     }
 }
 
+/// The learning hare that a model of [`Run::hounds_model`] holds beside
+/// its hounds (experiment 5), as a hare model of its own named `name`:
+/// its table, its parameters and the games it learned.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn hare_model(model: &Model, name: &str) -> Result<Model, String> {
+    let config: RunConfig = model
+        .header
+        .hyper
+        .get(RUN_KEY)
+        .ok_or("the model has no run settings, so no learning hare")
+        .and_then(|v| {
+            serde_json::from_value(v.clone()).map_err(|_| "the model's run settings are unreadable")
+        })?;
+    let HareConfig::Learning(params) = config.hare else {
+        return Err("these hounds learned against a fixed hare: the model holds no hare".into());
+    };
+    let games = model.header.games_trained;
+    let hare = QLearner::<HareHounds>::from_array(model, HARE_ARRAY, Side::Second, params, games)
+        .map_err(|e| format!("the learning hare's table: {e}"))?;
+    hare.to_model(name, model.header.seed)
+}
+
 /// The most curve points a hounds model keeps: the curve lives in the JSON
 /// header, which may not exceed 4 MB (a point takes up to ~400 bytes).
 pub const MAX_SAVED_POINTS: usize = 6_000;
@@ -244,6 +266,43 @@ mod tests {
         assert_ne!(a.table(), saved.table());
         assert_eq!(a.table(), b.table());
         assert_eq!(a.games_trained(), n + m);
+    }
+
+    #[test]
+    fn the_learning_hare_comes_out_of_the_hounds_model_as_a_hare_model() {
+        let solution = Arc::new(Solution::solve());
+        let config = RunConfig {
+            total_games: 600,
+            eval_games: 20,
+            ..preset(5, 4).unwrap()[0].clone()
+        };
+        let mut run = Run::new(config, Some(solution.clone())).unwrap();
+        run.run_to_end();
+        let hounds = run.hounds_model("both").unwrap();
+        let hare = hare_model(&hounds, "the hare").unwrap();
+        // Through the file format, as the page reads it.
+        let bytes = crate::model::encode(&hare).unwrap();
+        let hare = crate::model::decode(&bytes).unwrap();
+        assert_eq!(hare.header.name, "the hare");
+        let learner = QLearner::<HareHounds>::from_model(&hare).unwrap();
+        let learned = run.hare_learner().unwrap();
+        assert_eq!(learner.side(), Side::Second);
+        assert_eq!(learner.table(), learned.table());
+        assert_eq!(learner.params(), learned.params());
+        assert_eq!(learner.games_trained(), 600);
+        // Hounds that learned against a fixed hare hold none.
+        let mut fixed = Run::new(
+            RunConfig {
+                total_games: 30,
+                eval_games: 0,
+                ..preset(3, 4).unwrap()[0].clone()
+            },
+            Some(solution),
+        )
+        .unwrap();
+        fixed.run_to_end();
+        let err = hare_model(&fixed.hounds_model("h").unwrap(), "x").unwrap_err();
+        assert!(err.contains("fixed hare"), "{err}");
     }
 
     #[test]
