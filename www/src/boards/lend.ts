@@ -2,7 +2,8 @@
 // back exactly as it was. The Play tab draws through `shared`; while the
 // board is lent, what it draws (the state, the heat map, a preview) is kept
 // instead of drawn, and drawn when the board comes back, so the Play tab's
-// game reappears as it is then.
+// game reappears as it is then. The view can take the board back before
+// the borrower releases it (`takeBack`); the borrower is told.
 
 import type { BoardView, Heat } from './board';
 import type { GameState } from '../core/protocol';
@@ -22,6 +23,8 @@ export class LendableBoard {
   /** The board for the Play tab. */
   readonly shared: BoardView;
   private loan: BoardLoan | null = null;
+  /** Tells the borrower of the moment that the board was taken back. */
+  private taken: (() => void) | null = null;
   private kept: { state: GameState | null; interactive: boolean; heat: Heat | null; preview: [string | null, GameState | null] } = {
     state: null,
     interactive: false,
@@ -65,9 +68,10 @@ export class LendableBoard {
     return this.loan !== null;
   }
 
-  /** Lends the board (ending an earlier loan first). */
-  lend(): BoardLoan {
-    this.loan?.release();
+  /** Lends the board (taking it back from an earlier borrower first);
+   *  `taken` is called if the board is taken back before it is released. */
+  lend(taken: () => void = () => {}): BoardLoan {
+    this.takeBack();
     const b = this.board;
     const kept = this.kept;
     b.setPreview(null, null);
@@ -82,6 +86,7 @@ export class LendableBoard {
       release: () => {
         if (this.loan !== loan) return;
         this.loan = null;
+        this.taken = null;
         b.setHeat?.(null);
         if (kept.state) b.update(kept.state, kept.interactive);
         b.setHeat?.(kept.heat);
@@ -89,6 +94,14 @@ export class LendableBoard {
       },
     };
     this.loan = loan;
+    this.taken = taken;
     return loan;
+  }
+
+  /** Ends the loan of the moment, if any (the Play tab's drawing comes back), and tells its borrower. */
+  takeBack(): void {
+    const taken = this.taken;
+    this.loan?.release();
+    taken?.();
   }
 }

@@ -10,10 +10,14 @@
 //
 // Each chart has a large view (it fills the window, for a class on a
 // projector; Escape or Close leaves it) and exports: its points as CSV, and
-// the chart with its title and legend as a PNG image.
+// the chart with its title and legend as a PNG image. Where the page around
+// it lends the board's place (a game's view on a wide screen, board-place.ts),
+// "In the board's place" moves the chart there, larger, until "Back to the
+// board" (or the view taking the place back) puts it back where it was.
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { borrowPlace, type PlaceLoan } from './board-place';
 import { messageOf, showNotice } from './notices';
 import { bandHalfWidth, compactCount, curveKey, isSampledRate, movingAverage, SMOOTH_REACH, type ChartOptions, type Curve } from './charts';
 
@@ -47,6 +51,12 @@ function download(blob: Blob, name: string): void {
 function csvField(v: string | number): string {
   const t = String(v);
   return /[",\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+}
+
+/** The height inside an element's padding. */
+function contentHeight(e: HTMLElement): number {
+  const style = getComputedStyle(e);
+  return e.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
 }
 
 /** The dash pattern of a dashed line (canvas and SVG alike). */
@@ -126,6 +136,12 @@ export class CurveChart {
   private readonly closeButton: HTMLButtonElement;
   /** The large view is open; `Escape` closes it. */
   private large = false;
+  private readonly placeButton: HTMLButtonElement;
+  private readonly backButton: HTMLButtonElement;
+  /** Left where the chart was while it is in the board's place. */
+  private readonly away: HTMLElement;
+  /** The board's place, while the chart is shown there. */
+  private loan: PlaceLoan | null = null;
   private readonly onKey = (e: KeyboardEvent) => {
     if (e.key === 'Escape' && this.large) {
       e.preventDefault();
@@ -175,6 +191,22 @@ export class CurveChart {
     const png = button('Image', 'chart-png', 'Downloads the chart with its legend as an image (PNG).');
     this.largeButton.addEventListener('click', () => this.setLarge(true));
     this.closeButton.addEventListener('click', () => this.setLarge(false));
+    // Shown by the stylesheet only inside a view that offers the board's place.
+    this.placeButton = button(
+      'In the board’s place',
+      'chart-place',
+      'Shows this chart where the board is, larger, while the run trains (a run being watched goes back to full speed); the board comes back with ‘Back to the board’.',
+    );
+    this.placeButton.classList.add('chart-place');
+    this.backButton = button('Back to the board', 'chart-unplace', 'Shows the board again and puts this chart back in its panel.');
+    this.backButton.classList.add('primary');
+    this.backButton.hidden = true;
+    this.placeButton.addEventListener('click', () => this.setPlaced(true));
+    this.backButton.addEventListener('click', () => this.setPlaced(false));
+    this.away = document.createElement('p');
+    this.away.className = 'chart-away';
+    this.away.dataset.testid = 'chart-away';
+    this.away.textContent = `“${opts.title}” is shown larger in the board’s place; ‘Back to the board’ brings it back here.`;
     csv.addEventListener('click', () => download(new Blob([this.csv()], { type: 'text/csv' }), `${fileStem(opts.title)}.csv`));
     png.addEventListener('click', () => {
       this.image().then(
@@ -184,7 +216,7 @@ export class CurveChart {
     });
     const tools = document.createElement('div');
     tools.className = 'chart-tools controls';
-    tools.append(this.largeButton, csv, png, this.closeButton);
+    tools.append(this.backButton, this.largeButton, this.placeButton, csv, png, this.closeButton);
     this.host = host;
     host.append(tools, this.box, this.legend, this.note, details);
     this.resize = new ResizeObserver(() => this.fit());
@@ -214,16 +246,61 @@ export class CurveChart {
     });
   }
 
-  /** The plot's height: the window's, less the tools and legend, in the large view. */
+  /** The plot's height: in the large view the window's, in the board's place
+   *  the place's, less the tools and legend. */
   private height(): number {
-    if (!this.large) return this.opts.height ?? 260;
+    const room = this.large ? window.innerHeight : this.loan ? contentHeight(this.loan.slot) : 0;
+    if (room <= 0) return this.opts.height ?? 260;
     // The tools, legend, note and table above and under the box, and the title in it.
     let other = 0;
     for (const c of this.host.children) if (c !== this.box) other += c.getBoundingClientRect().height;
     const title = this.plot ? Math.max(0, this.box.getBoundingClientRect().height - this.plot.height) : 40;
     const style = getComputedStyle(this.host);
     const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
-    return Math.max(160, Math.floor(window.innerHeight - other - title - padding - 24));
+    return Math.max(160, Math.floor(room - other - title - padding - 24));
+  }
+
+  /** The tools of where the chart is: in the large view only Close and the exports. */
+  private showTools(): void {
+    const placed = this.loan !== null;
+    this.largeButton.hidden = this.large;
+    this.closeButton.hidden = !this.large;
+    this.placeButton.hidden = this.large || placed;
+    this.backButton.hidden = this.large || !placed;
+  }
+
+  /** Moves the chart to the board's place, if the page around it lends it, or back where it was. */
+  setPlaced(on: boolean, focus = true): void {
+    if (on === (this.loan !== null)) return;
+    if (on) {
+      const loan = borrowPlace(this.host, () => this.setPlaced(false, false));
+      if (!loan) return;
+      this.loan = loan;
+      this.host.replaceWith(this.away);
+      loan.slot.append(this.host);
+      this.resize.observe(loan.slot);
+    } else {
+      const loan = this.loan!;
+      this.loan = null;
+      // Moving the chart takes the focus from it: it goes to the chart's tools again.
+      const within = this.host.contains(document.activeElement);
+      this.resize.unobserve(loan.slot);
+      if (this.away.parentNode) this.away.replaceWith(this.host);
+      else this.host.remove();
+      loan.release();
+      focus ||= within;
+    }
+    this.showTools();
+    if (focus) {
+      if (this.loan) this.backButton.focus();
+      else {
+        this.placeButton.focus();
+        // On a narrow screen the button is not shown.
+        if (document.activeElement !== this.placeButton) this.largeButton.focus();
+      }
+    }
+    this.lastWidth = 0;
+    this.fit();
   }
 
   /** Opens or closes the large view (the chart over the whole window). */
@@ -238,8 +315,7 @@ export class CurveChart {
     } else {
       for (const a of ['role', 'aria-modal', 'aria-label']) this.host.removeAttribute(a);
     }
-    this.largeButton.hidden = on;
-    this.closeButton.hidden = !on;
+    this.showTools();
     document.body.classList.toggle('chart-full-open', on);
     if (on) {
       document.addEventListener('keydown', this.onKey);
@@ -305,6 +381,7 @@ export class CurveChart {
       this.seen.add(key);
     }
     this.host.dataset.lines = String(curves.length);
+    this.host.dataset.points = String(curves.reduce((n, c) => n + c.points.length, 0));
     this.host.dataset.shown = String(curves.filter((c) => !this.hidden.has(curveKey(c))).length);
     const rates = curves.map(isSampledRate);
     const sig = curves.map((c, i) => `${c.label}|${c.color}|${c.dashed ? 1 : 0}|${rates[i] ? 1 : 0}`).join('\n');
@@ -450,6 +527,7 @@ export class CurveChart {
 
   destroy(): void {
     this.setLarge(false, false);
+    this.setPlaced(false, false);
     cancelAnimationFrame(this.fitFrame);
     this.resize.disconnect();
     this.plot?.destroy();

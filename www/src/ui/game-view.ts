@@ -2,9 +2,13 @@
 // with the tabs Play, Train (when the engine has runs for the game) and
 // Models, then a text for students. The title, sides, players and runs come
 // from the engine's game list; the board, the text and a few hooks from the
-// game's plug-in.
+// game's plug-in. On a wide screen the board's column is lent, while the
+// board is idle, to a chart that asks for it (board-place.ts); the board
+// comes back for the Play tab, a watched run, a narrow screen, or when the
+// view goes.
 
 import { LendableBoard } from '../boards/lend';
+import { BoardPlace } from '../core/board-place';
 import { el, markOnce } from '../core/dom';
 import type { Engine } from '../core/engine';
 import { openLibrary } from '../core/models';
@@ -21,6 +25,9 @@ import type { RunsPanel } from './runs-panel';
 import { readGameAddress } from './address';
 import { COMMON_TERMS, glossed, studyLinks, useTerms } from './glossary';
 import { keeper } from './run-keeper';
+
+/** Board and side panel side by side: the same breakpoint as style.css's `.game-view` columns. */
+const WIDE = '(min-width: 761px)';
 
 /** One tab of the side panel. */
 interface Tab {
@@ -97,7 +104,24 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
   // The Play tab's board, lent to the Train tab while a run is watched.
   const lendable = new LendableBoard(plugin.board(info));
   const board = lendable.shared;
-  const boardArea = el('div', { className: 'board-area' }, board.element);
+  // What a chart shows in the board's place goes in `place`, the board hidden meanwhile.
+  const place = el('div', { className: 'board-place', 'data-testid': 'board-place', hidden: true });
+  const boardArea = el('div', { className: 'board-area' }, board.element, place);
+  const element = el('main', { className: 'game-view', 'data-game': info.id });
+  const boardPlace = new BoardPlace(element, matchMedia(WIDE), {
+    slot: place,
+    show(borrowed) {
+      boardArea.classList.toggle('board-away', borrowed);
+      place.hidden = !borrowed;
+    },
+    // The stylesheet shows the buttons that ask for the place only where it is offered.
+    offer(on) {
+      if (on) element.dataset.boardPlace = 'offered';
+      else delete element.dataset.boardPlace;
+    },
+    // A watched run's games leave the board (the run goes back to full speed).
+    free: () => lendable.takeBack(),
+  });
   const library = openLibrary();
   const thinker = new Thinker();
   let showTab: (id: string) => void = () => {};
@@ -167,7 +191,10 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
         engine,
         library,
         hooks: plugin.runHooks?.({ info, board, showTab: (id: string) => showTab(id) }) ?? null,
-        lendBoard: () => lendable.lend(),
+        lendBoard: (taken: () => void) => {
+          boardPlace.recall();
+          return lendable.lend(taken);
+        },
         boardArea,
         playAgainst: (name: string, label: string, side: 0 | 1 | null, bytes: Uint8Array | null) => playAgainst(name, label, side, bytes),
         match: (first: string, second: string) => match(first, second),
@@ -207,6 +234,8 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
   placeNotices(notices);
   const buttons: HTMLButtonElement[] = [];
   const select = (i: number, focus: boolean) => {
+    // The Play tab plays on the board: it comes back.
+    if (tabs[i].id === 'play') boardPlace.recall();
     tabs.forEach((t, j) => {
       const on = i === j;
       buttons[j].setAttribute('aria-selected', String(on));
@@ -259,16 +288,13 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
       ? [el('p', {}, el('a', { href: studiesAt, 'data-testid': 'about-study' }, plugin.studies.length > 1 ? 'About the studies' : `About ${plugin.studies[0].name.replace(/^The /, 'the ')}`))]
       : []),
   );
-  const element = el(
-    'main',
-    { className: 'game-view', 'data-game': info.id },
-    boardArea,
-    el('aside', { className: 'side-panel' }, el('h1', {}, info.title), tablist, notices, panels, about),
-  );
+  element.append(boardArea, el('aside', { className: 'side-panel' }, el('h1', {}, info.title), tablist, notices, panels, about));
   return {
     element,
     destroy() {
       keeper.viewOf(null);
+      // A chart in the board's place goes back to its panel, which outlives the view.
+      boardPlace.destroy();
       for (const t of tabs) t.destroy?.();
       lendable.board.destroy();
       thinker.terminate();

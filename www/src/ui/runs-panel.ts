@@ -39,8 +39,9 @@ export interface RunsHost {
   playAgainst: (name: string, label: string, side: 0 | 1 | null, bytes: Uint8Array | null) => Promise<void>;
   /** Two library models ("net:<id>") play each other in the Play tab. */
   match: (first: string, second: string) => Promise<void>;
-  /** Takes the game's board from the Play tab, to show a watched run's games. */
-  lendBoard(): BoardLoan;
+  /** Takes the game's board from the Play tab, to show a watched run's games;
+   *  `taken` is called if the view takes it back before it is released. */
+  lendBoard(taken: () => void): BoardLoan;
   /** The element that holds the board. */
   boardArea: HTMLElement;
 }
@@ -435,7 +436,7 @@ export class RunsPanel implements KeptPanel {
     this.watcher ??= new Watcher({
       info: this.host.info,
       pool: () => this.cardHost.pool(),
-      lendBoard: () => this.host.lendBoard(),
+      lendBoard: (taken) => this.host.lendBoard(taken),
       boardArea: this.host.boardArea,
       changed: () => {
         for (const c of this.cards) c.render();
@@ -758,6 +759,8 @@ export class RunsPanel implements KeptPanel {
             c = { box, chart: null };
             this.charts.set(key, c);
           }
+          // A chart whose runs were all closed goes (from the board's place too).
+          if (list.length === 0) c.chart?.setPlaced(false, false);
           c.box.hidden = list.length === 0;
           if (list.length === 0) continue;
           const title = exp ? `${spec.title} — ${titles.get(exp)}` : spec.title;

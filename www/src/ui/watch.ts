@@ -23,8 +23,8 @@ const START = 400;
 export interface WatchHost {
   info: GameInfo;
   pool(): RunPool;
-  /** Takes the board from the Play tab. */
-  lendBoard(): BoardLoan;
+  /** Takes the board from the Play tab; `taken` is called if the view takes it back first. */
+  lendBoard(taken: () => void): BoardLoan;
   /** The element that holds the board (the strip goes under the board). */
   boardArea: HTMLElement;
   /** Watching started or ended (the cards' buttons change). */
@@ -91,7 +91,8 @@ export class Watcher {
     const ticket = ++this.ticket;
     this.runId = runId;
     this.runName = runName;
-    this.loan = this.host.lendBoard();
+    // The view may need the board back (a chart shown in its place): watching ends.
+    this.loan = this.host.lendBoard(() => void this.stop());
     this.heading.textContent = `Watching ${runName} learn`;
     this.sentence.textContent = 'The next training game is on its way…';
     this.element.hidden = false;
