@@ -35,6 +35,10 @@ async function largeView(page: Page, scope: string, how: 'Escape' | 'button'): P
   // Nothing of the page shows through: the middle of the window is the chart's.
   const top = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('.chart-full') !== null, [vp.width / 2, vp.height / 2]);
   expect(top).toBe(true);
+  // The page behind is inert: the tab bar and the header take no focus or clicks.
+  expect(await page.evaluate(() => [document.querySelector('[role="tablist"]'), document.querySelector('header')].map((e) => e?.closest('[inert]') != null))).toEqual([true, true]);
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('.chart-full') != null)).toBe(true);
   if (how === 'Escape') await page.keyboard.press('Escape');
   else await full.getByTestId('chart-close').click();
   await expect(page.locator('.chart-full')).toHaveCount(0);

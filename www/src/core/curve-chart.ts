@@ -303,6 +303,26 @@ export class CurveChart {
     this.fit();
   }
 
+  /** Elements made inert while the large view is open (they were not before). */
+  private inerted: HTMLElement[] = [];
+
+  /** While the large view is open, the rest of the page takes no focus,
+   *  clicks or screen-reader reading: every sibling of the chart and of each
+   *  of its ancestors is inert. */
+  private setBackgroundInert(on: boolean): void {
+    for (const e of this.inerted) e.inert = false;
+    this.inerted = [];
+    if (!on) return;
+    for (let node: HTMLElement | null = this.host; node && node !== document.body; node = node.parentElement) {
+      for (const sib of node.parentElement?.children ?? []) {
+        if (sib !== node && sib instanceof HTMLElement && !sib.inert) {
+          sib.inert = true;
+          this.inerted.push(sib);
+        }
+      }
+    }
+  }
+
   /** Opens or closes the large view (the chart over the whole window). */
   setLarge(on: boolean, focus = true): void {
     if (on === this.large) return;
@@ -317,6 +337,7 @@ export class CurveChart {
     }
     this.showTools();
     document.body.classList.toggle('chart-full-open', on);
+    this.setBackgroundInert(on);
     if (on) {
       document.addEventListener('keydown', this.onKey);
       this.closeButton.focus();
