@@ -548,3 +548,19 @@ test('the ready-made learned hare answers the hounds with the moves its table va
   hare.free();
   expect(errors).toEqual([]);
 });
+
+test('a link naming a ready-made agent for the wrong side, or one the page lacks, says so and gives that side to a person', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/hare_hounds?first=ready:hare-300000&second=ready:nobody-1&delay=0');
+  const notices = page.getByTestId('notices').locator('.notice');
+  await expect(notices.filter({ hasText: 'The ready-made agent named in the link plays Hare, not Hounds' })).toHaveCount(1);
+  await expect(notices.filter({ hasText: 'this page does not have (nobody-1)' })).toHaveCount(1);
+  await expect(page.getByTestId('player-0')).toHaveValue('human');
+  await expect(page.getByTestId('player-1')).toHaveValue('human');
+  // The link's own sides are kept right: the learned hare on its side plays.
+  await page.goto('/#/hare_hounds?first=human&second=ready:hare-300000&delay=0');
+  await page.reload();
+  await expect(page.getByTestId('player-1')).toHaveValue('ready:hare-300000');
+  await expect(page.getByTestId('notices').locator('.notice')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -208,7 +208,8 @@ export class Players {
   /**
    * Reads the library (and follows it), then checks the models the address
    * named: one this browser does not have is `missing` (its side waits for
-   * it); one that plays only the other side gives its side to a person.
+   * it); a ready-made one the page does not have, or one that plays only the
+   * other side, gives its side to a person, with a notice.
    */
   async start(): Promise<void> {
     const [ready] = await Promise.all([readyGame(this.info.id), this.refresh()]);
@@ -222,12 +223,17 @@ export class Players {
     this.unsubscribe = lib.onChange(() => void this.refresh());
     for (const side of [0, 1] as const) {
       const c = this.controllers[side];
-      if (!c.startsWith(MODEL)) continue;
+      const isReady = c.startsWith(READY);
+      if (!c.startsWith(MODEL) && !isReady) continue;
+      const what = isReady ? 'ready-made agent' : 'model';
       const m = this.models.get(c);
-      if (!m) {
+      if (!m && isReady) {
+        showNotice(`The link names a ready-made agent this page does not have (${c.slice(READY.length)}); a person plays ${this.info.sides[side]} instead.`);
+        this.controllers[side] = HUMAN;
+      } else if (!m) {
         this.missing = c;
       } else if (m.side !== null && m.side !== side) {
-        showNotice(`The model named in the link plays ${this.info.sides[m.side]}, not ${this.info.sides[side]}; a person plays ${this.info.sides[side]} instead.`);
+        showNotice(`The ${what} named in the link plays ${this.info.sides[m.side]}, not ${this.info.sides[side]}; a person plays ${this.info.sides[side]} instead.`);
         this.controllers[side] = HUMAN;
       }
     }
