@@ -137,3 +137,100 @@ fn connect6_tss_proves_a_win_prints_its_line_and_refuses_a_finished_game() {
     assert_eq!(code, 2);
     assert!(err.contains("not a legal move"), "{err}");
 }
+
+#[test]
+fn connect6_learns_from_a_file_of_records_and_refuses_a_bad_one_by_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let records = dir.path().join("games.txt");
+    std::fs::write(
+        &records,
+        "# a six on the board, then a game Black resigned\n\
+         J10; A1 A2; K10 L10; A3 A4; M10 N10; A6 B1; O10\n\
+         J10; K11 K9; H10 L10 0-1\n",
+    )
+    .unwrap();
+    let out = dir.path().join("learned.selfplay");
+    let (code, text, err) = run(&[
+        "connect6",
+        "train",
+        "--records",
+        records.to_str().unwrap(),
+        "--games",
+        "4",
+        "--eval-every",
+        "2",
+        "--openings",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("from the 2 records of games.txt"), "{text}");
+    // Points at 0, 2 and 4 games learned.
+    let points: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|w| w.parse::<u64>().is_ok())
+        .collect();
+    assert_eq!(points, ["0", "2", "4"], "{text}");
+    let (code, inspect, err) = run(&["model", "inspect", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(inspect.contains("\"records\""), "{inspect}");
+    assert!(inspect.contains("games.txt"), "{inspect}");
+
+    std::fs::write(&records, "J10; K11 K9\n").unwrap();
+    let (code, _, err) = run(&[
+        "connect6",
+        "train",
+        "--records",
+        records.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("games.txt: line 1: the game is not over and no result is given"),
+        "{err}"
+    );
+}
+
+#[test]
+fn connect6_match_writes_its_games_as_records_that_train_learns_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let records = dir.path().join("engine-games.txt");
+    let (code, text, err) = run(&[
+        "connect6",
+        "match",
+        "engine:1",
+        "greedy",
+        "--games",
+        "3",
+        "--records-out",
+        records.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("wrote 3 records"), "{text}");
+    let written = std::fs::read_to_string(&records).unwrap();
+    let lines: Vec<&str> = written.lines().collect();
+    assert_eq!(lines.len(), 3);
+    // engine:1 wins every game against greedy: Black in games 1 and 3.
+    assert!(lines[0].starts_with("J10; ") && lines[0].ends_with(" 1-0"), "{written}");
+    assert!(lines[1].ends_with(" 0-1"), "{written}");
+    let out = dir.path().join("m.selfplay");
+    let (code, text, err) = run(&[
+        "connect6",
+        "train",
+        "--records",
+        records.to_str().unwrap(),
+        "--games",
+        "3",
+        "--eval-every",
+        "3",
+        "--openings",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("from the 3 records of engine-games.txt"), "{text}");
+}

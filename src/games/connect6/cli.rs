@@ -7,6 +7,7 @@ use clap::Subcommand;
 use web_time::Instant;
 
 use super::engine::{Engine, EngineSettings, MAX_LEVEL};
+use super::learn::{parse_records, Record as LearnRecord};
 use super::players::{Greedy, NearRandom};
 use super::rules::{format_point, Board, Point};
 use super::runs::{hand, model_learner, presets, Run, RunConfig, WeightsPlayer};
@@ -44,6 +45,10 @@ pub enum Command {
         /// turn. Blank lines and lines starting with `#` are skipped.
         #[arg(long)]
         openings: Option<InputPath>,
+        /// Writes every game as a record (one a line, with its result), in
+        /// the format `train --records` learns from.
+        #[arg(long)]
+        records_out: Option<OutputPath>,
     },
     /// Speed: stones placed and undone, threat counts and the engine's
     /// search nodes, each per second (the measurements `selfplay bench`
@@ -96,6 +101,12 @@ pub enum Command {
         openings: u64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Learn from the game records of this file instead of self-play
+        /// (one game a line: its stones, then `1-0`, `0-1` or `1/2` when
+        /// the board does not show the result; see docs/connect6.md), taken
+        /// in order and again from the first until `--games` are learned.
+        #[arg(long)]
+        records: Option<InputPath>,
         /// The model file to write.
         #[arg(long)]
         out: OutputPath,
@@ -139,12 +150,14 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             games,
             seed,
             openings,
+            records_out,
         } => play_match(
             &a,
             &b,
             games,
             seed,
             openings.as_ref().map(|p| p.0.as_path()),
+            records_out.as_ref().map(|p| p.0.as_path()),
         ),
         Command::Bench { seconds, seed } => bench(seconds, seed),
         Command::Tss {
@@ -160,8 +173,23 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             eval_every,
             openings,
             seed,
+            records,
             out,
-        } => train(&preset, games, eval_every, openings as usize, seed, &out.0),
+        } => {
+            let records = match &records {
+                Some(path) => Some(read_records(&path.0)?),
+                None => None,
+            };
+            train(
+                &preset,
+                games,
+                eval_every,
+                openings as usize,
+                seed,
+                records.as_ref(),
+                &out.0,
+            )
+        }
         Command::Eval {
             model,
             against,
@@ -184,14 +212,35 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
     }
 }
 
-/// `selfplay connect6 train`: a preset's run, its curve printed, its
-/// model written.
+/// The largest records file, in bytes.
+pub const MAX_RECORDS_BYTES: u64 = 256 << 20;
+
+/// A file of game records ([`parse_records`]), with its name and how many.
+pub struct Records {
+    name: String,
+    games: Vec<LearnRecord>,
+}
+
+fn read_records(path: &Path) -> Result<Records, CliError> {
+    let text = crate::cli::read_text(path, MAX_RECORDS_BYTES)?;
+    let games =
+        parse_records(&text).map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    Ok(Records { name, games })
+}
+
+/// `selfplay connect6 train`: a preset's run (learning from `records`
+/// when given, else by self-play), its curve printed, its model written.
 fn train(
     preset: &str,
     games: u64,
     eval_every: u64,
     openings: usize,
     seed: u64,
+    records: Option<&Records>,
     out: &Path,
 ) -> Result<(), CliError> {
     let (.., config) = presets()
@@ -213,7 +262,15 @@ fn train(
     };
     let started = Instant::now();
     let mut run = Run::new(config).map_err(CliError::BadInput)?;
-    println!("{}", Trainer::label(&run));
+    match records {
+        Some(r) => println!(
+            "{}, from the {} records of {}",
+            Trainer::label(&run),
+            r.games.len(),
+            r.name
+        ),
+        None => println!("{}", Trainer::label(&run)),
+    }
     println!(
         "{:>9} {:>8} {:>8} {:>9}  won/drawn/lost",
         "games", "seconds", "games/s", "score %"
@@ -222,7 +279,13 @@ fn train(
     let mut learning = 0.0;
     while !Trainer::is_done(&run) {
         let t = Instant::now();
-        Trainer::train(&mut run, 1);
+        match records {
+            Some(r) => {
+                let done = Trainer::progress(&run).done as usize;
+                run.learn_record(&r.games[done % r.games.len()]);
+            }
+            None => Trainer::train(&mut run, 1),
+        }
         learning += t.elapsed().as_secs_f64();
         for p in &run.curve()[printed..] {
             println!(
@@ -238,7 +301,13 @@ fn train(
         }
         printed = run.curve().len();
     }
-    let model = Trainer::model(&run).map_err(CliError::Internal)?;
+    let mut model = Trainer::model(&run).map_err(CliError::Internal)?;
+    if let Some(r) = records {
+        model.header.hyper.insert(
+            "records".into(),
+            serde_json::json!({ "file": r.name, "games": r.games.len() }),
+        );
+    }
     let bytes = crate::model::encode(&model).map_err(|e| CliError::Internal(e.to_string()))?;
     crate::cli::write_atomic(out, &bytes)?;
     println!("wrote {}", out.display());
@@ -456,6 +525,7 @@ fn play_match(
     games: u32,
     seed: u64,
     openings: Option<&Path>,
+    records_out: Option<&Path>,
 ) -> Result<(), CliError> {
     // Everything is checked before the first game.
     let openings = match openings {
@@ -475,6 +545,7 @@ fn play_match(
     println!("{a} against {b}: {games} games, seed {seed}, colours alternating");
     let mut record = Record::default();
     let mut clocks = [Clock::default(), Clock::default()];
+    let mut records = String::new();
     for i in 0..games {
         let opening = &openings[(i as usize / 2) % openings.len()];
         let a_side = if i % 2 == 0 {
@@ -484,6 +555,7 @@ fn play_match(
         };
         let mut rng = rng_from_seed(seed.wrapping_add(u64::from(i)));
         let mut board = Board::start();
+        let mut stones: Vec<Point> = opening.clone();
         for &p in opening {
             board.play(p);
         }
@@ -508,9 +580,18 @@ fn play_match(
                 )));
             }
             board.play(stone);
+            stones.push(stone);
         }
         let outcome = board.outcome().unwrap_or(Outcome::Draw);
         record.add(outcome, a_side);
+        if records_out.is_some() {
+            records.push_str(&Board::transcript(&stones));
+            records.push_str(match outcome {
+                Outcome::Win(Side::First) => " 1-0\n",
+                Outcome::Win(Side::Second) => " 0-1\n",
+                Outcome::Draw => " 1/2\n",
+            });
+        }
         let result = match outcome {
             Outcome::Win(s) if s == a_side => format!("{a} wins"),
             Outcome::Win(_) => format!("{b} wins"),
@@ -540,6 +621,10 @@ fn play_match(
             c.seconds / (c.turns.max(1) as f64),
             c.turns
         );
+    }
+    if let Some(path) = records_out {
+        crate::cli::write_atomic(path, records.as_bytes())?;
+        println!("wrote {games} records to {}", path.display());
     }
     Ok(())
 }
@@ -591,9 +676,9 @@ mod tests {
 
     #[test]
     fn a_short_match_plays_its_games() {
-        assert!(play_match("greedy", "random", 2, 1, None).is_ok());
+        assert!(play_match("greedy", "random", 2, 1, None, None).is_ok());
         assert!(matches!(
-            play_match("greedy", "nobody", 2, 1, None),
+            play_match("greedy", "nobody", 2, 1, None, None),
             Err(CliError::BadInput(_))
         ));
     }

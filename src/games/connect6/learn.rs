@@ -313,6 +313,106 @@ pub fn parse_openings(text: &str) -> Result<Vec<Board>, String> {
     Ok(out)
 }
 
+/// One game to learn from: its stones and Black's reward.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    pub stones: Vec<Point>,
+    /// 1 a Black win, 0 a White win, 0.5 a draw.
+    pub result: f32,
+}
+
+/// The most records a file may hold.
+pub const MAX_RECORDS: usize = 1_000_000;
+
+/// Game records from a text, one game a line: its stones in the notation
+/// of [`Board::parse_transcript`], then, for a game that does not end on
+/// the board (a resignation, an agreed draw), its result: `1-0` (Black
+/// won), `0-1` (White won) or `1/2` (a draw). A game that ends with a six
+/// or a full board may give its result too, but it must agree. `#` starts
+/// a comment; blank lines are skipped. Errors name the line.
+pub fn parse_records(text: &str) -> Result<Vec<Record>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let at = |e: &dyn std::fmt::Display| format!("line {}: {e}", i + 1);
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (moves, given) = match line.rsplit_once(|c: char| c.is_whitespace() || c == ';') {
+            Some((rest, last)) if ["1-0", "0-1", "1/2"].contains(&last) => (rest, Some(last)),
+            None if ["1-0", "0-1", "1/2"].contains(&line) => ("", Some(line)),
+            _ => (line, None),
+        };
+        let given = given.map(|t| match t {
+            "1-0" => 1.0,
+            "0-1" => 0.0,
+            _ => 0.5,
+        });
+        let stones = Board::parse_transcript(moves).map_err(|e| at(&e))?;
+        let mut b = Board::start();
+        for (k, &m) in stones.iter().enumerate() {
+            if b.is_over() {
+                return Err(at(&format!("move {}: the game was already over", k + 1)));
+            }
+            b.try_play(m)
+                .map_err(|e| at(&format!("move {}: {e}", k + 1)))?;
+        }
+        let result = match (b.is_over().then(|| reward(b.outcome())), given) {
+            (Some(on_board), Some(g)) if on_board != g => {
+                return Err(at(&format!(
+                    "the result given ({}) is not the board's",
+                    result_text(g)
+                )))
+            }
+            (Some(r), _) | (None, Some(r)) => r,
+            (None, None) => {
+                return Err(at(&"the game is not over and no result is given: end the line with 1-0 (Black won), 0-1 (White won) or 1/2 (a draw)"));
+            }
+        };
+        if out.len() == MAX_RECORDS {
+            return Err(at(&format!("more than {MAX_RECORDS} records")));
+        }
+        out.push(Record { stones, result });
+    }
+    if out.is_empty() {
+        return Err(
+            "no records: one game a line, its stones, and its result if the board does not show it"
+                .into(),
+        );
+    }
+    Ok(out)
+}
+
+/// A result as a record writes it.
+fn result_text(r: f32) -> &'static str {
+    if r == 1.0 {
+        "1-0"
+    } else if r == 0.0 {
+        "0-1"
+    } else {
+        "1/2"
+    }
+}
+
+/// Learns from one record as from a learning game: the position after
+/// each of its turns, then its result.
+pub fn record_game(l: &mut LinearTd, chooser: &mut Chooser, r: &Record) {
+    let mut b = Board::start();
+    let mut ep = l.begin();
+    for &m in &r.stones {
+        let mover = b.to_move();
+        b.place(m);
+        if b.is_over() {
+            break;
+        }
+        if b.to_move() != mover {
+            let x = chooser.features(&b).to_vec();
+            l.observe(&mut ep, &x);
+        }
+    }
+    l.finish(&mut ep, r.result);
+}
+
 /// The shipped opening set.
 pub fn openings() -> Vec<Board> {
     parse_openings(OPENINGS).expect("the shipped openings are valid")
@@ -344,6 +444,7 @@ pub fn generate_openings(count: usize, seed: u64) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::super::features::hand_weights;
+    use super::super::rules::parse_point;
     use super::super::tss;
     use super::*;
     use crate::learn::linear_td::Params;
@@ -357,6 +458,92 @@ mod tests {
             hand_weights(),
         )
         .unwrap()
+    }
+
+    const SIX: &str = "J10; A1 A2; K10 L10; A3 A4; M10 N10; A6 B1; O10";
+
+    #[test]
+    fn records_are_read_with_their_results_and_bad_ones_refused_by_line() {
+        let text = format!("# a comment\n{SIX}\n\nJ10; K11 K9 0-1\nJ10 1/2\n{SIX} 1-0\n");
+        let r = parse_records(&text).unwrap();
+        assert_eq!(r.len(), 4);
+        assert_eq!(r[0].stones.len(), 12);
+        assert_eq!(r[0].stones[11], parse_point("O10").unwrap());
+        assert_eq!(
+            r.iter().map(|r| r.result).collect::<Vec<_>>(),
+            [1.0, 0.0, 0.5, 1.0]
+        );
+        for (bad, says) in [
+            (
+                "J10; K11 K9",
+                "line 1: the game is not over and no result is given",
+            ),
+            (
+                &format!("{SIX} 0-1"),
+                "line 1: the result given (0-1) is not the board's",
+            ),
+            (
+                &format!("{SIX} P10"),
+                "line 1: move 13: the game was already over",
+            ),
+            (
+                "# none\nJ10 Z99 1-0",
+                "line 2: move 2: 'Z99' is not a point",
+            ),
+            ("J10 J10 1-0", "line 1: move 2:"),
+            ("# only comments", "no records"),
+        ] {
+            let e = parse_records(bad).unwrap_err();
+            assert!(e.starts_with(says), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_record_moves_the_values_of_its_positions_toward_its_result() {
+        let r = &parse_records(SIX).unwrap()[0];
+        let mut chooser = Chooser::default();
+        // The last position learned from, after White's A6 B1 (Black to move
+        // with five in a row): its target is the game's result.
+        let mut b = Board::start();
+        for &m in &r.stones[..11] {
+            b.place(m);
+        }
+        let x = chooser.features(&b).to_vec();
+        // The study's steps, divided by ‖φ‖² (plain steps of these counts overshoot).
+        let normalised = || {
+            LinearTd::new(
+                Params {
+                    phases: 3,
+                    normalise: true,
+                    ..Params::PLAIN
+                },
+                hand_weights(),
+            )
+            .unwrap()
+        };
+        // The same game with the other result moves the last position's
+        // value the other way: everything else about the two is the same.
+        let learned = |result: f32| {
+            let mut l = normalised();
+            record_game(
+                &mut l,
+                &mut Chooser::default(),
+                &Record {
+                    result,
+                    ..r.clone()
+                },
+            );
+            l.value(&x)
+        };
+        let before = normalised().value(&x);
+        let (won, lost) = (learned(1.0), learned(0.0));
+        assert!(won > lost, "Black won {won}, lost {lost}");
+        assert_ne!(won, before);
+        // Learning from a record is the run's game too: same record, same weights.
+        let (mut a, mut b2) = (hand(), hand());
+        record_game(&mut a, &mut chooser, r);
+        record_game(&mut b2, &mut Chooser::default(), r);
+        assert_eq!(a.weights(), b2.weights());
     }
 
     /// Writes the opening set (`cargo test --lib write_openings -- --ignored`).

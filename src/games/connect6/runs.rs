@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::features::{hand_weights, FEATURES, PHASES};
-use super::learn::{learning_game, openings, proven_first, score, Chooser};
+use super::learn::{learning_game, openings, proven_first, record_game, score, Chooser, Record};
 use super::rules::{Board, Point};
 use crate::game::{rng_from_seed, Game, Player, Rng};
 use crate::learn::linear_td::{LinearTd, Params};
@@ -275,11 +275,23 @@ impl Run {
             self.config.tss,
             &mut self.rng,
         );
+        self.one_more();
+        stones
+    }
+
+    /// Learns from one game record instead of a self-play game; it counts
+    /// as one of the run's games.
+    pub fn learn_record(&mut self, r: &Record) {
+        record_game(&mut self.learner, &mut self.chooser, r);
+        self.one_more();
+    }
+
+    /// Counts a learned game, and measures a curve point when one is due.
+    fn one_more(&mut self) {
         self.games += 1;
         if self.games % self.config.eval_every == 0 || self.games == self.config.games {
             self.measure_point();
         }
-        stones
     }
 
     fn measure_point(&mut self) {
