@@ -101,6 +101,9 @@ pub enum Command {
         openings: u64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The step size α (more than 0, at most 1) instead of the preset's.
+        #[arg(long, value_parser = crate::cli::positive(1.0))]
+        alpha: Option<f64>,
         /// Learn from the game records of this file instead of self-play
         /// (one game a line: its stones, then `1-0`, `0-1` or `1/2` when
         /// the board does not show the result; see docs/connect6.md), taken
@@ -173,6 +176,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             eval_every,
             openings,
             seed,
+            alpha,
             records,
             out,
         } => {
@@ -186,6 +190,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
                 eval_every,
                 openings as usize,
                 seed,
+                alpha.map(|a| a as f32),
                 records.as_ref(),
                 &out.0,
             )
@@ -240,6 +245,7 @@ fn train(
     eval_every: u64,
     openings: usize,
     seed: u64,
+    alpha: Option<f32>,
     records: Option<&Records>,
     out: &Path,
 ) -> Result<(), CliError> {
@@ -258,6 +264,7 @@ fn train(
         eval_every,
         openings,
         seed,
+        alpha: alpha.unwrap_or(config.alpha),
         ..config
     };
     let started = Instant::now();
