@@ -184,16 +184,18 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
                 Some(path) => Some(read_records(&path.0)?),
                 None => None,
             };
-            train(
-                &preset,
+            let config = RunConfig {
                 games,
                 eval_every,
-                openings as usize,
+                openings: openings as usize,
                 seed,
-                alpha.map(|a| a as f32),
-                records.as_ref(),
-                &out.0,
-            )
+                ..preset_config(&preset)?
+            };
+            let config = RunConfig {
+                alpha: alpha.map_or(config.alpha, |a| a as f32),
+                ..config
+            };
+            train(config, records.as_ref(), &out.0)
         }
         Command::Eval {
             model,
@@ -237,36 +239,24 @@ fn read_records(path: &Path) -> Result<Records, CliError> {
     Ok(Records { name, games })
 }
 
-/// `selfplay connect6 train`: a preset's run (learning from `records`
-/// when given, else by self-play), its curve printed, its model written.
-fn train(
-    preset: &str,
-    games: u64,
-    eval_every: u64,
-    openings: usize,
-    seed: u64,
-    alpha: Option<f32>,
-    records: Option<&Records>,
-    out: &Path,
-) -> Result<(), CliError> {
-    let (.., config) = presets()
+/// A preset's settings by its id.
+fn preset_config(preset: &str) -> Result<RunConfig, CliError> {
+    presets()
         .into_iter()
         .find(|p| p.0 == preset)
+        .map(|p| p.3)
         .ok_or_else(|| {
             let names: Vec<&str> = presets().iter().map(|p| p.0).collect();
             CliError::BadInput(format!(
                 "unknown preset '{preset}' (presets: {})",
                 names.join(", ")
             ))
-        })?;
-    let config = RunConfig {
-        games,
-        eval_every,
-        openings,
-        seed,
-        alpha: alpha.unwrap_or(config.alpha),
-        ..config
-    };
+        })
+}
+
+/// `selfplay connect6 train`: a preset's run (learning from `records`
+/// when given, else by self-play), its curve printed, its model written.
+fn train(config: RunConfig, records: Option<&Records>, out: &Path) -> Result<(), CliError> {
     let started = Instant::now();
     let mut run = Run::new(config).map_err(CliError::BadInput)?;
     match records {
