@@ -83,9 +83,10 @@ pub enum Command {
     },
     /// Learns the pattern weights by TD(0) in self-play from the hand-set
     /// ones (a preset of the study's runs: tss, no-tss, no-norm, mixed,
-    /// two-turn, sign), printing the curve (the score against the hand-set
-    /// weights on the shipped openings), and writes the model (played by the
-    /// CLI's `model:FILE` player; the page's module has no Connect6 learner).
+    /// two-turn, sign; or tss-step, beyond the study: α 0.5), printing the
+    /// curve (the score against the hand-set weights on the shipped
+    /// openings), and writes the model (played by the CLI's `model:FILE`
+    /// player; the page's module has no Connect6 learner).
     Train {
         /// The preset.
         #[arg(long, default_value = "tss")]

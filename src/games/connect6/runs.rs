@@ -161,11 +161,20 @@ pub fn presets() -> Vec<(&'static str, &'static str, &'static str, RunConfig)> {
             "Each pattern counts as present or absent, not by how many.",
             RunConfig {
                 sign_only: true,
-                ..base
+                ..base.clone()
             },
+        ),
+        (
+            BEYOND[0],
+            "With threat-space search, a larger step",
+            "Beyond the study: as its best run with the step α five times larger (0.5), so that the normalised steps move the weights in thousands of games rather than tens of thousands.",
+            RunConfig { alpha: 0.5, ..base },
         ),
     ]
 }
+
+/// The presets beyond the study's runs.
+pub const BEYOND: [&str; 1] = ["tss-step"];
 
 /// One curve point: the learned weights against the hand-set ones.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -564,7 +573,7 @@ pub fn td_kind() -> crate::plugin::RunKindInfo {
                 id: (*id).into(),
                 name: (*name).into(),
                 sentence: (*sentence).into(),
-                group: "study".into(),
+                group: if BEYOND.contains(id) { "beyond" } else { "study" }.into(),
                 runs: 1,
             })
             .collect(),
