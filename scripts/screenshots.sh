@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Makes the README's pictures: each game's main view at a laptop and a phone
 # size, taken by the end-to-end test www/e2e/screenshots.spec.ts in headless
-# Chromium, and About the studies and a game's notices (studies.spec.ts,
-# notices.spec.ts), copied into docs/screenshots/. Run after scripts/build-wasm.sh.
+# Chromium, and About the studies, a game's notices and a chart in the board's
+# place (studies.spec.ts, notices.spec.ts, chart-board-place.spec.ts), copied
+# into docs/screenshots/. Run after scripts/build-wasm.sh.
 set -euo pipefail
 cd "$(dirname "$0")/../www"
 npx vite build
-npx playwright test e2e/screenshots.spec.ts e2e/studies.spec.ts e2e/notices.spec.ts
+npx playwright test e2e/screenshots.spec.ts e2e/studies.spec.ts e2e/notices.spec.ts e2e/chart-board-place.spec.ts
 mkdir -p ../docs/screenshots
 cp test-results/screens/*.png ../docs/screenshots/
 ls -l ../docs/screenshots/
