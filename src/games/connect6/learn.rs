@@ -332,6 +332,8 @@ pub const MAX_RECORDS: usize = 1_000_000;
 /// a comment; blank lines are skipped. Errors name the line.
 pub fn parse_records(text: &str) -> Result<Vec<Record>, String> {
     let mut out = Vec::new();
+    // A byte-order mark, as some editors write one, is not part of the first stone.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, line) in text.lines().enumerate() {
         let at = |e: &dyn std::fmt::Display| format!("line {}: {e}", i + 1);
         let line = line.split('#').next().unwrap_or("").trim();
@@ -349,6 +351,11 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, String> {
             _ => 0.5,
         });
         let stones = Board::parse_transcript(moves).map_err(|e| at(&e))?;
+        if stones.is_empty() {
+            return Err(at(
+                &"a result with no stones: a record is a game's stones first",
+            ));
+        }
         let mut b = Board::start();
         for (k, &m) in stones.iter().enumerate() {
             if b.is_over() {
@@ -464,7 +471,8 @@ mod tests {
 
     #[test]
     fn records_are_read_with_their_results_and_bad_ones_refused_by_line() {
-        let text = format!("# a comment\n{SIX}\n\nJ10; K11 K9 0-1\nJ10 1/2\n{SIX} 1-0\n");
+        let text =
+            format!("\u{feff}# a comment\r\n{SIX}\r\n\nJ10; K11 K9 0-1\nJ10 1/2\n{SIX};1-0\n");
         let r = parse_records(&text).unwrap();
         assert_eq!(r.len(), 4);
         assert_eq!(r[0].stones.len(), 12);
@@ -492,6 +500,7 @@ mod tests {
             ),
             ("J10 J10 1-0", "line 1: move 2:"),
             ("# only comments", "no records"),
+            ("1-0", "line 1: a result with no stones"),
         ] {
             let e = parse_records(bad).unwrap_err();
             assert!(e.starts_with(says), "{bad}: {e}");
