@@ -28,7 +28,9 @@ pub const MAX_OPENINGS_BYTES: u64 = 1 << 20;
 pub enum Command {
     /// Plays a match between two players, colours alternating (A is Black
     /// in the odd-numbered games). A player is `random`, `greedy`, `engine`
-    /// (level 3) or `engine:LEVEL` (1 to 6).
+    /// (level 3), `engine:LEVEL` (1 to 6), `hand` or `model:FILE` (pattern
+    /// weights, one stone at a time), or `engine+model:FILE` /
+    /// `engine:LEVEL+model:FILE` (the engine searching with learned weights).
     Match {
         /// Player A.
         a: String,
@@ -460,6 +462,27 @@ pub fn player(name: &str) -> Result<Box<dyn Player<Board>>, String> {
             .filter(|l| (1..=MAX_LEVEL).contains(l))
             .ok_or_else(|| format!("'{name}': the engine's level is 1 to {MAX_LEVEL}"))
     };
+    let read = |path: &str| {
+        crate::cli::read_model_of(Path::new(path), Board::NAME, Board::TITLE)
+            .map_err(|e| match e {
+                CliError::BadInput(m) | CliError::Internal(m) => m,
+            })
+            .and_then(|model| model_learner(&model))
+    };
+    if let Some((engine, path)) = name.trim().split_once("+model:") {
+        let settings = match engine {
+            "engine" => EngineSettings::default(),
+            e => match e.strip_prefix("engine:") {
+                Some(l) => EngineSettings::level(level(l)?),
+                None => {
+                    return Err(format!(
+                        "'{name}': learned weights go with the engine: engine+model:FILE or engine:LEVEL+model:FILE"
+                    ))
+                }
+            },
+        };
+        return Ok(Box::new(Engine::new(settings)?.with_learned(read(path)?)));
+    }
     match name.trim() {
         "random" => Ok(Box::new(NearRandom::default())),
         "greedy" => Ok(Box::new(Greedy::default())),
@@ -467,15 +490,9 @@ pub fn player(name: &str) -> Result<Box<dyn Player<Board>>, String> {
         "hand" => Ok(Box::new(WeightsPlayer::new("hand", hand()))),
         other => match (other.strip_prefix("engine:"), other.strip_prefix("model:")) {
             (Some(l), _) => Ok(Box::new(Engine::new(EngineSettings::level(level(l)?))?)),
-            (_, Some(path)) => {
-                let model = crate::cli::read_model_of(Path::new(path), Board::NAME, Board::TITLE)
-                    .map_err(|e| match e {
-                        CliError::BadInput(m) | CliError::Internal(m) => m,
-                    })?;
-                Ok(Box::new(WeightsPlayer::new(other, model_learner(&model)?)))
-            }
+            (_, Some(path)) => Ok(Box::new(WeightsPlayer::new(other, read(path)?))),
             _ => Err(format!(
-                "unknown player '{other}' (players: random, greedy, engine, engine:LEVEL with LEVEL 1 to {MAX_LEVEL}, hand, model:FILE)"
+                "unknown player '{other}' (players: random, greedy, engine, engine:LEVEL with LEVEL 1 to {MAX_LEVEL}, hand, model:FILE, engine+model:FILE, engine:LEVEL+model:FILE)"
             )),
         },
     }

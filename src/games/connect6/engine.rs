@@ -252,13 +252,34 @@ impl Game for Narrowed {
     }
 }
 
-/// The pattern evaluation on the narrowed board; the moves come ordered.
+/// The evaluation on the narrowed board (the moves come ordered): the
+/// hand-set pattern sum, or learned pattern weights
+/// ([`Engine::with_learned`]).
 #[derive(Default)]
-struct NarrowEval(PatternEval);
+struct NarrowEval {
+    pattern: PatternEval,
+    #[cfg(feature = "native-learners")]
+    learned: Option<(crate::learn::linear_td::LinearTd, super::learn::Chooser)>,
+}
+
+/// The learned value's range in the search: `(2p − 1) ×` this, for the
+/// mover's chance of winning `p`.
+#[cfg(feature = "native-learners")]
+pub const LEARNED_SCALE: f32 = 100_000.0;
 
 impl Evaluator<Narrowed> for NarrowEval {
     fn evaluate(&mut self, g: &Narrowed) -> i32 {
-        self.0.value(&g.board)
+        #[cfg(feature = "native-learners")]
+        if let Some((l, chooser)) = &mut self.learned {
+            let black = l.value(chooser.features(&g.board));
+            let p = if g.board.to_move() == crate::game::Side::First {
+                black
+            } else {
+                1.0 - black
+            };
+            return ((2.0 * p - 1.0) * LEARNED_SCALE) as i32;
+        }
+        self.pattern.value(&g.board)
     }
 }
 
@@ -282,6 +303,15 @@ impl Engine {
             windows: Vec::new(),
             default_limits: None,
         })
+    }
+
+    /// The engine searching with learned pattern weights (the study's 492
+    /// features, [`super::features`]) instead of the hand-set pattern sum;
+    /// everything else (threats, threat-space search, ordering) is the same.
+    #[cfg(feature = "native-learners")]
+    pub fn with_learned(mut self, learner: crate::learn::linear_td::LinearTd) -> Engine {
+        self.eval.learned = Some((learner, super::learn::Chooser::default()));
+        self
     }
 
     /// An engine whose moves without a budget ([`Player::choose`]) stop at
@@ -818,6 +848,39 @@ mod tests {
             .expect("an analysis");
         assert!(a.complete);
         assert_eq!(a.moves.len(), 12);
+        assert!(a.moves.iter().any(|m| m.best));
+    }
+
+    #[cfg(feature = "native-learners")]
+    #[test]
+    fn learned_weights_are_what_the_search_evaluates() {
+        use super::super::learn::Chooser;
+        use super::super::runs::hand;
+        let b = after("J10 K11 K9 H10 L10");
+        let narrowed = Narrowed {
+            board: b.clone(),
+            width: 8,
+        };
+        // The mover's chance by the weights, on the search's scale.
+        let l = hand();
+        let black = l.value(Chooser::default().features(&b));
+        assert_eq!(b.to_move(), Side::Second);
+        let want = ((1.0 - 2.0 * black) * LEARNED_SCALE) as i32;
+        let mut eval = NarrowEval {
+            learned: Some((hand(), Chooser::default())),
+            ..NarrowEval::default()
+        };
+        assert_eq!(eval.evaluate(&narrowed), want);
+        assert_ne!(want, NarrowEval::default().evaluate(&narrowed));
+        // The engine with them values the candidates by them, and still plays.
+        let a = engine(2)
+            .with_learned(hand())
+            .analyze(&b, &mut Budget::unlimited())
+            .expect("an analysis");
+        let plain = engine(2).analyze(&b, &mut Budget::unlimited()).unwrap();
+        let values = |a: &Analysis<Point>| a.moves.iter().map(|m| m.value).collect::<Vec<_>>();
+        assert_eq!(a.moves.len(), plain.moves.len());
+        assert_ne!(values(&a), values(&plain));
         assert!(a.moves.iter().any(|m| m.best));
     }
 
