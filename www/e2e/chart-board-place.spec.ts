@@ -153,6 +153,25 @@ test('desktop: a chart takes the board’s place, larger and live, and gives it 
   await page.setViewportSize({ width: 1366, height: 768 });
   await expect(place).toBeVisible();
 
+  // The large view open in the board's place when the window narrows: the
+  // chart goes back to the panel still large, with Close usable, and
+  // nothing of the page is left inert once it is closed.
+  await place.click();
+  await inPlace(page, chart);
+  await chart.getByTestId('chart-large').click();
+  await expect(page.locator('.chart-full')).toHaveCount(1);
+  await page.setViewportSize({ width: 700, height: 768 });
+  await expect(place).toBeHidden();
+  await expect(page.locator('.chart-full')).toHaveCount(1);
+  expect(await page.evaluate(() => document.querySelector('.chart-full')?.closest('[inert]') == null)).toBe(true);
+  await expect(page.locator('.chart-full').getByTestId('chart-close')).toBeFocused();
+  await page.locator('.chart-full').getByTestId('chart-close').click();
+  await expect(page.locator('.chart-full')).toHaveCount(0);
+  await expect(page.locator('[inert]')).toHaveCount(0);
+  await boardBack(page, chart);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await expect(place).toBeVisible();
+
   // Another game's view: the chart is back in the Train tab when the game is opened again.
   await place.click();
   await inPlace(page, chart);

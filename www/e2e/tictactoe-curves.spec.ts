@@ -37,12 +37,20 @@ async function largeView(page: Page, scope: string, how: 'Escape' | 'button'): P
   expect(top).toBe(true);
   // The page behind is inert: the tab bar and the header take no focus or clicks.
   expect(await page.evaluate(() => [document.querySelector('[role="tablist"]'), document.querySelector('header')].map((e) => e?.closest('[inert]') != null))).toEqual([true, true]);
-  await page.keyboard.press('Tab');
-  expect(await page.evaluate(() => document.activeElement?.closest('.chart-full') != null)).toBe(true);
+  const tabTakesFocus = () =>
+    page.evaluate(() => {
+      const tab = document.querySelector<HTMLElement>('[role="tab"]')!;
+      tab.focus();
+      return document.activeElement === tab;
+    });
+  expect(await tabTakesFocus()).toBe(false);
   if (how === 'Escape') await page.keyboard.press('Escape');
   else await full.getByTestId('chart-close').click();
   await expect(page.locator('.chart-full')).toHaveCount(0);
   await expect(chart.getByTestId('chart-large')).toBeFocused();
+  // Closed, nothing is left inert.
+  await expect(page.locator('[inert]')).toHaveCount(0);
+  expect(await tabTakesFocus()).toBe(true);
 }
 
 for (const size of SIZES) {

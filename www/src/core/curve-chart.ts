@@ -291,6 +291,13 @@ export class CurveChart {
       focus ||= within;
     }
     this.showTools();
+    // A large view that moved with the chart keeps the page behind it, and
+    // only that, inert: the chart's new ancestors' siblings, not its own.
+    if (this.large) {
+      this.setBackgroundInert(true);
+      if (focus) this.closeButton.focus();
+      focus = false;
+    }
     if (focus) {
       if (this.loan) this.backButton.focus();
       else {

@@ -28,6 +28,8 @@ export interface RunsContext {
   board: BoardView;
   /** Shows a tab of the game's panel ("play"). */
   showTab(id: string): void;
+  /** Brings the board back where a chart may have taken its place, before the board is used. */
+  showBoard(): void;
 }
 
 /** A plug-in's hooks into the Train tab. */

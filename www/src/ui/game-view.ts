@@ -190,7 +190,7 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
         info,
         engine,
         library,
-        hooks: plugin.runHooks?.({ info, board, showTab: (id: string) => showTab(id) }) ?? null,
+        hooks: plugin.runHooks?.({ info, board, showTab: (id: string) => showTab(id), showBoard: () => boardPlace.recall() }) ?? null,
         lendBoard: (taken: () => void) => {
           boardPlace.recall();
           return lendable.lend(taken);

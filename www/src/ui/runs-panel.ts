@@ -744,6 +744,15 @@ export class RunsPanel implements KeptPanel {
     }
     // The latest experiment's charts first.
     const experiments = ['', ...titles.keys()].reverse();
+    // The charts of an experiment whose runs were all closed: no line left.
+    for (const [key, c] of this.charts) {
+      const exp = key.slice(0, key.indexOf('|'));
+      if (exp && !titles.has(exp)) {
+        c.chart?.setLarge(false, false);
+        c.chart?.setPlaced(false, false);
+        c.box.hidden = true;
+      }
+    }
     for (const exp of experiments) {
       for (const kind of this.host.info.runs) {
         for (const spec of kind.charts) {
@@ -759,8 +768,11 @@ export class RunsPanel implements KeptPanel {
             c = { box, chart: null };
             this.charts.set(key, c);
           }
-          // A chart whose runs were all closed goes (from the board's place too).
-          if (list.length === 0) c.chart?.setPlaced(false, false);
+          // A chart whose runs were all closed goes (from the large view and the board's place too).
+          if (list.length === 0) {
+            c.chart?.setLarge(false, false);
+            c.chart?.setPlaced(false, false);
+          }
           c.box.hidden = list.length === 0;
           if (list.length === 0) continue;
           const title = exp ? `${spec.title} — ${titles.get(exp)}` : spec.title;

@@ -94,6 +94,8 @@ class ProbeSection implements Section {
       inputs.action.value = move;
       this.status.textContent = `Pair ${i + 1}: ${position} · ${move}.`;
     };
+    // The move is picked on the board: it comes back from under a chart in its place.
+    this.ctx.showBoard();
     if (!this.ctx.board.captureMove?.(HOUNDS, done)) {
       showNotice('The board must show a position with the hounds to move: play to one in the Play tab first.', 'info');
       return;

@@ -228,7 +228,11 @@ export class Players {
       const what = isReady ? 'ready-made agent' : 'model';
       const m = this.models.get(c);
       if (!m && isReady) {
-        showNotice(`The link names a ready-made agent this page does not have (${c.slice(READY.length)}); a person plays ${this.info.sides[side]} instead.`);
+        showNotice(
+          ready
+            ? `The link names a ready-made agent this page does not have (${c.slice(READY.length)}); a person plays ${this.info.sides[side]} instead.`
+            : `The link names a ready-made agent, but the list of ready-made agents could not be read (offline for the first time?); a person plays ${this.info.sides[side]} instead.`,
+        );
         this.controllers[side] = HUMAN;
       } else if (!m) {
         this.missing = c;
