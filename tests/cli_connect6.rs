@@ -216,6 +216,7 @@ fn connect6_match_writes_its_games_as_records_that_train_learns_from() {
     // engine:1 wins every game against greedy: Black in games 1 and 3.
     assert!(lines[0].starts_with("J10; ") && lines[0].ends_with(" 1-0"), "{written}");
     assert!(lines[1].ends_with(" 0-1"), "{written}");
+    assert!(lines[2].ends_with(" 1-0"), "{written}");
     let out = dir.path().join("m.selfplay");
     let (code, text, err) = run(&[
         "connect6",

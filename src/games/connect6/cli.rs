@@ -264,8 +264,8 @@ fn train(config: RunConfig, records: Option<&Records>, out: &Path) -> Result<(),
     let mut run = Run::new(config).map_err(CliError::BadInput)?;
     match records {
         Some(r) => println!(
-            "{}, from the {} records of {}",
-            Trainer::label(&run),
+            "{}, from the {} records of {} (learned from as they were played: no exploration, no threat-space search)",
+            run.records_label(),
             r.games.len(),
             r.name
         ),
@@ -303,6 +303,7 @@ fn train(config: RunConfig, records: Option<&Records>, out: &Path) -> Result<(),
     }
     let mut model = Trainer::model(&run).map_err(CliError::Internal)?;
     if let Some(r) = records {
+        model.header.name = format!("{}, from {}", run.records_label(), r.name);
         model.header.hyper.insert(
             "records".into(),
             serde_json::json!({ "file": r.name, "games": r.games.len() }),

@@ -336,11 +336,12 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, line) in text.lines().enumerate() {
         let at = |e: &dyn std::fmt::Display| format!("line {}: {e}", i + 1);
-        let line = line.split('#').next().unwrap_or("").trim();
+        let sep = |c: char| c.is_whitespace() || c == ';' || c == ',';
+        let line = line.split('#').next().unwrap_or("").trim_matches(sep);
         if line.is_empty() {
             continue;
         }
-        let (moves, given) = match line.rsplit_once(|c: char| c.is_whitespace() || c == ';') {
+        let (moves, given) = match line.rsplit_once(sep) {
             Some((rest, last)) if ["1-0", "0-1", "1/2"].contains(&last) => (rest, Some(last)),
             None if ["1-0", "0-1", "1/2"].contains(&line) => ("", Some(line)),
             _ => (line, None),
@@ -367,7 +368,8 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, String> {
         let result = match (b.is_over().then(|| reward(b.outcome())), given) {
             (Some(on_board), Some(g)) if on_board != g => {
                 return Err(at(&format!(
-                    "the result given ({}) is not the board's",
+                    "the board shows {}, not the given {}",
+                    result_text(on_board),
                     result_text(g)
                 )))
             }
@@ -472,7 +474,7 @@ mod tests {
     #[test]
     fn records_are_read_with_their_results_and_bad_ones_refused_by_line() {
         let text =
-            format!("\u{feff}# a comment\r\n{SIX}\r\n\nJ10; K11 K9 0-1\nJ10 1/2\n{SIX};1-0\n");
+            format!("\u{feff}# a comment\r\n{SIX};\r\n\nJ10; K11 K9, 0-1;\nJ10 1/2\n{SIX};1-0\n");
         let r = parse_records(&text).unwrap();
         assert_eq!(r.len(), 4);
         assert_eq!(r[0].stones.len(), 12);
@@ -488,7 +490,7 @@ mod tests {
             ),
             (
                 &format!("{SIX} 0-1"),
-                "line 1: the result given (0-1) is not the board's",
+                "line 1: the board shows 1-0, not the given 0-1",
             ),
             (
                 &format!("{SIX} P10"),
@@ -548,7 +550,7 @@ mod tests {
         let (won, lost) = (learned(1.0), learned(0.0));
         assert!(won > lost, "Black won {won}, lost {lost}");
         assert_ne!(won, before);
-        // Learning from a record is the run's game too: same record, same weights.
+        // A chooser already used (its scratch filled) learns the same.
         let (mut a, mut b2) = (hand(), hand());
         record_game(&mut a, &mut chooser, r);
         record_game(&mut b2, &mut Chooser::default(), r);

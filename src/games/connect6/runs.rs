@@ -267,6 +267,42 @@ impl Run {
         })
     }
 
+    /// The run in a line; learning from records (`from_records`), the
+    /// settings of its own play (ε, the threat-space search) are left out:
+    /// the records' moves are learned from as they are.
+    fn describe(&self, from_records: bool) -> String {
+        let c = &self.config;
+        let mut parts = vec![format!("TD(0) α {}", c.alpha)];
+        if !from_records {
+            parts.push(format!("ε {}", c.epsilon));
+            parts.push(if c.tss { "with TSS" } else { "no TSS" }.into());
+        }
+        if c.normalise {
+            parts.push("normalised".into());
+        }
+        if c.two_turn {
+            parts.push("two-turn".into());
+        }
+        if c.sign_only {
+            parts.push("signs".into());
+        }
+        if c.mixed {
+            parts.push("mixed".into());
+        } else if !c.per_phase {
+            parts.push("one phase".into());
+        }
+        if from_records {
+            parts.join(" ")
+        } else {
+            format!("{}, seed {}", parts.join(" "), c.seed)
+        }
+    }
+
+    /// The run in a line when it learns from game records.
+    pub fn records_label(&self) -> String {
+        self.describe(true)
+    }
+
     pub fn learner(&self) -> &LinearTd {
         &self.learner
     }
@@ -433,24 +469,7 @@ impl Trainer for Run {
     }
 
     fn label(&self) -> String {
-        let c = &self.config;
-        let mut parts = vec![format!("TD(0) α {} ε {}", c.alpha, c.epsilon)];
-        parts.push(if c.tss { "with TSS" } else { "no TSS" }.into());
-        if c.normalise {
-            parts.push("normalised".into());
-        }
-        if c.two_turn {
-            parts.push("two-turn".into());
-        }
-        if c.sign_only {
-            parts.push("signs".into());
-        }
-        if c.mixed {
-            parts.push("mixed".into());
-        } else if !c.per_phase {
-            parts.push("one phase".into());
-        }
-        format!("{}, seed {}", parts.join(" "), c.seed)
+        self.describe(false)
     }
 
     fn config(&self) -> Value {
