@@ -564,3 +564,27 @@ test('a link naming a ready-made agent for the wrong side, or one the page lacks
   await expect(page.getByTestId('notices').locator('.notice')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('an experiment’s chart in the board’s place gives it back when all its runs are closed', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const cards = await startExperiment(page, '2');
+  await expect(cards).toHaveCount(4);
+  const chart = page.locator('.run-chart[data-experiment]:not([data-experiment=""]):not([hidden])').first();
+  await expect(chart.locator('canvas')).toBeVisible({ timeout: 60_000 });
+  await chart.getByTestId('chart-place').click();
+  await expect(page.locator('.board-area .run-chart')).toHaveCount(1);
+  await expect(board(page)).toBeHidden();
+  // Closing the experiment's runs: with the last, its charts go and the board comes back.
+  for (let i = 0; i < 4; i++) {
+    const card = cards.first();
+    if ((await card.getAttribute('data-status')) === 'running') await card.getByTestId('run-stop').click();
+    await expect(card.getByTestId('run-close')).toBeVisible();
+    await card.getByTestId('run-close').click();
+    await expect(cards).toHaveCount(3 - i);
+    if (i < 3) await expect(page.locator('.board-area .run-chart')).toHaveCount(1);
+  }
+  await expect(page.locator('.board-area .run-chart')).toHaveCount(0);
+  await expect(board(page)).toBeVisible();
+  expect(errors).toEqual([]);
+});
