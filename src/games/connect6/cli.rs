@@ -244,17 +244,13 @@ fn read_records(path: &Path) -> Result<Records, CliError> {
 
 /// A preset's settings by its id.
 fn preset_config(preset: &str) -> Result<RunConfig, CliError> {
-    presets()
-        .into_iter()
-        .find(|p| p.0 == preset)
-        .map(|p| p.3)
-        .ok_or_else(|| {
-            let names: Vec<&str> = presets().iter().map(|p| p.0).collect();
-            CliError::BadInput(format!(
-                "unknown preset '{preset}' (presets: {})",
-                names.join(", ")
-            ))
-        })
+    super::runs::preset(preset).ok_or_else(|| {
+        let names: Vec<&str> = presets().iter().map(|p| p.0).collect();
+        CliError::BadInput(format!(
+            "unknown preset '{preset}' (presets: {})",
+            names.join(", ")
+        ))
+    })
 }
 
 /// `selfplay connect6 train`: a preset's run (learning from `records`

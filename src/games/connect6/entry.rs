@@ -11,7 +11,7 @@ use super::hints::{ForcedWin, ForcedWinSettings, ThreatView};
 use super::players::{Greedy, NearRandom};
 use super::rules::Board;
 #[cfg(feature = "native-learners")]
-use super::runs::{model_learner, presets, td_kind, weights_of, Run, RunConfig, WeightsPlayer, TD};
+use super::runs::{model_learner, td_kind, weights_of, Run, RunConfig, WeightsPlayer, TD};
 use crate::game::Game;
 #[cfg(feature = "native-learners")]
 use crate::model::Algorithm;
@@ -162,9 +162,8 @@ impl GameEntry for Entry {
 
     #[cfg(feature = "native-learners")]
     fn preset_runs(&self, kind: &str, preset: &str, seed: u64) -> Result<Vec<Value>, String> {
-        let (.., config) = presets()
-            .into_iter()
-            .find(|p| p.0 == preset && kind == TD)
+        let config = super::runs::preset(preset)
+            .filter(|_| kind == TD)
             .ok_or_else(|| crate::plugin::unknown_preset(Board::TITLE, kind, preset))?;
         let config = RunConfig { seed, ..config };
         Ok(vec![
@@ -258,6 +257,7 @@ mod tests {
 
 #[cfg(all(test, feature = "native-learners"))]
 mod run_tests {
+    use super::super::runs::presets;
     use super::*;
 
     #[test]

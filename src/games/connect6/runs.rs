@@ -173,6 +173,11 @@ pub fn presets() -> Vec<(&'static str, &'static str, &'static str, RunConfig)> {
     ]
 }
 
+/// The settings of the preset `id`, if there is one.
+pub fn preset(id: &str) -> Option<RunConfig> {
+    presets().into_iter().find(|p| p.0 == id).map(|p| p.3)
+}
+
 /// The presets beyond the study's runs.
 pub const BEYOND: [&str; 1] = ["tss-step"];
 
