@@ -55,7 +55,7 @@ impl GameEntry for Entry {
             }, ReadyRecipe {
                 id: "rival-hounds",
                 name: "Hounds trained against a learning hare",
-                short: "Hounds vs learning hare",
+                short: "Rival hounds",
                 about: "Both sides learn from each other (the study's proposed next step): Q-learning hounds against a Q-learning hare. In the end they trap even the perfect hare.",
                 kind: Q_TABLE,
                 preset: "5",
