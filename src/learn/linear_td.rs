@@ -82,9 +82,12 @@ impl Params {
     }
 }
 
-/// The logistic function.
+/// The logistic function, with the portable `exp` of
+/// [`crate::learn::activation`] (not the platform's, which differs between the
+/// native build and the wasm one), so that a run gives the same weights in
+/// both for the same seed.
 pub fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
+    1.0 / (1.0 + crate::learn::activation::exp(-x))
 }
 
 /// The learner: its settings and weights.
