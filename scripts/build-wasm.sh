@@ -9,21 +9,31 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Without the benchmark sets (feature bench-sets): scripts/bench.sh builds its
-# own module with them.
-cargo build --release --lib --target wasm32-unknown-unknown --no-default-features
-rm -rf pkg
-wasm-bindgen --target web --out-dir pkg --out-name selfplay \
-  "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/selfplay.wasm"
-
+# own module with them. Two modules: pkg/ the one every worker of the page
+# loads (within the size budget, scripts/module-size.sh), and
+# pkg/learners/selfplay_learners*, the same with the learners that the first
+# leaves out (feature extra-learners), loaded only by the workers that train
+# or play those learners (www/src/core/modules.ts).
 opt=www/node_modules/.bin/wasm-opt
-if [[ -x "$opt" ]]; then
-  # The features rustc enables for wasm32-unknown-unknown, and SIMD (.cargo/config.toml).
-  "$opt" -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals --enable-multivalue --enable-reference-types --enable-simd \
-    pkg/selfplay_bg.wasm -o pkg/selfplay_bg.wasm
-else
-  echo "note: $opt is not installed (npm ci in www/); the module is not shrunk" >&2
-fi
+[[ -x "$opt" ]] || echo "note: $opt is not installed (npm ci in www/); the modules are not shrunk" >&2
+
+# build FEATURES OUT_DIR OUT_NAME
+build() {
+  # Cargo keeps both builds (and the dependencies they share) apart by their features.
+  cargo build --release --lib --target wasm32-unknown-unknown --no-default-features --features "$1"
+  wasm-bindgen --target web --out-dir "$2" --out-name "$3" \
+    "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/selfplay.wasm"
+  if [[ -x "$opt" ]]; then
+    # The features rustc enables for wasm32-unknown-unknown, and SIMD (.cargo/config.toml).
+    "$opt" -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+      --enable-mutable-globals --enable-multivalue --enable-reference-types --enable-simd \
+      "$2/$3_bg.wasm" -o "$2/$3_bg.wasm"
+  fi
+}
+
+rm -rf pkg
+build "" pkg selfplay
+build extra-learners pkg/learners selfplay_learners
 
 version="$(awk -F'"' '/^version = / { print $2; exit }' Cargo.toml)"
 cat > pkg/package.json <<EOF
@@ -36,8 +46,10 @@ cat > pkg/package.json <<EOF
   "main": "selfplay.js",
   "module": "selfplay.js",
   "types": "selfplay.d.ts",
-  "files": ["selfplay.js", "selfplay_bg.wasm", "selfplay.d.ts", "selfplay_bg.wasm.d.ts"],
+  "files": ["selfplay.js", "selfplay_bg.wasm", "selfplay.d.ts", "selfplay_bg.wasm.d.ts",
+            "learners/selfplay_learners.js", "learners/selfplay_learners_bg.wasm",
+            "learners/selfplay_learners.d.ts", "learners/selfplay_learners_bg.wasm.d.ts"],
   "sideEffects": ["./selfplay.js"]
 }
 EOF
-ls -l pkg/selfplay_bg.wasm
+ls -l pkg/selfplay_bg.wasm pkg/learners/selfplay_learners_bg.wasm

@@ -61,7 +61,7 @@ for f in tests/web*.rs; do web_tests+=(--test "$(basename "$f" .rs)"); done
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   cargo test --target wasm32-unknown-unknown "${web_tests[@]}"
 
-step "build the wasm module"
+step "build the wasm modules (the first, and the learners' one)"
 ./scripts/build-wasm.sh
 
 step "the wasm module's size (budget: 500,000 bytes gzipped)"

@@ -5,8 +5,10 @@ import { defineConfig, type Plugin } from 'vite';
 
 // The page is static: `vite build` writes dist/ (relative URLs, base ./),
 // which any file server can serve. The engine is the wasm-pack-style
-// package in ../pkg (scripts/build-wasm.sh), imported as `selfplay`; only
-// the workers import it. Workers are ES modules so that they can.
+// package in ../pkg (scripts/build-wasm.sh), imported as `selfplay`, and
+// its build with the learners the first leaves out, ../pkg/learners,
+// imported as `selfplay-learners` (src/core/modules.ts); only the workers
+// import them. Workers are ES modules so that they can.
 const pkg = fileURLToPath(new URL('../pkg/', import.meta.url));
 
 /** Every file of the build, relative to dist/, for the service worker (public/sw.js) to cache at install. */
@@ -28,9 +30,10 @@ function precacheList(): Plugin {
         }
       };
       walk(outDir);
-      // The ready-made models are fetched when first used, and cached then
-      // (sw.js caches what it fetches); only their manifest is cached at install.
-      const lazy = (f: string) => f.startsWith('ready/') && f !== 'ready/manifest.json';
+      // The ready-made models and the learners' module are fetched when
+      // first used, and cached then (sw.js caches what it fetches); of the
+      // models only their manifest is cached at install.
+      const lazy = (f: string) => (f.startsWith('ready/') && f !== 'ready/manifest.json') || f.includes('selfplay_learners');
       const list = files.filter((f) => f !== 'precache.json' && f !== 'sw.js' && !f.startsWith('.') && !lazy(f)).sort();
       writeFileSync(join(outDir, 'precache.json'), JSON.stringify(list.map((f) => `./${f}`)));
     },
@@ -41,7 +44,7 @@ export default defineConfig({
   base: './',
   plugins: [precacheList()],
   resolve: {
-    alias: { selfplay: `${pkg}selfplay.js` },
+    alias: { 'selfplay-learners': `${pkg}learners/selfplay_learners.js`, selfplay: `${pkg}selfplay.js` },
   },
   build: {
     outDir: 'dist',

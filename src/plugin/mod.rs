@@ -56,6 +56,7 @@ pub struct Choice {
 }
 
 impl Choice {
+    #[inline(never)]
     pub fn new(value: &str, label: &str) -> Choice {
         Choice {
             value: value.into(),
@@ -103,6 +104,7 @@ pub struct FieldSpec {
 }
 
 impl FieldSpec {
+    #[inline(never)]
     pub fn int(id: &str, label: &str, help: &str, min: u64, max: u64, default: u64) -> FieldSpec {
         FieldSpec {
             id: id.into(),
@@ -116,6 +118,7 @@ impl FieldSpec {
         }
     }
 
+    #[inline(never)]
     pub fn float(
         id: &str,
         label: &str,
@@ -137,6 +140,7 @@ impl FieldSpec {
         }
     }
 
+    #[inline(never)]
     pub fn choice(id: &str, label: &str, help: &str, options: Vec<Choice>) -> FieldSpec {
         let default = options.first().map(|c| c.value.clone()).unwrap_or_default();
         FieldSpec {
@@ -147,6 +151,7 @@ impl FieldSpec {
         }
     }
 
+    #[inline(never)]
     pub fn boolean(id: &str, label: &str, help: &str, default: bool) -> FieldSpec {
         FieldSpec {
             id: id.into(),
@@ -184,6 +189,10 @@ pub struct PlayerInfo {
     /// offers it as "Solve exactly", in a worker of its own with progress
     /// and a Stop button.
     pub solve: Option<SolveInfo>,
+    /// Its code is in the page's learners' module only (see
+    /// [`RunKindInfo::needs_learners`]): a worker that plays it loads that
+    /// module.
+    pub needs_learners: bool,
 }
 
 /// How a player solves positions exactly (see [`PlayerInfo::solve`]).
@@ -209,6 +218,7 @@ pub struct PlayerSettings {
 
 impl PlayerInfo {
     /// A player for both sides, without settings, that answers at once.
+    #[inline(never)]
     pub fn simple(id: &str, label: &str, description: &str) -> PlayerInfo {
         PlayerInfo {
             id: id.into(),
@@ -219,8 +229,15 @@ impl PlayerInfo {
             settings: Vec::new(),
             saves_settings: false,
             solve: None,
+            needs_learners: false,
         }
     }
+}
+
+/// The error of a build without a learner that the page's learners' module
+/// has ([`RunKindInfo::needs_learners`]).
+pub fn in_learners_module(learner: &str) -> String {
+    format!("this module has no {learner}: the page's learners' module has it")
 }
 
 /// A chart the runs of a kind draw their curves on.
@@ -287,6 +304,13 @@ pub struct RunKindInfo {
     /// Its runs can show their training games one at a time
     /// ([`DynRun::step_watched`]).
     pub watchable: bool,
+    /// Its learner is left out of the module the page loads first (for
+    /// that module's size budget) and built into the page's second one,
+    /// the learners' module (the `extra-learners` feature; the native CLI
+    /// has it always): the page trains its runs, and plays its models, in
+    /// workers that load that module. The page's first module still
+    /// describes the kind, its presets and its models.
+    pub needs_learners: bool,
 }
 
 /// What the engine says of a game.

@@ -175,5 +175,6 @@ pub(super) fn q_table_kind() -> RunKindInfo {
         continue_fields: Vec::new(),
         snapshots: vec![1_000, 10_000],
         watchable: true,
+        needs_learners: false,
     }
 }

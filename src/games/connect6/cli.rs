@@ -88,7 +88,7 @@ pub enum Command {
     /// two-turn, sign; or tss-step, beyond the study: α 0.5), printing the
     /// curve (the score against the hand-set weights on the shipped
     /// openings), and writes the model (played by the CLI's `model:FILE`
-    /// player; the page's module has no Connect6 learner).
+    /// player; the page trains it in its learners' module).
     Train {
         /// The preset.
         #[arg(long, default_value = "tss")]

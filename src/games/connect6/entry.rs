@@ -10,19 +10,17 @@ use super::engine::{Engine, EngineSettings, MAX_LEVEL, MAX_WIDTH};
 use super::hints::{ForcedWin, ForcedWinSettings, ThreatView};
 use super::players::{Greedy, NearRandom};
 use super::rules::Board;
-#[cfg(feature = "native-learners")]
-use super::runs::{model_learner, td_kind, weights_of, Run, RunConfig, WeightsPlayer, TD};
+#[cfg(feature = "extra-learners")]
+use super::runs::{model_learner, Run, WeightsPlayer};
+use super::runs::{td_kind, weights_of, RunConfig, TD};
 use crate::game::Game;
-#[cfg(feature = "native-learners")]
-use crate::model::Algorithm;
-use crate::model::Model;
-#[cfg(feature = "native-learners")]
-use crate::plugin::Playable;
+use crate::model::{Algorithm, Model};
 use crate::plugin::{
-    DynAgent, DynSession, FieldSpec, GameEntry, GameInfo, PlayerInfo, TypedAgent, TypedSession,
+    DynAgent, DynSession, FieldSpec, GameEntry, GameInfo, ModelUse, Playable, PlayerInfo,
+    TypedAgent, TypedSession,
 };
-#[cfg(feature = "native-learners")]
-use crate::plugin::{DynRun, ModelUse, ResumeOptions, TrainerRun};
+#[cfg(feature = "extra-learners")]
+use crate::plugin::{DynRun, ResumeOptions, TrainerRun};
 
 /// The engine's settings a visitor sets.
 fn engine_fields() -> Vec<FieldSpec> {
@@ -73,17 +71,15 @@ impl GameEntry for Entry {
                 )
             },
         ];
-        #[allow(unused_mut)]
-        let mut runs = Vec::new();
-        #[cfg(feature = "native-learners")]
-        {
-            players.push(PlayerInfo::simple(
+        players.push(PlayerInfo {
+            needs_learners: true,
+            ..PlayerInfo::simple(
                 "hand",
                 "Hand-set weights",
                 "the study's original program: hand-set pattern weights, best stone by stone, with the threat search",
-            ));
-            runs.push(td_kind());
-        }
+            )
+        });
+        let runs = vec![td_kind()];
         GameInfo::grid::<Board>(
             "Two stones a turn on a 19×19 board; six in a row wins.",
             players,
@@ -137,18 +133,18 @@ impl GameEntry for Entry {
                 let s = ForcedWinSettings::from_value(settings)?;
                 Ok(TypedAgent::new(Box::new(ForcedWin::new(s))).boxed())
             }
-            #[cfg(feature = "native-learners")]
+            #[cfg(feature = "extra-learners")]
             "hand" => Ok(TypedAgent::new(Box::new(WeightsPlayer::new(
                 "hand",
                 super::runs::hand(),
             )))
             .boxed()),
-            #[cfg(not(feature = "native-learners"))]
-            "model" => {
+            #[cfg(not(feature = "extra-learners"))]
+            "hand" | "model" => {
                 let _ = model;
-                Err("this build of Selfplay has no Connect6 learner, so no model plays it".into())
+                Err(crate::plugin::in_learners_module("Connect6 learner"))
             }
-            #[cfg(feature = "native-learners")]
+            #[cfg(feature = "extra-learners")]
             "model" => {
                 let model = model.ok_or("the model player needs a model file")?;
                 let learner = model_learner(model)?;
@@ -160,7 +156,6 @@ impl GameEntry for Entry {
         }
     }
 
-    #[cfg(feature = "native-learners")]
     fn preset_runs(&self, kind: &str, preset: &str, seed: u64) -> Result<Vec<Value>, String> {
         let config = super::runs::preset(preset)
             .filter(|_| kind == TD)
@@ -171,7 +166,7 @@ impl GameEntry for Entry {
         ])
     }
 
-    #[cfg(feature = "native-learners")]
+    #[cfg(feature = "extra-learners")]
     fn new_run(&self, kind: &str, config: &Value) -> Result<Box<dyn DynRun>, String> {
         if kind != TD {
             return Err(format!("{} has no training run '{kind}'", Board::TITLE));
@@ -181,7 +176,21 @@ impl GameEntry for Entry {
         Ok(TrainerRun::boxed(Run::new(config)?))
     }
 
-    #[cfg(feature = "native-learners")]
+    #[cfg(not(feature = "extra-learners"))]
+    fn new_run(&self, _: &str, _: &Value) -> Result<Box<dyn crate::plugin::DynRun>, String> {
+        Err(crate::plugin::in_learners_module("Connect6 learner"))
+    }
+
+    #[cfg(not(feature = "extra-learners"))]
+    fn resume_run(
+        &self,
+        _: &Model,
+        _: &crate::plugin::ResumeOptions,
+    ) -> Result<Box<dyn crate::plugin::DynRun>, String> {
+        Err(crate::plugin::in_learners_module("Connect6 learner"))
+    }
+
+    #[cfg(feature = "extra-learners")]
     fn resume_run(
         &self,
         model: &Model,
@@ -193,19 +202,22 @@ impl GameEntry for Entry {
         Ok(TrainerRun::boxed(Run::continue_from(model, options.total)?))
     }
 
-    #[cfg(feature = "native-learners")]
     fn describe_model(&self, model: &Model) -> Result<ModelUse, String> {
         if model.header.algorithm != Algorithm::TdLinear {
             return Err(crate::plugin::no_learner(model, Board::TITLE));
         }
         weights_of(model)?;
         let mut win_rates = std::collections::BTreeMap::new();
-        if let Ok(curve) =
-            serde_json::from_value::<Vec<super::runs::CurvePoint>>(model.header.curve.clone())
-        {
-            if let Some(p) = curve.last() {
-                win_rates.insert("vs hand-set".into(), p.score());
-            }
+        if let Some(p) = model.header.curve.as_array().and_then(|c| c.last()) {
+            // Read by hand: the first module has no other use for the point's decoder.
+            let n = |k: &str| p.get(k).and_then(Value::as_u64).unwrap_or(0) as u32;
+            let p = super::runs::CurvePoint {
+                games: 0,
+                wins: n("wins"),
+                draws: n("draws"),
+                losses: n("losses"),
+            };
+            win_rates.insert("vs hand-set".into(), p.score());
         }
         Ok(ModelUse {
             summary: format!(
@@ -255,7 +267,7 @@ mod tests {
     }
 }
 
-#[cfg(all(test, feature = "native-learners"))]
+#[cfg(all(test, feature = "extra-learners"))]
 mod run_tests {
     use super::super::runs::presets;
     use super::*;

@@ -28,16 +28,13 @@ mod cli;
 pub mod engine;
 pub mod entry;
 pub mod eval;
-#[cfg(feature = "native-learners")]
 pub mod features;
 pub mod hints;
-#[cfg(feature = "native-learners")]
 pub mod learn;
 pub mod players;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod protocol;
 pub mod rules;
-#[cfg(feature = "native-learners")]
 pub mod runs;
 pub mod threats;
 pub mod tss;

@@ -610,6 +610,7 @@ pub fn td_kind() -> crate::plugin::RunKindInfo {
         continue_fields: Vec::new(),
         snapshots: vec![100, 1_000, 10_000],
         watchable: false,
+        needs_learners: true,
     }
 }
 

@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::learn::ga::{model_weights, GaRun, GaSettings};
+#[cfg(feature = "extra-learners")]
+use super::learn::ga::GaRun;
+use super::learn::ga::{model_weights, GaSettings};
 use super::learn::{TrainOpponent, Trainer, TrainerConfig};
 use super::players::by_name;
 use super::qnet::QNetPlayer;
@@ -162,9 +164,14 @@ impl GameEntry for Entry {
 
     fn new_run(&self, kind: &str, config: &Value) -> Result<Box<dyn DynRun>, String> {
         if kind == GA {
-            let settings: GaSettings = serde_json::from_value(config.clone())
-                .map_err(|e| format!("bad tuning settings: {e}"))?;
-            return Ok(TrainerRun::boxed(GaRun::new(settings)?));
+            #[cfg(not(feature = "extra-learners"))]
+            return Err(crate::plugin::in_learners_module("the genetic algorithm"));
+            #[cfg(feature = "extra-learners")]
+            {
+                let settings: GaSettings = serde_json::from_value(config.clone())
+                    .map_err(|e| format!("bad tuning settings: {e}"))?;
+                return Ok(TrainerRun::boxed(GaRun::new(settings)?));
+            }
         }
         if kind != QNET {
             return Err(format!("Othello has no training run '{kind}'"));
@@ -180,11 +187,16 @@ impl GameEntry for Entry {
         options: &ResumeOptions,
     ) -> Result<Box<dyn DynRun>, String> {
         if model.header.algorithm == Algorithm::GaWeights {
-            let mut run = GaRun::from_model(model)?;
-            if let Some(total) = options.total {
-                crate::plugin::Trainer::set_total(&mut run, total)?;
+            #[cfg(not(feature = "extra-learners"))]
+            return Err(crate::plugin::in_learners_module("the genetic algorithm"));
+            #[cfg(feature = "extra-learners")]
+            {
+                let mut run = GaRun::from_model(model)?;
+                if let Some(total) = options.total {
+                    crate::plugin::Trainer::set_total(&mut run, total)?;
+                }
+                return Ok(TrainerRun::boxed(run));
             }
-            return Ok(TrainerRun::boxed(run));
         }
         let mut t = Trainer::from_model(model)?;
         if let Some(total) = options.total {
@@ -264,8 +276,19 @@ impl GameEntry for Entry {
             });
         }
         if model.header.algorithm == Algorithm::GaWeights {
-            let run = GaRun::from_model(model)?;
-            let w = run.best().to_array();
+            // Read from the header (the best coefficients, and the last
+            // curve point's generation), not by rebuilding the run: the
+            // page's first module has no genetic algorithm.
+            model.only_arrays(|n| ["population", "candidates", "fitness", "rng"].contains(&n))?;
+            let w = model_weights(model)?.to_array();
+            let generations = model
+                .header
+                .curve
+                .as_array()
+                .and_then(|c| c.last())
+                .and_then(|p| p.get("x"))
+                .and_then(Value::as_u64)
+                .unwrap_or(0);
             let coeffs: Vec<String> = super::weighted::Weights::NAMES
                 .iter()
                 .zip(w)
@@ -273,8 +296,7 @@ impl GameEntry for Entry {
                 .collect();
             return Ok(ModelUse {
                 summary: format!(
-                    "weights tuned over {} generations · {}",
-                    run.ga().generation(),
+                    "weights tuned over {generations} generations · {}",
                     coeffs.join(" ")
                 ),
                 win_rates: BTreeMap::new(),

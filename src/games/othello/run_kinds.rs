@@ -124,6 +124,7 @@ pub(super) fn qnet_kind() -> RunKindInfo {
         continue_fields: Vec::new(),
         snapshots: vec![1_000, 10_000],
         watchable: true,
+        needs_learners: false,
     }
 }
 
@@ -235,6 +236,7 @@ pub(super) fn ga_kind() -> RunKindInfo {
             .to_vec(),
         // A generation is many games at once: none of them is shown.
         watchable: false,
+        needs_learners: true,
     }
 }
 

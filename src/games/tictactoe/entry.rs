@@ -160,6 +160,7 @@ fn values_kind() -> RunKindInfo {
         continue_fields: Vec::new(),
         snapshots: vec![100, 1_000, 10_000],
         watchable: true,
+        needs_learners: false,
     }
 }
 

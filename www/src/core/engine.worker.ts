@@ -3,9 +3,9 @@
 // here, never on the page's thread; computer players think in the thinking
 // worker.
 
-import { games, inspectModel, presetRuns, renameModel, Session, settingsModel } from 'selfplay';
+import type { Session } from 'selfplay';
 import type { GameState, OnBoard } from './protocol';
-import { serve } from './worker-host';
+import { serve, wasm } from './worker-host';
 
 /** The game on each board, by the board's number. */
 const sessions = new Map<number, Session>();
@@ -28,8 +28,8 @@ function place(cmd: OnBoard, fresh: Session): GameState {
 }
 
 serve('the engine', {
-  games: () => games(),
-  new: (cmd) => place(cmd, new Session(cmd.game)),
+  games: () => wasm().games(),
+  new: (cmd) => place(cmd, new (wasm().Session)(cmd.game)),
   state,
   play(cmd) {
     current(cmd).play(cmd.move);
@@ -62,7 +62,7 @@ serve('the engine', {
   },
   loadRecord(cmd) {
     // Read into a game of its own, so that a bad record changes nothing.
-    const fresh = new Session(cmd.game);
+    const fresh = new (wasm().Session)(cmd.game);
     try {
       fresh.loadTranscript(cmd.text);
     } catch (e) {
@@ -76,8 +76,8 @@ serve('the engine', {
     sessions.delete(cmd.board);
     return true;
   },
-  inspect: (cmd) => inspectModel(cmd.bytes),
-  rename: (cmd) => renameModel(cmd.bytes, cmd.name),
-  settingsModel: (cmd) => settingsModel(cmd.game, cmd.player, cmd.settings, cmd.name),
-  presetRuns: (cmd) => presetRuns(cmd.game, cmd.runKind, cmd.preset, cmd.seed),
+  inspect: (cmd) => wasm().inspectModel(cmd.bytes),
+  rename: (cmd) => wasm().renameModel(cmd.bytes, cmd.name),
+  settingsModel: (cmd) => wasm().settingsModel(cmd.game, cmd.player, cmd.settings, cmd.name),
+  presetRuns: (cmd) => wasm().presetRuns(cmd.game, cmd.runKind, cmd.preset, cmd.seed),
 });

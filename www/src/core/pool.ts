@@ -4,10 +4,13 @@
 // when runs need them. A run goes to an idle worker, else a new one, else the
 // one with the fewest running runs. If a worker dies, its runs are told (they
 // resume from their last checkpoints) and a fresh worker takes its place.
+// A run whose learner is in the learners' module (modules.ts) goes to a
+// worker that loaded that module; the others to workers with the first.
 
+import { lacksLearner, workerName } from './modules';
 import { showNotice } from './notices';
 import type { RunConfig, RunNews, RunSnapshot, RunStatus, SnapshotPlan, WatchedGame } from './protocol';
-import { WorkerClient } from './worker-client';
+import { WorkerClient, WorkerError } from './worker-client';
 
 /** What a run hears from its worker. */
 export interface RunListener {
@@ -24,6 +27,8 @@ export interface RunListener {
 
 interface Slot {
   index: number;
+  /** It loaded the learners' module. */
+  learners: boolean;
   client: WorkerClient;
   /** Every run it holds (to save or play against, even finished). */
   runs: Set<string>;
@@ -51,13 +56,14 @@ export class RunPool {
 
   constructor(readonly size = poolSize()) {}
 
-  private spawn(index: number): Slot {
+  private spawn(index: number, learners: boolean): Slot {
     const slot: Slot = {
       index,
+      learners,
       runs: new Set(),
       active: new Set(),
       client: new WorkerClient(
-        () => new Worker(new URL('./pool.worker.ts', import.meta.url), { type: 'module', name: `pool-${index + 1}` }),
+        () => new Worker(new URL('./pool.worker.ts', import.meta.url), { type: 'module', name: workerName(`pool-${index + 1}`, learners) }),
         'a training worker',
         {
           onNews: (news) => {
@@ -99,24 +105,29 @@ export class RunPool {
     for (const runId of lost) this.listeners.get(runId)?.onCrash(reason);
   }
 
-  /** The worker for a new run: an idle one, else a new one, else the least busy. */
-  private pick(): Slot {
-    const idle = this.slots.find((s) => s.active.size === 0);
+  /**
+   * The worker for a new run, among those with the module it needs: an idle
+   * one, else a new one (also past the pool's size when none has that
+   * module yet), else the least busy.
+   */
+  private pick(learners: boolean): Slot {
+    const mine = this.slots.filter((s) => s.learners === learners);
+    const idle = mine.find((s) => s.active.size === 0);
     if (idle) return idle;
-    if (this.slots.length < this.size) {
-      const slot = this.spawn(this.slots.length);
+    if (this.slots.length < this.size || mine.length === 0) {
+      const slot = this.spawn(this.slots.length, learners);
       this.slots.push(slot);
       return slot;
     }
-    return this.slots.reduce((a, b) => (b.active.size < a.active.size ? b : a));
+    return mine.reduce((a, b) => (b.active.size < a.active.size ? b : a));
   }
 
-  private take(runId: string, listener: RunListener): Slot {
+  private take(runId: string, listener: RunListener, learners: boolean): Slot {
     // A run that goes on again (resumed from its checkpoint) may move to
     // another worker: the first one forgets it.
     const before = this.owner.get(runId);
     if (before) this.forget(before, runId);
-    const slot = this.pick();
+    const slot = this.pick(learners);
     slot.runs.add(runId);
     slot.active.add(runId);
     this.owner.set(runId, slot);
@@ -150,7 +161,7 @@ export class RunPool {
     }
   }
 
-  /** Starts a new run of `runKind` from its configuration. */
+  /** Starts a new run of `runKind` from its configuration; `learners`: its learner is in the learners' module. */
   create(
     runId: string,
     game: string,
@@ -159,13 +170,19 @@ export class RunPool {
     checkpointMs: number,
     snapshots: SnapshotPlan | null,
     listener: RunListener,
+    learners = false,
   ): Promise<RunSnapshot> {
-    const slot = this.take(runId, listener);
+    const slot = this.take(runId, listener, learners);
     return this.started(runId, slot, slot.client.request({ kind: 'runCreate', runId, game, runKind, config, checkpointMs, snapshots }));
   }
 
-  /** Goes on from a checkpoint or a saved model (a new total, the kind's continue settings). */
-  resume(
+  /**
+   * Goes on from a checkpoint or a saved model (a new total, the kind's
+   * continue settings); `learners`: its learner is known to be in the
+   * learners' module. Otherwise a worker with the first module tries, and
+   * one with the learners' module when the first lacks the learner.
+   */
+  async resume(
     runId: string,
     bytes: Uint8Array,
     total: number | null,
@@ -173,9 +190,19 @@ export class RunPool {
     checkpointMs: number,
     snapshots: SnapshotPlan | null,
     listener: RunListener,
+    learners = false,
   ): Promise<RunSnapshot> {
-    const slot = this.take(runId, listener);
-    return this.started(runId, slot, slot.client.request({ kind: 'runResume', runId, bytes, total, settings, checkpointMs, snapshots }));
+    const attempt = (inLearners: boolean) => {
+      const slot = this.take(runId, listener, inLearners);
+      // The bytes are copied, not moved, so that a second attempt still has them.
+      return this.started(runId, slot, slot.client.request({ kind: 'runResume', runId, bytes, total, settings, checkpointMs, snapshots }));
+    };
+    try {
+      return await attempt(learners);
+    } catch (e) {
+      if (learners || !(e instanceof WorkerError) || !lacksLearner(e.message)) throw e;
+      return attempt(true);
+    }
   }
 
   async pause(runId: string): Promise<RunStatus> {

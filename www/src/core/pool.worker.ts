@@ -17,9 +17,9 @@
 // checkpoints), so the page paces it while it shows each game; `runWatchEnd`
 // puts it back in turn at once.
 
-import { Run, Session } from 'selfplay';
+import type { Run } from 'selfplay';
 import type { GameState, RunSnapshot, RunStatus, SnapshotPlan, Step, Watched, WatchedGame } from './protocol';
-import { messageOf, post, serve } from './worker-host';
+import { messageOf, post, serve, wasm } from './worker-host';
 
 /** A chunk aims at this much work before yielding (ms). */
 const CHUNK_MS = 100;
@@ -174,7 +174,7 @@ function watchOne(runId: string): WatchedGame | null {
     kind: 'runProgress',
     news: { runId, points: w.points, games, total: w.total, rate: h.rate, done: w.done, latest: w.points.length > 0 ? h.run.latest() : null },
   });
-  const session = new Session(h.run.game);
+  const session = new (wasm().Session)(h.run.game);
   const states: GameState[] = [session.state()];
   try {
     for (const m of w.moves) {
@@ -226,8 +226,8 @@ function hold(runId: string, run: Run, checkpointMs: number, plan: SnapshotPlan 
 }
 
 serve('a training worker', {
-  runCreate: (cmd) => hold(cmd.runId, Run.create(cmd.game, cmd.runKind, cmd.config), cmd.checkpointMs, cmd.snapshots),
-  runResume: (cmd) => hold(cmd.runId, Run.resume(cmd.bytes, { total: cmd.total, settings: cmd.settings }), cmd.checkpointMs, cmd.snapshots),
+  runCreate: (cmd) => hold(cmd.runId, wasm().Run.create(cmd.game, cmd.runKind, cmd.config), cmd.checkpointMs, cmd.snapshots),
+  runResume: (cmd) => hold(cmd.runId, wasm().Run.resume(cmd.bytes, { total: cmd.total, settings: cmd.settings }), cmd.checkpointMs, cmd.snapshots),
   runPause(cmd) {
     const h = get(cmd.runId);
     if (h.status === 'running') {

@@ -3,12 +3,15 @@
 // analysis. Cancelling ends the worker and starts a fresh one (a search in
 // wasm cannot be interrupted otherwise); model files are sent again to the
 // new worker with its first request that needs them. The worker starts with
-// the first request, so a page where only people play never loads it.
+// the first request, so a page where only people play never loads it; a
+// player whose code is in the learners' module (modules.ts) is asked of a
+// second worker that loads that module.
 
+import { lacksLearner, workerName } from './modules';
 import { showNotice } from './notices';
 import type { Analysis, AgentSpec, Budget, Progress, Thought } from './protocol';
 import { upperFirst } from './text';
-import { WorkerClient } from './worker-client';
+import { WorkerClient, WorkerError } from './worker-client';
 
 /** A player for a request: its model file, if any, with a key naming those bytes. */
 export interface AgentRequest {
@@ -16,18 +19,23 @@ export interface AgentRequest {
   player: string;
   settings: Record<string, unknown> | null;
   model: { key: string; bytes: Uint8Array } | null;
+  /**
+   * It plays in the learners' module (modules.ts); when false, a player the
+   * first module lacks (a model of such a learner) is asked again there.
+   */
+  learners?: boolean;
 }
 
-export class Thinker {
-  private client: WorkerClient;
+/** One thinking worker, and the model files it has been sent. */
+class Channel {
+  readonly client: WorkerClient;
   /** The model keys the current worker has been sent. */
   private sent = new Set<string>();
   private sentTo = 0;
 
-  /** `label`: the worker in messages for people. */
-  constructor(label = 'the thinking worker') {
+  constructor(label: string, learners: boolean) {
     this.client = new WorkerClient(
-      () => new Worker(new URL('./thinker.worker.ts', import.meta.url), { type: 'module', name: 'thinker' }),
+      () => new Worker(new URL('./thinker.worker.ts', import.meta.url), { type: 'module', name: workerName('thinker', learners) }),
       label,
       {
         onNews: (news) => {
@@ -40,40 +48,69 @@ export class Thinker {
   }
 
   /** The request's player, with the model file only if this worker lacks it. */
-  private spec(a: AgentRequest): AgentSpec {
+  spec(a: AgentRequest): AgentSpec {
     const generation = this.client.ensureStarted();
     if (this.sentTo !== generation) {
       this.sent.clear();
       this.sentTo = generation;
     }
-    if (!a.model) return { ...a, model: null };
-    const first = !this.sent.has(a.model.key);
+    const { learners: _, ...agent } = a;
+    if (!agent.model) return { ...agent, model: null };
+    const first = !this.sent.has(agent.model.key);
     // Requests are answered in order: once sent, the bytes are there for the next.
-    if (first) this.sent.add(a.model.key);
-    return { ...a, model: first ? a.model : { key: a.model.key } };
+    if (first) this.sent.add(agent.model.key);
+    return { ...agent, model: first ? agent.model : { key: agent.model.key } };
+  }
+}
+
+export class Thinker {
+  /** The worker with the first module, and the one with the learners' module, each started at its first request. */
+  private readonly channels: [Channel, Channel];
+
+  /** `label`: the worker in messages for people. */
+  constructor(label = 'the thinking worker') {
+    this.channels = [new Channel(label, false), new Channel(label, true)];
+  }
+
+  /** The players found to need the learners' module. */
+  private readonly moved = new Set<string>();
+
+  /** Asks `agent`'s worker; again of the learners' one if the first module lacks the player. */
+  private async ask<T>(agent: AgentRequest, send: (c: Channel, spec: AgentSpec) => Promise<T>): Promise<T> {
+    const key = JSON.stringify([agent.game, agent.player, agent.model?.key ?? null]);
+    const learners = agent.learners === true || this.moved.has(key);
+    const c = this.channels[learners ? 1 : 0];
+    try {
+      return await send(c, c.spec(agent));
+    } catch (e) {
+      if (learners || !(e instanceof WorkerError) || !lacksLearner(e.message)) throw e;
+      this.moved.add(key);
+      const l = this.channels[1];
+      return send(l, l.spec(agent));
+    }
   }
 
   /** Chooses a move for `agent` in `position`; `onProgress` hears a search's reports. */
   think(agent: AgentRequest, position: string, seed: number, budget: Budget | null, onProgress?: (p: Progress) => void): Promise<Thought> {
-    return this.client.request({ kind: 'think', agent: this.spec(agent), position, seed: BigInt(seed), budget }, onProgress);
+    return this.ask(agent, (c, spec) => c.client.request({ kind: 'think', agent: spec, position, seed: BigInt(seed), budget }, onProgress));
   }
 
   /** Values every legal move of `position` (null for a player without values); `onProgress` hears a search's reports. */
   analyze(agent: AgentRequest, position: string, budget: Budget | null = null, onProgress?: (p: Progress) => void): Promise<Analysis | null> {
-    return this.client.request({ kind: 'analyze', agent: this.spec(agent), position, budget }, onProgress);
+    return this.ask(agent, (c, spec) => c.client.request({ kind: 'analyze', agent: spec, position, budget }, onProgress));
   }
 
   /** Whether a request is being answered. */
   get busy(): boolean {
-    return this.client.busy;
+    return this.channels.some((c) => c.client.busy);
   }
 
-  /** Gives up every request: the worker is ended and a fresh one started. */
+  /** Gives up every request: the workers are ended and fresh ones started. */
   cancel(): void {
-    this.client.cancel();
+    for (const c of this.channels) c.client.cancel();
   }
 
   terminate(): void {
-    this.client.terminate();
+    for (const c of this.channels) c.client.terminate();
   }
 }

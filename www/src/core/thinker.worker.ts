@@ -5,9 +5,9 @@
 // ends this worker and starts a fresh one; agents are rebuilt lazily there,
 // and the page sends model files again.
 
-import { Agent } from 'selfplay';
+import type { Agent } from 'selfplay';
 import type { AgentSpec } from './protocol';
-import { serve } from './worker-host';
+import { serve, wasm } from './worker-host';
 
 const agents = new Map<string, Agent>();
 /** Model files by the key the page gave them. */
@@ -23,7 +23,7 @@ function agent(spec: AgentSpec): Agent {
       bytes = models.get(spec.model.key) ?? null;
       if (!bytes) throw new Error('the model file was not sent to the thinking worker');
     }
-    a = new Agent(spec.game, spec.player, spec.settings, bytes);
+    a = new (wasm().Agent)(spec.game, spec.player, spec.settings, bytes);
     agents.set(key, a);
   }
   return a;

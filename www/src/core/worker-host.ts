@@ -1,14 +1,34 @@
 // The worker's side of the protocol, shared by every worker of the page:
 // load the wasm module (each worker compiles its own instance; the page's
-// thread never does), hold each request until it has loaded, answer it with
+// thread never does; the learners' module when the worker's name asks for
+// it, see modules.ts), hold each request until it has loaded, answer it with
 // its handler's result, turn a thrown error into an error reply, and close
 // the worker after a wasm trap — a bug, not bad input, that leaves the module
 // in an unknown state — so that the page starts a fresh one.
 
-import init from 'selfplay';
+import type * as Selfplay from 'selfplay';
+import { loadsLearners } from './modules';
 import type { CommandOf, Kind, Progress, Reply, Request, Results } from './protocol';
 
 export const scope = self as unknown as DedicatedWorkerGlobalScope;
+
+/** The engine module's exports (both builds export the same). */
+export type Engine = typeof Selfplay;
+
+let engine: Engine | null = null;
+
+/** The loaded module, for the handlers (which run only once it has loaded). */
+export function wasm(): Engine {
+  if (!engine) throw new Error('the engine module has not loaded');
+  return engine;
+}
+
+/** Loads the module this worker's name asks for. */
+async function load(): Promise<void> {
+  const m: Engine = loadsLearners(scope.name) ? await import('selfplay-learners') : await import('selfplay');
+  await m.default();
+  engine = m;
+}
 
 export function post(reply: Reply, transfer: Transferable[] = []): void {
   scope.postMessage(reply, transfer);
@@ -40,7 +60,7 @@ function transferables(result: unknown): Transferable[] {
  * load: …").
  */
 export function serve(what: string, handlers: Handlers): void {
-  const ready = init().then(
+  const ready = load().then(
     () => post({ id: null, kind: 'ready' }),
     (e: unknown) => {
       post({ id: null, kind: 'error', message: `${what} could not load: ${messageOf(e)}` });

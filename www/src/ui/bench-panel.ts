@@ -143,7 +143,7 @@ export class BenchPanel {
       onCrash: (reason) => (lane.failed = reason),
     };
     // No checkpoints (0) and no snapshots: the runs are thrown away.
-    pool.create(id, this.info.id, kind.id, config, 0, null, listener).then(
+    pool.create(id, this.info.id, kind.id, config, 0, null, listener, kind.needsLearners).then(
       (snap) => {
         if (snap.done) ended();
       },

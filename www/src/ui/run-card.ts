@@ -21,6 +21,7 @@ import { el } from '../core/dom';
 import type { Engine } from '../core/engine';
 import { describeModel } from '../core/model-words';
 import { metaOf } from '../core/models';
+import { runNeedsLearners } from '../core/modules';
 import { messageOf, showNotice } from '../core/notices';
 import type { RunListener, RunPool } from '../core/pool';
 import type { GameInfo, ModelInfo, Point, RunConfig, RunNews, RunSnapshot, SeriesSpec } from '../core/protocol';
@@ -214,12 +215,15 @@ export class RunCard implements RunListener {
   create(runKind: string, config: RunConfig, snapshots: number[] = this.info.snapshots.at): Promise<void> {
     this.config = config;
     this.info.snapshots = { at: [...snapshots], taken: [] };
-    return this.begin(() => this.host.pool().create(this.id, this.host.info.id, runKind, config, this.host.checkpointMs, this.snapshotPlan(), this));
+    const learners = runNeedsLearners(this.host.info, runKind);
+    return this.begin(() => this.host.pool().create(this.id, this.host.info.id, runKind, config, this.host.checkpointMs, this.snapshotPlan(), this, learners));
   }
 
   /** A run that goes on from a checkpoint or a saved model. */
   resume(bytes: Uint8Array, total: number | null, settings: Record<string, unknown> | null): Promise<void> {
-    return this.begin(() => this.host.pool().resume(this.id, bytes, total, settings, this.host.checkpointMs, this.snapshotPlan(), this));
+    // A kind not known yet (a model from the library): the pool finds the module.
+    const learners = this.kind !== '' && runNeedsLearners(this.host.info, this.kind);
+    return this.begin(() => this.host.pool().resume(this.id, bytes, total, settings, this.host.checkpointMs, this.snapshotPlan(), this, learners));
   }
 
   /** The snapshot points not yet taken, and their name (`{label}`: the run's label). */

@@ -38,8 +38,8 @@ export const studies: Study[] = [
       'The best learned weights won about 58% (57.95%) of their games against the original program; the threat-space ' +
       'search during learning kept the threat weights from growing too large.',
     reproduces:
-      'The 492 pattern features, the hand-set weights and the TD(0) learner with its refinements, in the command line ' +
-      '(`selfplay connect6 train`); learning on this page is not there yet.',
+      'The 492 pattern features, the hand-set weights and the TD(0) learner with its refinements, each a preset of ' +
+      'the Train tab (and of `selfplay connect6 train`), with the score against the hand-set weights as the curve.',
     adds: 'A fixed, shipped set of openings on which anyone can measure learned weights against the hand-set ones.',
   },
 ];

@@ -111,7 +111,7 @@ describe('the game’s words', () => {
 const info = { id: 'test', sides: ['Black', 'White'] } as unknown as GameInfo;
 
 describe('players', () => {
-  const minimax: PlayerInfo = { id: 'mm', label: 'Minimax', description: 'searches ahead', sides: [true, true], searches: true, settings: [], savesSettings: false, solve: null };
+  const minimax: PlayerInfo = { id: 'mm', label: 'Minimax', description: 'searches ahead', sides: [true, true], searches: true, settings: [], savesSettings: false, solve: null, needsLearners: false };
   it('says what the chosen player does', () => {
     expect(aboutPlayer(HUMAN, undefined, undefined)).toBe('A person plays on the board.');
     expect(aboutPlayer('mm', minimax, undefined)).toBe('Minimax: searches ahead.');

@@ -10,6 +10,7 @@ import { compactCount } from '../../core/charts';
 import { el } from '../../core/dom';
 import type { Engine } from '../../core/engine';
 import { messageOf, showNotice } from '../../core/notices';
+import { playerNeedsLearners } from '../../core/modules';
 import type { GameInfo, PlayerInfo } from '../../core/protocol';
 import { READY, readyBytes, readyGame, sideScore, type ReadyGame, type ReadyModel } from '../../core/ready';
 import type { ModelLibrary, ModelMeta } from '../../core/storage';
@@ -72,6 +73,7 @@ function modelPlayerInfo(info: GameInfo): PlayerInfo {
     // A model is kept as its own file already.
     savesSettings: false,
     solve: null,
+    needsLearners: false,
   };
 }
 
@@ -180,7 +182,7 @@ export class Players {
     if (!m) {
       if (name.startsWith(MODEL)) throw new Error('that model is not in the library');
       const form = this.settingsForms.get(name);
-      return { game: this.info.id, player: name, settings: form ? form.read() : null, model: null };
+      return { game: this.info.id, player: name, settings: form ? form.read() : null, model: null, learners: playerNeedsLearners(this.info, name) };
     }
     if (!m.bytes) {
       if (m.ready) {
@@ -191,7 +193,14 @@ export class Players {
       }
     }
     const form = this.settingsForms.get(MODEL_SETTINGS);
-    return { game: this.info.id, player: 'model', settings: form ? form.read() : null, model: { key: m.key, bytes: m.bytes } };
+    return {
+      game: this.info.id,
+      player: 'model',
+      settings: form ? form.read() : null,
+      model: { key: m.key, bytes: m.bytes },
+      // The thinker finds out from the model (modules.ts).
+      learners: false,
+    };
   }
 
   /** Calls `f` when the models that can play, or the players, change. */

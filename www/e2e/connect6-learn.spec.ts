@@ -1,0 +1,81 @@
+// End-to-end: Connect6's learner (the study's TD(0) pattern weights) in the
+// page. Its code is in the page's learners' module, which a worker loads
+// only when a run or a learned player needs it: playing the engine does not
+// fetch it. The page's run, with the CLI's settings and seed, gives the
+// CLI's weights exactly, and its model then plays in the page.
+//
+// The CLI is the binary `cargo test` builds (target/debug/selfplay), or the
+// one named by SELFPLAY_CLI.
+
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { clickSquare, watchErrors } from './helpers';
+
+const cli = process.env.SELFPLAY_CLI ?? fileURLToPath(new URL('../../target/debug/selfplay', import.meta.url));
+
+function selfplay(...args: string[]): string {
+  if (!existsSync(cli)) throw new Error(`the selfplay CLI is not built at ${cli}: run cargo test (or set SELFPLAY_CLI)`);
+  return execFileSync(cli, args, { encoding: 'utf8', timeout: 120_000 });
+}
+
+/** Counts the page's fetches of the learners' module. */
+function countLearnerFetches(page: Page): () => number {
+  let n = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('selfplay_learners')) n++;
+  });
+  return () => n;
+}
+
+/** What the CLI says of a model's weights: the study's table, and the array's statistics. */
+function weightsOf(file: string): string {
+  const table = selfplay('connect6', 'weights', file);
+  const arrays = selfplay('model', 'inspect', file).split('\n').filter((l) => /^\s+w\s/.test(l));
+  expect(arrays).toHaveLength(1);
+  return `${table}\n${arrays[0]}`;
+}
+
+test('a game against the engine does not fetch the learners’ module', async ({ page }) => {
+  const errors = watchErrors(page);
+  const fetches = countLearnerFetches(page);
+  await page.goto('/#/connect6?first=human&second=engine&seed=1&delay=0');
+  await clickSquare(page, 'j10');
+  await expect(page.getByTestId('moves').locator('.move')).toHaveCount(3, { timeout: 30_000 });
+  expect(fetches()).toBe(0);
+  expect(errors).toEqual([]);
+});
+
+test('the page trains the study’s learner in the learners’ module, with the CLI’s settings and seed the CLI’s weights, and its model plays', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  const fetches = countLearnerFetches(page);
+  const cliFile = testInfo.outputPath('cli-c6.selfplay');
+  selfplay('connect6', 'train', '--preset', 'tss', '--games', '6', '--eval-every', '3', '--openings', '1', '--seed', '3', '--out', cliFile);
+
+  await page.goto('/#/connect6?tab=train');
+  await expect(page.getByTestId('train-kind')).toContainText('TD(0)');
+  await page.getByTestId('train-games').fill('6');
+  await page.getByTestId('train-eval_every').fill('3');
+  await page.getByTestId('train-openings').fill('1');
+  await page.getByTestId('train-seed').fill('3');
+  expect(fetches()).toBe(0);
+  await page.getByTestId('train-start').click();
+  const run = page.getByTestId('run').first();
+  await expect(run).toHaveAttribute('data-status', 'finished', { timeout: 90_000 });
+  expect(fetches()).toBeGreaterThan(0);
+  // The curve's three points (0, 3 and 6 games) against the hand-set weights.
+  await expect(run.getByTestId('run-stats')).toContainText('6');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), run.getByTestId('run-export').click()]);
+  const pageFile = testInfo.outputPath('page-c6.selfplay');
+  await download.saveAs(pageFile);
+  expect(weightsOf(pageFile)).toBe(weightsOf(cliFile));
+
+  // The learned weights play (in a worker with the learners' module): Black opens, they answer with two stones.
+  await run.getByTestId('run-play').click();
+  await expect(page.locator('canvas.board-canvas')).toBeVisible();
+  await clickSquare(page, 'j10');
+  await expect(page.getByTestId('moves').locator('.move')).toHaveCount(3, { timeout: 30_000 });
+  expect(errors).toEqual([]);
+});
