@@ -199,7 +199,7 @@ test('experiment 4: a state–action pair is picked on the board, by clicking, w
   const row = page.getByTestId('run');
   await expect.poll(async () => Number(await row.getAttribute('data-points')), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
   await expect(page.locator('.run-charts')).toContainText('hare=c · g-h');
-  await page.getByTestId('run-stop').click();
+  // Not stopped: on a loaded machine the run may have finished by now, and a finished run has no Stop.
   expect(errors).toEqual([]);
 });
 
