@@ -1,7 +1,8 @@
 //! Connect6's speed measurements, behind `selfplay connect6 bench`,
 //! `selfplay bench` and the wasm benchmark (the same Rust code natively and
-//! in wasm): stones placed and undone, threat counts, and the engine's
-//! search nodes, each per second.
+//! in wasm): stones placed and undone, threat counts, the engine's search
+//! nodes, threat-space searches, and (in builds with the study's learner)
+//! learning games, each per second.
 //!
 //! The positions are the same for a seed: games of the near-random player
 //! ([`positions`]), the middle of a game being where threats are counted
@@ -106,9 +107,39 @@ pub fn tss_rate(_seed: u64, seconds: f64) -> Rate {
     })
 }
 
+/// The study's learning games: self-play with the threat-space search, as
+/// the `tss` preset learns (ε 0.1, steps normalised), each game's TD
+/// updates included; the weights go on learning from game to game.
+#[cfg(feature = "extra-learners")]
+pub fn td_games_rate(seed: u64, seconds: f64) -> Rate {
+    use super::features::hand_weights;
+    use super::learn::{learning_game, Chooser};
+    use super::runs::RunConfig;
+    let config = RunConfig::default();
+    let mut learner = crate::learn::linear_td::LinearTd::new(config.params(), hand_weights())
+        .expect("the default run's learner is valid");
+    let mut chooser = Chooser::default();
+    let mut rng = rng_from_seed(seed);
+    measure("connect6_td_games", "games", seconds, || {
+        std::hint::black_box(learning_game(
+            &mut learner,
+            &mut chooser,
+            config.epsilon,
+            config.tss,
+            &mut rng,
+        ));
+        1
+    })
+}
+
 /// Every measurement of this file, as the registry lists them.
 pub fn benches() -> Vec<Bench> {
     vec![
+        #[cfg(feature = "extra-learners")]
+        Bench {
+            name: "connect6_td_games",
+            run: td_games_rate,
+        },
         Bench {
             name: "connect6_place_undo",
             run: place_undo_rate,
@@ -139,6 +170,8 @@ mod tests {
             threats_rate(1, 0.0),
             engine_rate(1, 0.0),
             tss_rate(1, 0.0),
+            #[cfg(feature = "extra-learners")]
+            td_games_rate(1, 0.0),
         ] {
             assert!(r.count > 0 && r.per_second > 0.0, "{r:?}");
         }
