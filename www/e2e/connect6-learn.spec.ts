@@ -2,7 +2,9 @@
 // page. Its code is in the page's learners' module, which a worker loads
 // only when a run or a learned player needs it: playing the engine does not
 // fetch it. The page's run, with the CLI's settings and seed, gives the
-// CLI's weights exactly, and its model then plays in the page.
+// CLI's weights exactly, and its model then plays in the page. A run
+// paused, reloaded and resumed from its checkpoint, then continued from the
+// library, keeps every game and curve point.
 //
 // The CLI is the binary `cargo test` builds (target/debug/selfplay), or the
 // one named by SELFPLAY_CLI.
@@ -77,5 +79,43 @@ test('the page trains the study’s learner in the learners’ module, with the 
   await expect(page.locator('canvas.board-canvas')).toBeVisible();
   await clickSquare(page, 'j10');
   await expect(page.getByTestId('moves').locator('.move')).toHaveCount(3, { timeout: 30_000 });
+  expect(errors).toEqual([]);
+});
+
+test('a Connect6 run paused, resumed after a reload from its checkpoint, then continued from the library: nothing lost', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/connect6?tab=train');
+  await page.getByTestId('train-games').fill('300');
+  await page.getByTestId('train-eval_every').fill('100');
+  await page.getByTestId('train-openings').fill('1');
+  await page.getByTestId('train-start').click();
+  const run = page.getByTestId('run').first();
+  await expect.poll(async () => Number(await run.getAttribute('data-games')), { timeout: 60_000 }).toBeGreaterThan(0);
+  await run.getByTestId('run-pause').click();
+  await expect(run).toHaveAttribute('data-status', 'paused');
+  await expect(run).toHaveAttribute('data-checkpoint', /\d+/);
+  const pausedAt = Number(await run.getAttribute('data-checkpoint'));
+  expect(pausedAt).toBeLessThan(300);
+
+  // After a reload the run goes on from its checkpoint (its worker finds the learners' module) and keeps its curve.
+  await page.reload();
+  await page.getByTestId('resume-run').click();
+  await expect(run).toHaveAttribute('data-status', 'finished', { timeout: 90_000 });
+  expect(Number(await run.getAttribute('data-games'))).toBe(300);
+  await expect(run).toHaveAttribute('data-curve', '0 100 200 300');
+  await expect(run).toHaveAttribute('data-saved', 'true');
+
+  // The library describes the model (the first module reads it) and continues it (in the learners' module).
+  await page.getByRole('tab', { name: 'Models' }).click();
+  const model = page.getByTestId('model').first();
+  await expect(model).toContainText('492');
+  await model.getByTestId('model-train').click();
+  await page.getByTestId('continue-games').fill('100');
+  await page.getByTestId('continue-start').click();
+  const continued = page.getByTestId('run').first();
+  await expect(continued).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
+  expect(Number(await continued.getAttribute('data-games'))).toBe(400);
+  await expect(continued).toHaveAttribute('data-curve', '0 100 200 300 400');
+  await expect(page.locator('.notice-error')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
