@@ -8,21 +8,15 @@
 // The CLI is the binary `cargo test` builds (target/debug/selfplay), or the
 // one named by SELFPLAY_CLI.
 
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { Agent, initSync, Session } from '../../pkg/selfplay.js';
-import { slowWasmDownloads, squarePoint, watchErrors } from './helpers';
+import { selfplay, slowWasmDownloads, squarePoint, watchErrors } from './helpers';
 
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
 
-const cli = process.env.SELFPLAY_CLI ?? fileURLToPath(new URL('../../target/debug/selfplay', import.meta.url));
 
-function selfplay(...args: string[]): string {
-  if (!existsSync(cli)) throw new Error(`the selfplay CLI is not built at ${cli}: run cargo test (or set SELFPLAY_CLI)`);
-  return execFileSync(cli, args, { encoding: 'utf8', timeout: 120_000 });
-}
 
 test('an Othello network trained by the CLI plays in the page; the page export loads in the CLI', async ({ page }, testInfo) => {
   const errors = watchErrors(page);

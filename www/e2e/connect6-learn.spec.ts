@@ -9,18 +9,10 @@
 // The CLI is the binary `cargo test` builds (target/debug/selfplay), or the
 // one named by SELFPLAY_CLI.
 
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { clickSquare, watchErrors } from './helpers';
+import { clickSquare, selfplay, watchErrors } from './helpers';
 
-const cli = process.env.SELFPLAY_CLI ?? fileURLToPath(new URL('../../target/debug/selfplay', import.meta.url));
 
-function selfplay(...args: string[]): string {
-  if (!existsSync(cli)) throw new Error(`the selfplay CLI is not built at ${cli}: run cargo test (or set SELFPLAY_CLI)`);
-  return execFileSync(cli, args, { encoding: 'utf8', timeout: 120_000 });
-}
 
 /** Counts the page's fetches of the learners' module. */
 function countLearnerFetches(page: Page): () => number {

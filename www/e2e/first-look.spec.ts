@@ -6,18 +6,10 @@
 // cursor starting on a legal move; an exported file's name that says its
 // games count once; the hare not marked like a point's name.
 
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { watchErrors } from './helpers';
+import { selfplay, watchErrors } from './helpers';
 
-const cli = process.env.SELFPLAY_CLI ?? fileURLToPath(new URL('../../target/debug/selfplay', import.meta.url));
 
-function selfplay(...args: string[]): string {
-  if (!existsSync(cli)) throw new Error(`the selfplay CLI is not built at ${cli}: run cargo test (or set SELFPLAY_CLI)`);
-  return execFileSync(cli, args, { encoding: 'utf8', timeout: 120_000 });
-}
 
 const SIZES = [
   { name: 'laptop', viewport: { width: 1366, height: 768 }, touch: false },

@@ -1,6 +1,18 @@
 // Helpers shared by the end-to-end tests.
 
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
+
+/** The CLI that `cargo test` builds (target/debug/selfplay), or the one named by SELFPLAY_CLI. */
+export const cli = process.env.SELFPLAY_CLI ?? fileURLToPath(new URL('../../target/debug/selfplay', import.meta.url));
+
+/** Runs the CLI with `args`; its standard output. */
+export function selfplay(...args: string[]): string {
+  if (!existsSync(cli)) throw new Error(`the selfplay CLI is not built at ${cli}: run cargo test (or set SELFPLAY_CLI)`);
+  return execFileSync(cli, args, { encoding: 'utf8', timeout: 120_000 });
+}
 
 /** Fails the test on any console error or uncaught exception of the page. */
 export function watchErrors(page: Page): string[] {

@@ -3,18 +3,10 @@
 // information goes by itself; a model file of another game says so and
 // offers to open that game with it. At a laptop's and a phone's size.
 
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { watchErrors } from './helpers';
+import { selfplay, watchErrors } from './helpers';
 
-const cli = process.env.SELFPLAY_CLI ?? fileURLToPath(new URL('../../target/debug/selfplay', import.meta.url));
 
-function selfplay(...args: string[]): string {
-  if (!existsSync(cli)) throw new Error(`the selfplay CLI is not built at ${cli}: run cargo test (or set SELFPLAY_CLI)`);
-  return execFileSync(cli, args, { encoding: 'utf8', timeout: 120_000 });
-}
 
 const SIZES = [
   { name: 'laptop', viewport: { width: 1366, height: 768 }, touch: false },
