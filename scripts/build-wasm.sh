@@ -49,7 +49,7 @@ cat > pkg/package.json <<EOF
   "files": ["selfplay.js", "selfplay_bg.wasm", "selfplay.d.ts", "selfplay_bg.wasm.d.ts",
             "learners/selfplay_learners.js", "learners/selfplay_learners_bg.wasm",
             "learners/selfplay_learners.d.ts", "learners/selfplay_learners_bg.wasm.d.ts"],
-  "sideEffects": ["./selfplay.js"]
+  "sideEffects": ["./selfplay.js", "./learners/selfplay_learners.js"]
 }
 EOF
 ls -l pkg/selfplay_bg.wasm pkg/learners/selfplay_learners_bg.wasm

@@ -607,3 +607,17 @@ pub fn no_learner(model: &Model, title: &str) -> String {
         model.header.algorithm.title(),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    /// The page (www/src/core/modules.ts, `lacksLearner`) finds this phrase
+    /// in an error to ask again of a worker with the learners' module.
+    #[test]
+    fn the_missing_learner_error_names_the_learners_module_as_the_page_looks_for_it() {
+        let m = super::in_learners_module("genetic algorithm");
+        assert_eq!(
+            m,
+            "this module has no genetic algorithm: the page's learners' module has it"
+        );
+    }
+}

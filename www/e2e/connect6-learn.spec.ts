@@ -58,8 +58,11 @@ test('the page trains the study’s learner in the learners’ module, with the 
   const run = page.getByTestId('run').first();
   await expect(run).toHaveAttribute('data-status', 'finished', { timeout: 90_000 });
   expect(fetches()).toBeGreaterThan(0);
-  // The curve's three points (0, 3 and 6 games) against the hand-set weights.
+  // The curve's three points (0, 3 and 6 games) against the hand-set weights, and the learned weights' chart.
   await expect(run.getByTestId('run-stats')).toContainText('6');
+  await expect(run).toHaveAttribute('data-curve', '0 3 6');
+  await expect(page.locator('.run-charts')).toContainText('What it learned');
+  await expect(page.locator('.run-charts')).toContainText('opponent\'s one threat');
 
   const [download] = await Promise.all([page.waitForEvent('download'), run.getByTestId('run-export').click()]);
   const pageFile = testInfo.outputPath('page-c6.selfplay');

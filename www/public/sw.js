@@ -1,6 +1,7 @@
 // The page's service worker: after the first visit the playground works
 // offline. Installing it caches every file of the build (precache.json, made
-// by vite.config.ts); pages are fetched from the network first, so a new
+// by vite.config.ts) but the ready-made models and the learners' module,
+// which are cached when first fetched; pages are fetched from the network first, so a new
 // version is used as soon as it is online, and the cache answers when it is
 // not; so are the ready-made models and their list (ready/: fixed names,
 // rebuilt in place). Every other file of this site comes from the cache when

@@ -332,6 +332,7 @@ fn eval(model: &Path, against: Option<&Path>, openings: usize) -> Result<(), Cli
         wins: w,
         draws: d,
         losses: l,
+        weights: Vec::new(),
     };
     println!(
         "{} against {}: {:.2}% ({w} won, {d} drawn, {l} lost, {} openings × 2)",

@@ -53,7 +53,6 @@ impl GameEntry for Entry {
     }
 
     fn info(&self) -> GameInfo {
-        #[allow(unused_mut)]
         let mut players = vec![
             PlayerInfo::simple("random", "Random", "any free point near the stones"),
             PlayerInfo::simple(
@@ -210,14 +209,17 @@ impl GameEntry for Entry {
         let mut win_rates = std::collections::BTreeMap::new();
         if let Some(p) = model.header.curve.as_array().and_then(|c| c.last()) {
             // Read by hand: the first module has no other use for the point's decoder.
-            let n = |k: &str| p.get(k).and_then(Value::as_u64).unwrap_or(0) as u32;
-            let p = super::runs::CurvePoint {
-                games: 0,
-                wins: n("wins"),
-                draws: n("draws"),
-                losses: n("losses"),
-            };
-            win_rates.insert("vs hand-set".into(), p.score());
+            let n = |k: &str| p.get(k)?.as_u64().and_then(|v| u32::try_from(v).ok());
+            if let (Some(wins), Some(draws), Some(losses)) = (n("wins"), n("draws"), n("losses")) {
+                let p = super::runs::CurvePoint {
+                    games: 0,
+                    wins,
+                    draws,
+                    losses,
+                    weights: Vec::new(),
+                };
+                win_rates.insert("vs hand-set".into(), p.score());
+            }
         }
         Ok(ModelUse {
             summary: format!(

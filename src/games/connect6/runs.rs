@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::features::{hand_weights, FEATURES, PHASES};
+use super::features::{hand_weights, line_index, FEATURES, LINE_KINDS, PER_PHASE, PHASES};
 use super::learn::{learning_game, openings, proven_first, record_game, score, Chooser, Record};
 use super::rules::{Board, Point};
 use crate::game::{rng_from_seed, Game, Player, Rng};
@@ -181,6 +181,34 @@ pub fn preset(id: &str) -> Option<RunConfig> {
 /// The presets beyond the study's runs.
 pub const BEYOND: [&str; 1] = ["tss-step"];
 
+/// The patterns whose learned weights a run's second chart follows, as the
+/// study's table of learned weights does: (side, line pattern of
+/// [`LINE_KINDS`]), side 0 the side to move, 1 its opponent.
+pub const CHARTED: [(usize, usize); 6] = [(1, 0), (1, 2), (0, 3), (1, 3), (0, 6), (0, 7)];
+
+/// The weights of the [`CHARTED`] patterns' plain counts, each the mean of
+/// its three phases' weights.
+pub fn charted_weights(weights: &[f32]) -> Vec<f32> {
+    CHARTED
+        .iter()
+        .map(|&(side, kind)| {
+            let i = line_index(side, kind).expect("a charted pattern has a weight");
+            let sum: f32 = (0..PHASES.len())
+                .map(|ph| weights[ph * PER_PHASE + i])
+                .sum();
+            sum / PHASES.len() as f32
+        })
+        .collect()
+}
+
+/// The series id and legend name of a [`CHARTED`] pattern.
+fn charted_series(k: usize) -> (String, String) {
+    let (side, kind) = CHARTED[k];
+    let who = if side == 0 { "own" } else { "opponent's" };
+    let name = LINE_KINDS[kind];
+    (format!("w-{side}-{kind}"), format!("{who} {name}"))
+}
+
 /// One curve point: the learned weights against the hand-set ones.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CurvePoint {
@@ -188,6 +216,10 @@ pub struct CurvePoint {
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
+    /// The [`CHARTED`] patterns' weights ([`charted_weights`]); empty in
+    /// files written before they were kept.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub weights: Vec<f32>,
 }
 
 impl CurvePoint {
@@ -354,6 +386,7 @@ impl Run {
             wins,
             draws,
             losses,
+            weights: charted_weights(self.learner.weights()),
         });
     }
 
@@ -509,11 +542,14 @@ impl Trainer for Run {
         let p = &self.curve[i];
         let mut point = CurvePointOut::new(p.games);
         point.set_rate("score", p.score(), u64::from(p.wins + p.draws + p.losses));
+        for (k, w) in p.weights.iter().enumerate() {
+            point.set(&charted_series(k).0, Some(f64::from(*w)));
+        }
         point
     }
 
     fn series(&self) -> Vec<SeriesSpec> {
-        vec![SeriesSpec::new(
+        let mut out = vec![SeriesSpec::new(
             "score",
             "score",
             "score against the hand-set weights",
@@ -524,7 +560,18 @@ impl Trainer for Run {
             "The learned weights play the hand-set ones (the study's original program) from \
              each of the fixed openings twice, colours swapped, both with the same search. A \
              win is 2 points, a draw 1; 50% is even.",
-        )]
+        )];
+        for k in 0..CHARTED.len() {
+            let (id, name) = charted_series(k);
+            out.push(
+                SeriesSpec::new(&id, "weights", &name, &name, false).with_about(
+                    "The weight of one more such line pattern in the sum whose logistic is the \
+                     position's value, the mean of its three phases' weights; the hand-set \
+                     value is where the curve starts.",
+                ),
+            );
+        }
+        out
     }
 
     fn latest(&self) -> String {
@@ -601,12 +648,20 @@ pub fn td_kind() -> crate::plugin::RunKindInfo {
                 runs: 1,
             })
             .collect(),
-        charts: vec![ChartSpec::new(
-            "score",
-            "Score against the hand-set weights",
-            "% of the points",
-            Some([0.0, 100.0]),
-        )],
+        charts: vec![
+            ChartSpec::new(
+                "score",
+                "Score against the hand-set weights",
+                "% of the points",
+                Some([0.0, 100.0]),
+            ),
+            ChartSpec::new(
+                "weights",
+                "What it learned: weights of line patterns",
+                "weight (the study's ÷ 100,000)",
+                None,
+            ),
+        ],
         continue_fields: Vec::new(),
         snapshots: vec![100, 1_000, 10_000],
         watchable: false,
@@ -650,6 +705,31 @@ mod tests {
         assert_eq!((p.games, p.wins + p.draws + p.losses), (0, 4));
         assert_eq!(p.wins, p.losses);
         assert_eq!(p.score(), 50.0);
+        // The charted weights start at the hand-set ones (÷ 100,000): the
+        // opponent's two threats, one threat; own live three, the opponent's;
+        // own dead three, live two.
+        let want = [-0.40, -0.36, 0.40, -0.40, 0.16, 0.12];
+        assert_eq!(p.weights.len(), want.len());
+        for (w, h) in p.weights.iter().zip(want) {
+            assert!((w - h).abs() < 1e-6, "{:?}", p.weights);
+        }
+        // A point carries them as series of the weights chart, named by pattern.
+        let out = Trainer::curve_point(&run, 0);
+        assert_eq!(out.y.get("w-1-2"), Some(&f64::from(p.weights[1])));
+        let names: Vec<String> = Trainer::series(&run).into_iter().map(|s| s.label).collect();
+        assert!(
+            names.contains(&"opponent's one threat".to_string()),
+            "{names:?}"
+        );
+    }
+
+    #[test]
+    fn the_charted_weights_move_as_the_run_learns() {
+        let mut run = Run::new(small(2)).unwrap();
+        Trainer::train(&mut run, 6);
+        let last = run.curve().last().unwrap();
+        assert_eq!(last.weights, charted_weights(run.learner().weights()));
+        assert_ne!(last.weights, run.curve()[0].weights);
     }
 
     #[test]

@@ -165,7 +165,7 @@ impl GameEntry for Entry {
     fn new_run(&self, kind: &str, config: &Value) -> Result<Box<dyn DynRun>, String> {
         if kind == GA {
             #[cfg(not(feature = "extra-learners"))]
-            return Err(crate::plugin::in_learners_module("the genetic algorithm"));
+            return Err(crate::plugin::in_learners_module("genetic algorithm"));
             #[cfg(feature = "extra-learners")]
             {
                 let settings: GaSettings = serde_json::from_value(config.clone())
@@ -188,7 +188,7 @@ impl GameEntry for Entry {
     ) -> Result<Box<dyn DynRun>, String> {
         if model.header.algorithm == Algorithm::GaWeights {
             #[cfg(not(feature = "extra-learners"))]
-            return Err(crate::plugin::in_learners_module("the genetic algorithm"));
+            return Err(crate::plugin::in_learners_module("genetic algorithm"));
             #[cfg(feature = "extra-learners")]
             {
                 let mut run = GaRun::from_model(model)?;
@@ -278,8 +278,16 @@ impl GameEntry for Entry {
         if model.header.algorithm == Algorithm::GaWeights {
             // Read from the header (the best coefficients, and the last
             // curve point's generation), not by rebuilding the run: the
-            // page's first module has no genetic algorithm.
+            // tuning state's decoder would add about 10 KB gzipped to the
+            // page's first module. Continuing the run reads it all and
+            // refuses a broken state with its reason.
             model.only_arrays(|n| ["population", "candidates", "fitness", "rng"].contains(&n))?;
+            if !model.header.hyper.contains_key("settings") || model.array("population").is_none() {
+                return Err(
+                    "not a tuning run of Othello's weights: its settings or population are missing"
+                        .into(),
+                );
+            }
             let w = model_weights(model)?.to_array();
             let generations = model
                 .header

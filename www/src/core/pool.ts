@@ -1,11 +1,12 @@
 // The run pool: every training run of the page, of any game and kind, goes
-// to one of up to `navigator.hardwareConcurrency` workers (at most 8), each
+// to one of up to `navigator.hardwareConcurrency` workers (at most 8; one more
+// only when none of them has the module a run needs), each
 // with its own wasm instance; a worker steps its runs in turn. Workers start
 // when runs need them. A run goes to an idle worker, else a new one, else the
 // one with the fewest running runs. If a worker dies, its runs are told (they
 // resume from their last checkpoints) and a fresh worker takes its place.
 // A run whose learner is in the learners' module (modules.ts) goes to a
-// worker that loaded that module; the others to workers with the first.
+// worker that loaded that module; the others to any worker.
 
 import { lacksLearner, workerName } from './modules';
 import { showNotice } from './notices';
@@ -106,20 +107,34 @@ export class RunPool {
   }
 
   /**
-   * The worker for a new run, among those with the module it needs: an idle
-   * one, else a new one (also past the pool's size when none has that
-   * module yet), else the least busy.
+   * The worker for a new run, among those that can run it (a worker with the
+   * learners' module runs any): an idle one, else a new one; when the pool is
+   * full, one in place of a worker of the other module that holds no run,
+   * else the least busy (a new one past the pool's size only when no worker
+   * can run it at all).
    */
   private pick(learners: boolean): Slot {
-    const mine = this.slots.filter((s) => s.learners === learners);
-    const idle = mine.find((s) => s.active.size === 0);
+    const able = this.slots.filter((s) => s.learners || !learners);
+    const idle = able.find((s) => s.active.size === 0);
     if (idle) return idle;
-    if (this.slots.length < this.size || mine.length === 0) {
+    if (this.slots.length < this.size) {
       const slot = this.spawn(this.slots.length, learners);
       this.slots.push(slot);
       return slot;
     }
-    return mine.reduce((a, b) => (b.active.size < a.active.size ? b : a));
+    const empty = this.slots.findIndex((s) => s.runs.size === 0 && s.learners !== learners);
+    if (empty >= 0) {
+      this.slots[empty].client.terminate();
+      const slot = this.spawn(empty, learners);
+      this.slots[empty] = slot;
+      return slot;
+    }
+    if (able.length === 0) {
+      const slot = this.spawn(this.slots.length, learners);
+      this.slots.push(slot);
+      return slot;
+    }
+    return able.reduce((a, b) => (b.active.size < a.active.size ? b : a));
   }
 
   private take(runId: string, listener: RunListener, learners: boolean): Slot {

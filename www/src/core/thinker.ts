@@ -105,9 +105,9 @@ export class Thinker {
     return this.channels.some((c) => c.client.busy);
   }
 
-  /** Gives up every request: the workers are ended and fresh ones started. */
+  /** Gives up every request: a worker answering one is ended and a fresh one started. */
   cancel(): void {
-    for (const c of this.channels) c.client.cancel();
+    for (const c of this.channels) if (c.client.busy) c.client.cancel();
   }
 
   terminate(): void {

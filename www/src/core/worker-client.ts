@@ -7,7 +7,8 @@
 // an answer, a progress report, a run's news — at least every `silenceMs`
 // (15 s); a worker that is silent that long is taken for dead and replaced.
 // A thinking worker posts progress while it searches, so a long think is
-// never mistaken for a hang.
+// never mistaken for a hang. The watch starts once the worker has said it is
+// ready: loading its module (a download, the first time) may take longer.
 
 import type { CommandOf, Kind, News, Progress, Reply, Results } from './protocol';
 
@@ -68,9 +69,13 @@ export class WorkerClient {
     return this.generation;
   }
 
+  /** The current worker has loaded its module (said `ready`). */
+  private loaded = false;
+
   private start(): Worker {
     const w = this.create();
     this.generation++;
+    this.loaded = false;
     w.onmessage = (ev: MessageEvent<Reply>) => this.receive(ev.data);
     w.onerror = (ev: ErrorEvent) => {
       ev.preventDefault();
@@ -81,6 +86,7 @@ export class WorkerClient {
   }
 
   private receive(reply: Reply): void {
+    if (reply.kind === 'ready') this.loaded = true;
     this.heard();
     if (reply.id === null) {
       this.events.onNews?.(reply);
@@ -109,6 +115,7 @@ export class WorkerClient {
 
   private arm(): void {
     this.disarm();
+    if (!this.loaded) return;
     this.watchdog = setTimeout(() => this.restart(`no sign of life for ${this.silenceMs / 1000} s`), this.silenceMs);
   }
 

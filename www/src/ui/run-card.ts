@@ -219,10 +219,10 @@ export class RunCard implements RunListener {
     return this.begin(() => this.host.pool().create(this.id, this.host.info.id, runKind, config, this.host.checkpointMs, this.snapshotPlan(), this, learners));
   }
 
-  /** A run that goes on from a checkpoint or a saved model. */
-  resume(bytes: Uint8Array, total: number | null, settings: Record<string, unknown> | null): Promise<void> {
-    // A kind not known yet (a model from the library): the pool finds the module.
-    const learners = this.kind !== '' && runNeedsLearners(this.host.info, this.kind);
+  /** A run that goes on from a checkpoint or a saved model of the kind `kind` ('' when not known). */
+  resume(bytes: Uint8Array, total: number | null, settings: Record<string, unknown> | null, kind = this.kind): Promise<void> {
+    // A kind not known: the pool finds the module (modules.ts).
+    const learners = kind !== '' && runNeedsLearners(this.host.info, kind);
     return this.begin(() => this.host.pool().resume(this.id, bytes, total, settings, this.host.checkpointMs, this.snapshotPlan(), this, learners));
   }
 
@@ -457,13 +457,15 @@ export class RunCard implements RunListener {
   /** Goes on from the last checkpoint (or from the start, if there is none yet). */
   async resumeFromCheckpoint(stored?: Checkpoint): Promise<void> {
     await this.storing;
-    let cp: { bytes: Uint8Array; total: number } | null = stored ? { bytes: stored.bytes, total: stored.gamesTotal } : this.lastCheckpoint;
+    let cp: { bytes: Uint8Array; total: number; kind: string } | null = stored
+      ? { bytes: stored.bytes, total: stored.gamesTotal, kind: stored.algorithm }
+      : this.lastCheckpoint && { ...this.lastCheckpoint, kind: this.kind };
     if (!cp) {
       const found = (await (await this.host.library).checkpoints()).find((c) => c.runId === this.id);
-      if (found) cp = { bytes: found.bytes, total: found.gamesTotal };
+      if (found) cp = { bytes: found.bytes, total: found.gamesTotal, kind: found.algorithm };
     }
     if (cp) {
-      await this.resume(cp.bytes, cp.total, null);
+      await this.resume(cp.bytes, cp.total, null, cp.kind);
     } else if (this.config) {
       await this.create(this.kind, this.config);
     } else {

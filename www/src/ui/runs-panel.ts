@@ -658,7 +658,7 @@ export class RunsPanel implements KeptPanel {
     c.start.disabled = true;
     const card = this.newCard({ continuedFrom: c.meta.gamesTrained });
     try {
-      await card.resume(c.bytes, c.meta.gamesTrained + more, settings);
+      await card.resume(c.bytes, c.meta.gamesTrained + more, settings, c.meta.continuesAs ? c.kind.id : '');
     } catch (e) {
       // The engine's message says what is wrong ("this model cannot continue training: …").
       showNotice(`Continue training: ${messageOf(e)}`);
