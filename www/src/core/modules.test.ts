@@ -31,7 +31,7 @@ describe('the two modules', () => {
 
   it('the engine’s error for a learner the first module lacks (src/plugin/mod.rs, in_learners_module) is recognised, and no other', () => {
     expect(lacksLearner("this module has no genetic algorithm: the page's learners' module has it")).toBe(true);
-    expect(lacksLearner("this model cannot continue training: this module has no Connect6 learner: the page's learners' module has it")).toBe(true);
+    expect(lacksLearner("this model cannot continue training: this module has no TD learner: the page's learners' module has it")).toBe(true);
     expect(lacksLearner('not a model file: bad magic')).toBe(false);
   });
 });
