@@ -10,6 +10,9 @@
 //! * [`linear_td`]: a linear evaluation through the logistic, learned by
 //!   TD(0), with two-turn updates, normalised steps, sign features and
 //!   per-phase weights.
+//! * [`ntuple`]: an n-tuple network (a sum of look-up tables over groups of
+//!   cells) through tanh, learned by TD(0) or TD(λ) over a game's
+//!   afterstates.
 //! * [`genetic`]: the Reversi study's genetic algorithm over coefficient vectors.
 //! * [`bench`]: the multiply-add peak of this build.
 
@@ -19,5 +22,6 @@ pub mod exploration;
 pub mod genetic;
 pub mod linear_td;
 pub mod mlp;
+pub mod ntuple;
 pub mod q_table;
 pub mod value_table;

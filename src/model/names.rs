@@ -67,15 +67,19 @@ pub enum Algorithm {
     /// A table of values of the positions after a move, learned by
     /// temporal differences.
     ValueTable,
+    /// An n-tuple network (look-up tables over groups of squares) valuing
+    /// afterstates, learned by temporal differences.
+    NTuple,
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 5] = [
+    pub const ALL: [Algorithm; 6] = [
         Algorithm::QNet,
         Algorithm::QTable,
         Algorithm::TdLinear,
         Algorithm::GaWeights,
         Algorithm::ValueTable,
+        Algorithm::NTuple,
     ];
 
     /// The name in files: `"qnet"`, `"q_table"`, `"td_linear"`, `"ga_weights"`.
@@ -86,6 +90,7 @@ impl Algorithm {
             Algorithm::TdLinear => "td_linear",
             Algorithm::GaWeights => "ga_weights",
             Algorithm::ValueTable => "value_table",
+            Algorithm::NTuple => "ntuple",
         }
     }
 
@@ -97,6 +102,7 @@ impl Algorithm {
             Algorithm::TdLinear => "TD-learning of linear weights",
             Algorithm::GaWeights => "a genetic algorithm",
             Algorithm::ValueTable => "a table of position values",
+            Algorithm::NTuple => "an n-tuple network",
         }
     }
 

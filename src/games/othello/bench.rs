@@ -176,3 +176,33 @@ pub fn perft_rate(depth: u32, min_seconds: f64) -> Rate {
         || super::perft(&Board::start(), depth),
     )
 }
+
+#[cfg(feature = "extra-learners")]
+/// Self-play learning games per second of an n-tuple network (`preset`,
+/// no curve points), after 500 untimed games.
+fn ntuple_rate(name: &str, preset: &str, seed: u64, min_seconds: f64) -> Rate {
+    use super::learn::{ntuple, ntuple_run::NTupleRun};
+    let mut config = ntuple::preset(preset).expect("a shipped preset");
+    config.seed = seed;
+    config.games = 100_000_000;
+    config.eval_every = 100_000_000;
+    let mut run = NTupleRun::new(config).expect("the benchmark's settings are valid");
+    run.train(500);
+    measure(name, "games", min_seconds, || {
+        run.train(200);
+        200
+    })
+}
+
+#[cfg(feature = "extra-learners")]
+/// The fast preset's n-tuple network (lines of three) learning by self-play.
+pub fn ntuple_fast_rate(seed: u64, min_seconds: f64) -> Rate {
+    ntuple_rate("othello_ntuple_fast", "fast", seed, min_seconds)
+}
+
+#[cfg(feature = "extra-learners")]
+/// The classic preset's n-tuple network (corner, edge, row and diagonal
+/// shapes, four phases) learning by self-play.
+pub fn ntuple_classic_rate(seed: u64, min_seconds: f64) -> Rate {
+    ntuple_rate("othello_ntuple_classic", "classic", seed, min_seconds)
+}

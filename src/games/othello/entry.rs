@@ -8,11 +8,15 @@ use serde_json::Value;
 #[cfg(feature = "extra-learners")]
 use super::learn::ga::GaRun;
 use super::learn::ga::{model_weights, GaSettings};
+use super::learn::ntuple;
+#[cfg(feature = "extra-learners")]
+use super::learn::{ntuple::NTupleConfig, ntuple_run::NTupleRun};
 use super::learn::{TrainOpponent, Trainer, TrainerConfig};
 use super::players::by_name;
 use super::qnet::QNetPlayer;
-use super::runs::{opponent_title, GA, QNET};
+use super::runs::{opponent_title, GA, NTUPLE, QNET};
 use super::search_player::SearchPlayer;
+use super::tuples::TuplePlayer;
 use super::Board;
 use crate::game::Game;
 use crate::model::{Algorithm, Model};
@@ -24,7 +28,7 @@ use crate::plugin::{
 };
 
 use super::bench::perft_rate;
-use super::run_kinds::{ga_kind, qnet_kind};
+use super::run_kinds::{ga_kind, ntuple_kind, qnet_kind};
 use super::settings::{
     normal_search_settings, search_fields, search_settings, weights_model_settings, PLAYER_SETTINGS,
 };
@@ -93,7 +97,7 @@ impl GameEntry for Entry {
                     )
                 },
             ],
-            vec![qnet_kind(), ga_kind()],
+            vec![qnet_kind(), ntuple_kind(), ga_kind()],
         )
     }
 
@@ -113,6 +117,10 @@ impl GameEntry for Entry {
                 let s = weights_model_settings(model, settings)?;
                 let seed = settings.get("seed").and_then(Value::as_u64).unwrap_or(0);
                 Ok(TypedAgent::new(Box::new(SearchPlayer::new(s, seed)?)).boxed())
+            }
+            ("model", Some(model)) if model.header.algorithm == Algorithm::NTuple => {
+                let (_, net) = ntuple::read_model(model)?;
+                Ok(TypedAgent::new(Box::new(TuplePlayer::new(net))).boxed())
             }
             ("model", Some(model)) => {
                 let trainer = Trainer::from_model(model)?;
@@ -141,6 +149,12 @@ impl GameEntry for Entry {
                 ..GaSettings::default()
             };
             return Ok(vec![serde_json::to_value(s).map_err(|e| e.to_string())?]);
+        }
+        if kind == NTUPLE {
+            let mut c = ntuple::preset(preset)
+                .ok_or_else(|| crate::plugin::unknown_preset(Board::TITLE, kind, preset))?;
+            c.seed = seed;
+            return Ok(vec![serde_json::to_value(c).map_err(|e| e.to_string())?]);
         }
         if kind != QNET {
             return Err(crate::plugin::unknown_preset(Board::TITLE, kind, preset));
@@ -173,6 +187,16 @@ impl GameEntry for Entry {
                 return Ok(TrainerRun::boxed(GaRun::new(settings)?));
             }
         }
+        if kind == NTUPLE {
+            #[cfg(not(feature = "extra-learners"))]
+            return Err(crate::plugin::in_learners_module("n-tuple learner"));
+            #[cfg(feature = "extra-learners")]
+            {
+                let c: NTupleConfig = serde_json::from_value(config.clone())
+                    .map_err(|e| format!("bad training settings: {e}"))?;
+                return Ok(TrainerRun::boxed(NTupleRun::new(c)?));
+            }
+        }
         if kind != QNET {
             return Err(format!("Othello has no training run '{kind}'"));
         }
@@ -197,6 +221,15 @@ impl GameEntry for Entry {
                 }
                 return Ok(TrainerRun::boxed(run));
             }
+        }
+        if model.header.algorithm == Algorithm::NTuple {
+            #[cfg(not(feature = "extra-learners"))]
+            return Err(crate::plugin::in_learners_module("n-tuple learner"));
+            #[cfg(feature = "extra-learners")]
+            return Ok(TrainerRun::boxed(NTupleRun::from_model(
+                model,
+                options.total,
+            )?));
         }
         let mut t = Trainer::from_model(model)?;
         if let Some(total) = options.total {
@@ -313,6 +346,29 @@ impl GameEntry for Entry {
                 continues_as: Some(GA.into()),
             });
         }
+        if model.header.algorithm == Algorithm::NTuple {
+            let (c, _) = ntuple::read_model(model)?;
+            let curve: Vec<super::learn::EvalPoint> =
+                serde_json::from_value(model.header.curve.clone())
+                    .map_err(|e| format!("bad curve: {e}"))?;
+            let lambda = if c.lambda > 0.0 {
+                format!("TD(λ {})", c.lambda)
+            } else {
+                "TD(0)".into()
+            };
+            return Ok(ModelUse {
+                summary: format!(
+                    "n-tuple network · {} · {} phase(s) · {lambda} · {} games",
+                    c.patterns.name(),
+                    c.phases,
+                    model.header.games_trained
+                ),
+                win_rates: win_rates(&curve),
+                plays: true,
+                side: None,
+                continues_as: Some(NTUPLE.into()),
+            });
+        }
         if model.header.algorithm != Algorithm::QNet {
             return Err(crate::plugin::no_learner(model, Board::TITLE));
         }
@@ -328,19 +384,7 @@ impl GameEntry for Entry {
             c.hidden,
             c.activation.name()
         );
-        let mut win_rates = BTreeMap::new();
-        if let Some(point) = trainer.curve().last() {
-            for r in &point.results {
-                for (side, rec) in [("black", &r.black), ("white", &r.white)] {
-                    if rec.games() > 0 {
-                        win_rates.insert(
-                            format!("vs {} as {side}", opponent_title(&r.opponent)),
-                            percent(rec.wins, rec.games()),
-                        );
-                    }
-                }
-            }
-        }
+        let win_rates = win_rates(trainer.curve());
         Ok(ModelUse {
             summary,
             win_rates,
@@ -359,6 +403,16 @@ impl GameEntry for Entry {
             crate::plugin::Bench {
                 name: "othello_qnet_training",
                 run: super::bench::training_rate,
+            },
+            #[cfg(feature = "extra-learners")]
+            crate::plugin::Bench {
+                name: "othello_ntuple_fast",
+                run: super::bench::ntuple_fast_rate,
+            },
+            #[cfg(feature = "extra-learners")]
+            crate::plugin::Bench {
+                name: "othello_ntuple_classic",
+                run: super::bench::ntuple_classic_rate,
             },
             crate::plugin::Bench {
                 name: "othello_endgame_ffo",
@@ -383,6 +437,24 @@ impl GameEntry for Entry {
     fn run_cli(&self, matches: &clap::ArgMatches) -> Result<(), crate::cli::CliError> {
         super::cli::run(crate::cli::game_subcommand(matches)?)
     }
+}
+
+/// The win rates of a curve's last point, by opponent and colour.
+fn win_rates(curve: &[super::learn::EvalPoint]) -> BTreeMap<String, f64> {
+    let mut out = BTreeMap::new();
+    if let Some(point) = curve.last() {
+        for r in &point.results {
+            for (side, rec) in [("black", &r.black), ("white", &r.white)] {
+                if rec.games() > 0 {
+                    out.insert(
+                        format!("vs {} as {side}", opponent_title(&r.opponent)),
+                        percent(rec.wins, rec.games()),
+                    );
+                }
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -26,9 +26,10 @@
 //! * [`players`] — the fixed players (max flips, max stable);
 //!   [`weighted`] the weighted-squares evaluation, [`search_player`] the
 //!   alpha-beta player, [`endgame`] the exact endgame solver;
-//! * [`qnet`] — the Q-network and its player;
-//! * [`learn`] — learning: the Q-network's training runs and the genetic
-//!   algorithm over the evaluation's weights;
+//! * [`qnet`] — the Q-network and its player; [`tuples`] — the n-tuple
+//!   networks' tuples, their indices and their player;
+//! * [`learn`] — learning: the Q-network's training runs, the n-tuple
+//!   network's, and the genetic algorithm over the evaluation's weights;
 //! * [`runs`] — the learners as `Trainer`s;
 //! * [`entry`] — the plug-in, with [`settings`] (the search player's
 //!   settings) and [`run_kinds`] (the kinds of run as the page shows them);
@@ -55,6 +56,7 @@ pub mod run_kinds;
 pub mod runs;
 pub mod search_player;
 pub mod settings;
+pub mod tuples;
 pub mod weighted;
 
 pub use notation::{parse_square, square_name};

@@ -3,7 +3,7 @@
 
 use super::learn::ga::GaSettings;
 use super::learn::{presets, TrainOpponent, TrainerConfig};
-use super::runs::{GA, QNET};
+use super::runs::{GA, NTUPLE, QNET};
 use crate::plugin::{demo_preset, ChartSpec, Choice, FieldSpec, PresetInfo, RunKindInfo};
 
 /// The kind of run of the Othello study's learner.
@@ -235,6 +235,114 @@ pub(super) fn ga_kind() -> RunKindInfo {
             .map(|g| g * d.ga_config().games_per_generation())
             .to_vec(),
         // A generation is many games at once: none of them is shown.
+        watchable: false,
+        needs_learners: true,
+    }
+}
+
+/// The kind of run of the n-tuple network.
+pub(super) fn ntuple_kind() -> RunKindInfo {
+    use super::learn::ntuple::{presets as ntuple_presets, NTupleConfig, MAX_PHASES};
+    let d = NTupleConfig::default();
+    RunKindInfo {
+        id: NTUPLE.into(),
+        title: "An n-tuple network learning by self-play (TD)".into(),
+        about: "The network looks at small groups of squares (lines, corners, edges) and keeps, \
+                for every way each group can be filled, a number; the position's value is the \
+                sum of the numbers of all its groups. It plays itself, always to the position \
+                it values most (now and then at random), and after each game every position \
+                it played moves toward what came after it, the last toward the result."
+            .into(),
+        fields: vec![
+            FieldSpec::choice(
+                "patterns",
+                "Groups of squares",
+                "Lines of three: every straight line of three squares, small and quick to learn. \
+                 Classic: the corner, edge and diagonal shapes strong programs use, 108,216 numbers, slower to learn and stronger.",
+                vec![
+                    Choice::new("lines3", "Lines of three"),
+                    Choice::new("classic", "Classic shapes"),
+                ],
+            ),
+            FieldSpec::int(
+                "phases",
+                "Phases",
+                "Separate numbers for each part of the game (1: the same all game).",
+                1,
+                MAX_PHASES as u64,
+                d.phases as u64,
+            ),
+            FieldSpec::int("games", "Learning games", "How many games it learns from.", 1, 100_000_000, d.games),
+            FieldSpec::float(
+                "alpha",
+                "Step size α",
+                "How far a value moves toward its target after a game (divided by the number of groups).",
+                (0.001, 10.0),
+                0.01,
+                f64::from(d.alpha),
+            ),
+            FieldSpec::float(
+                "lambda",
+                "λ of TD(λ)",
+                "0: each position learns from the next one only (TD(0)); 1: from the game's result; between, from both.",
+                (0.0, 1.0),
+                0.1,
+                f64::from(d.lambda),
+            ),
+            FieldSpec::float(
+                "epsilon",
+                "Exploration ε",
+                "The chance of a random move instead of the best one.",
+                (0.0, 1.0),
+                0.01,
+                f64::from(d.epsilon),
+            ),
+            FieldSpec::int(
+                "opening",
+                "Random opening moves",
+                "Random moves at the start of every learning game, so that it sees many openings.",
+                0,
+                30,
+                u64::from(d.opening),
+            ),
+            FieldSpec::choice(
+                "target",
+                "Learns toward",
+                "Result: +1 a win, 0 a draw, −1 a loss. Margin: the final disc difference ÷ 64.",
+                vec![
+                    Choice::new("result", "Win, draw or loss"),
+                    Choice::new("margin", "Disc difference"),
+                ],
+            ),
+            FieldSpec::int("eval_every", "Curve point every (games)", "Learning games between two measurements.", 1, 100_000_000, d.eval_every),
+            FieldSpec::int(
+                "eval_games",
+                "Evaluation games per opponent",
+                "Games against each of random, MVB and MSB at a curve point, half as black.",
+                2,
+                100_000,
+                u64::from(d.eval_games),
+            ),
+            FieldSpec::int("seed", "Seed", "The same seed gives the same run.", 0, 1 << 53, d.seed),
+        ],
+        presets: ntuple_presets()
+            .into_iter()
+            .map(|(id, name, sentence, _)| PresetInfo {
+                id: id.into(),
+                name: name.into(),
+                sentence: sentence.into(),
+                group: "beyond".into(),
+                runs: 1,
+            })
+            .collect(),
+        charts: vec![ChartSpec::new(
+            "win",
+            "Win rate of the network (solid as black, dashed as white)",
+            "win %",
+            Some([0.0, 100.0]),
+        )],
+        continue_fields: Vec::new(),
+        snapshots: vec![1_000, 10_000, 100_000],
         watchable: false,
         needs_learners: true,
     }

@@ -5,6 +5,8 @@
 use serde_json::Value;
 
 use super::learn::ga::{point, GaRun};
+#[cfg(feature = "extra-learners")]
+use super::learn::ntuple_run::NTupleRun;
 use super::learn::{EvalPoint, TrainOpponent, Trainer, FAST_BETA_PRESET};
 use super::weighted::Weights;
 use crate::model::{Kind, Model};
@@ -39,6 +41,49 @@ fn point_of(p: &EvalPoint) -> Point {
         }
     }
     point
+}
+
+/// The curves of a learner measured against random, MVB and MSB: its win
+/// rate as black and as white against each.
+fn win_series() -> Vec<SeriesSpec> {
+    let mut out = Vec::new();
+    for opp in OPPONENTS {
+        let label = opponent_title(opp);
+        for (side, dashed) in [("black", false), ("white", true)] {
+            out.push(SeriesSpec::new(
+                &format!("{opp}.{side}"),
+                "win",
+                &format!("vs {label} as {side}"),
+                &format!("vs {label}"),
+                dashed,
+            ));
+        }
+    }
+    out
+}
+
+/// A sentence on the last point of such a curve; `who` names the player.
+fn latest_of(curve: &[EvalPoint], who: &str) -> String {
+    let Some(last) = curve.last() else {
+        return "No curve point yet.".into();
+    };
+    let rates: Vec<String> = last
+        .results
+        .iter()
+        .map(|r| {
+            format!(
+                "vs {} {:.0}% / {:.0}%",
+                opponent_title(&r.opponent),
+                percent(r.black.wins, r.black.games()),
+                percent(r.white.wins, r.white.games())
+            )
+        })
+        .collect();
+    format!(
+        "At {} games, {who} wins (as black / as white): {}",
+        thousands(last.games),
+        rates.join(" · ")
+    )
 }
 
 impl crate::plugin::Trainer for Trainer {
@@ -108,47 +153,76 @@ impl crate::plugin::Trainer for Trainer {
     }
 
     fn series(&self) -> Vec<SeriesSpec> {
-        let mut out = Vec::new();
-        for opp in OPPONENTS {
-            let label = opponent_title(opp);
-            for (side, dashed) in [("black", false), ("white", true)] {
-                out.push(SeriesSpec::new(
-                    &format!("{opp}.{side}"),
-                    "win",
-                    &format!("vs {label} as {side}"),
-                    &format!("vs {label}"),
-                    dashed,
-                ));
-            }
-        }
-        out
+        win_series()
     }
 
     fn latest(&self) -> String {
-        let Some(last) = self.curve().last() else {
-            return "No curve point yet.".into();
-        };
-        let rates: Vec<String> = last
-            .results
-            .iter()
-            .map(|r| {
-                format!(
-                    "vs {} {:.0}% / {:.0}%",
-                    opponent_title(&r.opponent),
-                    percent(r.black.wins, r.black.games()),
-                    percent(r.white.wins, r.white.games())
-                )
-            })
-            .collect();
-        format!(
-            "At {} games, greedy wins (as black / as white): {}",
-            thousands(last.games),
-            rates.join(" · ")
-        )
+        latest_of(self.curve(), "greedy")
     }
 
     fn set_total(&mut self, total: u64) -> Result<(), String> {
         self.set_total_games(total)
+    }
+
+    fn checkpoint(&self) -> Result<Model, String> {
+        self.to_model(Kind::Checkpoint)
+    }
+
+    fn model(&self) -> Result<Model, String> {
+        self.to_model(Kind::Model)
+    }
+}
+
+/// The kind of run of the n-tuple network.
+pub const NTUPLE: &str = "ntuple";
+
+#[cfg(feature = "extra-learners")]
+impl crate::plugin::Trainer for NTupleRun {
+    fn kind(&self) -> &'static str {
+        NTUPLE
+    }
+
+    fn label(&self) -> String {
+        NTupleRun::label(self)
+    }
+
+    fn config(&self) -> Value {
+        serde_json::to_value(NTupleRun::config(self)).unwrap_or(Value::Null)
+    }
+
+    fn progress(&self) -> RunProgress {
+        RunProgress {
+            done: self.games(),
+            total: NTupleRun::config(self).games,
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        NTupleRun::is_done(self)
+    }
+
+    fn train(&mut self, max_games: u64) {
+        NTupleRun::train(self, max_games);
+    }
+
+    fn curve_len(&self) -> usize {
+        self.curve().len()
+    }
+
+    fn curve_point(&self, i: usize) -> Point {
+        point_of(&self.curve()[i])
+    }
+
+    fn series(&self) -> Vec<SeriesSpec> {
+        win_series()
+    }
+
+    fn latest(&self) -> String {
+        latest_of(self.curve(), "the network")
+    }
+
+    fn set_total(&mut self, total: u64) -> Result<(), String> {
+        NTupleRun::set_total(self, total)
     }
 
     fn checkpoint(&self) -> Result<Model, String> {

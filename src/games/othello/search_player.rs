@@ -22,6 +22,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::endgame::{self, Solver};
+use super::tuples::{Indices, TupleNet};
 use super::weighted::{WeightedEval, Weights};
 use super::{square_name, Board, PASS};
 use crate::game::{Analysis, MoveValue, Outcome, Player, Rng, Scale, Thought};
@@ -86,14 +87,32 @@ impl SearchSettings {
     }
 }
 
-/// The evaluation of the search: the weighted squares in the middle game; a
-/// finished game is a win (or loss) beyond any evaluation, plus its final
-/// disc difference.
-struct Eval(WeightedEval);
+/// The evaluation of the search: the weighted squares in the middle game,
+/// or an n-tuple network in their place; a finished game is a win (or loss)
+/// beyond any evaluation, plus its final disc difference.
+struct Eval(WeightedEval, Option<NetEval>);
+
+/// An n-tuple network as the search's evaluation.
+struct NetEval {
+    net: TupleNet,
+    active: Vec<u32>,
+}
+
+/// The network's value ±1 in the search's units.
+const NET_SCALE: f32 = 10_000.0;
 
 impl Evaluator<Board> for Eval {
     fn evaluate(&mut self, g: &Board) -> i32 {
-        self.0.evaluate(g)
+        match &mut self.1 {
+            // The position is the afterstate of the other side's move: its
+            // value for the side to move is minus the network's for the other.
+            Some(n) => {
+                let ix = Indices::new(n.net.layout(), g);
+                let v = n.net.value(g, &ix, g.side().other(), &mut n.active);
+                (-v * NET_SCALE).round() as i32
+            }
+            None => self.0.evaluate(g),
+        }
     }
 
     fn terminal(&mut self, g: &Board, _outcome: Outcome, _ply: u32) -> i32 {
@@ -163,12 +182,25 @@ impl SearchPlayer {
         settings.validate()?;
         Ok(SearchPlayer {
             label: None,
-            eval: Eval(WeightedEval::new(&settings.weights, settings.noise, seed)),
+            eval: Eval(
+                WeightedEval::new(&settings.weights, settings.noise, seed),
+                None,
+            ),
             settings,
             searcher: Searcher::new(18),
             default_limits: Limits::NONE,
             solver: None,
         })
+    }
+
+    /// A player whose search values positions with an n-tuple network
+    /// instead of the weighted squares (the weights still order the moves).
+    pub fn with_net(mut self, net: TupleNet) -> SearchPlayer {
+        self.eval.1 = Some(NetEval {
+            net,
+            active: Vec::new(),
+        });
+        self
     }
 
     /// A player named `label` in reports.
@@ -271,7 +303,14 @@ impl SearchPlayer {
 
 impl Player<Board> for SearchPlayer {
     fn name(&self) -> String {
-        format!("search-d{}-e{}", self.settings.depth, self.settings.endgame)
+        if let Some(label) = &self.label {
+            return label.clone();
+        }
+        let net = if self.eval.1.is_some() { "ntuple-" } else { "" };
+        format!(
+            "{net}search-d{}-e{}",
+            self.settings.depth, self.settings.endgame
+        )
     }
 
     fn choose(&mut self, game: &Board, rng: &mut Rng) -> u8 {

@@ -1,5 +1,7 @@
-//! Othello's learners: the Q-network's training runs and the genetic
-//! algorithm over the evaluation's weights ([`ga`]).
+//! Othello's learners: the Q-network's training runs, the n-tuple
+//! network's ([`ntuple`] its settings and models, `ntuple_run` the run, in
+//! the learners' module) and the genetic algorithm over the evaluation's
+//! weights ([`ga`]).
 //!
 //! A Q-network run: its settings and presets ([`config`]), the learning
 //! curve's measure ([`eval`]), the training loop ([`trainer`]), saving and
@@ -8,6 +10,9 @@
 pub mod config;
 pub mod eval;
 pub mod ga;
+pub mod ntuple;
+#[cfg(feature = "extra-learners")]
+pub mod ntuple_run;
 pub mod save;
 pub mod trainer;
 

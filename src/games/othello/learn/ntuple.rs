@@ -1,0 +1,228 @@
+//! The n-tuple network's run settings and presets, and its model files
+//! read back ([`super::ntuple_run`] is the run itself).
+//!
+//! The target of the last afterstate of a game is its result for the side
+//! that made it: +1 a win, 0 a draw, −1 a loss (`result`), or the final
+//! disc difference ÷ 64 (`margin`, empty squares to the winner).
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::Game;
+use crate::games::othello::rules::Board;
+use crate::games::othello::tuples::{PatternSet, TupleNet};
+use crate::model::{Algorithm, Model};
+
+/// What the last afterstate of a game learns toward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Target {
+    /// +1 a win, 0 a draw, −1 a loss.
+    Result,
+    /// The final disc difference ÷ 64.
+    Margin,
+}
+
+/// The settings of a run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct NTupleConfig {
+    pub patterns: PatternSet,
+    /// Copies of the tables, one per part of the game.
+    pub phases: usize,
+    /// Learning games in all.
+    pub games: u64,
+    /// Step size, divided by the number of tuples.
+    pub alpha: f32,
+    /// TD(λ): 0 learns from the next afterstate only, 1 from the result.
+    pub lambda: f32,
+    /// The chance of a random move instead of the best one.
+    pub epsilon: f32,
+    /// Random moves at the start of every learning game.
+    pub opening: u32,
+    pub target: Target,
+    /// A curve point every this many games (and at 0 and at the end).
+    pub eval_every: u64,
+    /// Games per opponent at a curve point, half as black.
+    pub eval_games: u32,
+    pub seed: u64,
+}
+
+impl Default for NTupleConfig {
+    fn default() -> Self {
+        NTupleConfig {
+            patterns: PatternSet::Lines3,
+            phases: 1,
+            games: 20_000,
+            alpha: 0.2,
+            lambda: 0.0,
+            epsilon: 0.1,
+            opening: 4,
+            target: Target::Result,
+            eval_every: 1_000,
+            eval_games: 200,
+            seed: 1,
+        }
+    }
+}
+
+/// The largest number of phases.
+pub const MAX_PHASES: usize = 10;
+
+impl NTupleConfig {
+    pub fn validate(&self) -> Result<(), String> {
+        if !(1..=MAX_PHASES).contains(&self.phases) {
+            return Err(format!(
+                "phases must be 1 to {MAX_PHASES}, not {}",
+                self.phases
+            ));
+        }
+        if !(self.alpha > 0.0 && self.alpha <= 10.0) {
+            return Err(format!(
+                "α must be above 0 and at most 10, not {}",
+                self.alpha
+            ));
+        }
+        for (name, v) in [("λ", self.lambda), ("ε", self.epsilon)] {
+            if !(0.0..=1.0).contains(&v) {
+                return Err(format!("{name} must be from 0 to 1, not {v}"));
+            }
+        }
+        if self.opening > 30 {
+            return Err(format!(
+                "random opening moves must be at most 30, not {}",
+                self.opening
+            ));
+        }
+        if self.games > 100_000_000 {
+            return Err("games must be at most 100,000,000".into());
+        }
+        if self.eval_every == 0 {
+            return Err("a curve point every 0 games: give at least 1".into());
+        }
+        if !(2..=100_000).contains(&self.eval_games) {
+            return Err(format!(
+                "evaluation games must be 2 to 100,000, not {}",
+                self.eval_games
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The presets: (id, name, sentence, settings).
+pub fn presets() -> Vec<(&'static str, &'static str, &'static str, NTupleConfig)> {
+    let fast = NTupleConfig::default();
+    let classic = NTupleConfig {
+        patterns: PatternSet::Classic,
+        phases: 4,
+        alpha: 0.5,
+        games: 100_000,
+        eval_every: 5_000,
+        ..fast.clone()
+    };
+    vec![
+        (
+            "fast",
+            "Lines of three — a first demo",
+            "Every straight line of three squares, one small table each: beats MSB most of the time within seconds.",
+            fast,
+        ),
+        (
+            "classic",
+            "Classic shapes, four phases",
+            "The corner, edge and diagonal shapes of strong Othello programs, separate tables for each quarter of the game (432,864 weights), 100,000 games of TD(0).",
+            classic.clone(),
+        ),
+        (
+            "classic-lambda",
+            "Classic shapes, TD(λ = 0.3)",
+            "As classic, each position learning from the rest of its game too, the later positions weighing less.",
+            NTupleConfig {
+                lambda: 0.3,
+                ..classic.clone()
+            },
+        ),
+        (
+            "strong",
+            "Classic shapes, 2 million games",
+            "As classic with smaller steps (α 0.05) for 2,000,000 games: at one move ahead it beats the study's search looking four moves ahead.",
+            NTupleConfig {
+                alpha: 0.05,
+                games: 2_000_000,
+                eval_every: 100_000,
+                ..classic
+            },
+        ),
+    ]
+}
+
+/// A preset's settings.
+pub fn preset(id: &str) -> Option<NTupleConfig> {
+    presets().into_iter().find(|p| p.0 == id).map(|p| p.3)
+}
+
+/// The model's encoding: the pattern set.
+pub(super) fn encoding(set: PatternSet) -> String {
+    format!("othello-ntuple-{}", set.name())
+}
+
+/// Weights as 16-bit integers and a scale: w ≈ q · scale, the largest
+/// weight ±32,767.
+pub fn quantise(w: &[f32]) -> (Vec<i16>, f32) {
+    let top = w.iter().fold(0.0f32, |m, x| m.max(x.abs()));
+    let scale = if top > 0.0 { top / 32_767.0 } else { 1.0 };
+    let q = w.iter().map(|x| (x / scale).round() as i16).collect();
+    (q, scale)
+}
+
+/// The settings and network of an n-tuple model, checked.
+pub fn read_model(model: &Model) -> Result<(NTupleConfig, TupleNet), String> {
+    let h = &model.header;
+    if h.game.name() != Board::NAME {
+        return Err(format!("the model is for {}, not Othello", h.game.name()));
+    }
+    if h.algorithm != Algorithm::NTuple {
+        return Err(format!(
+            "not an n-tuple network of Othello ({})",
+            h.algorithm.name()
+        ));
+    }
+    let config: NTupleConfig = match h.hyper.get("run") {
+        Some(v) => {
+            serde_json::from_value(v.clone()).map_err(|e| format!("bad run settings: {e}"))?
+        }
+        None => return Err("the model has no run settings".into()),
+    };
+    config.validate()?;
+    if h.encoding != encoding(config.patterns) {
+        return Err(format!(
+            "the encoding '{}' does not match the pattern set '{}'",
+            h.encoding,
+            config.patterns.name()
+        ));
+    }
+    model.only_arrays(|n| ["w", "wq", "scale", "rng"].contains(&n))?;
+    let per_phase = crate::games::othello::tuples::Layout::new(config.patterns).per_phase();
+    let shape = [config.phases, per_phase];
+    let w = if model.array("w").is_some() {
+        model
+            .values_shaped::<f32>("w", &shape)
+            .map_err(|e| e.to_string())?
+            .to_vec()
+    } else {
+        let q = model
+            .values_shaped::<i16>("wq", &shape)
+            .map_err(|e| e.to_string())?;
+        let scale = model
+            .values_shaped::<f32>("scale", &[1])
+            .map_err(|e| e.to_string())?[0];
+        if !(scale.is_finite() && scale > 0.0) {
+            return Err(format!(
+                "the weights' scale {scale} is not a positive number"
+            ));
+        }
+        q.iter().map(|&v| f32::from(v) * scale).collect()
+    };
+    let net = TupleNet::from_weights(config.patterns, config.phases, w)?;
+    Ok((config, net))
+}

@@ -1,0 +1,384 @@
+//! The n-tuple network's learning run (in the page's learners' module; the
+//! first module reads and plays the models, [`super::ntuple`]): self-play
+//! games learned by TD(0) or TD(λ) over their afterstates
+//! ([`crate::learn::ntuple`]), ε-greedy moves after a few random opening
+//! moves, curve points on the repository's protocol against random, MVB and
+//! MSB.
+
+use rand::Rng as _;
+
+use super::eval::{evaluate_player, EvalPoint};
+use super::ntuple::{encoding, quantise, read_model, NTupleConfig, Target};
+use crate::game::{rng_from_seed, Game, Rng, Side};
+use crate::games::othello::players::{MaxFlipsPlayer, MaxStablePlayer};
+use crate::games::othello::rules::{moves_mask, Board};
+use crate::games::othello::tuples::{Indices, Scratch, TupleNet, TuplePlayer};
+use crate::learn::ntuple::Episode;
+use crate::model::{Algorithm, GameId, Header, Kind, Model};
+use crate::players::RandomPlayer;
+
+/// A learning run.
+pub struct NTupleRun {
+    config: NTupleConfig,
+    net: TupleNet,
+    games: u64,
+    rng: Rng,
+    curve: Vec<EvalPoint>,
+    episode: Episode,
+    scratch: Scratch,
+    sums: Vec<(u8, f32)>,
+    active: Vec<u32>,
+}
+
+impl NTupleRun {
+    pub fn new(config: NTupleConfig) -> Result<NTupleRun, String> {
+        config.validate()?;
+        let net = TupleNet::new(config.patterns, config.phases);
+        let mut run = NTupleRun::with(config, net, 0, Vec::new(), None);
+        run.measure_point();
+        Ok(run)
+    }
+
+    fn with(
+        config: NTupleConfig,
+        net: TupleNet,
+        games: u64,
+        curve: Vec<EvalPoint>,
+        rng: Option<Rng>,
+    ) -> NTupleRun {
+        NTupleRun {
+            rng: rng.unwrap_or_else(|| rng_from_seed(config.seed)),
+            config,
+            net,
+            games,
+            curve,
+            episode: Episode::default(),
+            scratch: Scratch::default(),
+            sums: Vec::new(),
+            active: Vec::new(),
+        }
+    }
+
+    /// A run from a model or checkpoint of [`NTupleRun::to_model`]; `total`
+    /// sets a new planned number of games.
+    pub fn from_model(model: &Model, total: Option<u64>) -> Result<NTupleRun, String> {
+        let (mut config, net) = read_model(model)?;
+        if let Some(t) = total {
+            config.games = t;
+        }
+        config.validate()?;
+        let curve: Vec<EvalPoint> = serde_json::from_value(model.header.curve.clone())
+            .map_err(|e| format!("bad curve: {e}"))?;
+        let games = model.header.games_trained;
+        let rng = model.rng().ok();
+        let mut run = NTupleRun::with(config, net, games, curve, rng);
+        if total.is_some() && run.is_done() {
+            run.measure_point();
+        }
+        Ok(run)
+    }
+
+    pub fn config(&self) -> &NTupleConfig {
+        &self.config
+    }
+
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    pub fn net(&self) -> &TupleNet {
+        &self.net
+    }
+
+    pub fn curve(&self) -> &[EvalPoint] {
+        &self.curve
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.games >= self.config.games
+    }
+
+    /// Sets a new planned total.
+    pub fn set_total(&mut self, total: u64) -> Result<(), String> {
+        let mut c = self.config.clone();
+        c.games = total;
+        c.validate()?;
+        self.config = c;
+        if self.is_done() {
+            self.measure_point();
+        }
+        Ok(())
+    }
+
+    /// Plays and learns at most `max_games` games, with the curve points
+    /// due among them.
+    pub fn train(&mut self, max_games: u64) {
+        for _ in 0..max_games {
+            if self.is_done() {
+                break;
+            }
+            self.learning_game();
+            self.games += 1;
+            if self.games % self.config.eval_every == 0 || self.is_done() {
+                self.measure_point();
+            }
+        }
+    }
+
+    /// One self-play game, learned from at its end.
+    fn learning_game(&mut self) {
+        let NTupleRun {
+            config: c,
+            net,
+            rng,
+            episode,
+            scratch,
+            sums,
+            active,
+            ..
+        } = self;
+        let mut b = Board::start();
+        let mut ix = Indices::new(net.layout(), &b);
+        episode.clear();
+        let mut ply = 0u32;
+        let mut last = Side::First;
+        loop {
+            let mask = b.legal_mask();
+            if mask == 0 {
+                if moves_mask(b.opp(), b.own()) == 0 {
+                    break;
+                }
+                b.pass();
+                continue;
+            }
+            let explore = ply < c.opening || (c.epsilon > 0.0 && rng.random::<f32>() < c.epsilon);
+            let q = if explore {
+                nth_square(mask, rng.random_range(0..mask.count_ones()))
+            } else {
+                net.best_move(&b, &ix, scratch, sums)
+            };
+            let side = b.side();
+            let flips = b.flips(q);
+            ix.play(net.layout(), side, q, flips);
+            b.place(q, flips);
+            ix.active(net.layout(), side, active);
+            episode.push(side.index(), net.phase(b.empties()), active);
+            last = side;
+            ply += 1;
+        }
+        let margin = b.final_margin() as f32;
+        let mine = if last == Side::First { margin } else { -margin };
+        let result = match c.target {
+            Target::Result => mine.signum() * f32::from(mine != 0.0),
+            Target::Margin => mine / 64.0,
+        };
+        episode.learn(net.net_mut(), result, c.alpha, c.lambda);
+    }
+
+    fn measure_point(&mut self) {
+        if self.curve.last().is_some_and(|p| p.games == self.games) {
+            return;
+        }
+        let mut agent = TuplePlayer::new(self.net.clone());
+        let (n, seed) = (
+            self.config.eval_games,
+            self.config.seed.wrapping_add(self.games),
+        );
+        let results = vec![
+            evaluate_player(&mut agent, &mut RandomPlayer::<Board>::new(), n, seed),
+            evaluate_player(
+                &mut agent,
+                &mut MaxFlipsPlayer::new(),
+                n,
+                seed.wrapping_add(1),
+            ),
+            evaluate_player(
+                &mut agent,
+                &mut MaxStablePlayer::new(),
+                n,
+                seed.wrapping_add(2),
+            ),
+        ];
+        self.curve.push(EvalPoint {
+            games: self.games,
+            results,
+        });
+    }
+
+    /// The run in a few words.
+    pub fn label(&self) -> String {
+        let c = &self.config;
+        let td = if c.lambda > 0.0 {
+            format!("TD(λ {})", c.lambda)
+        } else {
+            "TD(0)".into()
+        };
+        let phases = if c.phases > 1 {
+            format!(", {} phases", c.phases)
+        } else {
+            String::new()
+        };
+        format!(
+            "{} tuples{phases}, {td} α {} ε {}, seed {}",
+            c.patterns.name(),
+            c.alpha,
+            c.epsilon,
+            c.seed
+        )
+    }
+
+    /// The network as a model: a checkpoint holds the weights exactly and
+    /// the generator; a model holds them as 16-bit integers times a scale
+    /// (half the size, the same play: see `docs/othello-ntuple.md`).
+    pub fn to_model(&self, kind: Kind) -> Result<Model, String> {
+        let game = GameId::new(Board::NAME).map_err(|e| e.to_string())?;
+        let mut header = Header::new(game, Algorithm::NTuple, self.label());
+        header.encoding = encoding(self.config.patterns);
+        header.kind = kind;
+        header.seed = self.config.seed;
+        header.games_trained = self.games;
+        header.hyper.insert(
+            "run".into(),
+            serde_json::to_value(&self.config).map_err(|e| e.to_string())?,
+        );
+        header.curve = serde_json::to_value(&self.curve).map_err(|e| e.to_string())?;
+        let mut model = Model::new(header);
+        let n = self.net.net();
+        let shape = vec![n.phases(), n.per_phase()];
+        if kind == Kind::Checkpoint {
+            model
+                .push("w", shape, n.weights().to_vec())
+                .map_err(|e| e.to_string())?;
+            model.set_rng(&self.rng);
+        } else {
+            let (q, scale) = quantise(n.weights());
+            model.push("wq", shape, q).map_err(|e| e.to_string())?;
+            model
+                .push("scale", vec![1], vec![scale])
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(model)
+    }
+}
+
+/// The `k`-th set square of `mask`.
+fn nth_square(mut mask: u64, k: u32) -> u8 {
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros() as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Player;
+
+    fn small(seed: u64) -> NTupleConfig {
+        NTupleConfig {
+            games: 300,
+            eval_every: 150,
+            eval_games: 20,
+            seed,
+            ..NTupleConfig::default()
+        }
+    }
+
+    #[test]
+    fn a_run_is_seeded_reproducible_and_resumes_exactly() {
+        let mut a = NTupleRun::new(small(2)).unwrap();
+        a.train(300);
+        let mut b = NTupleRun::new(small(2)).unwrap();
+        b.train(120);
+        let saved = b.to_model(Kind::Checkpoint).unwrap();
+        let bytes = crate::model::encode(&saved).unwrap();
+        let mut b = NTupleRun::from_model(&crate::model::decode(&bytes).unwrap(), None).unwrap();
+        b.train(1_000);
+        assert_eq!(a.net().net().weights(), b.net().net().weights());
+        assert_eq!(a.curve(), b.curve());
+        assert_eq!(a.curve().len(), 3);
+        let mut c = NTupleRun::new(small(3)).unwrap();
+        c.train(300);
+        assert_ne!(a.net().net().weights(), c.net().net().weights());
+    }
+
+    #[test]
+    fn learning_beats_random_play() {
+        let mut run = NTupleRun::new(NTupleConfig {
+            games: 3_000,
+            eval_every: 3_000,
+            eval_games: 200,
+            ..NTupleConfig::default()
+        })
+        .unwrap();
+        run.train(3_000);
+        let first = &run.curve()[0].results[0];
+        let last = &run.curve()[1].results[0];
+        let rate = |r: &crate::games::othello::learn::OpponentResult| {
+            f64::from(r.black.wins + r.white.wins) / f64::from(r.black.games() + r.white.games())
+        };
+        // Untrained it plays the first legal square; trained it beats random.
+        assert!(rate(last) > 0.8, "{} then {}", rate(first), rate(last));
+    }
+
+    #[test]
+    fn a_model_keeps_the_weights_to_a_part_in_65_thousand_and_plays_the_same() {
+        let mut run = NTupleRun::new(small(4)).unwrap();
+        run.train(300);
+        let bytes = crate::model::encode(&run.to_model(Kind::Model).unwrap()).unwrap();
+        let (_, net) = read_model(&crate::model::decode(&bytes).unwrap()).unwrap();
+        let exact = run.net().net().weights();
+        let top = exact.iter().fold(0.0f32, |m, x| m.max(x.abs()));
+        assert!(top > 0.0);
+        for (a, b) in exact.iter().zip(net.net().weights()) {
+            assert!((a - b).abs() <= top / 65_534.0 * 1.001, "{a} vs {b}");
+        }
+        // The same moves in the positions of random games (a move may differ
+        // only where two were within the rounding).
+        let (mut a, mut b) = (TuplePlayer::new(run.net().clone()), TuplePlayer::new(net));
+        let mut rng = rng_from_seed(8);
+        let (mut same, mut all) = (0, 0);
+        for _ in 0..10 {
+            let mut board = Board::start();
+            while !board.is_over() {
+                all += 1;
+                same += usize::from(a.choose(&board, &mut rng) == b.choose(&board, &mut rng));
+                let mut moves = Vec::new();
+                board.legal_moves(&mut moves);
+                board.play(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        assert!(same * 100 >= all * 98, "{same} of {all}");
+    }
+
+    #[test]
+    fn bad_settings_and_foreign_models_are_refused() {
+        for bad in [
+            NTupleConfig {
+                phases: 0,
+                ..small(1)
+            },
+            NTupleConfig {
+                alpha: 0.0,
+                ..small(1)
+            },
+            NTupleConfig {
+                lambda: 1.5,
+                ..small(1)
+            },
+            NTupleConfig {
+                eval_every: 0,
+                ..small(1)
+            },
+        ] {
+            assert!(NTupleRun::new(bad).is_err());
+        }
+        let run = NTupleRun::new(small(1)).unwrap();
+        let mut m = run.to_model(Kind::Model).unwrap();
+        m.header.encoding = "othello-ntuple-classic".into();
+        assert!(read_model(&m).unwrap_err().contains("does not match"));
+        let mut m = run.to_model(Kind::Model).unwrap();
+        m.set("w", vec![1, 3], vec![0.0f32; 3]).unwrap();
+        assert!(read_model(&m).is_err());
+    }
+}

@@ -1,0 +1,57 @@
+// End-to-end: Othello's n-tuple network in the page. Its learner is in the
+// page's learners' module; the first module reads and plays its models.
+// The page's run, with the CLI's settings and seed, gives the CLI's
+// weights exactly; its model then plays in the page and is described in
+// the library.
+//
+// The CLI is the binary `cargo test` builds (target/debug/selfplay), or the
+// one named by SELFPLAY_CLI.
+
+import { expect, test } from '@playwright/test';
+import { clickSquare, selfplay, watchErrors } from './helpers';
+
+/** `selfplay model inspect`'s lines of a model's weight arrays (their sizes and statistics). */
+function weightsOf(file: string): string[] {
+  const lines = selfplay('model', 'inspect', file)
+    .split('\n')
+    .filter((l) => /^\s+(wq|scale)\s/.test(l));
+  expect(lines).toHaveLength(2);
+  return lines;
+}
+
+test('the page trains an n-tuple network to the CLI’s weights, and its model plays and is described', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  const cliFile = testInfo.outputPath('cli-ntuple.selfplay');
+  selfplay('run', 'othello', 'ntuple', '--preset', 'fast', '--set', 'games=3000', '--set', 'eval_every=1000', '--set', 'eval_games=20', '--seed', '3', '--out', cliFile);
+
+  await page.goto('/#/othello?tab=train');
+  await page.getByTestId('train-kind').selectOption('ntuple');
+  await page.getByTestId('train-preset').selectOption('fast');
+  await page.getByTestId('train-games').fill('3000');
+  await page.getByTestId('train-eval_every').fill('1000');
+  await page.getByTestId('train-eval_games').fill('20');
+  await page.getByTestId('train-seed').fill('3');
+  await page.getByTestId('train-start').click();
+  const run = page.getByTestId('run').first();
+  await expect(run).toHaveAttribute('data-status', 'finished', { timeout: 90_000 });
+  await expect(run).toHaveAttribute('data-curve', '0 1000 2000 3000');
+  await expect(run.getByTestId('run-stats')).toContainText('3,000');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), run.getByTestId('run-export').click()]);
+  const pageFile = testInfo.outputPath('page-ntuple.selfplay');
+  await download.saveAs(pageFile);
+  expect(weightsOf(pageFile)).toEqual(weightsOf(cliFile));
+
+  // The network plays: black opens f5, it answers as white.
+  await run.getByTestId('run-play').click();
+  await clickSquare(page, 'f5');
+  await expect(page.getByTestId('moves').locator('.move')).toHaveCount(2, { timeout: 30_000 });
+
+  // The library says what the model is, with its last win rates.
+  await page.getByRole('tab', { name: 'Models' }).click();
+  const model = page.getByTestId('model').first();
+  await expect(model).toContainText('n-tuple network');
+  await expect(model).toContainText('3000 games');
+  await expect(page.locator('.notice-error')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
