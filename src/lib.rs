@@ -14,6 +14,8 @@ pub mod bench;
 pub mod cli;
 pub mod game;
 pub mod games;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod ladder;
 pub mod learn;
 pub mod model;
 pub mod players;

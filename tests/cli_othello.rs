@@ -223,3 +223,65 @@ fn solve_refuses_bad_files_with_code_2() {
     std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     std::fs::remove_dir_all(empty.parent().unwrap()).unwrap();
 }
+
+/// Runs `selfplay othello nboard` with these arguments on `script`.
+fn nboard_session(args: &[&str], script: &str) -> Vec<String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(cli::binary())
+        .args(["othello", "nboard"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect()
+}
+
+/// An n-tuple network trained by the CLI plays over NBoard, at one ply and
+/// as the evaluation of the search, and joins the rating ladder.
+#[test]
+fn an_ntuple_model_plays_over_nboard_and_in_the_ladder() {
+    let dir = std::env::temp_dir().join(format!("selfplay-cli-ntuple-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let model = dir.join("net.selfplay");
+    let model = model.to_str().unwrap();
+    let (code, _, err) = run(&[
+        "run", "othello", "ntuple", "--preset", "fast", "--set", "games=300", "--set",
+        "eval_every=300", "--set", "eval_games=2", "--out", model,
+    ]);
+    assert_eq!(code, 0, "{err}");
+
+    let start = "set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *];)\n";
+    let out = nboard_session(&["--player", model], &format!("nboard 2\nset depth 4\n{start}go\nhint 2\n"));
+    let mv = out[1].strip_prefix("=== ").expect("a move").split('/').next().unwrap();
+    assert!(["D3", "C4", "F5", "E6"].contains(&mv), "{out:?}");
+    let hints: Vec<&String> = out.iter().filter(|l| l.starts_with("search ")).collect();
+    assert_eq!(hints.len(), 2, "{out:?}");
+    for h in &hints {
+        let v: f64 = h.split_whitespace().nth(2).unwrap().parse().unwrap();
+        assert!(v.abs() <= 1.0, "a network's value: {h}");
+    }
+
+    // As the search's evaluation, rebuilt at the GUI's depth.
+    let out = nboard_session(&["--player", &format!("{model}:2")], &format!("set depth 3\n{start}hint 2\n"));
+    let hints: Vec<&String> = out.iter().filter(|l| l.starts_with("search ")).collect();
+    assert_eq!(hints.len(), 2, "{out:?}");
+    assert!(hints.iter().all(|h| h.ends_with(" 0 3")), "{hints:?}");
+
+    // The ladder: random and the network, 2 openings × 2 colours.
+    let table = dir.join("ladder.tsv");
+    let (code, text, err) = run(&[
+        "othello", "ladder", "random", model, "--results", table.to_str().unwrap(), "--openings", "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("4 games; Elo relative to random (0)"), "{text}");
+    let rows = std::fs::read_to_string(&table).unwrap();
+    assert_eq!(rows.lines().filter(|l| !l.starts_with('#')).count(), 4, "{rows}");
+    let (code, _, err) = run(&["othello", "ladder", "--results", table.to_str().unwrap(), "--part", "3/2"]);
+    assert_eq!((code, err.contains("--part")), (2, true), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

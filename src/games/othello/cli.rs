@@ -5,7 +5,6 @@ use clap::builder::RangedU64ValueParser;
 use clap::Subcommand;
 use web_time::Instant;
 
-use super::players::by_name as othello_player;
 use super::Board;
 use crate::arena::{play_match, MatchResult, Record};
 use crate::games::othello;
@@ -23,8 +22,11 @@ pub enum Command {
     },
     /// Plays a match between two players: half the games with A as black,
     /// half as white. A player is `random`, `mvb`, `msb`, `search` or
-    /// `search:LEVEL` (1-10, the study's hand-set weights), or a model file
-    /// (`FILE`, or `FILE:LEVEL` for tuned weights).
+    /// `search:LEVEL` (1-10, the study's hand-set weights: LEVEL plies, the
+    /// last 2×LEVEL empty squares played exactly; `search:dNeM` for N plies
+    /// and the last M exact), or a model file (`FILE`; `FILE:LEVEL` or
+    /// `FILE:dNeM` for tuned weights, and for an n-tuple network as the
+    /// search's evaluation).
     Match {
         /// Player A.
         a: String,
@@ -52,8 +54,20 @@ pub enum Command {
     /// study's genetic algorithm, printing the best set of each generation.
     Ga(Box<GaArgs>),
     /// Speaks the NBoard engine protocol on standard input and output, so
-    /// that Othello GUIs can drive the study's search player.
-    Nboard,
+    /// that Othello GUIs can drive the study's search player, or any other.
+    Nboard {
+        /// The player, as `match` takes it (`msb`, a model file at one ply,
+        /// `FILE:LEVEL` for a model as the search's evaluation, …); default
+        /// the study's search at depth 6. `set depth` rebuilds a searching
+        /// player at that depth and is ignored by the others.
+        #[arg(long)]
+        player: Option<String>,
+    },
+    /// A rating ladder: every pair of players plays the shipped openings
+    /// with both colours; the games are kept in a table (played in parts
+    /// anywhere and merged), and every player gets an Elo rating with a 95%
+    /// interval fitted to all of them.
+    Ladder(Box<super::cli_ladder::LadderArgs>),
     /// Solves positions exactly: for each, the final disc difference for
     /// the side to move with perfect play (empty squares go to the winner)
     /// and a move that achieves it, with the nodes searched and the time.
@@ -124,10 +138,15 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
         Command::Eval(a) => super::cli_learn::eval(a),
         Command::Bench(a) => super::cli_learn::bench(a),
         Command::Ga(a) => ga(*a),
+        Command::Ladder(a) => super::cli_ladder::ladder(*a),
         Command::Solve(a) => solve(a),
-        Command::Nboard => {
+        Command::Nboard { player: spec } => {
+            let engine = match spec {
+                None => super::nboard::Engine::new(),
+                Some(spec) => super::cli_players::nboard_engine(&spec)?,
+            };
             let stdin = std::io::stdin();
-            super::nboard::serve(stdin.lock(), std::io::stdout().lock())?;
+            super::nboard::serve_with(engine, stdin.lock(), std::io::stdout().lock())?;
             Ok(())
         }
         Command::Perft { depth } => {
@@ -162,8 +181,8 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             seed,
             json,
         } => {
-            let mut pa = player(&a)?;
-            let mut pb = player(&b)?;
+            let mut pa = super::cli_players::player(&a)?;
+            let mut pb = super::cli_players::player(&b)?;
             let t = Instant::now();
             let r = play_match(pa.as_mut(), pb.as_mut(), games, random_opening, seed);
             let secs = t.elapsed().as_secs_f64();
@@ -209,63 +228,6 @@ fn print_match(r: &MatchResult, secs: f64) {
     line("black", &r.a_first);
     line("white", &r.a_second);
     line("total", &r.total());
-}
-
-/// A player of `selfplay othello match` (see its help).
-pub fn player(spec: &str) -> Result<Box<dyn crate::game::Player<Board>>, CliError> {
-    use super::search_player::{SearchPlayer, SearchSettings};
-    let spec = spec.trim();
-    let (name, level) = match spec.rsplit_once(':') {
-        Some((n, l)) if l.parse::<u32>().is_ok() => (n, Some(l.parse::<u32>().unwrap_or(4))),
-        _ => (spec, None),
-    };
-    if let Some(l) = level {
-        if !(1..=10).contains(&l) {
-            return Err(CliError::BadInput(format!(
-                "{spec}: the level must be from 1 to 10"
-            )));
-        }
-    }
-    let settings = SearchSettings::level(level.unwrap_or(4));
-    let search = |s: SearchSettings| -> Result<Box<dyn crate::game::Player<Board>>, CliError> {
-        Ok(Box::new(
-            SearchPlayer::new(s, 0).map_err(CliError::BadInput)?,
-        ))
-    };
-    if name == "search" {
-        return search(settings);
-    }
-    if let Ok(p) = othello_player(name) {
-        return Ok(p);
-    }
-    let path = std::path::Path::new(name);
-    if !path.exists() {
-        return Err(CliError::BadInput(format!(
-            "unknown Othello player '{name}': neither a player (random, mvb, msb, search) nor a model file"
-        )));
-    }
-    let model = crate::cli::read_model(path)?;
-    if model.header.algorithm == crate::model::Algorithm::GaWeights {
-        let weights = super::learn::ga::model_weights(&model)
-            .map_err(|e| CliError::BadInput(format!("{name}: {e}")))?;
-        let label = path
-            .file_stem()
-            .map_or(name.into(), |s| s.to_string_lossy());
-        return Ok(Box::new(
-            SearchPlayer::new(
-                SearchSettings {
-                    weights,
-                    ..settings
-                },
-                0,
-            )
-            .map_err(CliError::BadInput)?
-            .named(&label),
-        ));
-    }
-    let t = super::learn::Trainer::from_model(&model)
-        .map_err(|e| CliError::BadInput(format!("{name}: {e}")))?;
-    Ok(Box::new(super::qnet::QNetPlayer::new(t.net().clone())))
 }
 
 fn ga(a: GaArgs) -> Result<(), CliError> {

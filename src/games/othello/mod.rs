@@ -33,16 +33,23 @@
 //! * [`runs`] — the learners as `Trainer`s;
 //! * [`entry`] — the plug-in, with [`settings`] (the search player's
 //!   settings) and [`run_kinds`] (the kinds of run as the page shows them);
-//!   [`bench`] its speed measurements; `cli` and `cli_learn` its commands;
-//!   [`nboard`] the NBoard protocol.
+//!   [`bench`] its speed measurements; `cli`, `cli_learn`, `cli_ladder`
+//!   and `cli_players` its commands; [`nboard`] the NBoard protocol;
+//!   [`ladder`] the rating ladder's openings and games.
 
 pub mod bench;
 #[cfg(not(target_arch = "wasm32"))]
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
+mod cli_ladder;
+#[cfg(not(target_arch = "wasm32"))]
 mod cli_learn;
+#[cfg(not(target_arch = "wasm32"))]
+mod cli_players;
 pub mod endgame;
 pub mod entry;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod ladder;
 pub mod learn;
 pub mod movegen;
 #[cfg(not(target_arch = "wasm32"))]

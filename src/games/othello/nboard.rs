@@ -1,15 +1,19 @@
 //! The NBoard engine protocol: a line-based dialogue over standard input
 //! and output through which Othello GUIs (NBoard and others) drive an engine
 //! and match engines against each other. `selfplay othello nboard` speaks it
-//! with the study's search player.
+//! with the study's search player, or with any player of the CLI
+//! (`--player SPEC`: a model file at one ply, a model as the evaluation of
+//! the search, MSB, …).
 //!
 //! Commands understood (from the GUI):
 //!
 //! * `nboard <version>` — the start; answered with `set myname Selfplay`.
 //! * `set game <GGF>` — the game so far: the start position (`BO[…]`) and
 //!   the moves (`B[F5]`, `W[PA]` for a pass, optionally `/eval/time`).
-//! * `set depth <n>` — the search depth (1 to 30; the last `2n` empty
-//!   squares are played exactly).
+//! * `set depth <n>` — the search depth (1 to 30 for the study's search, 1
+//!   to 10 for another player that searches; the last `2n` empty squares,
+//!   at most 24, are played exactly); accepted and ignored by a player that
+//!   does not search.
 //! * `set contempt <n>` — accepted and ignored.
 //! * `move <move>` — a move played on the board (`F5`, `PA`, with optional
 //!   `/eval/time`).
@@ -19,9 +23,11 @@
 //! * `ping <n>` — answered with `pong <n>` (everything before it is done).
 //! * `learn`, `analyze` — answered with `learned` and nothing.
 //!
-//! Evaluations are in discs for the side to move: the exact final disc
-//! difference in the endgame, the evaluation in the study's units divided by
-//! 100 otherwise. Anything else is answered with `status` and a message, so
+//! Evaluations are in discs for the side to move for a searching player: the
+//! exact final disc difference in the endgame, the evaluation in the study's
+//! units divided by 100 otherwise. A player that does not search answers
+//! `go` with the eval 0 and `hint` with its own values (a network's, from −1
+//! to +1). Anything else is answered with `status` and a message, so
 //! a GUI's log shows what was not understood.
 
 use std::io::{BufRead, Write};
@@ -31,10 +37,16 @@ use super::{parse_square, square_name, Board, PASS};
 use crate::game::{rng_from_seed, Game, Player};
 use crate::search::budget::Budget;
 
+/// Makes the player at a search depth (for `set depth`).
+pub type AtDepth = Box<dyn Fn(u32) -> Result<Box<dyn Player<Board>>, String>>;
+
 /// The engine's state between commands.
 pub struct Engine {
     board: Board,
-    player: SearchPlayer,
+    player: Box<dyn Player<Board>>,
+    /// `None` for a player that does not search.
+    at_depth: Option<AtDepth>,
+    depth: u32,
 }
 
 /// Reads a move in NBoard's form (`F5`, `f5`, `PA`, `F5/1.0/2.3`).
@@ -111,26 +123,49 @@ impl Default for Engine {
 }
 
 impl Engine {
+    /// The study's search player at depth 6.
     pub fn new() -> Engine {
+        let at_depth: AtDepth = Box::new(|depth| {
+            if !(1..=super::search_player::MAX_DEPTH).contains(&depth) {
+                return Err(format!(
+                    "depth {depth} is not from 1 to {}",
+                    super::search_player::MAX_DEPTH
+                ));
+            }
+            let settings = SearchSettings {
+                depth,
+                endgame: (2 * depth).min(24),
+                ..SearchSettings::level(6)
+            };
+            Ok(Box::new(SearchPlayer::new(settings, 1)?))
+        });
+        Engine::with_player(
+            Box::new(SearchPlayer::new(SearchSettings::level(6), 1).expect("level 6 is valid")),
+            Some(at_depth),
+            6,
+        )
+    }
+
+    /// An engine playing `player`; `at_depth` makes it at another search
+    /// depth (`None`: it does not search), `depth` is its depth now.
+    pub fn with_player(
+        player: Box<dyn Player<Board>>,
+        at_depth: Option<AtDepth>,
+        depth: u32,
+    ) -> Engine {
         Engine {
             board: Board::start(),
-            player: SearchPlayer::new(SearchSettings::level(6), 1).expect("level 6 is valid"),
+            player,
+            at_depth,
+            depth,
         }
     }
 
     fn set_depth(&mut self, depth: u32) -> Result<(), String> {
-        if !(1..=super::search_player::MAX_DEPTH).contains(&depth) {
-            return Err(format!(
-                "depth {depth} is not from 1 to {}",
-                super::search_player::MAX_DEPTH
-            ));
+        if let Some(make) = &self.at_depth {
+            self.player = make(depth)?;
+            self.depth = depth;
         }
-        let settings = SearchSettings {
-            depth,
-            endgame: (2 * depth).min(24),
-            ..*self.player.settings()
-        };
-        self.player = SearchPlayer::new(settings, 1)?;
         Ok(())
     }
 
@@ -186,7 +221,11 @@ impl Engine {
             .player
             .think(&self.board, &mut rng_from_seed(1), &mut budget);
         let seconds = budget.elapsed_ms() / 1000.0;
-        let eval = eval_in_discs(t.score.unwrap_or(0.0) as i32);
+        let eval = match t.score {
+            Some(v) if self.at_depth.is_some() => eval_in_discs(v as i32),
+            Some(v) => v,
+            None => 0.0,
+        };
         Ok(vec![format!(
             "=== {}/{eval:.2}/{seconds:.3}",
             move_name(t.mv)
@@ -202,7 +241,11 @@ impl Engine {
             .player
             .analyze(&self.board, &mut budget)
             .ok_or("no analysis")?;
-        let depth = self.player.settings().depth;
+        let depth = if self.at_depth.is_some() {
+            self.depth
+        } else {
+            1
+        };
         let mut moves: Vec<(u8, f64)> = a
             .moves
             .iter()
@@ -238,9 +281,17 @@ fn eval_in_discs(v: i32) -> f64 {
 /// Runs the dialogue until the input ends. Lines are read through the
 /// CLI's bounded line reader: a line too long or not UTF-8 is answered with
 /// `status error: line N: …` and the session goes on.
-pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+pub fn serve(input: impl BufRead, output: impl Write) -> std::io::Result<()> {
+    serve_with(Engine::new(), input, output)
+}
+
+/// [`serve`] with this engine.
+pub fn serve_with(
+    mut engine: Engine,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> std::io::Result<()> {
     use crate::cli::{LineProblem, LineReader};
-    let mut engine = Engine::new();
     for line in LineReader::new(input, None) {
         let replies = match line {
             Ok((_, line)) => engine.command(&line),
@@ -312,6 +363,49 @@ mod tests {
             .last()
             .unwrap()
             .starts_with("status error: unknown setting"));
+    }
+
+    #[test]
+    fn a_network_plays_over_the_protocol_and_ignores_the_depth() {
+        use crate::games::othello::tuples::{PatternSet, TupleNet, TuplePlayer};
+        let n = crate::games::othello::tuples::Layout::new(PatternSet::Lines3).per_phase();
+        // Weights that like discs of the mover on the a-file (index digit 1).
+        let w: Vec<f32> = (0..n).map(|i| if i % 3 == 1 { 0.1 } else { 0.0 }).collect();
+        let net = TupleNet::from_weights(PatternSet::Lines3, 1, w).unwrap();
+        let engine = Engine::with_player(Box::new(TuplePlayer::new(net)), None, 1);
+        let mut out = Vec::new();
+        serve_with(
+            engine,
+            "nboard 2\nset depth 5\nping 1\ngo\nhint 2\n".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        let out: Vec<String> = String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect();
+        assert_eq!(out[0], "set myname Selfplay");
+        assert_eq!(out[1], "pong 1", "set depth is accepted: {out:?}");
+        let mv = out[2]
+            .strip_prefix("=== ")
+            .expect("a move")
+            .split('/')
+            .next()
+            .unwrap();
+        assert!(Board::start().is_legal(parse_move(mv).unwrap()), "{mv}");
+        let hints: Vec<&String> = out.iter().filter(|l| l.starts_with("search ")).collect();
+        assert_eq!(hints.len(), 2, "{out:?}");
+        // The network's values, from −1 to +1, best first; the move played is the best.
+        let values: Vec<f64> = hints
+            .iter()
+            .map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap())
+            .collect();
+        assert!(
+            values[0] >= values[1] && values.iter().all(|v| v.abs() <= 1.0),
+            "{values:?}"
+        );
+        assert!(hints[0].contains(&format!(" {mv} ")), "{hints:?} vs {mv}");
     }
 
     #[test]

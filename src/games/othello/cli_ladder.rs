@@ -1,0 +1,248 @@
+//! `selfplay othello ladder`: a round robin of any of the CLI's players from
+//! the shipped openings, kept in a table of games, and the Elo ratings of
+//! all of them ([`crate::ladder`]).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::builder::RangedU64ValueParser;
+
+use super::ladder::{openings, play};
+use crate::cli::CliError;
+use crate::ladder::{fit, parse_table, part_of, schedule, Played};
+
+/// Options of `selfplay othello ladder`.
+#[derive(clap::Args)]
+pub struct LadderArgs {
+    /// Players to add, as `selfplay othello match` takes them (`random`,
+    /// `msb`, `search:4`, `search:d2e12`, a model file, `FILE:LEVEL`). The
+    /// players already in the table stay in the ladder: a new player plays
+    /// only its own games.
+    pub players: Vec<String>,
+    /// The table of games: read first, each new game appended as it ends
+    /// (created if missing). Tables of parts merge by concatenation.
+    #[arg(long)]
+    pub results: PathBuf,
+    /// Openings of the shipped set each pair plays, each with both colours
+    /// (1 to 100).
+    #[arg(long, default_value_t = 10, value_parser = RangedU64ValueParser::<usize>::new().range(1..=100))]
+    pub openings: usize,
+    /// Play only part K of N of the games still to play (`K/N`, e.g. `2/4`),
+    /// to share them among processes or machines.
+    #[arg(long)]
+    pub part: Option<String>,
+    /// Seeds the random numbers of each game (with the game itself).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The player rated 0 (default: `random` if it played, else the first
+    /// by name).
+    #[arg(long)]
+    pub anchor: Option<String>,
+    /// Only rate the table; play nothing.
+    #[arg(long)]
+    pub rate_only: bool,
+}
+
+fn parse_part(text: &str) -> Result<(usize, usize), CliError> {
+    let bad = || CliError::BadInput(format!("--part {text:?}: give K/N with 1 ≤ K ≤ N ≤ 10,000"));
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n): (usize, usize) = (
+        k.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if k == 0 || k > n || n > 10_000 {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+pub fn ladder(a: LadderArgs) -> Result<(), CliError> {
+    let (part, parts) = match &a.part {
+        Some(p) => parse_part(p)?,
+        None => (1, 1),
+    };
+    let text = match std::fs::read_to_string(&a.results) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(CliError::BadInput(format!("{}: {e}", a.results.display()))),
+    };
+    let mut table = parse_table(&text)
+        .map_err(|e| CliError::BadInput(format!("{}: {e}", a.results.display())))?;
+    if !a.rate_only {
+        let mut players: Vec<String> = table
+            .iter()
+            .flat_map(|g| [g.first.clone(), g.second.clone()])
+            .chain(a.players.iter().map(|p| p.trim().to_string()))
+            .collect();
+        players.sort();
+        players.dedup();
+        if players.iter().any(|p| p.contains('\t') || p.is_empty()) {
+            return Err(CliError::BadInput(
+                "a player's name cannot be empty or hold a tab".into(),
+            ));
+        }
+        // Every player is checked before the first game.
+        for p in &players {
+            super::cli_players::player(p)?;
+        }
+        let done: std::collections::BTreeSet<_> = table.iter().map(Played::key).collect();
+        let todo: Vec<_> = schedule(&players, a.openings)
+            .into_iter()
+            .filter(|k| !done.contains(k))
+            .enumerate()
+            .filter(|(i, _)| part_of(*i, part, parts))
+            .map(|(_, k)| k)
+            .collect();
+        let positions = openings();
+        let mut out = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&a.results)?;
+        if text.is_empty() {
+            writeln!(
+                out,
+                "# selfplay othello ladder: opening\tfirst (black)\tsecond\tfirst's score"
+            )?;
+        } else if !text.ends_with('\n') {
+            writeln!(out)?;
+        }
+        eprintln!(
+            "{} players, {} games to play{}",
+            players.len(),
+            todo.len(),
+            if parts > 1 {
+                format!(" (part {part} of {parts})")
+            } else {
+                String::new()
+            }
+        );
+        for key in todo {
+            // Fresh players for each game: a search's table kept from game
+            // to game would make a game depend on the ones before it.
+            let mut first = super::cli_players::player(&key.1)?;
+            let mut second = super::cli_players::player(&key.2)?;
+            let score = play(&key, &positions, first.as_mut(), second.as_mut(), a.seed);
+            let game = Played {
+                opening: key.0,
+                first: key.1,
+                second: key.2,
+                score,
+            };
+            writeln!(out, "{}", game.line())?;
+            out.flush()?;
+            table.push(game);
+        }
+    }
+    if table.is_empty() {
+        println!("No games yet.");
+        return Ok(());
+    }
+    let anchor = match &a.anchor {
+        Some(x) => x.clone(),
+        None if table
+            .iter()
+            .any(|g| g.first == "random" || g.second == "random") =>
+        {
+            "random".into()
+        }
+        None => table
+            .iter()
+            .flat_map(|g| [&g.first, &g.second])
+            .min()
+            .expect("a game")
+            .clone(),
+    };
+    let ratings = fit(&table, &anchor).map_err(CliError::BadInput)?;
+    println!(
+        "{} games; Elo relative to {anchor} (0), 95% intervals",
+        table.len()
+    );
+    let width = ratings
+        .iter()
+        .map(|r| r.player.len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    println!(
+        "{:>4}  {:<width$}  {:>7}  {:>6}  {:>6}  {:>6}",
+        "rank", "player", "Elo", "±95%", "games", "score"
+    );
+    for (i, r) in ratings.iter().enumerate() {
+        println!(
+            "{:>4}  {:<width$}  {:>7.0}  {:>6.0}  {:>6}  {:>5.1}%",
+            i + 1,
+            r.player,
+            r.elo,
+            r.interval,
+            r.games,
+            100.0 * r.score / f64::from(r.games.max(1))
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(results: &std::path::Path, players: &[&str], part: Option<&str>) -> LadderArgs {
+        LadderArgs {
+            players: players.iter().map(|p| p.to_string()).collect(),
+            results: results.to_path_buf(),
+            openings: 3,
+            part: part.map(String::from),
+            seed: 1,
+            anchor: None,
+            rate_only: false,
+        }
+    }
+
+    fn games(path: &std::path::Path) -> Vec<Played> {
+        let mut g = parse_table(&std::fs::read_to_string(path).unwrap()).unwrap();
+        g.sort_by_key(Played::key);
+        g
+    }
+
+    #[test]
+    fn parts_merged_give_the_single_run_and_a_new_player_plays_only_its_games() {
+        let dir = std::env::temp_dir().join(format!("selfplay-ladder-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let whole = dir.join("whole.tsv");
+        let _ = std::fs::remove_file(&whole);
+        ladder(args(&whole, &["random", "mvb", "search:1"], None)).unwrap();
+        // 3 pairs × 3 openings × 2 colours.
+        assert_eq!(games(&whole).len(), 18);
+
+        let merged = dir.join("merged.tsv");
+        let mut text = String::new();
+        for k in 1..=3 {
+            let p = dir.join(format!("part{k}.tsv"));
+            let _ = std::fs::remove_file(&p);
+            ladder(args(
+                &p,
+                &["random", "mvb", "search:1"],
+                Some(&format!("{k}/3")),
+            ))
+            .unwrap();
+            text.push_str(&std::fs::read_to_string(&p).unwrap());
+        }
+        std::fs::write(&merged, text).unwrap();
+        assert_eq!(games(&merged), games(&whole));
+
+        // A fourth player: only its 3 × 3 × 2 games are played.
+        ladder(args(&whole, &["msb"], None)).unwrap();
+        let all = games(&whole);
+        assert_eq!(all.len(), 36);
+        assert_eq!(
+            all.iter()
+                .filter(|g| g.first == "msb" || g.second == "msb")
+                .count(),
+            18
+        );
+        assert!(ladder(args(&whole, &["nobody-knows-this"], None)).is_err());
+        assert!(
+            parse_part("0/3").is_err() && parse_part("4/3").is_err() && parse_part("x").is_err()
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

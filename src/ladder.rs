@@ -1,0 +1,418 @@
+//! A rating ladder of any game's players: a round robin from a fixed set of
+//! openings, both colours, kept as a table of games, and Elo ratings with
+//! 95% intervals fitted to all of them.
+//!
+//! # The games
+//! Every pair of players plays every opening twice, once with each colour.
+//! A game is known by its opening and its two players ([`GameKey`]), so a
+//! table of games can grow: a new player plays only its own games, and
+//! tables played in parts (see [`part_of`]) merge by concatenation. Each
+//! game is played the same wherever it is played: its random numbers come
+//! from the seed and the game's key alone ([`game_seed`]).
+//!
+//! The table is text, one game a line, tab-separated: the opening's number,
+//! the first player, the second player, and the first player's score (`1`,
+//! `0.5` or `0`). Lines starting with `#` are comments.
+//!
+//! # The ratings
+//! The Bradley–Terry model: player i scores against j with probability
+//! 1 / (1 + e^−(θᵢ − θⱼ)), a draw counting half a win. The θ are fitted by
+//! Newton's method to the maximum of the likelihood of all games times a
+//! weak normal prior on each θ (standard deviation [`PRIOR_ELO`] Elo),
+//! which keeps a player who won or lost every game finite and changes
+//! nothing else measurably. One player, the *anchor*, is fixed at 0. The
+//! 95% interval of each other player is ±1.96 standard errors, from the
+//! inverse of the negative Hessian at the maximum (relative to the anchor).
+//! Elo = θ · 400 / ln 10.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A game's identity: opening number, first player, second player.
+pub type GameKey = (usize, String, String);
+
+/// One played game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    pub opening: usize,
+    pub first: String,
+    pub second: String,
+    /// The first player's score: 1, 0.5 or 0.
+    pub score: f64,
+}
+
+impl Played {
+    pub fn key(&self) -> GameKey {
+        (self.opening, self.first.clone(), self.second.clone())
+    }
+
+    /// The game as a line of the table.
+    pub fn line(&self) -> String {
+        format!(
+            "{}\t{}\t{}\t{}",
+            self.opening, self.first, self.second, self.score
+        )
+    }
+}
+
+/// Reads a table of games. A game listed twice with the same score counts
+/// once (merged parts may overlap); with different scores it is an error.
+pub fn parse_table(text: &str) -> Result<Vec<Played>, String> {
+    let mut seen: BTreeMap<GameKey, f64> = BTreeMap::new();
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim_end_matches('\r');
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let n = i + 1;
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [opening, first, second, score] = fields[..] else {
+            return Err(format!(
+                "line {n}: a game is four fields separated by tabs (opening, first, second, score), not {}",
+                fields.len()
+            ));
+        };
+        let opening: usize = opening
+            .trim()
+            .parse()
+            .map_err(|_| format!("line {n}: the opening {opening:?} is not a number"))?;
+        let score: f64 = match score.trim() {
+            "1" => 1.0,
+            "0" => 0.0,
+            "0.5" => 0.5,
+            other => return Err(format!("line {n}: the score {other:?} is not 1, 0.5 or 0")),
+        };
+        let (first, second) = (first.trim().to_string(), second.trim().to_string());
+        if first.is_empty() || second.is_empty() || first == second {
+            return Err(format!("line {n}: a game needs two different players"));
+        }
+        let p = Played {
+            opening,
+            first,
+            second,
+            score,
+        };
+        match seen.get(&p.key()) {
+            Some(&s) if s == score => continue,
+            Some(&s) => {
+                return Err(format!(
+                    "line {n}: opening {opening}, {} against {}, is listed before with the score {s}, now {score}",
+                    p.first, p.second
+                ))
+            }
+            None => {
+                seen.insert(p.key(), score);
+            }
+        }
+        out.push(p);
+    }
+    Ok(out)
+}
+
+/// Every game of the round robin of `players` over `openings` openings:
+/// each pair plays each opening once with each colour, in a fixed order.
+pub fn schedule(players: &[String], openings: usize) -> Vec<GameKey> {
+    let mut names: Vec<&String> = players
+        .iter()
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    names.sort();
+    let mut out = Vec::new();
+    for (i, a) in names.iter().enumerate() {
+        for b in &names[i + 1..] {
+            for o in 0..openings {
+                out.push((o, (*a).clone(), (*b).clone()));
+                out.push((o, (*b).clone(), (*a).clone()));
+            }
+        }
+    }
+    out
+}
+
+/// Whether game `index` of a schedule is in part `part` of `parts` (parts
+/// numbered from 1): games are dealt to the parts in turn.
+pub fn part_of(index: usize, part: usize, parts: usize) -> bool {
+    index % parts == part - 1
+}
+
+/// A game's seed, from the run's seed and the game's key alone (FNV-1a).
+pub fn game_seed(seed: u64, key: &GameKey) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ seed;
+    let text = format!("{}\t{}\t{}", key.0, key.1, key.2);
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// The prior's standard deviation in Elo.
+pub const PRIOR_ELO: f64 = 1_000.0;
+
+const ELO_PER_NATURAL: f64 = 400.0 / std::f64::consts::LN_10;
+
+/// One player's rating.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rating {
+    pub player: String,
+    pub elo: f64,
+    /// Half the width of the 95% interval (0 for the anchor).
+    pub interval: f64,
+    pub games: u32,
+    /// Points scored (a draw half a point).
+    pub score: f64,
+}
+
+/// Fits ratings to `games`, `anchor` at 0 (it must have played). Sorted
+/// from the strongest.
+pub fn fit(games: &[Played], anchor: &str) -> Result<Vec<Rating>, String> {
+    let names: Vec<String> = games
+        .iter()
+        .flat_map(|g| [g.first.clone(), g.second.clone()])
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let index: BTreeMap<&str, usize> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.as_str(), i))
+        .collect();
+    let a = *index
+        .get(anchor)
+        .ok_or_else(|| format!("the anchor '{anchor}' has played no game"))?;
+    let n = names.len();
+    // Games and points of i against j.
+    let mut played = vec![vec![0.0f64; n]; n];
+    let mut points = vec![vec![0.0f64; n]; n];
+    for g in games {
+        let (i, j) = (index[g.first.as_str()], index[g.second.as_str()]);
+        played[i][j] += 1.0;
+        played[j][i] += 1.0;
+        points[i][j] += g.score;
+        points[j][i] += 1.0 - g.score;
+    }
+    let prior = 1.0 / (PRIOR_ELO / ELO_PER_NATURAL).powi(2);
+    let mut theta = vec![0.0f64; n];
+    // The free players (all but the anchor) and the negative Hessian among them.
+    let free: Vec<usize> = (0..n).filter(|&i| i != a).collect();
+    let mut info = vec![vec![0.0f64; free.len()]; free.len()];
+    for _ in 0..100 {
+        let mut grad = vec![0.0f64; free.len()];
+        for row in info.iter_mut() {
+            row.iter_mut().for_each(|x| *x = 0.0);
+        }
+        for (fi, &i) in free.iter().enumerate() {
+            grad[fi] -= prior * theta[i];
+            info[fi][fi] += prior;
+            for j in 0..n {
+                if played[i][j] == 0.0 {
+                    continue;
+                }
+                let p = 1.0 / (1.0 + (theta[j] - theta[i]).exp());
+                grad[fi] += points[i][j] - played[i][j] * p;
+                let w = played[i][j] * p * (1.0 - p);
+                info[fi][fi] += w;
+                if let Some(fj) = free.iter().position(|&k| k == j) {
+                    info[fi][fj] -= w;
+                }
+            }
+        }
+        let step = solve(&info, &grad)?;
+        let mut largest = 0.0f64;
+        for (fi, &i) in free.iter().enumerate() {
+            theta[i] += step[fi];
+            largest = largest.max(step[fi].abs());
+        }
+        if largest < 1e-10 {
+            break;
+        }
+    }
+    let cov = invert(&info)?;
+    let mut out: Vec<Rating> = (0..n)
+        .map(|i| {
+            let interval = match free.iter().position(|&k| k == i) {
+                Some(fi) => 1.96 * cov[fi][fi].max(0.0).sqrt() * ELO_PER_NATURAL,
+                None => 0.0,
+            };
+            Rating {
+                player: names[i].clone(),
+                elo: theta[i] * ELO_PER_NATURAL,
+                interval,
+                games: played[i].iter().sum::<f64>() as u32,
+                score: points[i].iter().sum(),
+            }
+        })
+        .collect();
+    out.sort_by(|x, y| y.elo.total_cmp(&x.elo).then(x.player.cmp(&y.player)));
+    Ok(out)
+}
+
+/// Solves m·x = b (m symmetric positive definite) by Gaussian elimination
+/// with partial pivoting.
+fn solve(m: &[Vec<f64>], b: &[f64]) -> Result<Vec<f64>, String> {
+    let n = b.len();
+    let mut a: Vec<Vec<f64>> = m
+        .iter()
+        .zip(b)
+        .map(|(row, &v)| {
+            let mut r = row.clone();
+            r.push(v);
+            r
+        })
+        .collect();
+    for c in 0..n {
+        let p = (c..n)
+            .max_by(|&x, &y| a[x][c].abs().total_cmp(&a[y][c].abs()))
+            .expect("a column");
+        if a[p][c].abs() < 1e-300 {
+            return Err("the games do not connect the players: no rating fits".into());
+        }
+        a.swap(c, p);
+        let pivot = a[c].clone();
+        for (r, row) in a.iter_mut().enumerate() {
+            if r != c {
+                let f = row[c] / pivot[c];
+                if f != 0.0 {
+                    for (x, p) in row[c..].iter_mut().zip(&pivot[c..]) {
+                        *x -= f * p;
+                    }
+                }
+            }
+        }
+    }
+    Ok((0..n).map(|i| a[i][n] / a[i][i]).collect())
+}
+
+fn invert(m: &[Vec<f64>]) -> Result<Vec<Vec<f64>>, String> {
+    let n = m.len();
+    let mut cols = vec![vec![0.0; n]; n];
+    for c in 0..n {
+        let mut e = vec![0.0; n];
+        e[c] = 1.0;
+        let x = solve(m, &e)?;
+        for r in 0..n {
+            cols[r][c] = x[r];
+        }
+    }
+    Ok(cols)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::rng_from_seed;
+    use rand::Rng as _;
+
+    /// A table of `per_pair` games per ordered pair, drawn from the model
+    /// with these true Elo ratings (draws left out).
+    fn synthetic(elos: &[f64], per_pair: usize, seed: u64) -> Vec<Played> {
+        let mut rng = rng_from_seed(seed);
+        let mut out = Vec::new();
+        for (i, &ri) in elos.iter().enumerate() {
+            for (j, &rj) in elos.iter().enumerate() {
+                if i == j {
+                    continue;
+                }
+                let p = 1.0 / (1.0 + 10f64.powf((rj - ri) / 400.0));
+                for o in 0..per_pair {
+                    out.push(Played {
+                        opening: o,
+                        first: format!("p{i}"),
+                        second: format!("p{j}"),
+                        score: if rng.random::<f64>() < p { 1.0 } else { 0.0 },
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_fit_recovers_known_ratings() {
+        let truth = [0.0, 150.0, 300.0, -200.0, 600.0];
+        let games = synthetic(&truth, 2_000, 1);
+        let r = fit(&games, "p0").unwrap();
+        for (i, t) in truth.iter().enumerate() {
+            let got = r.iter().find(|x| x.player == format!("p{i}")).unwrap();
+            // Within its own 95% interval (and that interval is narrow).
+            assert!(
+                (got.elo - t).abs() <= got.interval.max(1.0),
+                "p{i}: {got:?} vs {t}"
+            );
+            assert!(got.interval < 40.0, "{got:?}");
+        }
+        // Sorted from the strongest; the anchor at exactly 0.
+        assert_eq!(r[0].player, "p4");
+        let anchor = r.iter().find(|x| x.player == "p0").unwrap();
+        assert_eq!((anchor.elo, anchor.interval), (0.0, 0.0));
+    }
+
+    #[test]
+    fn intervals_shrink_with_more_games() {
+        let truth = [0.0, 100.0, 250.0];
+        let width = |per: usize| {
+            fit(&synthetic(&truth, per, 2), "p0")
+                .unwrap()
+                .iter()
+                .map(|r| r.interval)
+                .sum::<f64>()
+        };
+        let (few, many) = (width(50), width(800));
+        // Sixteen times the games: about a quarter of the width.
+        assert!(many < few / 3.0 && many > few / 5.0, "{few} then {many}");
+    }
+
+    #[test]
+    fn a_player_who_won_everything_gets_a_finite_rating() {
+        let games: Vec<Played> = (0..20)
+            .map(|o| Played {
+                opening: o,
+                first: "strong".into(),
+                second: "weak".into(),
+                score: 1.0,
+            })
+            .collect();
+        let r = fit(&games, "weak").unwrap();
+        assert!(r[0].elo.is_finite() && r[0].elo > 400.0, "{r:?}");
+        assert!(fit(&games, "nobody").is_err());
+    }
+
+    #[test]
+    fn the_schedule_pairs_everyone_with_both_colours_and_parts_share_it_out() {
+        let players: Vec<String> = ["c", "a", "b"].map(String::from).to_vec();
+        let s = schedule(&players, 4);
+        // 3 pairs × 4 openings × 2 colours.
+        assert_eq!(s.len(), 24);
+        assert!(
+            s.contains(&(3, "a".into(), "c".into())) && s.contains(&(3, "c".into(), "a".into()))
+        );
+        let mut dealt: Vec<usize> = (1..=3)
+            .flat_map(|part| (0..s.len()).filter(move |&i| part_of(i, part, 3)))
+            .collect();
+        dealt.sort();
+        assert_eq!(dealt, (0..24).collect::<Vec<_>>());
+        // A game's seed is its own, whatever else is played.
+        assert_eq!(game_seed(1, &s[5]), game_seed(1, &s[5].clone()));
+        assert_ne!(game_seed(1, &s[5]), game_seed(1, &s[6]));
+        assert_ne!(game_seed(1, &s[5]), game_seed(2, &s[5]));
+    }
+
+    #[test]
+    fn tables_are_read_merged_and_checked() {
+        let t = "# a comment\n0\ta\tb\t1\n0\tb\ta\t0.5\n0\ta\tb\t1\n";
+        let g = parse_table(t).unwrap();
+        assert_eq!(g.len(), 2, "the repeated game counts once");
+        assert_eq!(g[1].line(), "0\tb\ta\t0.5");
+        for (bad, why) in [
+            ("0\ta\tb\t1\n0\ta\tb\t0\n", "listed before"),
+            ("0\ta\tb\n", "four fields"),
+            ("x\ta\tb\t1\n", "not a number"),
+            ("0\ta\tb\t2\n", "not 1, 0.5 or 0"),
+            ("0\ta\ta\t1\n", "two different"),
+        ] {
+            let e = parse_table(bad).unwrap_err();
+            assert!(e.contains(why) && e.starts_with("line "), "{bad:?}: {e}");
+        }
+    }
+}
