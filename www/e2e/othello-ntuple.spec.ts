@@ -55,3 +55,27 @@ test('the page trains an n-tuple network to the CLI’s weights, and its model p
   await expect(page.locator('.notice-error')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('a visitor watches the n-tuple network learn, game by game, with its values on the board', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/othello?tab=train');
+  await page.getByTestId('train-kind').selectOption('ntuple');
+  await page.getByTestId('train-preset').selectOption('fast');
+  await page.getByTestId('train-games').fill('1000000');
+  await page.getByTestId('train-start').click();
+  const run = page.getByTestId('run').first();
+  await expect(run).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
+  await run.getByTestId('run-watch').click();
+  const strip = page.getByTestId('watch-strip');
+  await expect(strip).toHaveAttribute('data-game', /\d+/, { timeout: 30_000 });
+  const first = Number(await strip.getAttribute('data-game'));
+  // The games come one at a time, and the board shows the network's values of the moves.
+  await expect(strip).toHaveAttribute('data-game', String(first + 1), { timeout: 60_000 });
+  await expect(page.locator('canvas.board-canvas')).toHaveAttribute('data-heat', /./, { timeout: 30_000 });
+  await expect(page.getByTestId('watch-sentence')).toContainText('it thinks');
+  await page.getByTestId('watch-back').click();
+  await expect(strip).toBeHidden();
+  await run.getByTestId('run-stop').click();
+  await expect(run).toHaveAttribute('data-status', /stopped|finished/, { timeout: 30_000 });
+  expect(errors).toEqual([]);
+});

@@ -279,7 +279,7 @@ pub(super) fn ntuple_kind() -> RunKindInfo {
                 "How far a value moves toward its target after a game (divided by the number of groups).",
                 (0.001, 10.0),
                 0.01,
-                f64::from(d.alpha),
+                d.alpha,
             ),
             FieldSpec::float(
                 "lambda",
@@ -287,7 +287,7 @@ pub(super) fn ntuple_kind() -> RunKindInfo {
                 "0: each position learns from the next one only (TD(0)); 1: from the game's result; between, from both.",
                 (0.0, 1.0),
                 0.1,
-                f64::from(d.lambda),
+                d.lambda,
             ),
             FieldSpec::float(
                 "epsilon",
@@ -295,7 +295,7 @@ pub(super) fn ntuple_kind() -> RunKindInfo {
                 "The chance of a random move instead of the best one.",
                 (0.0, 1.0),
                 0.01,
-                f64::from(d.epsilon),
+                d.epsilon,
             ),
             FieldSpec::int(
                 "opening",
@@ -343,7 +343,7 @@ pub(super) fn ntuple_kind() -> RunKindInfo {
         )],
         continue_fields: Vec::new(),
         snapshots: vec![1_000, 10_000, 100_000],
-        watchable: false,
+        watchable: true,
         needs_learners: true,
     }
 }

@@ -217,6 +217,22 @@ impl crate::plugin::Trainer for NTupleRun {
         win_series()
     }
 
+    fn train_watched(&mut self, record: Recorder) -> Option<Watched> {
+        Some(Watched {
+            record: NTupleRun::train_watched(self, record)?,
+            learner: 0,
+            self_play: true,
+        })
+    }
+
+    fn watched_units(&self) -> (String, Option<(f64, f64)>) {
+        (
+            "value of the position after the move, for the mover: +1 a sure win, −1 a sure loss"
+                .into(),
+            Some((-1.0, 1.0)),
+        )
+    }
+
     fn latest(&self) -> String {
         latest_of(self.curve(), "the network")
     }

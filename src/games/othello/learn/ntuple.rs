@@ -32,11 +32,11 @@ pub struct NTupleConfig {
     /// Learning games in all.
     pub games: u64,
     /// Step size, divided by the number of tuples.
-    pub alpha: f32,
+    pub alpha: f64,
     /// TD(λ): 0 learns from the next afterstate only, 1 from the result.
-    pub lambda: f32,
+    pub lambda: f64,
     /// The chance of a random move instead of the best one.
-    pub epsilon: f32,
+    pub epsilon: f64,
     /// Random moves at the start of every learning game.
     pub opening: u32,
     pub target: Target,
@@ -51,7 +51,7 @@ impl Default for NTupleConfig {
     fn default() -> Self {
         NTupleConfig {
             patterns: PatternSet::Lines3,
-            phases: 1,
+            phases: 4,
             games: 20_000,
             alpha: 0.2,
             lambda: 0.0,
@@ -114,7 +114,6 @@ pub fn presets() -> Vec<(&'static str, &'static str, &'static str, NTupleConfig)
     let fast = NTupleConfig::default();
     let classic = NTupleConfig {
         patterns: PatternSet::Classic,
-        phases: 4,
         alpha: 0.5,
         games: 100_000,
         eval_every: 5_000,
@@ -124,7 +123,7 @@ pub fn presets() -> Vec<(&'static str, &'static str, &'static str, NTupleConfig)
         (
             "fast",
             "Lines of three — a first demo",
-            "Every straight line of three squares, one small table each: beats MSB most of the time within seconds.",
+            "Every straight line of three squares, one small table each (for each quarter of the game): beats MSB most of the time within seconds.",
             fast,
         ),
         (

@@ -11,11 +11,12 @@ use super::eval::{evaluate_player, EvalPoint};
 use super::ntuple::{encoding, quantise, read_model, NTupleConfig, Target};
 use crate::game::{rng_from_seed, Game, Rng, Side};
 use crate::games::othello::players::{MaxFlipsPlayer, MaxStablePlayer};
-use crate::games::othello::rules::{moves_mask, Board};
+use crate::games::othello::rules::{moves_mask, Board, PASS};
 use crate::games::othello::tuples::{Indices, Scratch, TupleNet, TuplePlayer};
-use crate::learn::ntuple::Episode;
+use crate::learn::ntuple::{tanh, Episode};
 use crate::model::{Algorithm, GameId, Header, Kind, Model};
 use crate::players::RandomPlayer;
+use crate::plugin::run::{Recorder, WatchedDecision};
 
 /// A learning run.
 pub struct NTupleRun {
@@ -117,16 +118,46 @@ impl NTupleRun {
             if self.is_done() {
                 break;
             }
-            self.learning_game();
-            self.games += 1;
-            if self.games % self.config.eval_every == 0 || self.is_done() {
-                self.measure_point();
-            }
+            self.learning_game(None);
+            self.one_more();
         }
     }
 
-    /// One self-play game, learned from at its end.
-    fn learning_game(&mut self) {
+    /// Counts a learned game, and measures a curve point when one is due.
+    fn one_more(&mut self) {
+        self.games += 1;
+        if self.games % self.config.eval_every == 0 || self.is_done() {
+            self.measure_point();
+        }
+    }
+
+    /// Plays and learns the next game exactly as `train(1)` would, recording
+    /// its moves and the network's value of every legal move at each of its
+    /// decisions; `None` when the run is done.
+    pub fn train_watched(&mut self, mut rec: Recorder) -> Option<Recorder> {
+        if self.is_done() {
+            return None;
+        }
+        if rec.models.is_some() {
+            // The weights change only at the end of the game: one model
+            // stands for every decision.
+            if let Ok(m) = self.to_model(Kind::Model) {
+                self.learning_game(Some((&mut rec, Some(m))));
+                return self.watched_done(rec);
+            }
+        }
+        self.learning_game(Some((&mut rec, None)));
+        self.watched_done(rec)
+    }
+
+    fn watched_done(&mut self, rec: Recorder) -> Option<Recorder> {
+        self.one_more();
+        Some(rec)
+    }
+
+    /// One self-play game, learned from at its end; recorded into `watch`
+    /// (with the model each decision reads, when given).
+    fn learning_game(&mut self, mut watch: Option<(&mut Recorder, Option<Model>)>) {
         let NTupleRun {
             config: c,
             net,
@@ -148,15 +179,36 @@ impl NTupleRun {
                 if moves_mask(b.opp(), b.own()) == 0 {
                     break;
                 }
+                if let Some((rec, _)) = watch.as_mut() {
+                    rec.played::<Board>(PASS);
+                }
                 b.pass();
                 continue;
             }
-            let explore = ply < c.opening || (c.epsilon > 0.0 && rng.random::<f32>() < c.epsilon);
+            if let Some((rec, model)) = watch.as_mut() {
+                // The values the decision sees (no random number is drawn).
+                net.move_sums(&b, &ix, scratch, sums);
+                rec.decisions.push(WatchedDecision {
+                    ply: rec.moves.len(),
+                    values: sums
+                        .iter()
+                        .map(|&(q, v)| (Board::format_move(q), f64::from(tanh(v))))
+                        .collect(),
+                });
+                if let Some(m) = model {
+                    rec.model(|| Ok(m.clone()));
+                }
+            }
+            let explore =
+                ply < c.opening || (c.epsilon > 0.0 && rng.random::<f32>() < c.epsilon as f32);
             let q = if explore {
                 nth_square(mask, rng.random_range(0..mask.count_ones()))
             } else {
                 net.best_move(&b, &ix, scratch, sums)
             };
+            if let Some((rec, _)) = watch.as_mut() {
+                rec.played::<Board>(q);
+            }
             let side = b.side();
             let flips = b.flips(q);
             ix.play(net.layout(), side, q, flips);
@@ -172,7 +224,7 @@ impl NTupleRun {
             Target::Result => mine.signum() * f32::from(mine != 0.0),
             Target::Margin => mine / 64.0,
         };
-        episode.learn(net.net_mut(), result, c.alpha, c.lambda);
+        episode.learn(net.net_mut(), result, c.alpha as f32, c.lambda as f32);
     }
 
     fn measure_point(&mut self) {
@@ -214,15 +266,13 @@ impl NTupleRun {
             "TD(0)".into()
         };
         let phases = if c.phases > 1 {
-            format!(", {} phases", c.phases)
+            format!(" ×{} phases", c.phases)
         } else {
             String::new()
         };
         format!(
-            "{} tuples{phases}, {td} α {} ε {}, seed {}",
+            "n-tuple {}{phases}, {td}, seed {}",
             c.patterns.name(),
-            c.alpha,
-            c.epsilon,
             c.seed
         )
     }
@@ -300,6 +350,34 @@ mod tests {
         let mut c = NTupleRun::new(small(3)).unwrap();
         c.train(300);
         assert_ne!(a.net().net().weights(), c.net().net().weights());
+    }
+
+    #[test]
+    fn watched_games_are_the_runs_own() {
+        let mut a = NTupleRun::new(small(5)).unwrap();
+        let mut b = NTupleRun::new(small(5)).unwrap();
+        a.train(2);
+        b.train(1);
+        let rec = b.train_watched(Recorder::with_models()).unwrap();
+        assert_eq!(a.net().net().weights(), b.net().net().weights());
+        assert_eq!(b.games(), 2);
+        // A decision per placement with a value for each legal move, one
+        // model per decision, and moves that replay to the end of a game.
+        assert_eq!(rec.models.as_ref().unwrap().len(), rec.decisions.len());
+        let mut board = Board::start();
+        let mut next = rec.decisions.iter().peekable();
+        for (ply, m) in rec.moves.iter().enumerate() {
+            let mv = Board::parse_move(m).unwrap();
+            if mv != PASS {
+                let d = next.next().expect("a decision");
+                assert_eq!(d.ply, ply);
+                assert_eq!(d.values.len() as u32, board.legal_mask().count_ones());
+                assert!(d.values.iter().all(|(_, v)| v.abs() <= 1.0));
+            }
+            board.play(mv);
+        }
+        assert!(board.is_over());
+        assert!(next.next().is_none());
     }
 
     #[test]
