@@ -5,7 +5,8 @@
 //! run on): there only the hashed table's growth allocates.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use selfplay::game::{rng_from_seed, Game, Side};
 use selfplay::games::hare_hounds::HareHounds;
@@ -17,12 +18,21 @@ use selfplay::players::RandomPlayer;
 
 struct Counting;
 
-static COUNTING: AtomicBool = AtomicBool::new(false);
+// Only the thread that trains counts: the test harness's own threads
+// (its output capture, its timers) may allocate meanwhile, more so on a
+// busy machine.
+thread_local! {
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+}
 static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+fn counting() -> bool {
+    COUNTING.try_with(Cell::get).unwrap_or(false)
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
+        if counting() {
             ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
         }
         // SAFETY: forwarded unchanged to the system allocator.
@@ -33,7 +43,7 @@ unsafe impl GlobalAlloc for Counting {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
+        if counting() {
             ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
         }
         // SAFETY: as for `alloc` and `dealloc`.
@@ -44,12 +54,13 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// Allocations made by `f` (the tests in this file run one at a time).
+/// Allocations made by `f` on this thread (the tests in this file run one
+/// at a time).
 fn allocations(f: impl FnOnce()) -> u64 {
     ALLOCATIONS.store(0, Ordering::SeqCst);
-    COUNTING.store(true, Ordering::SeqCst);
+    COUNTING.with(|c| c.set(true));
     f();
-    COUNTING.store(false, Ordering::SeqCst);
+    COUNTING.with(|c| c.set(false));
     ALLOCATIONS.load(Ordering::SeqCst)
 }
 
