@@ -18,9 +18,11 @@
 //! The Bradley–Terry model: player i scores against j with probability
 //! 1 / (1 + e^−(θᵢ − θⱼ)), a draw counting half a win. The θ are fitted by
 //! Newton's method to the maximum of the likelihood of all games times a
-//! weak normal prior on each θ (standard deviation [`PRIOR_ELO`] Elo),
-//! which keeps a player who won or lost every game finite and changes
-//! nothing else measurably. One player, the *anchor*, is fixed at 0. The
+//! weak normal prior on each θ around the anchor's 0 (standard deviation
+//! [`PRIOR_ELO`] Elo), which keeps a player who won or lost every game
+//! finite and moves the others by little (about a rating² / 1,000² share
+//! of it). One player, the *anchor*, is fixed at 0; every player must be
+//! linked to it by a chain of games. The
 //! 95% interval of each other player is ±1.96 standard errors, from the
 //! inverse of the negative Hessian at the maximum (relative to the anchor).
 //! Elo = θ · 400 / ln 10.
@@ -86,6 +88,9 @@ pub fn parse_table(text: &str) -> Result<Vec<Played>, String> {
         if first.is_empty() || second.is_empty() || first == second {
             return Err(format!("line {n}: a game needs two different players"));
         }
+        if let Err(e) = check_name(&first).and_then(|()| check_name(&second)) {
+            return Err(format!("line {n}: {e}"));
+        }
         let p = Played {
             opening,
             first,
@@ -109,6 +114,17 @@ pub fn parse_table(text: &str) -> Result<Vec<Played>, String> {
     Ok(out)
 }
 
+/// A player's name can be written in a table: not empty, no tab, line
+/// break or other control character.
+pub fn check_name(name: &str) -> Result<(), String> {
+    if name.trim().is_empty() || name.chars().any(char::is_control) {
+        return Err(format!(
+            "a player's name must not be empty or hold a tab, a line break or another control character: {name:?}"
+        ));
+    }
+    Ok(())
+}
+
 /// Every game of the round robin of `players` over `openings` openings:
 /// each pair plays each opening once with each colour, in a fixed order.
 pub fn schedule(players: &[String], openings: usize) -> Vec<GameKey> {
@@ -130,10 +146,12 @@ pub fn schedule(players: &[String], openings: usize) -> Vec<GameKey> {
     out
 }
 
-/// Whether game `index` of a schedule is in part `part` of `parts` (parts
-/// numbered from 1): games are dealt to the parts in turn.
-pub fn part_of(index: usize, part: usize, parts: usize) -> bool {
-    index % parts == part - 1
+/// Whether game `key` is in part `part` of `parts` (parts numbered from 1):
+/// each game's part is fixed by its key alone, so a part restarted, or
+/// started from a table that already holds some games, still plays exactly
+/// its own games.
+pub fn part_of(key: &GameKey, part: usize, parts: usize) -> bool {
+    (game_seed(0, key) % parts as u64) as usize == part - 1
 }
 
 /// A game's seed, from the run's seed and the game's key alone (FNV-1a).
@@ -192,11 +210,31 @@ pub fn fit(games: &[Played], anchor: &str) -> Result<Vec<Rating>, String> {
         points[i][j] += g.score;
         points[j][i] += 1.0 - g.score;
     }
+    // Every player must be linked to the anchor by games: otherwise only
+    // the prior would place it, on a scale it shares with no one.
+    let mut linked = vec![false; n];
+    let mut stack = vec![a];
+    linked[a] = true;
+    while let Some(i) = stack.pop() {
+        for j in 0..n {
+            if played[i][j] > 0.0 && !linked[j] {
+                linked[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    if let Some(j) = (0..n).find(|&j| !linked[j]) {
+        return Err(format!(
+            "'{}' is not linked to '{}' by any chain of games: no common scale",
+            names[j], names[a]
+        ));
+    }
     let prior = 1.0 / (PRIOR_ELO / ELO_PER_NATURAL).powi(2);
     let mut theta = vec![0.0f64; n];
     // The free players (all but the anchor) and the negative Hessian among them.
     let free: Vec<usize> = (0..n).filter(|&i| i != a).collect();
     let mut info = vec![vec![0.0f64; free.len()]; free.len()];
+    let mut converged = false;
     for _ in 0..100 {
         let mut grad = vec![0.0f64; free.len()];
         for row in info.iter_mut() {
@@ -225,8 +263,12 @@ pub fn fit(games: &[Played], anchor: &str) -> Result<Vec<Rating>, String> {
             largest = largest.max(step[fi].abs());
         }
         if largest < 1e-10 {
+            converged = true;
             break;
         }
+    }
+    if !converged {
+        return Err("the ratings did not settle in 100 steps of Newton's method".into());
     }
     let cov = invert(&info)?;
     let mut out: Vec<Rating> = (0..n)
@@ -376,6 +418,15 @@ mod tests {
         let r = fit(&games, "weak").unwrap();
         assert!(r[0].elo.is_finite() && r[0].elo > 400.0, "{r:?}");
         assert!(fit(&games, "nobody").is_err());
+        // Two pairs with no game between them: no common scale.
+        let mut apart = games.clone();
+        apart.push(Played {
+            opening: 0,
+            first: "x".into(),
+            second: "y".into(),
+            score: 0.5,
+        });
+        assert!(fit(&apart, "weak").unwrap_err().contains("not linked"));
     }
 
     #[test]
@@ -387,11 +438,11 @@ mod tests {
         assert!(
             s.contains(&(3, "a".into(), "c".into())) && s.contains(&(3, "c".into(), "a".into()))
         );
-        let mut dealt: Vec<usize> = (1..=3)
-            .flat_map(|part| (0..s.len()).filter(move |&i| part_of(i, part, 3)))
-            .collect();
-        dealt.sort();
-        assert_eq!(dealt, (0..24).collect::<Vec<_>>());
+        // Every game in exactly one part, each part some.
+        for k in &s {
+            assert_eq!((1..=3).filter(|&p| part_of(k, p, 3)).count(), 1);
+        }
+        assert!((1..=3).all(|p| s.iter().any(|k| part_of(k, p, 3))));
         // A game's seed is its own, whatever else is played.
         assert_eq!(game_seed(1, &s[5]), game_seed(1, &s[5].clone()));
         assert_ne!(game_seed(1, &s[5]), game_seed(1, &s[6]));
@@ -410,6 +461,7 @@ mod tests {
             ("x\ta\tb\t1\n", "not a number"),
             ("0\ta\tb\t2\n", "not 1, 0.5 or 0"),
             ("0\ta\ta\t1\n", "two different"),
+            ("0\ta\u{7}\tb\t1\n", "control character"),
         ] {
             let e = parse_table(bad).unwrap_err();
             assert!(e.contains(why) && e.starts_with("line "), "{bad:?}: {e}");

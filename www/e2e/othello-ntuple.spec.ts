@@ -7,16 +7,23 @@
 // The CLI is the binary `cargo test` builds (target/debug/selfplay), or the
 // one named by SELFPLAY_CLI.
 
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { clickSquare, selfplay, watchErrors } from './helpers';
 
-/** `selfplay model inspect`'s lines of a model's weight arrays (their sizes and statistics). */
-function weightsOf(file: string): string[] {
+/**
+ * A model file's arrays, byte for byte (docs/model-format.md: the header's
+ * length at offset 20, the header from 24, the arrays after it up to the
+ * 4-byte checksum), and `selfplay model inspect`'s lines of its weights.
+ */
+function weightsOf(file: string): { bytes: Buffer; lines: string[] } {
+  const b = readFileSync(file);
+  const h = b.readUInt32LE(20);
   const lines = selfplay('model', 'inspect', file)
     .split('\n')
     .filter((l) => /^\s+(wq|scale)\s/.test(l));
   expect(lines).toHaveLength(2);
-  return lines;
+  return { bytes: b.subarray(24 + h, b.length - 4), lines };
 }
 
 test('the page trains an n-tuple network to the CLI’s weights, and its model plays and is described', async ({ page }, testInfo) => {
@@ -40,7 +47,10 @@ test('the page trains an n-tuple network to the CLI’s weights, and its model p
   const [download] = await Promise.all([page.waitForEvent('download'), run.getByTestId('run-export').click()]);
   const pageFile = testInfo.outputPath('page-ntuple.selfplay');
   await download.saveAs(pageFile);
-  expect(weightsOf(pageFile)).toEqual(weightsOf(cliFile));
+  const [fromPage, fromCli] = [weightsOf(pageFile), weightsOf(cliFile)];
+  expect(fromPage.lines).toEqual(fromCli.lines);
+  expect(fromPage.bytes.length).toBeGreaterThan(1_000);
+  expect(fromPage.bytes.equals(fromCli.bytes)).toBe(true);
 
   // The network plays: black opens f5, it answers as white.
   await run.getByTestId('run-play').click();

@@ -9,7 +9,7 @@ use clap::builder::RangedU64ValueParser;
 
 use super::ladder::{openings, play};
 use crate::cli::CliError;
-use crate::ladder::{fit, parse_table, part_of, schedule, Played};
+use crate::ladder::{check_name, fit, parse_table, part_of, schedule, Played};
 
 /// Options of `selfplay othello ladder`.
 #[derive(clap::Args)]
@@ -27,8 +27,9 @@ pub struct LadderArgs {
     /// (1 to 100).
     #[arg(long, default_value_t = 10, value_parser = RangedU64ValueParser::<usize>::new().range(1..=100))]
     pub openings: usize,
-    /// Play only part K of N of the games still to play (`K/N`, e.g. `2/4`),
-    /// to share them among processes or machines.
+    /// Play only part K of N of the games (`K/N`, e.g. `2/4`), to share
+    /// them among processes or machines; a game's part depends on the game
+    /// alone.
     #[arg(long)]
     pub part: Option<String>,
     /// Seeds the random numbers of each game (with the game itself).
@@ -76,10 +77,8 @@ pub fn ladder(a: LadderArgs) -> Result<(), CliError> {
             .collect();
         players.sort();
         players.dedup();
-        if players.iter().any(|p| p.contains('\t') || p.is_empty()) {
-            return Err(CliError::BadInput(
-                "a player's name cannot be empty or hold a tab".into(),
-            ));
+        for p in &players {
+            check_name(p).map_err(CliError::BadInput)?;
         }
         // Every player is checked before the first game.
         for p in &players {
@@ -88,10 +87,7 @@ pub fn ladder(a: LadderArgs) -> Result<(), CliError> {
         let done: std::collections::BTreeSet<_> = table.iter().map(Played::key).collect();
         let todo: Vec<_> = schedule(&players, a.openings)
             .into_iter()
-            .filter(|k| !done.contains(k))
-            .enumerate()
-            .filter(|(i, _)| part_of(*i, part, parts))
-            .map(|(_, k)| k)
+            .filter(|k| !done.contains(k) && part_of(k, part, parts))
             .collect();
         let positions = openings();
         let mut out = std::fs::OpenOptions::new()
@@ -228,6 +224,25 @@ mod tests {
         }
         std::fs::write(&merged, text).unwrap();
         assert_eq!(games(&merged), games(&whole));
+        // A part played again over a table that holds some of the games
+        // plays only its own missing games.
+        let again = dir.join("again.tsv");
+        let first_lines: String = std::fs::read_to_string(&whole)
+            .unwrap()
+            .lines()
+            .take(5)
+            .map(|l| format!("{l}\n"))
+            .collect();
+        std::fs::write(&again, first_lines).unwrap();
+        for k in 1..=3 {
+            ladder(args(
+                &again,
+                &["random", "mvb", "search:1"],
+                Some(&format!("{k}/3")),
+            ))
+            .unwrap();
+        }
+        assert_eq!(games(&again), games(&whole));
 
         // A fourth player: only its 3 × 3 × 2 games are played.
         ladder(args(&whole, &["msb"], None)).unwrap();

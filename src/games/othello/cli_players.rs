@@ -40,7 +40,15 @@ pub fn player(spec: &str) -> Result<Box<dyn crate::game::Player<Board>>, CliErro
     if name == "search" {
         return search(settings);
     }
+    let no_level = || {
+        CliError::BadInput(format!(
+            "{spec}: '{name}' does not search, so it takes no level or depths"
+        ))
+    };
     if let Ok(p) = othello_player(name) {
+        if level.is_some() {
+            return Err(no_level());
+        }
         return Ok(p);
     }
     let path = std::path::Path::new(name);
@@ -88,6 +96,9 @@ pub fn player(spec: &str) -> Result<Box<dyn crate::game::Player<Board>>, CliErro
                 .named(&label),
         ));
     }
+    if level.is_some() {
+        return Err(no_level());
+    }
     let t = super::learn::Trainer::from_model(&model)
         .map_err(|e| CliError::BadInput(format!("{name}: {e}")))?;
     Ok(Box::new(super::qnet::QNetPlayer::new(t.net().clone())))
@@ -108,7 +119,7 @@ pub fn nboard_engine(spec: &str) -> Result<super::nboard::Engine, CliError> {
     };
     let at_depth: Option<super::nboard::AtDepth> = depth.map(|_| {
         Box::new(move |d: u32| {
-            player(&format!("{base}:d{d}e{}", (2 * d).min(24))).map_err(|e| match e {
+            player(&format!("{base}:d{d}e{}", d.saturating_mul(2).min(24))).map_err(|e| match e {
                 CliError::BadInput(m) | CliError::Internal(m) => m,
             })
         }) as super::nboard::AtDepth
@@ -124,7 +135,7 @@ pub fn nboard_engine(spec: &str) -> Result<super::nboard::Engine, CliError> {
 /// 2N empty squares exact) or `dNeM` (N plies, the last M exact).
 fn search_depths(text: &str) -> Option<(u32, u32)> {
     if let Ok(n) = text.parse::<u32>() {
-        return Some((n, 2 * n));
+        return Some((n, n.saturating_mul(2)));
     }
     let (d, e) = text.strip_prefix('d')?.split_once('e')?;
     Some((d.parse().ok()?, e.parse().ok()?))

@@ -98,14 +98,19 @@ struct NetEval {
     active: Vec<u32>,
 }
 
-/// The network's value ±1 in the search's units.
-const NET_SCALE: f32 = 10_000.0;
+/// The network's value ±1 in the search's units: ±64 discs (a sure win
+/// counts as winning the whole board) times the evaluation's scale, so that
+/// what reads the search's values in discs (the analysis, NBoard) reads the
+/// network's as the margin it stands for.
+const NET_SCALE: f32 = 64.0 * super::weighted::SCALE as f32;
 
 impl Evaluator<Board> for Eval {
     fn evaluate(&mut self, g: &Board) -> i32 {
         match &mut self.1 {
             // The position is the afterstate of the other side's move: its
-            // value for the side to move is minus the network's for the other.
+            // value for the side to move is minus the network's for the other
+            // (after a pass the side to move made the last placement; the
+            // other side's view is then an approximation).
             Some(n) => {
                 let ix = Indices::new(n.net.layout(), g);
                 let v = n.net.value(g, &ix, g.side().other(), &mut n.active);
@@ -380,9 +385,14 @@ impl Player<Board> for SearchPlayer {
                 }
             })
             .collect();
+        let evaluation = if self.eval.1.is_some() {
+            "the network's value × 64"
+        } else {
+            "the study's evaluation"
+        };
         Some(Analysis {
             units: format!(
-                "heuristic: the study's evaluation after {depth} plies \
+                "heuristic: {evaluation} after {depth} plies \
                  (a line that ends the game: the final disc difference)"
             ),
             scale: Scale::Relative,

@@ -71,7 +71,13 @@ impl NTupleRun {
         let curve: Vec<EvalPoint> = serde_json::from_value(model.header.curve.clone())
             .map_err(|e| format!("bad curve: {e}"))?;
         let games = model.header.games_trained;
-        let rng = model.rng().ok();
+        // A checkpoint continues its generator exactly; a model (no
+        // generator kept) goes on with one drawn from the seed and the games.
+        let rng = if model.header.kind == Kind::Checkpoint {
+            Some(model.rng().map_err(|e| e.to_string())?)
+        } else {
+            Some(rng_from_seed(config.seed ^ games))
+        };
         let mut run = NTupleRun::with(config, net, games, curve, rng);
         if total.is_some() && run.is_done() {
             run.measure_point();
