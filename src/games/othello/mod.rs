@@ -63,6 +63,7 @@ pub mod run_kinds;
 pub mod runs;
 pub mod search_player;
 pub mod settings;
+pub mod symmetry;
 pub mod tuples;
 pub mod weighted;
 

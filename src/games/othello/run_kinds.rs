@@ -71,6 +71,13 @@ pub(super) fn qnet_kind() -> RunKindInfo {
                 1_000_000_000_000,
                 defaults.c as u64,
             ),
+            FieldSpec::boolean(
+                "symmetries",
+                "Learn from the 8 mirror images too",
+                "Not in the study: each update is also made for the 7 rotated and mirrored copies of \
+                 the position and move, which are worth the same. Eight times the updates per game.",
+                false,
+            ),
             FieldSpec::int(
                 "seed",
                 "Seed",

@@ -100,8 +100,9 @@ impl crate::plugin::Trainer for Trainer {
         let preset = (c.c == super::learn::FAST_BETA_C && c.opponent == TrainOpponent::SelfPlay)
             .then_some(format!(" ({FAST_BETA_PRESET})"))
             .unwrap_or_default();
+        let symmetries = if c.symmetries { " ×8 symmetries" } else { "" };
         format!(
-            "{}-H{} {} {opp}, seed {}{preset}",
+            "{}-H{} {} {opp}{symmetries}, seed {}{preset}",
             c.encoding.name().to_ascii_uppercase(),
             c.hidden,
             c.activation.name(),

@@ -27,6 +27,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::rules::{Board, PASS};
+pub use super::symmetry::symmetric;
 use crate::game::{Analysis, Game, MoveValue, Player, Rng, Scale, Side};
 use crate::learn::ntuple::{tanh, NTuple};
 use crate::search::budget::Budget;
@@ -58,22 +59,6 @@ impl PatternSet {
 
 const fn sq(row: u8, col: u8) -> u8 {
     row * 8 + col
-}
-
-/// The image of `square` under symmetry `s` (0..8): bit 0 mirrors the
-/// columns, bit 1 the rows, bit 2 swaps rows and columns.
-pub fn symmetric(s: usize, square: u8) -> u8 {
-    let (mut r, mut c) = (square / 8, square % 8);
-    if s & 1 != 0 {
-        c = 7 - c;
-    }
-    if s & 2 != 0 {
-        r = 7 - r;
-    }
-    if s & 4 != 0 {
-        std::mem::swap(&mut r, &mut c);
-    }
-    sq(r, c)
 }
 
 fn classic() -> Vec<(String, Vec<u8>)> {
@@ -529,6 +514,7 @@ impl Player<Board> for TuplePlayer {
 mod tests {
     use super::*;
     use crate::game::rng_from_seed;
+    use crate::games::othello::symmetry::image;
     use rand::Rng as _;
 
     fn random_net(set: PatternSet, phases: usize, seed: u64) -> TupleNet {
@@ -536,15 +522,6 @@ mod tests {
         let n = Layout::new(set).per_phase() * phases;
         let w = (0..n).map(|_| rng.random_range(-1.0f32..1.0)).collect();
         TupleNet::from_weights(set, phases, w).unwrap()
-    }
-
-    fn image(board: &Board, s: usize) -> Board {
-        let map = |bits: u64| {
-            (0..64u8)
-                .filter(|&q| bits >> q & 1 != 0)
-                .fold(0u64, |acc, q| acc | 1 << symmetric(s, q))
-        };
-        Board::from_discs(map(board.black()), map(board.white()), board.side()).unwrap()
     }
 
     #[test]

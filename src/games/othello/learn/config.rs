@@ -61,6 +61,10 @@ pub struct TrainerConfig {
     pub momentum: f64,
     /// Q-learning step µ.
     pub mu: f64,
+    /// Each update also applied to the 7 other symmetric images of the
+    /// position and move (not in the study; left out of files when off).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub symmetries: bool,
 }
 
 impl Default for TrainerConfig {
@@ -78,6 +82,7 @@ impl Default for TrainerConfig {
             learning_rate: 0.1,
             momentum: 0.9,
             mu: 0.1,
+            symmetries: false,
         }
     }
 }

@@ -32,6 +32,7 @@ use crate::arena::Record;
 use crate::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
 use crate::games::othello::players::MaxStablePlayer;
 use crate::games::othello::qnet::{q_target, LegalQ, QNet, QNetPlayer, QScratch};
+use crate::games::othello::symmetry::{image, symmetric};
 use crate::games::othello::{moves_mask, Board, PASS};
 use crate::learn::exploration::{max_value, softmax_index};
 use crate::plugin::run::{Recorder, WatchedDecision};
@@ -422,7 +423,7 @@ impl Trainer {
         for side in Side::BOTH {
             if let Some((s, a)) = self.pending[side.index()].take() {
                 let value = outcome.reward(side);
-                let q = self.net.update(&s, a, value, mu, &mut self.scratch);
+                let q = self.learn(&s, a, value, mu);
                 if let Some(log) = log.as_deref_mut() {
                     log.push(QUpdate::new(side, s, a, value, q, mu, true));
                 }
@@ -432,6 +433,20 @@ impl Trainer {
         self.net.mlp_mut().sync();
         self.games_played += 1;
         (outcome, agent.unwrap_or(Side::First))
+    }
+
+    /// The Q-update of (s, a) toward `value`, and with the `symmetries`
+    /// option the same update of each of the 7 other images of s and a, in
+    /// the order of the symmetries; returns Q(s, a) before its update.
+    fn learn(&mut self, s: &Board, a: u8, value: f32, mu: f32) -> f32 {
+        let q = self.net.update(s, a, value, mu, &mut self.scratch);
+        if self.config.symmetries {
+            for g in 1..8 {
+                let (sg, ag) = (image(s, g), symmetric(g, a));
+                self.net.update(&sg, ag, value, mu, &mut self.scratch);
+            }
+        }
+        q
     }
 
     /// The agent's decision at `board`: updates its pending move with
@@ -453,7 +468,7 @@ impl Trainer {
             .legal_q_fresh(board, mask, &mut self.scratch, &mut self.lq);
         if let Some((s, a)) = self.pending[side.index()] {
             let v = max_value(self.lq.q());
-            let q = self.net.update(&s, a, v, mu, &mut self.scratch);
+            let q = self.learn(&s, a, v, mu);
             if let Some(log) = log {
                 log.push(QUpdate::new(side, s, a, v, q, mu, false));
             }
@@ -470,6 +485,56 @@ impl Trainer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn with_symmetries_each_update_is_made_on_the_eight_images() {
+        let config = TrainerConfig {
+            hidden: 8,
+            games: 10,
+            eval_every: 0,
+            symmetries: true,
+            ..TrainerConfig::default()
+        };
+        let mut t = Trainer::new(config.clone()).unwrap();
+        let mut plain = Trainer::new(TrainerConfig {
+            symmetries: false,
+            ..config
+        })
+        .unwrap();
+        // From the same weights: one update with the option equals the eight
+        // updates made by hand, in the order of the symmetries.
+        let mut b = Board::start();
+        b.place(19, b.flips(19));
+        let q = t.learn(&b, 18, 1.0, 0.1);
+        let q_plain = plain.learn(&b, 18, 1.0, 0.1);
+        assert_eq!(q, q_plain, "the same Q before the update");
+        for g in 1..8 {
+            let (bg, ag) = (image(&b, g), symmetric(g, 18));
+            plain.net.update(&bg, ag, 1.0, 0.1, &mut plain.scratch);
+        }
+        t.net.mlp_mut().sync();
+        plain.net.mlp_mut().sync();
+        assert!(t.net().mlp().same_weights(plain.net().mlp()));
+        // And it changes what is learned.
+        let mut a = Trainer::new(TrainerConfig {
+            hidden: 8,
+            games: 5,
+            eval_every: 0,
+            symmetries: true,
+            ..TrainerConfig::default()
+        })
+        .unwrap();
+        let mut c = Trainer::new(TrainerConfig {
+            hidden: 8,
+            games: 5,
+            eval_every: 0,
+            ..TrainerConfig::default()
+        })
+        .unwrap();
+        a.train(5);
+        c.train(5);
+        assert!(!a.net().mlp().same_weights(c.net().mlp()));
+    }
     use crate::games::othello::learn::eval::evaluate_standard;
     use crate::model::{GameId, Kind};
 
