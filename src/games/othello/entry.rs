@@ -351,11 +351,7 @@ impl GameEntry for Entry {
             let curve: Vec<super::learn::EvalPoint> =
                 serde_json::from_value(model.header.curve.clone())
                     .map_err(|e| format!("bad curve: {e}"))?;
-            let lambda = if c.lambda > 0.0 {
-                format!("TD(λ {})", c.lambda)
-            } else {
-                "TD(0)".into()
-            };
+            let lambda = c.td_name();
             return Ok(ModelUse {
                 summary: format!(
                     "n-tuple network · {} · {} phase(s) · {lambda} · {} games",

@@ -69,6 +69,15 @@ impl Default for NTupleConfig {
 pub const MAX_PHASES: usize = 10;
 
 impl NTupleConfig {
+    /// The learning rule in words: "TD(0)" or "TD(λ 0.3)".
+    pub fn td_name(&self) -> String {
+        if self.lambda > 0.0 {
+            format!("TD(λ {})", self.lambda)
+        } else {
+            "TD(0)".into()
+        }
+    }
+
     pub fn validate(&self) -> Result<(), String> {
         if !(1..=MAX_PHASES).contains(&self.phases) {
             return Err(format!(

@@ -266,11 +266,7 @@ impl NTupleRun {
     /// The run in a few words.
     pub fn label(&self) -> String {
         let c = &self.config;
-        let td = if c.lambda > 0.0 {
-            format!("TD(λ {})", c.lambda)
-        } else {
-            "TD(0)".into()
-        };
+        let td = c.td_name();
         let phases = if c.phases > 1 {
             format!(" ×{} phases", c.phases)
         } else {
