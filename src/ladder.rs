@@ -26,8 +26,18 @@
 //! 95% interval of each other player is ±1.96 standard errors, from the
 //! inverse of the negative Hessian at the maximum (relative to the anchor).
 //! Elo = θ · 400 / ln 10.
+//!
+//! # Where it runs
+//! The CLI (`selfplay <game> ladder`) and the page's Ladder tab (in the
+//! learners' module) play the same games with [`play_game`], through the
+//! plug-in traits: any game whose entry has openings
+//! ([`GameEntry::ladder_openings`]) has a ladder.
 
 use std::collections::{BTreeMap, BTreeSet};
+
+use crate::game::Side;
+use crate::plugin::{DynAgent, GameEntry};
+use crate::search::budget::Budget;
 
 /// A game's identity: opening number, first player, second player.
 pub type GameKey = (usize, String, String);
@@ -128,12 +138,13 @@ pub fn check_name(name: &str) -> Result<(), String> {
 /// Every game of the round robin of `players` over `openings` openings:
 /// each pair plays each opening once with each colour, in a fixed order.
 pub fn schedule(players: &[String], openings: usize) -> Vec<GameKey> {
-    let mut names: Vec<&String> = players
-        .iter()
-        .collect::<BTreeSet<_>>()
-        .into_iter()
-        .collect();
-    names.sort();
+    // In order, without repeats. (Inserted one by one: `collect` into a
+    // set sorts with a generic stable sort, tens of kB more in wasm.)
+    let mut set = BTreeSet::new();
+    for p in players {
+        set.insert(p);
+    }
+    let names: Vec<&String> = set.into_iter().collect();
     let mut out = Vec::new();
     for (i, a) in names.iter().enumerate() {
         for b in &names[i + 1..] {
@@ -165,6 +176,55 @@ pub fn game_seed(seed: u64, key: &GameKey) -> u64 {
     h
 }
 
+/// Plays ladder game `key` of `entry`'s game from its opening number
+/// `key.0` of `openings`: `first` plays the first side, `second` the other,
+/// each move under `budget` (its limits should be none: a ladder player
+/// plays at its own strength, not the machine's speed). Returns the first
+/// player's score, 1, 0.5 or 0. The game depends on its key and `seed`
+/// alone (each move's random numbers come from [`game_seed`] and the ply),
+/// so it is the same in the CLI and in the page, in any order.
+pub fn play_game(
+    entry: &dyn GameEntry,
+    openings: &[String],
+    key: &GameKey,
+    first: &mut dyn DynAgent,
+    second: &mut dyn DynAgent,
+    seed: u64,
+    budget: &mut Budget,
+) -> Result<f64, String> {
+    let opening = openings.get(key.0).ok_or_else(|| {
+        format!(
+            "there is no opening {} (the ladder has {})",
+            key.0,
+            openings.len()
+        )
+    })?;
+    let mut session = entry.new_session();
+    session
+        .load_transcript(opening)
+        .map_err(|e| format!("opening {}: {e}", key.0))?;
+    let base = game_seed(seed, key);
+    let mut ply: u64 = 0;
+    while !session.is_over() {
+        let move_seed = base ^ ply.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let position = session.position();
+        let (thought, name) = match session.to_move() {
+            Side::First => (first.think(&position, move_seed, budget), &key.1),
+            Side::Second => (second.think(&position, move_seed, budget), &key.2),
+        };
+        let thought = thought.map_err(|e| format!("{name}: {e}"))?;
+        session
+            .play(&thought.text)
+            .map_err(|e| format!("{name} played {}: {e}", thought.text))?;
+        ply += 1;
+    }
+    Ok(match session.state().outcome.and_then(|o| o.winner) {
+        Some(0) => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    })
+}
+
 /// The prior's standard deviation in Elo.
 pub const PRIOR_ELO: f64 = 1_000.0;
 
@@ -185,17 +245,17 @@ pub struct Rating {
 /// Fits ratings to `games`, `anchor` at 0 (it must have played). Sorted
 /// from the strongest.
 pub fn fit(games: &[Played], anchor: &str) -> Result<Vec<Rating>, String> {
-    let names: Vec<String> = games
-        .iter()
-        .flat_map(|g| [g.first.clone(), g.second.clone()])
-        .collect::<BTreeSet<_>>()
-        .into_iter()
-        .collect();
-    let index: BTreeMap<&str, usize> = names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (n.as_str(), i))
-        .collect();
+    // Sets built by insertion, as in `schedule`.
+    let mut set = BTreeSet::new();
+    for g in games {
+        set.insert(g.first.as_str());
+        set.insert(g.second.as_str());
+    }
+    let names: Vec<&str> = set.into_iter().collect();
+    let mut index: BTreeMap<&str, usize> = BTreeMap::new();
+    for (i, n) in names.iter().enumerate() {
+        index.insert(n, i);
+    }
     let a = *index
         .get(anchor)
         .ok_or_else(|| format!("the anchor '{anchor}' has played no game"))?;
@@ -278,7 +338,7 @@ pub fn fit(games: &[Played], anchor: &str) -> Result<Vec<Rating>, String> {
                 None => 0.0,
             };
             Rating {
-                player: names[i].clone(),
+                player: names[i].to_string(),
                 elo: theta[i] * ELO_PER_NATURAL,
                 interval,
                 games: played[i].iter().sum::<f64>() as u32,
@@ -286,7 +346,8 @@ pub fn fit(games: &[Played], anchor: &str) -> Result<Vec<Rating>, String> {
             }
         })
         .collect();
-    out.sort_by(|x, y| y.elo.total_cmp(&x.elo).then(x.player.cmp(&y.player)));
+    // Names are unique, so the order is total and an unstable sort is exact.
+    out.sort_unstable_by(|x, y| y.elo.total_cmp(&x.elo).then(x.player.cmp(&y.player)));
     Ok(out)
 }
 

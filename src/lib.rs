@@ -14,7 +14,7 @@ pub mod bench;
 pub mod cli;
 pub mod game;
 pub mod games;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
 pub mod ladder;
 pub mod learn;
 pub mod model;

@@ -17,8 +17,10 @@
 //!
 //! Also: every player finishes games against the random player; a record
 //! with a bad move names that move by its number; a kind of run is watchable
-//! exactly when its runs give their games; and text from JavaScript (moves,
-//! positions, records, player names) never panics (a property test).
+//! exactly when its runs give their games; a game with a rating ladder says
+//! how many openings it has, each is a record of the game, and its ladder
+//! games are the same wherever they are played; and text from JavaScript
+//! (moves, positions, records, player names) never panics (a property test).
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -36,6 +38,7 @@ fn check_game(entry: &dyn GameEntry) {
     previews(entry);
     bad_records_name_their_first_bad_move(entry, &move_universe(entry));
     watchable_exactly_when_its_runs_give_their_games(entry);
+    ladder_openings_and_games(entry);
 }
 
 #[test]
@@ -173,6 +176,50 @@ fn described_and_plays_itself_with_every_player(entry: &dyn GameEntry) {
             }
         }
     }
+}
+
+/// The ladder's openings are as many as the game says, distinct, records
+/// of unfinished games; a ladder game between two random players depends on
+/// its key and seed alone, and the same key with other seeds gives more
+/// than one result.
+fn ladder_openings_and_games(entry: &dyn GameEntry) {
+    use selfplay::ladder::{play_game, GameKey};
+    let openings = entry.ladder_openings();
+    assert_eq!(openings.len(), entry.info().ladder_openings as usize);
+    if openings.is_empty() {
+        return;
+    }
+    let mut keys = BTreeSet::new();
+    for (i, o) in openings.iter().enumerate() {
+        let mut s = entry.new_session();
+        s.load_transcript(o)
+            .unwrap_or_else(|e| panic!("{} opening {i}: {e}", entry.id()));
+        assert!(!s.is_over(), "{} opening {i} is a finished game", entry.id());
+        assert!(keys.insert(s.key()), "{} opening {i} is repeated", entry.id());
+    }
+    let none = serde_json::Value::Null;
+    let score = |key: &GameKey, seed| {
+        let mut a = entry.agent("random", &none, None).unwrap();
+        let mut b = entry.agent("random", &none, None).unwrap();
+        play_game(
+            entry,
+            &openings,
+            key,
+            a.as_mut(),
+            b.as_mut(),
+            seed,
+            &mut Budget::unlimited(),
+        )
+        .unwrap()
+    };
+    let key: GameKey = (openings.len() - 1, "a".into(), "b".into());
+    let results: Vec<f64> = (0..20).map(|seed| score(&key, seed)).collect();
+    assert_eq!(results, (0..20).map(|seed| score(&key, seed)).collect::<Vec<_>>());
+    assert!(
+        results.iter().any(|&r| r != results[0]),
+        "{}: twenty seeds, one result",
+        entry.id()
+    );
 }
 
 /// Preview gives the state after a move and leaves the game as it was.

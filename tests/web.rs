@@ -534,3 +534,105 @@ fn an_unbounded_budget_finishes_and_reports_solved_columns() {
         .iter()
         .any(|r| !r["moves"].as_array().unwrap().is_empty()));
 }
+
+/// The ladder's calls: the games a table lacks, one game between two
+/// agents (the same as the engine's own ladder game), the ratings; and
+/// bad input refused by name.
+#[wasm_bindgen_test]
+fn the_ladder_plays_and_rates_and_refuses_bad_input() {
+    use selfplay::web::{ladder_game, ladder_ratings, ladder_todo, Agent};
+    let todo = |table: &str, players: &[&str], openings| {
+        ladder_todo(
+            "othello",
+            table,
+            players.iter().map(|p| p.to_string()).collect(),
+            openings,
+        )
+    };
+    let games: Vec<serde_json::Value> =
+        serde_wasm_bindgen::from_value(todo("", &["b", "a"], 2).unwrap()).unwrap();
+    assert_eq!(games.len(), 4);
+    assert_eq!(
+        games[0],
+        serde_json::json!({ "opening": 0, "first": "a", "second": "b" })
+    );
+    let left: Vec<serde_json::Value> =
+        serde_wasm_bindgen::from_value(todo("0\ta\tb\t1\n", &["a", "b"], 2).unwrap()).unwrap();
+    assert_eq!(left.len(), 3, "the game in the table is not played again");
+    for (players, openings, why) in [
+        (&["a", "b"][..], 0, "1 to 100 openings"),
+        (&["a", "b"][..], 101, "1 to 100 openings"),
+        (&["a\tb", "c"][..], 2, "control character"),
+    ] {
+        let e = message(todo("", players, openings).unwrap_err());
+        assert!(e.contains(why), "{e}");
+    }
+    assert!(message(todo("0\ta\tb\t2\n", &["a", "b"], 2).unwrap_err()).contains("line 1"));
+    assert!(message(ladder_todo("chess", "", vec![], 1).unwrap_err()).contains("othello"));
+
+    let agent = |player: &str| Agent::new("othello", player, JsValue::NULL, None).unwrap();
+    let play = |opening, first: &str, second: &str, s| {
+        ladder_game(
+            "othello",
+            opening,
+            first,
+            second,
+            &mut agent("msb"),
+            &mut agent("random"),
+            seed(s),
+            None,
+        )
+    };
+    let score = play(3, "MSB", "Random", 1).unwrap();
+    assert!([0.0, 0.5, 1.0].contains(&score));
+    assert_eq!(
+        play(3, "MSB", "Random", 1).unwrap(),
+        score,
+        "same key and seed, same game"
+    );
+    // The engine's own ladder game with the same key and seed.
+    let entry = selfplay::games::entry("othello").unwrap();
+    let native = selfplay::ladder::play_game(
+        entry,
+        &entry.ladder_openings(),
+        &(3, "MSB".into(), "Random".into()),
+        entry
+            .agent("msb", &serde_json::Value::Null, None)
+            .unwrap()
+            .as_mut(),
+        entry
+            .agent("random", &serde_json::Value::Null, None)
+            .unwrap()
+            .as_mut(),
+        1,
+        &mut selfplay::search::budget::Budget::unlimited(),
+    )
+    .unwrap();
+    assert_eq!(score, native);
+    assert!(message(play(100, "MSB", "Random", 1).unwrap_err()).contains("no opening 100"));
+    assert!(message(play(0, "MSB", "MSB", 1).unwrap_err()).contains("two different"));
+    assert!(message(play(0, "M\nSB", "Random", 1).unwrap_err()).contains("control character"));
+    let bad_seed = ladder_game(
+        "othello",
+        0,
+        "a",
+        "b",
+        &mut agent("msb"),
+        &mut agent("random"),
+        JsValue::from_f64(1.0),
+        None,
+    )
+    .unwrap_err();
+    assert!(message(bad_seed).contains("seed"));
+
+    let ratings: Vec<serde_json::Value> = serde_wasm_bindgen::from_value(
+        ladder_ratings("0\tMSB\tRandom\t1\n0\tRandom\tMSB\t0.5\n", "Random").unwrap(),
+    )
+    .unwrap();
+    assert_eq!(ratings.len(), 2);
+    assert_eq!(ratings[0]["player"], "MSB");
+    assert_eq!(ratings[0]["games"], 2.0);
+    assert!(ratings[0]["elo"].as_f64().unwrap() > 0.0);
+    assert_eq!(ratings[1]["elo"], 0.0);
+    assert!(message(ladder_ratings("0\ta\tb\t1\n", "c").unwrap_err()).contains("anchor"));
+}

@@ -105,6 +105,7 @@ pub fn all_games() -> Vec<GameInfo> {
         runs: Vec::new(),
         model_settings: Vec::new(),
         built: false,
+        ladder_openings: 0,
     }));
     out
 }

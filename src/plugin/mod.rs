@@ -336,6 +336,10 @@ pub struct GameInfo {
     pub model_settings: Vec<FieldSpec>,
     /// Whether the engine plays it; games to come are listed with `false`.
     pub built: bool,
+    /// How many openings its rating ladder plays (each pair of players
+    /// plays each once with each colour); 0 when it has no ladder
+    /// ([`GameEntry::ladder_openings`]).
+    pub ladder_openings: u32,
 }
 
 impl GameInfo {
@@ -360,6 +364,7 @@ impl GameInfo {
             runs,
             model_settings: Vec::new(),
             built: true,
+            ladder_openings: 0,
         }
     }
 }
@@ -507,6 +512,15 @@ pub trait GameEntry: Sync {
     fn kept_settings(&self, model: &Model) -> Option<PlayerSettings> {
         let _ = model;
         None
+    }
+
+    /// The openings of the game's rating ladder ([`crate::ladder`]), as
+    /// records in its notation, as many as [`GameInfo::ladder_openings`]
+    /// says; none (no ladder) by default. Built where the ladder is: the
+    /// CLI and the page's learners' module.
+    #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
+    fn ladder_openings(&self) -> Vec<String> {
+        Vec::new()
     }
 
     /// How many seeded random games the checks every game passes play

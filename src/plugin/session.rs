@@ -122,6 +122,8 @@ pub trait DynSession: Send {
     fn key(&self) -> u64;
     /// Whether the game on the board has ended.
     fn is_over(&self) -> bool;
+    /// The side to move in the position on the board.
+    fn to_move(&self) -> Side;
     /// The legal moves' texts.
     fn legal_texts(&self) -> Vec<String>;
 }
@@ -403,6 +405,10 @@ impl<G: Playable> DynSession for TypedSession<G> {
 
     fn is_over(&self) -> bool {
         self.current().is_over()
+    }
+
+    fn to_move(&self) -> Side {
+        self.current().to_move()
     }
 
     fn legal_texts(&self) -> Vec<String> {

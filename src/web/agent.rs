@@ -20,7 +20,7 @@ use crate::search::budget::{Budget, Limits, Progress};
 /// A player of one game.
 #[wasm_bindgen]
 pub struct Agent {
-    inner: Box<dyn DynAgent>,
+    pub(super) inner: Box<dyn DynAgent>,
 }
 
 /// Reads a budget: `{ ms?, nodes?, unbounded? }` (`nodes` a count, a JS
@@ -55,7 +55,7 @@ fn limits(value: Option<Ts<Limits>>) -> Result<Limits, JsError> {
 
 /// Runs `f` with a budget that reports to `progress` (a function taking a
 /// `{ nodes, ms, depth, best, score, note }` object), if given.
-fn with_budget<T>(
+pub(super) fn with_budget<T>(
     limits: Limits,
     progress: Option<js_sys::Function>,
     f: impl FnOnce(&mut Budget) -> T,

@@ -8,6 +8,8 @@
 //! * [`Run`] — any training run, stepped in bounded chunks.
 //! * model files: [`model::inspect_model`], [`model::rename_model`].
 //! * benchmarks: [`bench::bench_suite`] and friends.
+//! * the rating ladder (learners' module): `ladderTodo`, `ladderGame`,
+//!   `ladderRatings`.
 //!
 //! Every method that takes input from JavaScript checks it and returns a
 //! `JsError` with a readable message; nothing here panics on bad input. The
@@ -22,11 +24,15 @@ use wasm_bindgen::prelude::*;
 mod agent;
 pub mod bench;
 pub mod boundary;
+#[cfg(feature = "extra-learners")]
+mod ladder;
 pub mod model;
 mod run;
 mod session;
 
 pub use agent::Agent;
+#[cfg(feature = "extra-learners")]
+pub use ladder::{ladder_game, ladder_ratings, ladder_todo};
 pub use run::{preset_runs, Run};
 pub use session::Session;
 

@@ -116,6 +116,7 @@ impl GameEntry for Entry {
             runs: vec![q_table_kind()],
             model_settings: Vec::new(),
             built: true,
+            ladder_openings: 0,
         }
     }
 

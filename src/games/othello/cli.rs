@@ -10,6 +10,7 @@ use crate::arena::{play_match, MatchResult, Record};
 use crate::games::othello;
 
 use crate::cli::{CliError, InputPath, OutputPath};
+use crate::plugin::GameEntry;
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -132,13 +133,13 @@ pub struct GaArgs {
     pub out: OutputPath,
 }
 
-pub fn run(cmd: Command) -> Result<(), CliError> {
+pub fn run(entry: &dyn GameEntry, cmd: Command) -> Result<(), CliError> {
     match cmd {
         Command::Train(a) => super::cli_learn::train(*a),
         Command::Eval(a) => super::cli_learn::eval(a),
         Command::Bench(a) => super::cli_learn::bench(a),
         Command::Ga(a) => ga(*a),
-        Command::Ladder(a) => super::cli_ladder::ladder(*a),
+        Command::Ladder(a) => super::cli_ladder::ladder(entry, *a),
         Command::Solve(a) => solve(a),
         Command::Nboard { player: spec } => {
             let engine = match spec {

@@ -7,9 +7,10 @@ use std::path::PathBuf;
 
 use clap::builder::RangedU64ValueParser;
 
-use super::ladder::{openings, play};
 use crate::cli::CliError;
-use crate::ladder::{check_name, fit, parse_table, part_of, schedule, Played};
+use crate::ladder::{check_name, fit, parse_table, part_of, play_game, schedule, Played};
+use crate::plugin::{GameEntry, TypedAgent};
+use crate::search::budget::Budget;
 
 /// Options of `selfplay othello ladder`.
 #[derive(clap::Args)]
@@ -57,7 +58,8 @@ fn parse_part(text: &str) -> Result<(usize, usize), CliError> {
     Ok((k, n))
 }
 
-pub fn ladder(a: LadderArgs) -> Result<(), CliError> {
+/// Plays the games still to play of `entry`'s ladder and prints the ratings.
+pub fn ladder(entry: &dyn GameEntry, a: LadderArgs) -> Result<(), CliError> {
     let (part, parts) = match &a.part {
         Some(p) => parse_part(p)?,
         None => (1, 1),
@@ -89,7 +91,7 @@ pub fn ladder(a: LadderArgs) -> Result<(), CliError> {
             .into_iter()
             .filter(|k| !done.contains(k) && part_of(k, part, parts))
             .collect();
-        let positions = openings();
+        let openings = entry.ladder_openings();
         let mut out = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -115,9 +117,18 @@ pub fn ladder(a: LadderArgs) -> Result<(), CliError> {
         for key in todo {
             // Fresh players for each game: a search's table kept from game
             // to game would make a game depend on the ones before it.
-            let mut first = super::cli_players::player(&key.1)?;
-            let mut second = super::cli_players::player(&key.2)?;
-            let score = play(&key, &positions, first.as_mut(), second.as_mut(), a.seed);
+            let mut first = TypedAgent::new(super::cli_players::player(&key.1)?);
+            let mut second = TypedAgent::new(super::cli_players::player(&key.2)?);
+            let score = play_game(
+                entry,
+                &openings,
+                &key,
+                &mut first,
+                &mut second,
+                a.seed,
+                &mut Budget::unlimited(),
+            )
+            .map_err(CliError::BadInput)?;
             let game = Played {
                 opening: key.0,
                 first: key.1,
@@ -205,7 +216,11 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let whole = dir.join("whole.tsv");
         let _ = std::fs::remove_file(&whole);
-        ladder(args(&whole, &["random", "mvb", "search:1"], None)).unwrap();
+        ladder(
+            &super::super::entry::Entry,
+            args(&whole, &["random", "mvb", "search:1"], None),
+        )
+        .unwrap();
         // 3 pairs × 3 openings × 2 colours.
         assert_eq!(games(&whole).len(), 18);
 
@@ -214,11 +229,10 @@ mod tests {
         for k in 1..=3 {
             let p = dir.join(format!("part{k}.tsv"));
             let _ = std::fs::remove_file(&p);
-            ladder(args(
-                &p,
-                &["random", "mvb", "search:1"],
-                Some(&format!("{k}/3")),
-            ))
+            ladder(
+                &super::super::entry::Entry,
+                args(&p, &["random", "mvb", "search:1"], Some(&format!("{k}/3"))),
+            )
             .unwrap();
             text.push_str(&std::fs::read_to_string(&p).unwrap());
         }
@@ -235,17 +249,20 @@ mod tests {
             .collect();
         std::fs::write(&again, first_lines).unwrap();
         for k in 1..=3 {
-            ladder(args(
-                &again,
-                &["random", "mvb", "search:1"],
-                Some(&format!("{k}/3")),
-            ))
+            ladder(
+                &super::super::entry::Entry,
+                args(
+                    &again,
+                    &["random", "mvb", "search:1"],
+                    Some(&format!("{k}/3")),
+                ),
+            )
             .unwrap();
         }
         assert_eq!(games(&again), games(&whole));
 
         // A fourth player: only its 3 × 3 × 2 games are played.
-        ladder(args(&whole, &["msb"], None)).unwrap();
+        ladder(&super::super::entry::Entry, args(&whole, &["msb"], None)).unwrap();
         let all = games(&whole);
         assert_eq!(all.len(), 36);
         assert_eq!(
@@ -254,7 +271,11 @@ mod tests {
                 .count(),
             18
         );
-        assert!(ladder(args(&whole, &["nobody-knows-this"], None)).is_err());
+        assert!(ladder(
+            &super::super::entry::Entry,
+            args(&whole, &["nobody-knows-this"], None)
+        )
+        .is_err());
         assert!(
             parse_part("0/3").is_err() && parse_part("4/3").is_err() && parse_part("x").is_err()
         );

@@ -80,25 +80,15 @@ impl GameEntry for Entry {
     }
 
     fn info(&self) -> GameInfo {
-        GameInfo::grid::<Board>(
-            "Flip discs on an 8×8 board; a network learns from its own games and plays the study's fixed strategies.",
-            vec![
-                PlayerInfo::simple("random", "Random", "any legal move"),
-                PlayerInfo::simple("mvb", "MVB", "most flips"),
-                PlayerInfo::simple("msb", "MSB", "most stable discs"),
-                PlayerInfo {
-                    searches: true,
-                    settings: search_fields(),
-                    saves_settings: true,
-                    ..PlayerInfo::simple(
-                        "search",
-                        "Search",
-                        "looks ahead with the Reversi study's evaluation",
-                    )
-                },
-            ],
-            vec![qnet_kind(), ntuple_kind(), ga_kind()],
-        )
+        GameInfo {
+            ladder_openings: super::ladder::OPENING_COUNT,
+            ..grid_info()
+        }
+    }
+
+    #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
+    fn ladder_openings(&self) -> Vec<String> {
+        super::ladder::openings()
     }
 
     fn new_session(&self) -> Box<dyn DynSession> {
@@ -431,7 +421,7 @@ impl GameEntry for Entry {
 
     #[cfg(not(target_arch = "wasm32"))]
     fn run_cli(&self, matches: &clap::ArgMatches) -> Result<(), crate::cli::CliError> {
-        super::cli::run(crate::cli::game_subcommand(matches)?)
+        super::cli::run(self, crate::cli::game_subcommand(matches)?)
     }
 }
 
@@ -451,6 +441,29 @@ fn win_rates(curve: &[super::learn::EvalPoint]) -> BTreeMap<String, f64> {
         }
     }
     out
+}
+
+/// The game's description, its ladder aside.
+fn grid_info() -> GameInfo {
+    GameInfo::grid::<Board>(
+        "Flip discs on an 8×8 board; a network learns from its own games and plays the study's fixed strategies.",
+        vec![
+            PlayerInfo::simple("random", "Random", "any legal move"),
+            PlayerInfo::simple("mvb", "MVB", "most flips"),
+            PlayerInfo::simple("msb", "MSB", "most stable discs"),
+            PlayerInfo {
+                searches: true,
+                settings: search_fields(),
+                saves_settings: true,
+                ..PlayerInfo::simple(
+                    "search",
+                    "Search",
+                    "looks ahead with the Reversi study's evaluation",
+                )
+            },
+        ],
+        vec![qnet_kind(), ntuple_kind(), ga_kind()],
+    )
 }
 
 #[cfg(test)]

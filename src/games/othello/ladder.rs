@@ -1,10 +1,7 @@
-//! Othello's rating ladder ([`crate::ladder`]): the shipped openings, and
-//! one ladder game between two players.
+//! Othello's rating ladder ([`crate::ladder`]): the shipped openings.
 
-use super::rules::{parse_transcript, Board};
-use crate::arena::play_game;
-use crate::game::{rng_from_seed, Game, Player, Rng};
-use crate::ladder::{game_seed, GameKey};
+use super::rules::Board;
+use crate::game::{rng_from_seed, Game, Rng};
 
 /// The shipped openings: 100 distinct positions after 8 random plies from
 /// the start, one transcript a line after two comment lines (made by
@@ -14,18 +11,18 @@ pub const OPENINGS_TEXT: &str = include_str!("ladder_openings.txt");
 /// Plies of an opening.
 pub const OPENING_PLIES: usize = 8;
 
-/// The shipped openings as positions.
-pub fn openings() -> Vec<Board> {
+/// How many openings [`OPENINGS_TEXT`] holds.
+pub const OPENING_COUNT: u32 = 100;
+
+/// The shipped openings, as transcripts ([`GameEntry::ladder_openings`]).
+///
+/// [`GameEntry::ladder_openings`]: crate::plugin::GameEntry::ladder_openings
+pub fn openings() -> Vec<String> {
     OPENINGS_TEXT
         .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let mut b = Board::start();
-            for m in parse_transcript(l.trim()).expect("the shipped openings are valid") {
-                b.play(m);
-            }
-            b
-        })
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
         .collect()
 }
 
@@ -51,24 +48,6 @@ pub fn generate_openings(count: usize, seed: u64) -> Vec<String> {
         }
     }
     out
-}
-
-/// Plays ladder game `key` (opening, first player, second player) between
-/// `first` (black) and `second`: the first player's score, 1, 0.5 or 0.
-pub fn play(
-    key: &GameKey,
-    openings: &[Board],
-    first: &mut dyn Player<Board>,
-    second: &mut dyn Player<Board>,
-    seed: u64,
-) -> f64 {
-    let mut rng = rng_from_seed(game_seed(seed, key));
-    let end = play_game(&openings[key.0], first, second, 0, &mut rng);
-    match end.final_margin().signum() {
-        1 => 1.0,
-        -1 => 0.0,
-        _ => 0.5,
-    }
 }
 
 #[cfg(test)]
@@ -99,35 +78,56 @@ mod tests {
 
     #[test]
     fn the_shipped_openings_are_the_generated_ones() {
-        let shipped: Vec<&str> = OPENINGS_TEXT
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .collect();
+        let shipped = openings();
         assert_eq!(shipped, generate_openings(100, 1));
-        let boards = openings();
-        assert_eq!(boards.len(), 100);
-        assert!(boards
-            .iter()
-            .all(|b| b.empties() == 52 && b.side() == crate::game::Side::First));
+        assert_eq!(shipped.len(), OPENING_COUNT as usize);
+        assert!(shipped.iter().all(|t| {
+            let mut b = Board::start();
+            for m in super::super::rules::parse_transcript(t).unwrap() {
+                b.play(m);
+            }
+            b.empties() == 52 && b.side() == crate::game::Side::First
+        }));
     }
 
     #[test]
     fn a_game_is_the_same_wherever_it_is_played() {
-        use crate::players::RandomPlayer;
-        let openings = openings();
-        let key: GameKey = (3, "random".into(), "random-2".into());
-        let score = |seed| {
-            play(
-                &key,
+        use crate::ladder::{play_game, GameKey};
+        use crate::plugin::GameEntry;
+        use crate::search::budget::Budget;
+        let entry = super::super::entry::Entry;
+        let openings = entry.ladder_openings();
+        let none = serde_json::Value::Null;
+        let score = |key: &GameKey, seed| {
+            let mut first = entry.agent("random", &none, None).unwrap();
+            let mut second = entry.agent("mvb", &none, None).unwrap();
+            play_game(
+                &entry,
                 &openings,
-                &mut RandomPlayer::<Board>::new(),
-                &mut RandomPlayer::<Board>::new(),
+                key,
+                first.as_mut(),
+                second.as_mut(),
                 seed,
+                &mut Budget::unlimited(),
             )
+            .unwrap()
         };
-        assert_eq!(score(1), score(1));
+        let key: GameKey = (3, "random".into(), "mvb".into());
+        assert_eq!(score(&key, 1), score(&key, 1));
         let scores: std::collections::BTreeSet<u8> =
-            (0..20).map(|s| (score(s) * 2.0) as u8).collect();
+            (0..30).map(|s| (score(&key, s) * 2.0) as u8).collect();
         assert!(scores.len() > 1, "different seeds, different games");
+        let bad: GameKey = (100, "random".into(), "mvb".into());
+        let e = play_game(
+            &entry,
+            &openings,
+            &bad,
+            entry.agent("random", &none, None).unwrap().as_mut(),
+            entry.agent("random", &none, None).unwrap().as_mut(),
+            1,
+            &mut Budget::unlimited(),
+        )
+        .unwrap_err();
+        assert!(e.contains("no opening 100"), "{e}");
     }
 }

@@ -48,7 +48,6 @@ mod cli_learn;
 mod cli_players;
 pub mod endgame;
 pub mod entry;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod ladder;
 pub mod learn;
 pub mod movegen;

@@ -1,0 +1,135 @@
+//! The rating ladder for JavaScript ([`crate::ladder`]): which games are
+//! still to play, one game between two agents, and the ratings of a table
+//! of games. In the page's learners' module only (the first module keeps
+//! its size budget); the page's Ladder tab runs these in its own workers.
+
+use serde::Serialize;
+use tsify::Tsify;
+use wasm_bindgen::prelude::*;
+
+use super::agent::{with_budget, Agent};
+use super::boundary::{count_to_js, seed_from_js, to_js};
+use super::{entry, js_error};
+use crate::ladder::{check_name, fit, parse_table, play_game, schedule, GameKey};
+use crate::search::budget::Limits;
+
+/// A game of the ladder to play: an opening and the players of the first
+/// and the second side.
+#[derive(Serialize, Tsify)]
+pub struct LadderGame {
+    pub opening: u32,
+    pub first: String,
+    pub second: String,
+}
+
+/// The ladder games of `players` over the first `openings` openings of
+/// `game`'s ladder that `table` (the ladder's table of games, in the CLI's
+/// text form) does not hold yet, in a fixed order.
+#[wasm_bindgen(js_name = ladderTodo, unchecked_return_type = "LadderGame[]")]
+pub fn ladder_todo(
+    game: &str,
+    table: &str,
+    players: Vec<String>,
+    openings: u32,
+) -> Result<JsValue, JsError> {
+    let have = entry(game)?.ladder_openings().len();
+    if openings == 0 || openings as usize > have {
+        return Err(js_error(format!(
+            "the ladder plays 1 to {have} openings, not {openings}"
+        )));
+    }
+    for p in &players {
+        check_name(p).map_err(js_error)?;
+    }
+    // Inserted one by one: `collect` into a set would bring a generic sort.
+    let mut done = std::collections::BTreeSet::<GameKey>::new();
+    for g in parse_table(table).map_err(js_error)? {
+        done.insert(g.key());
+    }
+    let todo: Vec<LadderGame> = schedule(&players, openings as usize)
+        .into_iter()
+        .filter(|k| !done.contains(k))
+        .map(|(opening, first, second)| LadderGame {
+            opening: opening as u32,
+            first,
+            second,
+        })
+        .collect();
+    to_js(&todo)
+}
+
+/// Plays ladder game (`opening`, `first`, `second`) of `game`: the agent
+/// `firstAgent` plays the first side, `secondAgent` the second, each at its
+/// own strength (no time limit), `progress` hearing a searching player's
+/// reports. Returns the first player's score: 1, 0.5 or 0. The same key and
+/// `seed` (a `BigInt`) give the same game as `selfplay <game> ladder`.
+#[allow(clippy::too_many_arguments)]
+#[wasm_bindgen(js_name = ladderGame)]
+pub fn ladder_game(
+    game: &str,
+    opening: u32,
+    first: &str,
+    second: &str,
+    #[wasm_bindgen(js_name = firstAgent)] first_agent: &mut Agent,
+    #[wasm_bindgen(js_name = secondAgent)] second_agent: &mut Agent,
+    #[wasm_bindgen(unchecked_param_type = "bigint")] seed: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "((progress: Progress) => void) | null")]
+    progress: Option<js_sys::Function>,
+) -> Result<f64, JsError> {
+    let entry = entry(game)?;
+    let seed = seed_from_js(&seed, "seed")?;
+    for p in [first, second] {
+        check_name(p).map_err(js_error)?;
+    }
+    if first == second {
+        return Err(js_error("a ladder game needs two different players"));
+    }
+    let key: GameKey = (opening as usize, first.into(), second.into());
+    let openings = entry.ladder_openings();
+    with_budget(Limits::NONE, progress, |budget| {
+        play_game(
+            entry,
+            &openings,
+            &key,
+            first_agent.inner.as_mut(),
+            second_agent.inner.as_mut(),
+            seed,
+            budget,
+        )
+    })
+    .map_err(js_error)
+}
+
+/// One player's rating (see `ladderRatings`).
+#[derive(Serialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct LadderRating {
+    pub player: String,
+    pub elo: f64,
+    /// Half the width of the 95% interval (0 for the anchor).
+    pub interval: f64,
+    pub games: f64,
+    /// Points scored (a draw half a point).
+    pub score: f64,
+}
+
+/// The Elo ratings of the players of `table` with 95% intervals, fitted by
+/// maximum likelihood to all its games, `anchor` at 0; strongest first.
+#[wasm_bindgen(js_name = ladderRatings, unchecked_return_type = "LadderRating[]")]
+pub fn ladder_ratings(table: &str, anchor: &str) -> Result<JsValue, JsError> {
+    let games = parse_table(table).map_err(js_error)?;
+    let ratings = fit(&games, anchor).map_err(js_error)?;
+    let out = ratings
+        .into_iter()
+        .map(|r| {
+            Ok(LadderRating {
+                games: count_to_js(u64::from(r.games), "games")?,
+                player: r.player,
+                elo: r.elo,
+                interval: r.interval,
+                score: r.score,
+            })
+        })
+        .collect::<Result<Vec<_>, JsError>>()?;
+    to_js(&out)
+}
