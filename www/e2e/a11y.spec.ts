@@ -19,12 +19,21 @@ test('no serious or critical accessibility violation on the landing view and eve
   for (const game of ['othello', 'hare_hounds', 'connect4']) {
     await page.goto(`/#/${game}`);
     await expect(page.getByRole('tab', { name: 'Play' })).toBeVisible();
-    for (const tab of ['Play', 'Train', 'Models']) {
+    for (const tab of ['Play', 'Train', 'Models', 'Ladder']) {
+      // The Ladder tab is there for a game with a rating ladder (Othello).
+      if ((await page.getByRole('tab', { name: tab }).count()) === 0) continue;
       await page.getByRole('tab', { name: tab }).click();
       await page.waitForLoadState('networkidle');
       found.push(...(await serious(page)).map((v) => `${game} ${tab}: ${v}`));
     }
   }
+  // Othello's ladder with players in it and their ratings.
+  await page.goto('/#/othello?tab=ladder');
+  for (const name of ['Random', 'MSB']) await page.locator(`[data-testid="ladder-candidate"][data-name="${name}"]`).getByTestId('ladder-add').click();
+  await page.getByTestId('ladder-play').click();
+  await expect(page.getByTestId('ladder-status')).toContainText('games played', { timeout: 60_000 });
+  await expect(page.getByTestId('ladder-note')).toContainText('Ratings relative to Random');
+  found.push(...(await serious(page)).map((v) => `othello ladder: ${v}`));
   // The move list with moves in it (a pass, undone moves, the current one) and a refused record.
   await page.goto('/#/othello?first=human&second=human&moves=d3+c3+b3+b2+f5+a3+a1+c1+pass+e3&at=6');
   await expect(page.getByTestId('moves').locator('.move')).toHaveCount(10);

@@ -75,7 +75,7 @@ test('a library written by the first version: after the upgrade its model plays,
         };
       }),
   );
-  expect(after).toEqual({ version: 2, indexes: ['byGame'] });
+  expect(after).toEqual({ version: 3, indexes: ['byGame'] });
   await page.reload();
   await page.getByRole('tab', { name: 'Models' }).click();
   await expect(model.getByTestId('model-name')).toHaveText('Old hounds');

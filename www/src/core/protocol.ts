@@ -1,7 +1,8 @@
-// The page's one worker protocol, shared by the page and its three kinds of
+// The page's one worker protocol, shared by the page and its four kinds of
 // worker: the engine worker (the game on each board, model files, the game list),
-// the thinking worker (every computer player's move and every analysis) and
-// the run pool's workers (training runs of any kind).
+// the thinking worker (every computer player's move and every analysis),
+// the run pool's workers (training runs of any kind) and the ladder's
+// workers (rating ladder games).
 //
 // Every request carries an id; the worker answers it with one `result` or
 // one `error` with the same id, and may send `progress` with that id before
@@ -71,6 +72,10 @@ export type {
   PositionAnalysis as Analysis,
   SessionState as GameState,
 } from 'selfplay';
+
+// The ladder's values: from the learners' module, which alone has the ladder.
+import type { LadderGame, LadderRating } from 'selfplay-learners';
+export type { LadderGame, LadderRating } from 'selfplay-learners';
 
 // ---- The page's own values -------------------------------------------------
 
@@ -145,6 +150,16 @@ export interface Results {
   runModel: { bytes: Uint8Array; games: number; name: string };
   runWatch: WatchedGame | null;
   runWatchEnd: RunStatus;
+  // A ladder worker: the rating ladder's games and ratings.
+  ladderTodo: LadderGame[];
+  ladderGame: number;
+  ladderRatings: LadderRating[];
+}
+
+/** A player of a ladder game: its name in the table, and the agent that plays it. */
+export interface LadderEntrant {
+  name: string;
+  agent: AgentSpec;
 }
 
 /**
@@ -216,7 +231,13 @@ export type Command =
    *  running, is done, or its kind cannot show its games. */
   | { kind: 'runWatch'; runId: string }
   /** Ends watch mode: a running run goes back to its chunks at once. */
-  | { kind: 'runWatchEnd'; runId: string };
+  | { kind: 'runWatchEnd'; runId: string }
+  /** The ladder's games of `players` over `openings` openings that `table` lacks (`ladderTodo`). */
+  | { kind: 'ladderTodo'; game: GameId; table: string; players: string[]; openings: number }
+  /** Plays one ladder game with fresh agents (`ladderGame`): the first player's score. */
+  | { kind: 'ladderGame'; game: GameId; opening: number; first: LadderEntrant; second: LadderEntrant; seed: bigint }
+  /** The ratings of a table of games, `anchor` at 0 (`ladderRatings`). */
+  | { kind: 'ladderRatings'; table: string; anchor: string };
 
 export type Kind = Command['kind'];
 export type CommandOf<K extends Kind> = Extract<Command, { kind: K }>;

@@ -8,7 +8,8 @@
 //                under the same id;
 //   checkpoints  the state of running trainings (a model file of the learner
 //                with its optimiser and RNG state, plus the curve so far), one
-//                per run, so that a reload or a crashed worker can resume.
+//                per run, so that a reload or a crashed worker can resume;
+//   ladders      each game's rating ladder: its players and table of games.
 //
 // Every write that touches two stores runs in one transaction: a write that
 // fails (the quota is full, the browser refuses) leaves nothing half-written.
@@ -87,15 +88,40 @@ export interface Checkpoint {
   savedAt: number;
 }
 
+/** A player of a rating ladder: its name in the table, and how it plays. */
+export interface LadderPlayer {
+  /** Its name in the table of games (unique in the ladder). */
+  name: string;
+  /** The game's player ("msb", "search"), or "model" for a model. */
+  player: string;
+  settings: Record<string, unknown> | null;
+  /** The library's id of its model, or "ready:<id>" for a ready-made one; null for a game's player. */
+  model: string | null;
+}
+
+/** A game's rating ladder (one per game). */
+export interface Ladder {
+  game: GameId;
+  players: LadderPlayer[];
+  /** Openings each pair plays, each with both colours. */
+  openings: number;
+  /** Seeds every game (with the game's key). */
+  seed: number;
+  /** The games played, in the CLI's table form (`selfplay <game> ladder --results`). */
+  table: string;
+  savedAt: number;
+}
+
 interface Schema extends DBSchema {
   modelMeta: { key: string; value: ModelMeta; indexes: { byGame: string } };
   modelData: { key: string; value: { id: string; bytes: Uint8Array } };
   checkpoints: { key: string; value: Checkpoint; indexes: { byGame: string } };
+  ladders: { key: string; value: Ladder };
 }
 
 const DB_NAME = 'selfplay';
 
-type Migration = (db: IDBPDatabase<Schema>, tx: IDBPTransaction<Schema, ('modelMeta' | 'modelData' | 'checkpoints')[], 'versionchange'>) => void;
+type Migration = (db: IDBPDatabase<Schema>, tx: IDBPTransaction<Schema, ('modelMeta' | 'modelData' | 'checkpoints' | 'ladders')[], 'versionchange'>) => void;
 
 /** `MIGRATIONS[v]` upgrades a database of version v to v + 1. Never edit one
  *  that has shipped: add the next. */
@@ -110,6 +136,10 @@ const MIGRATIONS: Migration[] = [
   // 1 → 2: checkpoints listed by game, as models are.
   (_db, tx) => {
     tx.objectStore('checkpoints').createIndex('byGame', 'game');
+  },
+  // 2 → 3: the rating ladders, one per game.
+  (db) => {
+    db.createObjectStore('ladders', { keyPath: 'game' });
   },
 ];
 
@@ -167,6 +197,8 @@ interface Backend {
   putCheckpoint(cp: Checkpoint): Promise<void>;
   listCheckpoints(game?: GameId): Promise<Checkpoint[]>;
   deleteCheckpoint(runId: string): Promise<void>;
+  getLadder(game: GameId): Promise<Ladder | undefined>;
+  putLadder(ladder: Ladder): Promise<void>;
 }
 
 class IdbBackend implements Backend {
@@ -235,6 +267,14 @@ class IdbBackend implements Backend {
   async deleteCheckpoint(runId: string): Promise<void> {
     await this.db.delete('checkpoints', runId);
   }
+
+  getLadder(game: GameId): Promise<Ladder | undefined> {
+    return this.db.get('ladders', game);
+  }
+
+  async putLadder(ladder: Ladder): Promise<void> {
+    await this.db.put('ladders', ladder);
+  }
 }
 
 /** Keeps everything in memory: the fallback when IndexedDB is unavailable. */
@@ -242,6 +282,7 @@ class MemoryBackend implements Backend {
   private meta = new Map<string, ModelMeta>();
   private data = new Map<string, Uint8Array>();
   private cps = new Map<string, Checkpoint>();
+  private ladders = new Map<GameId, Ladder>();
 
   async listMeta(game?: GameId): Promise<ModelMeta[]> {
     return [...this.meta.values()].filter((m) => !game || m.game === game);
@@ -273,6 +314,12 @@ class MemoryBackend implements Backend {
   }
   async deleteCheckpoint(runId: string): Promise<void> {
     this.cps.delete(runId);
+  }
+  async getLadder(game: GameId): Promise<Ladder | undefined> {
+    return structuredClone(this.ladders.get(game));
+  }
+  async putLadder(ladder: Ladder): Promise<void> {
+    this.ladders.set(ladder.game, structuredClone(ladder));
   }
 }
 
@@ -433,6 +480,23 @@ export class ModelLibrary {
       await this.backend.deleteCheckpoint(runId);
     } catch (e) {
       throw storageError(e, 'removing the training checkpoint');
+    }
+  }
+
+  /** The game's rating ladder, if one was kept. */
+  async ladder(game: GameId): Promise<Ladder | null> {
+    try {
+      return (await this.backend.getLadder(game)) ?? null;
+    } catch (e) {
+      throw storageError(e, 'reading the rating ladder');
+    }
+  }
+
+  async saveLadder(ladder: Ladder): Promise<void> {
+    try {
+      await this.backend.putLadder(ladder);
+    } catch (e) {
+      throw storageError(e, 'saving the rating ladder');
     }
   }
 }

@@ -7,6 +7,7 @@
 // in an unknown state — so that the page starts a fresh one.
 
 import type * as Selfplay from 'selfplay';
+import type * as SelfplayLearners from 'selfplay-learners';
 import { loadsLearners } from './modules';
 import type { CommandOf, Kind, Progress, Reply, Request, Results } from './protocol';
 
@@ -21,6 +22,12 @@ let engine: Engine | null = null;
 export function wasm(): Engine {
   if (!engine) throw new Error('the engine module has not loaded');
   return engine;
+}
+
+/** The loaded module, for a worker that loads the learners' module (its name says so). */
+export function learnersWasm(): typeof SelfplayLearners {
+  if (!loadsLearners(scope.name)) throw new Error(`${scope.name} does not load the learners' module`);
+  return wasm() as typeof SelfplayLearners;
 }
 
 /** Loads the module this worker's name asks for. */

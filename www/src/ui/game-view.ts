@@ -1,11 +1,11 @@
 // A game's page, the same shape for every game: the board, and a side panel
-// with the tabs Play, Train (when the engine has runs for the game) and
-// Models, then a text for students. The title, sides, players and runs come
-// from the engine's game list; the board, the text and a few hooks from the
-// game's plug-in. On a wide screen the board's column is lent, while the
-// board is idle, to a chart that asks for it (board-place.ts); the board
-// comes back for the Play tab, a watched run, a narrow screen, or when the
-// view goes.
+// with the tabs Play, Train (when the engine has runs for the game), Models
+// and Ladder (when the game has a rating ladder), then a text for students.
+// The title, sides, players and runs come from the engine's game list; the
+// board, the text and a few hooks from the game's plug-in. On a wide screen
+// the board's column is lent, while the board is idle, to a chart that asks
+// for it (board-place.ts); the board comes back for the Play tab, a watched
+// run, a narrow screen, or when the view goes.
 
 import { LendableBoard } from '../boards/lend';
 import { BoardPlace } from '../core/board-place';
@@ -225,6 +225,16 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
     });
   });
   tabs.push({ id: 'models', label: 'Models', element: models.element, shown: () => models.shown(), destroy: () => models.destroy() });
+  // A game with a rating ladder gets the Ladder tab.
+  if (info.ladderOpenings > 0) {
+    const ladder = new LazyPanel(async () => {
+      const { LadderPanel } = await import('./ladder-panel');
+      const panel = new LadderPanel({ info, library });
+      await panel.start();
+      return panel;
+    });
+    tabs.push({ id: 'ladder', label: 'Ladder', element: ladder.element, shown: () => ladder.shown(), destroy: () => ladder.destroy() });
+  }
 
   const tablist = el('div', { className: 'tabs', role: 'tablist', 'aria-label': `${info.title} panels` });
   const panels = el('div', { className: 'tab-panels' });

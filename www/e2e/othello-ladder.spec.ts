@@ -1,0 +1,127 @@
+// End-to-end: Othello's rating ladder in the page. A visitor adds three of
+// the game's players, plays their games on the ladder's workers and reads
+// their ratings; the downloaded table, rated by the CLI, gives the same
+// ratings. A model trained in the page then joins with one click and plays
+// only its own games; a reload keeps every game.
+//
+// The CLI is the binary `cargo test` builds (target/debug/selfplay), or the
+// one named by SELFPLAY_CLI.
+
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { selfplay, watchErrors } from './helpers';
+
+/** The page's ratings: player → Elo (unrounded, from the table's data). */
+async function pageRatings(page: Page): Promise<Map<string, number>> {
+  const rows = page.getByTestId('ladder-row');
+  const out = new Map<string, number>();
+  for (const row of await rows.all()) {
+    const name = (await row.getAttribute('data-player')) ?? '';
+    const elo = await row.getByTestId('ladder-elo').getAttribute('data-elo');
+    if (elo) out.set(name, Number(elo));
+  }
+  return out;
+}
+
+/** The games of a table file (lines of four tab-separated fields). */
+function gamesIn(file: string): string[][] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => !l.startsWith('#') && l.trim() !== '')
+    .map((l) => l.split('\t'));
+}
+
+async function addPlayer(page: Page, name: string): Promise<void> {
+  const row = page.getByTestId('ladder-candidate').filter({ has: page.locator(`.candidate-name:text-is("${name}")`) });
+  await row.getByTestId('ladder-add').click();
+  await expect(page.locator(`[data-testid="ladder-row"][data-player="${name}"]`)).toHaveCount(1);
+}
+
+test('a ladder of three players, then a model trained in the page joins with one click', async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
+  const errors = watchErrors(page);
+  await page.goto('/#/othello?tab=ladder');
+  await expect(page.getByTestId('ladder-panel')).toBeVisible();
+  // Two openings per pair keep the test short: 3 pairs × 2 openings × 2 colours = 12 games.
+  await page.getByText('Settings and the table of games').click();
+  await page.getByTestId('ladder-openings').fill('2');
+  await page.getByTestId('ladder-openings').press('Enter');
+  await page.getByTestId('ladder-openings').blur();
+
+  await addPlayer(page, 'Random');
+  await addPlayer(page, 'MSB');
+  // The search joins at level 1: its level is picked beside it.
+  const search = page.getByTestId('ladder-candidate').filter({ has: page.locator('.candidate-name:text-is("Search")') });
+  await search.getByTestId('ladder-level').fill('1');
+  await search.getByTestId('ladder-add').click();
+  await expect(search.getByTestId('ladder-add')).toHaveText('In the ladder');
+
+  await page.getByTestId('ladder-play').click();
+  await expect(page.getByTestId('ladder-status')).toHaveText('All 12 games played.', { timeout: 60_000 });
+  await expect(page.getByTestId('ladder-row')).toHaveCount(3);
+  await expect(page.getByTestId('ladder-note')).toHaveText('Ratings relative to Random, fixed at 0.');
+  await expect(page.locator('[data-player="Random"] [data-testid="ladder-elo"]')).toHaveText('0');
+  for (const g of await page.getByTestId('ladder-games').allTextContents()) expect(g).toBe('8');
+
+  // The table, downloaded, is the CLI's: rated there, the same ratings.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('ladder-download').click()]);
+  const table = testInfo.outputPath('ladder.tsv');
+  await download.saveAs(table);
+  expect(gamesIn(table)).toHaveLength(12);
+  const cli = selfplay('othello', 'ladder', '--results', table, '--rate-only', '--anchor', 'Random');
+  const ratings = await pageRatings(page);
+  expect([...ratings.keys()].sort()).toEqual(['MSB', 'Random', 'Search, level 1']);
+  for (const [name, elo] of ratings) {
+    // The CLI's rows: rank, player, Elo, ±95%, games, score, two spaces or more apart.
+    const row = cli
+      .split('\n')
+      .map((l) => l.trim().split(/\s{2,}/))
+      .find((f) => f.length === 6 && f[1] === name);
+    expect(row, cli).toBeTruthy();
+    // The CLI prints whole Elo points.
+    expect(Math.abs(elo - Number(row![2])), `${name}\n${cli}`).toBeLessThanOrEqual(0.5);
+  }
+  // The search at level 1 beats random: its rating is above random's.
+  expect(ratings.get('Search, level 1')!).toBeGreaterThan(0);
+
+  // A short n-tuple run; its model, saved to the library when the run ends, joins with one click.
+  await page.getByRole('tab', { name: 'Train' }).click();
+  await page.getByTestId('train-kind').selectOption('ntuple');
+  await page.getByTestId('train-preset').selectOption('fast');
+  await page.getByTestId('train-games').fill('2000');
+  await page.getByTestId('train-eval_every').fill('1000');
+  await page.getByTestId('train-eval_games').fill('20');
+  await page.getByTestId('train-start').click();
+  const run = page.getByTestId('run').first();
+  await expect(run).toHaveAttribute('data-status', 'finished', { timeout: 90_000 });
+  await page.getByRole('tab', { name: 'Models' }).click();
+  await expect(page.getByTestId('model')).toHaveCount(1);
+  const modelName = (await page.getByTestId('model-name').first().textContent()) ?? '';
+  await page.getByRole('tab', { name: 'Ladder' }).click();
+  const candidate = page.locator(`[data-testid="ladder-candidate"][data-name="${modelName}"]`);
+  await candidate.getByTestId('ladder-add').click();
+  await expect(page.getByTestId('ladder-row')).toHaveCount(4);
+  await page.getByTestId('ladder-play').click();
+  // Only its own games: 3 opponents × 2 openings × 2 colours.
+  await expect(page.getByTestId('ladder-status')).toHaveText('All 12 games played.', { timeout: 60_000 });
+  await expect(page.locator(`[data-player="${modelName}"] [data-testid="ladder-games"]`)).toHaveText('12');
+  await expect(page.locator('[data-player="Random"] [data-testid="ladder-games"]')).toHaveText('12');
+
+  // A reload keeps the players and every game.
+  await page.reload();
+  await expect(page.getByTestId('ladder-row')).toHaveCount(4);
+  await expect(page.locator(`[data-player="${modelName}"] [data-testid="ladder-elo"]`)).not.toHaveText('not rated yet');
+  await page.getByText('Settings and the table of games').click();
+  const [again] = await Promise.all([page.waitForEvent('download'), page.getByTestId('ladder-download').click()]);
+  const table2 = testInfo.outputPath('ladder-2.tsv');
+  await again.saveAs(table2);
+  const games = gamesIn(table2);
+  expect(games).toHaveLength(24);
+  // The first twelve games are the same after the model joined.
+  expect(games.slice(0, 12)).toEqual(gamesIn(table));
+  // Nothing left to play.
+  await page.getByTestId('ladder-play').click();
+  await expect(page.getByTestId('ladder-status')).toContainText('Every game of these players has been played');
+  await expect(page.locator('.notice-error')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
