@@ -12,7 +12,9 @@
 //!
 //! The table is text, one game a line, tab-separated: the opening's number,
 //! the first player, the second player, and the first player's score (`1`,
-//! `0.5` or `0`). Lines starting with `#` are comments.
+//! `0.5` or `0`). Lines starting with `#` are comments; the CLI records in
+//! them the fingerprint of each player's model file ([`file_line`]), so that
+//! a file changed since its games were played is refused, not mixed in.
 //!
 //! # The ratings
 //! The Bradley–Terry model: player i scores against j with probability
@@ -223,6 +225,42 @@ pub fn play_game(
         Some(_) => 0.0,
         None => 0.5,
     })
+}
+
+/// A table's comment line that records the fingerprint of a player's
+/// model file: `# file<TAB>player<TAB>fingerprint` (see [`file_lines`]).
+const FILE_MARK: &str = "# file\t";
+
+/// The fingerprint of a model file's bytes (FNV-1a, 64 bits), so that a
+/// table knows when a player's file has changed since its games.
+pub fn fingerprint(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// The table's line recording `player`'s file fingerprint.
+pub fn file_line(player: &str, fingerprint: u64) -> String {
+    format!("{FILE_MARK}{player}\t{fingerprint:016x}")
+}
+
+/// The file fingerprints a table records, by player (the last one of a
+/// player counts).
+pub fn file_lines(text: &str) -> BTreeMap<String, u64> {
+    let mut out = BTreeMap::new();
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix(FILE_MARK) {
+            if let Some((name, hex)) = rest.trim_end_matches('\r').rsplit_once('\t') {
+                if let Ok(f) = u64::from_str_radix(hex, 16) {
+                    out.insert(name.to_string(), f);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The prior's standard deviation in Elo.

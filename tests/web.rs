@@ -569,6 +569,12 @@ fn the_ladder_plays_and_rates_and_refuses_bad_input() {
     }
     assert!(message(todo("0\ta\tb\t2\n", &["a", "b"], 2).unwrap_err()).contains("line 1"));
     assert!(message(ladder_todo("chess", "", vec![], 1).unwrap_err()).contains("othello"));
+    assert!(
+        message(ladder_todo("connect4", "", vec![], 1).unwrap_err()).contains("no rating ladder")
+    );
+    assert!(message(todo("", &[" a", "b"], 1).unwrap_err()).contains("start or end with a space"));
+    let many: Vec<String> = (0..201).map(|i| format!("p{i}")).collect();
+    assert!(message(ladder_todo("othello", "", many, 1).unwrap_err()).contains("at most 200"));
 
     let agent = |player: &str| Agent::new("othello", player, JsValue::NULL, None).unwrap();
     let play = |opening, first: &str, second: &str, s| {
@@ -612,6 +618,7 @@ fn the_ladder_plays_and_rates_and_refuses_bad_input() {
     assert!(message(play(100, "MSB", "Random", 1).unwrap_err()).contains("no opening 100"));
     assert!(message(play(0, "MSB", "MSB", 1).unwrap_err()).contains("two different"));
     assert!(message(play(0, "M\nSB", "Random", 1).unwrap_err()).contains("control character"));
+    assert!(message(play(0, "MSB", "MSB ", 1).unwrap_err()).contains("start or end with a space"));
     let bad_seed = ladder_game(
         "othello",
         0,

@@ -13,6 +13,23 @@ use super::{entry, js_error};
 use crate::ladder::{check_name, fit, parse_table, play_game, schedule, GameKey};
 use crate::search::budget::Limits;
 
+/// The most players a ladder from JavaScript may have (its round robin
+/// grows as their square, the fit's matrices too).
+const MAX_PLAYERS: usize = 200;
+
+/// A player's name as the table holds it: no control character, and no
+/// space at either end (the table's reader trims names, so `" a"` would
+/// never be found played).
+fn table_name(name: &str) -> Result<(), JsError> {
+    check_name(name).map_err(js_error)?;
+    if name.trim() != name {
+        return Err(js_error(format!(
+            "a player's name must not start or end with a space: {name:?}"
+        )));
+    }
+    Ok(())
+}
+
 /// A game of the ladder to play: an opening and the players of the first
 /// and the second side.
 #[derive(Serialize, Tsify)]
@@ -32,14 +49,24 @@ pub fn ladder_todo(
     players: Vec<String>,
     openings: u32,
 ) -> Result<JsValue, JsError> {
-    let have = entry(game)?.ladder_openings().len();
+    let e = entry(game)?;
+    let have = e.ladder_openings().len();
+    if have == 0 {
+        return Err(js_error(format!("{} has no rating ladder", e.info().title)));
+    }
+    if players.len() > MAX_PLAYERS {
+        return Err(js_error(format!(
+            "a ladder has at most {MAX_PLAYERS} players, not {}",
+            players.len()
+        )));
+    }
     if openings == 0 || openings as usize > have {
         return Err(js_error(format!(
             "the ladder plays 1 to {have} openings, not {openings}"
         )));
     }
     for p in &players {
-        check_name(p).map_err(js_error)?;
+        table_name(p)?;
     }
     // Inserted one by one: `collect` into a set would bring a generic sort.
     let mut done = std::collections::BTreeSet::<GameKey>::new();
@@ -61,8 +88,9 @@ pub fn ladder_todo(
 /// Plays ladder game (`opening`, `first`, `second`) of `game`: the agent
 /// `firstAgent` plays the first side, `secondAgent` the second, each at its
 /// own strength (no time limit), `progress` hearing a searching player's
-/// reports. Returns the first player's score: 1, 0.5 or 0. The same key and
-/// `seed` (a `BigInt`) give the same game as `selfplay <game> ladder`.
+/// reports. Returns the first player's score: 1, 0.5 or 0. The game depends
+/// on its key (opening and names) and `seed` (a `BigInt`) alone: the CLI's
+/// ladder plays the same game for the same names.
 #[allow(clippy::too_many_arguments)]
 #[wasm_bindgen(js_name = ladderGame)]
 pub fn ladder_game(
@@ -79,7 +107,7 @@ pub fn ladder_game(
     let entry = entry(game)?;
     let seed = seed_from_js(&seed, "seed")?;
     for p in [first, second] {
-        check_name(p).map_err(js_error)?;
+        table_name(p)?;
     }
     if first == second {
         return Err(js_error("a ladder game needs two different players"));

@@ -125,3 +125,37 @@ test('a ladder of three players, then a model trained in the page joins with one
   await expect(page.locator('.notice-error')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('a player who joins while the games are played, and a pause: every game once, none lost', async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
+  const errors = watchErrors(page);
+  await page.goto('/#/othello?tab=ladder');
+  await page.getByText('Settings and the table of games').click();
+  await page.getByTestId('ladder-openings').fill('20');
+  await page.getByTestId('ladder-openings').blur();
+  await addPlayer(page, 'Random');
+  await addPlayer(page, 'MSB');
+  const search = page.getByTestId('ladder-candidate').filter({ has: page.locator('.candidate-name:text-is("Search")') });
+  await search.getByTestId('ladder-level').fill('6');
+  await search.getByTestId('ladder-add').click();
+  // Level 6 keeps the games long enough (seconds in all) for a player to join meanwhile.
+  await page.getByTestId('ladder-play').click();
+  // 3 pairs × 20 openings × 2 colours; MVB joins while they are played.
+  await expect(page.getByTestId('ladder-counter')).toContainText('of 120 games');
+  await addPlayer(page, 'MVB');
+  await expect(page.getByTestId('ladder-counter')).toContainText('of 240 games');
+  // A pause keeps what was played; playing again plays only the rest.
+  await page.getByTestId('ladder-play').click();
+  await expect(page.getByTestId('ladder-status')).toHaveText('Paused. The games played so far are kept.');
+  await page.getByTestId('ladder-play').click();
+  await expect(page.getByTestId('ladder-status')).toHaveText(/^All \d+ games played\.$/, { timeout: 120_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('ladder-download').click()]);
+  const table = testInfo.outputPath('ladder.tsv');
+  await download.saveAs(table);
+  const keys = gamesIn(table).map((g) => g.slice(0, 3).join('\t'));
+  expect(keys).toHaveLength(240);
+  expect(new Set(keys).size).toBe(240);
+  for (const g of await page.getByTestId('ladder-games').allTextContents()) expect(g).toBe('120');
+  await expect(page.locator('.notice-error')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

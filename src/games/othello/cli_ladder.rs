@@ -8,7 +8,10 @@ use std::path::PathBuf;
 use clap::builder::RangedU64ValueParser;
 
 use crate::cli::CliError;
-use crate::ladder::{check_name, fit, parse_table, part_of, play_game, schedule, Played};
+use crate::ladder::{
+    check_name, file_line, file_lines, fingerprint, fit, parse_table, part_of, play_game, schedule,
+    Played,
+};
 use crate::plugin::{GameEntry, TypedAgent};
 use crate::search::budget::Budget;
 
@@ -82,9 +85,27 @@ pub fn ladder(entry: &dyn GameEntry, a: LadderArgs) -> Result<(), CliError> {
         for p in &players {
             check_name(p).map_err(CliError::BadInput)?;
         }
-        // Every player is checked before the first game.
+        // Every player is checked before the first game, and a model file
+        // changed since its games were played is refused: its old games and
+        // new ones would be rated as one player.
+        let recorded = file_lines(&text);
+        let mut new_files = Vec::new();
         for p in &players {
             super::cli_players::player(p)?;
+            let Some(path) = super::cli_players::model_file(p) else {
+                continue;
+            };
+            let now = fingerprint(&std::fs::read(&path)?);
+            match recorded.get(p) {
+                Some(&then) if then != now => {
+                    return Err(CliError::BadInput(format!(
+                        "{p}: the file has changed since its games in {} were played; give the new file another name to add it as a new player",
+                        a.results.display()
+                    )))
+                }
+                Some(_) => {}
+                None => new_files.push(file_line(p, now)),
+            }
         }
         let done: std::collections::BTreeSet<_> = table.iter().map(Played::key).collect();
         let todo: Vec<_> = schedule(&players, a.openings)
@@ -103,6 +124,9 @@ pub fn ladder(entry: &dyn GameEntry, a: LadderArgs) -> Result<(), CliError> {
             )?;
         } else if !text.ends_with('\n') {
             writeln!(out)?;
+        }
+        for line in &new_files {
+            writeln!(out, "{line}")?;
         }
         eprintln!(
             "{} players, {} games to play{}",
@@ -146,11 +170,17 @@ pub fn ladder(entry: &dyn GameEntry, a: LadderArgs) -> Result<(), CliError> {
     }
     let anchor = match &a.anchor {
         Some(x) => x.clone(),
-        None if table
-            .iter()
-            .any(|g| g.first == "random" || g.second == "random") =>
+        // Random, however the table spells it (the page writes "Random").
+        None if table.iter().any(|g| {
+            g.first.eq_ignore_ascii_case("random") || g.second.eq_ignore_ascii_case("random")
+        }) =>
         {
-            "random".into()
+            table
+                .iter()
+                .flat_map(|g| [&g.first, &g.second])
+                .find(|n| n.eq_ignore_ascii_case("random"))
+                .expect("a random player")
+                .clone()
         }
         None => table
             .iter()
@@ -276,6 +306,27 @@ mod tests {
             args(&whole, &["nobody-knows-this"], None)
         )
         .is_err());
+
+        // A model file's games are kept with its fingerprint: the same file
+        // plays on, a changed one is refused.
+        let kept = |level: u64| {
+            let m = super::super::entry::Entry
+                .settings_model("search", &serde_json::json!({ "level": level }), "kept")
+                .unwrap();
+            crate::model::encode(&m).unwrap()
+        };
+        let file = dir.join("kept.selfplay");
+        std::fs::write(&file, kept(1)).unwrap();
+        let name = file.to_str().unwrap();
+        ladder(&super::super::entry::Entry, args(&whole, &[name], None)).unwrap();
+        let text = std::fs::read_to_string(&whole).unwrap();
+        assert_eq!(file_lines(&text).len(), 1, "{text}");
+        ladder(&super::super::entry::Entry, args(&whole, &[], None)).unwrap();
+        std::fs::write(&file, kept(2)).unwrap();
+        match ladder(&super::super::entry::Entry, args(&whole, &[], None)) {
+            Err(CliError::BadInput(e)) => assert!(e.contains("has changed"), "{e}"),
+            other => panic!("a changed file must be refused, not {:?}", other.is_ok()),
+        }
         assert!(
             parse_part("0/3").is_err() && parse_part("4/3").is_err() && parse_part("x").is_err()
         );

@@ -6,6 +6,21 @@ use super::players::by_name as othello_player;
 use super::Board;
 use crate::cli::CliError;
 
+/// The model file a player spec plays (`FILE`, `FILE:LEVEL`, `FILE:dNeM`),
+/// if it names one.
+pub fn model_file(spec: &str) -> Option<std::path::PathBuf> {
+    let spec = spec.trim();
+    let name = match spec.rsplit_once(':') {
+        Some((n, l)) if search_depths(l).is_some() => n,
+        _ => spec,
+    };
+    if name == "search" || othello_player(name).is_ok() {
+        return None;
+    }
+    let path = std::path::Path::new(name);
+    path.is_file().then(|| path.to_path_buf())
+}
+
 /// A player of `selfplay othello match` (see its help).
 pub fn player(spec: &str) -> Result<Box<dyn crate::game::Player<Board>>, CliError> {
     use super::search_player::{SearchPlayer, SearchSettings};

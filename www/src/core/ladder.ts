@@ -7,7 +7,7 @@
 import { workerName } from './modules';
 import { poolSize } from './pool';
 import type { AgentSpec, GameId, LadderEntrant, LadderGame, LadderRating } from './protocol';
-import { WorkerClient } from './worker-client';
+import { Cancelled, WorkerClient } from './worker-client';
 
 /** A ladder player as the workers need it: its name, and its model file's key and bytes if it is a model. */
 export interface Entrant {
@@ -33,6 +33,11 @@ class Slot {
     );
   }
 
+  /** Forgets which model files this worker has (a request failed: they are sent again). */
+  forget(): void {
+    this.sent.clear();
+  }
+
   /** The entrant for a request, its model bytes only if this worker lacks them. */
   entrant(game: GameId, e: Entrant): LadderEntrant {
     const generation = this.client.ensureStarted();
@@ -52,6 +57,7 @@ class Slot {
 
 export class LadderWorkers {
   private readonly slots: Slot[];
+  private terminated = false;
 
   /** `onRestart`: a worker died (its game fails with `WorkerDied`) and a fresh one took its place. */
   constructor(onRestart: (reason: string) => void, size = Math.max(1, poolSize() - 1)) {
@@ -63,19 +69,25 @@ export class LadderWorkers {
     return this.slots.length;
   }
 
-  /** The games of `players` over `openings` openings that `table` lacks, in a fixed order. */
-  todo(game: GameId, table: string, players: string[], openings: number): Promise<LadderGame[]> {
-    return this.slots[0].client.request({ kind: 'ladderTodo', game, table, players, openings });
+  /** An idle worker if there is one, else the first. */
+  private idle(): Slot {
+    if (this.terminated) throw new Cancelled();
+    return this.slots.find((s) => !s.busy) ?? this.slots[0];
   }
 
-  /** The ratings of `table`, `anchor` at 0, asked of an idle worker if there is one. */
-  ratings(table: string, anchor: string): Promise<LadderRating[]> {
-    const slot = this.slots.find((s) => !s.busy) ?? this.slots[0];
-    return slot.client.request({ kind: 'ladderRatings', table, anchor });
+  /** The games of `players` over `openings` openings that `table` lacks, in a fixed order. */
+  async todo(game: GameId, table: string, players: string[], openings: number): Promise<LadderGame[]> {
+    return this.idle().client.request({ kind: 'ladderTodo', game, table, players, openings });
+  }
+
+  /** The ratings of `table`, `anchor` at 0. */
+  async ratings(table: string, anchor: string): Promise<LadderRating[]> {
+    return this.idle().client.request({ kind: 'ladderRatings', table, anchor });
   }
 
   /** Plays `g` on worker `slot` (0 ≤ slot < size): the first player's score. */
   async play(slot: number, game: GameId, g: LadderGame, first: Entrant, second: Entrant, seed: number): Promise<number> {
+    if (this.terminated) throw new Cancelled();
     const s = this.slots[slot];
     s.busy = true;
     try {
@@ -87,19 +99,40 @@ export class LadderWorkers {
         second: s.entrant(game, second),
         seed: BigInt(seed),
       });
+    } catch (e) {
+      // What the worker was sent may not have been kept: send it again next time.
+      s.forget();
+      throw e;
     } finally {
       s.busy = false;
     }
   }
 
-  /** Ends the games being played (they fail with `Cancelled`); the workers start again when asked. */
+  /** Ends the games being played (they fail with `Cancelled`): their workers are replaced by fresh ones. */
   cancel(): void {
     for (const s of this.slots) if (s.client.busy) s.client.cancel();
   }
 
+  /** Ends every worker; later requests fail with `Cancelled`. */
   terminate(): void {
+    this.terminated = true;
     for (const s of this.slots) s.client.terminate();
   }
+}
+
+/** A game's key, as the table knows it: opening, first and second player. */
+export function gameKey(g: LadderGame): string {
+  return `${g.opening}\t${g.first}\t${g.second}`;
+}
+
+/** The keys of the games of a table (comment lines left out). */
+export function tableKeys(table: string): Set<string> {
+  const out = new Set<string>();
+  for (const line of table.split('\n')) {
+    const f = line.split('\t');
+    if (f.length === 4 && !line.startsWith('#')) out.add(`${f[0]}\t${f[1]}\t${f[2]}`);
+  }
+  return out;
 }
 
 /** The table's line of a game (`selfplay <game> ladder`'s form). */

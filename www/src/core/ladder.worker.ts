@@ -12,8 +12,12 @@ import { learnersWasm, serve } from './worker-host';
 /** Model files by the key the page gave them. */
 const models = new Map<string, Uint8Array>();
 
+/** Keeps the model files a request brings, before any agent is built (one that fails must not lose the other's file). */
+function keep(...specs: AgentSpec[]): void {
+  for (const spec of specs) if (spec.model?.bytes) models.set(spec.model.key, spec.model.bytes);
+}
+
 function agent(spec: AgentSpec): Agent {
-  if (spec.model?.bytes) models.set(spec.model.key, spec.model.bytes);
   let bytes: Uint8Array | null = null;
   if (spec.model) {
     bytes = models.get(spec.model.key) ?? null;
@@ -25,6 +29,7 @@ function agent(spec: AgentSpec): Agent {
 serve('the ladder worker', {
   ladderTodo: (cmd) => learnersWasm().ladderTodo(cmd.game, cmd.table, cmd.players, cmd.openings),
   ladderGame: (cmd, ctx) => {
+    keep(cmd.first.agent, cmd.second.agent);
     const first = agent(cmd.first.agent);
     try {
       const second = agent(cmd.second.agent);

@@ -97,6 +97,8 @@ export interface LadderPlayer {
   settings: Record<string, unknown> | null;
   /** The library's id of its model, or "ready:<id>" for a ready-made one; null for a game's player. */
   model: string | null;
+  /** The library model's `modified` time when it joined: a model saved again since is another player. */
+  version?: number;
 }
 
 /** A game's rating ladder (one per game). */

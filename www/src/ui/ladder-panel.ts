@@ -1,15 +1,20 @@
 // The Ladder tab: every player a visitor adds (the game's own players,
 // models from the library, ready-made agents) plays every other from the
 // same openings, once with each colour, and all are rated on one Elo scale
-// with 95% intervals, fitted to all the games (the engine's ladder, the same
-// as `selfplay <game> ladder`). Games are played by the ladder's own
+// with 95% intervals, fitted to all the games (the engine's ladder, as the
+// CLI's ladder command plays it). Games are played by the ladder's own
 // workers, as many at once as the machine has cores to spare; the table
 // updates as each game ends. A player who joins plays only its own games.
 // The ladder (players and table) is kept in the library's storage, so a
 // reload keeps every game; the table can be downloaded in the CLI's form.
+//
+// A library model joins as it is when it joins: if it is saved again
+// later (a run saved again under the same id), the player stops playing and
+// the new version can join as another player, so one name never stands for
+// two models.
 
 import { el } from '../core/dom';
-import { freeName, LadderWorkers, tableLine, tableName, withoutPlayer, type Entrant } from '../core/ladder';
+import { freeName, gameKey as key, LadderWorkers, tableKeys, tableLine, tableName, withoutPlayer, type Entrant } from '../core/ladder';
 import { messageOf, showNotice } from '../core/notices';
 import type { FieldSpec, GameInfo, LadderGame, LadderRating, PlayerInfo } from '../core/protocol';
 import { readyBytes, readyGame, type ReadyModel } from '../core/ready';
@@ -49,25 +54,39 @@ function levelField(p: PlayerInfo): (FieldSpec & { type: 'int' }) | null {
 export class LadderPanel {
   readonly element: HTMLElement;
   private ladder: Ladder;
+  /** The stored ladder has been read (or there was none): only then is it written. */
+  private loaded = false;
+  /** Something changed since the ladder was last stored. */
+  private dirty = false;
+  private saveFailed = false;
+  /** The keys of the games in the table. */
+  private done = new Set<string>();
   private ratings: LadderRating[] = [];
   private ratingNote = '';
+  /** Counts fits asked for: only the latest one's answer is shown. */
+  private fits = 0;
   private workers: LadderWorkers;
   private playing = false;
-  /** Counts rounds of play: a round paused and started again is a new round. */
+  /** Counts rounds of play: a round paused (or played again) is over for its lanes. */
   private round = 0;
-  /** Games left to play in this round, and how many it had. */
+  /** Games left to play in this round, being played, and how many the round has. */
   private queue: LadderGame[] = [];
+  private flying = new Set<string>();
   private roundTotal = 0;
   private roundDone = 0;
   private startedAt = 0;
-  /** Model files by model id, loaded when a round starts. */
+  /** The workers playing a game of the round, by slot. */
+  private lanes: boolean[];
+  private retried = new Set<string>();
+  /** Model files by model id and version, read when first played. */
   private bytes = new Map<string, Uint8Array>();
-  /** Models found missing (deleted from the library): they play no more games. */
-  private missing = new Set<string>();
+  /** Players who cannot play any more, by name, and why. */
+  private missing = new Map<string, string>();
   private models: ModelMeta[] = [];
+  private ready: ReadyModel[] = [];
   /** The level picked beside each player that has one, by player id. */
   private levels = new Map<string, number>();
-  private ready: ReadyModel[] = [];
+  private readyOpen = false;
   private refitTimer: ReturnType<typeof setTimeout> | null = null;
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   private destroyed = false;
@@ -75,7 +94,10 @@ export class LadderPanel {
 
   private readonly table = el('tbody', {});
   private readonly note = el('p', { className: 'hint ladder-note', 'data-testid': 'ladder-note' });
-  private readonly status = el('p', { className: 'ladder-status', 'data-testid': 'ladder-status', 'aria-live': 'polite' });
+  /** What happens, said once (start, pause, the end, a player joined). */
+  private readonly status = el('p', { className: 'ladder-status', 'data-testid': 'ladder-status', role: 'status' });
+  /** How far the round is, updated with each game (not read out each time). */
+  private readonly counter = el('p', { className: 'ladder-counter', 'data-testid': 'ladder-counter' });
   private readonly progress = el('progress', { className: 'ladder-progress', max: 1, value: 0, hidden: true, 'aria-label': 'Games played in this round' });
   private readonly playButton = el('button', { type: 'button', className: 'primary', 'data-testid': 'ladder-play' }, 'Play the games');
   private readonly candidates = el('div', { className: 'ladder-add-lists', 'data-testid': 'ladder-candidates' });
@@ -86,13 +108,14 @@ export class LadderPanel {
     const info = host.info;
     this.ladder = { game: info.id, players: [], openings: Math.min(DEFAULT_OPENINGS, info.ladderOpenings), seed: 1, table: '', savedAt: 0 };
     this.workers = new LadderWorkers((reason) => showNotice(`A ladder worker stopped (${reason}); a fresh one has been started.`));
+    this.lanes = Array.from({ length: this.workers.size }, () => false);
     this.openingsInput = el('input', { type: 'number', min: 1, max: info.ladderOpenings, step: 1, value: String(this.ladder.openings), id: 'ladder-openings', 'data-testid': 'ladder-openings' });
     this.seedInput = el('input', { type: 'number', min: 0, step: 1, value: '1', id: 'ladder-seed', 'data-testid': 'ladder-seed' });
     this.openingsInput.addEventListener('change', () => this.setOpenings());
     this.seedInput.addEventListener('change', () => this.setSeed());
     this.playButton.addEventListener('click', () => (this.playing ? this.pause() : void this.play()));
 
-    const download = el('button', { type: 'button', 'data-testid': 'ladder-download', title: 'The games as a table that `selfplay ladder --results FILE --rate-only` reads' }, 'Download the games');
+    const download = el('button', { type: 'button', 'data-testid': 'ladder-download', title: 'One game a line: the opening, the first player, the second, and the first player’s score (1, ½ as 0.5, or 0), as the CLI’s ladder command reads it' }, 'Download the games');
     download.addEventListener('click', () => this.download());
     const clear = el('button', { type: 'button', 'data-testid': 'ladder-clear' }, 'Start over');
     clear.addEventListener('click', () => this.clear());
@@ -110,6 +133,7 @@ export class LadderPanel {
         ' scale from every game they played. Add the players you want to compare, then play the games.',
       ),
       el('div', { className: 'controls ladder-controls' }, this.playButton, this.status),
+      this.counter,
       this.progress,
       el(
         'table',
@@ -132,7 +156,7 @@ export class LadderPanel {
           this.openingsInput,
           el('p', { className: 'help' }, `Each pair of players plays this many of the ${info.ladderOpenings} shipped starting positions, each once with each colour. More openings: narrower intervals, more games.`),
         ),
-        el('div', { className: 'field' }, el('label', { htmlFor: 'ladder-seed' }, 'Seed'), this.seedInput, el('p', { className: 'help' }, 'Same seed, same games. Changing it plays every game again.')),
+        el('div', { className: 'field' }, el('label', { htmlFor: 'ladder-seed' }, 'Seed'), this.seedInput, el('p', { className: 'help' }, 'Same seed, same games. Changing it removes the games played so far; they are played again with the new seed.')),
         el('div', { className: 'controls' }, download, clear),
       ),
     );
@@ -149,9 +173,12 @@ export class LadderPanel {
         this.openingsInput.value = String(kept.openings);
         this.seedInput.value = String(kept.seed);
       }
+      this.loaded = true;
     } catch (e) {
-      showNotice(messageOf(e));
+      // Without the stored ladder nothing is written over it: this tab's ladder lasts until it closes.
+      showNotice(`${messageOf(e)} The ladder starts empty in this tab and is not stored.`);
     }
+    this.done = tableKeys(this.ladder.table);
     this.unsubscribe = library.onChange(() => void this.readModels());
     await this.readModels();
     try {
@@ -165,15 +192,26 @@ export class LadderPanel {
 
   shown(): void {}
 
+  private changed(): void {
+    this.dirty = true;
+  }
+
   private async readModels(): Promise<void> {
+    let listed: ModelMeta[];
     try {
-      this.models = (await (await this.host.library).list(this.host.info.id)).filter((m) => (m.side ?? null) === null);
+      listed = await (await this.host.library).list(this.host.info.id);
     } catch (e) {
       showNotice(messageOf(e));
+      return;
     }
-    // A model of the ladder that left the library plays no more games.
+    this.models = listed.filter((m) => (m.side ?? null) === null);
+    // A model of the ladder that left the library, or was saved again since it joined, plays no more games.
+    this.missing.clear();
     for (const p of this.ladder.players) {
-      if (p.model && !p.model.startsWith(READY_MODEL) && !this.models.some((m) => m.id === p.model)) this.missing.add(p.model);
+      if (!p.model || p.model.startsWith(READY_MODEL)) continue;
+      const meta = listed.find((m) => m.id === p.model);
+      if (!meta) this.missing.set(p.name, 'its model is no longer in the library');
+      else if (p.version !== undefined && meta.modified !== p.version) this.missing.set(p.name, 'its model was saved again since it joined; add the new version as another player');
     }
     if (!this.destroyed) this.render();
   }
@@ -187,7 +225,7 @@ export class LadderPanel {
       // A player with a level is one candidate, its level picked beside it.
       out.push({ name: p.label, what: p.description, player: { name: p.label, player: p.id, settings: null, model: null }, group: 'players' });
     }
-    for (const m of this.models) out.push({ name: tableName(m.name), what: m.description ?? m.summary, player: { name: tableName(m.name), player: 'model', settings: null, model: m.id }, group: 'library' });
+    for (const m of this.models) out.push({ name: tableName(m.name), what: m.description ?? m.summary, player: { name: tableName(m.name), player: 'model', settings: null, model: m.id, version: m.modified }, group: 'library' });
     for (const r of this.ready) out.push({ name: tableName(r.name), what: r.about, player: { name: tableName(r.name), player: 'model', settings: null, model: `${READY_MODEL}${r.id}` }, group: 'ready' });
     return out;
   }
@@ -197,6 +235,8 @@ export class LadderPanel {
   }
 
   private renderCandidates(): void {
+    // The focus stays on the row it was on (the list is drawn again).
+    const focused = document.activeElement instanceof HTMLElement && this.candidates.contains(document.activeElement) ? document.activeElement.closest<HTMLElement>('[data-name]')?.dataset.name : undefined;
     const all = this.candidateList();
     const list = (group: Candidate['group']) => el('ul', { className: 'ladder-candidates' }, ...all.filter((c) => c.group === group).map((c) => this.candidateRow(c)));
     const library = all.some((c) => c.group === 'library')
@@ -207,9 +247,12 @@ export class LadderPanel {
     const readyGroup = el('details', { className: 'ladder-ready', open: this.readyOpen }, el('summary', {}, `Ready-made agents (${ready})`), list('ready'));
     readyGroup.addEventListener('toggle', () => (this.readyOpen = readyGroup.open));
     this.candidates.replaceChildren(el('h4', {}, `${this.host.info.title}’s players`), list('players'), ...library, ...(ready > 0 ? [readyGroup] : []));
+    if (focused !== undefined) {
+      const row = [...this.candidates.querySelectorAll<HTMLElement>('[data-name]')].find((r) => r.dataset.name === focused);
+      const target = row?.querySelector<HTMLElement>('button:not(:disabled), input') ?? this.playButton;
+      target.focus();
+    }
   }
-
-  private readyOpen = false;
 
   private candidateRow(c: Candidate): HTMLElement {
     const info = c.player.model === null ? this.host.info.players.find((p) => p.id === c.player.player) : undefined;
@@ -224,26 +267,33 @@ export class LadderPanel {
     if (f && info) {
       const id = `ladder-level-${info.id}`;
       const level = el('input', { type: 'number', id, min: f.min, max: f.max, step: 1, value: String(this.levels.get(info.id) ?? f.default), 'data-testid': 'ladder-level', className: 'ladder-level' });
-      const name = () => `${info.label}, ${f.label.toLowerCase()} ${level.value}`;
-      const update = () => {
+      const picked = (): number | null => {
         const v = Number(level.value);
-        const ok = Number.isInteger(v) && v >= f.min && v <= f.max;
-        if (ok) this.levels.set(info.id, v);
-        add.disabled = !ok || this.has(name());
-        add.textContent = ok && this.has(name()) ? 'In the ladder' : 'Add';
+        return level.value.trim() !== '' && Number.isInteger(v) && v >= f.min && v <= f.max ? v : null;
+      };
+      const name = (v: number) => `${info.label}, ${f.label.toLowerCase()} ${v}`;
+      const update = () => {
+        const v = picked();
+        if (v !== null) this.levels.set(info.id, v);
+        const inLadder = v !== null && this.has(name(v));
+        add.disabled = v === null || inLadder;
+        add.textContent = inLadder ? 'In the ladder' : 'Add';
+        add.setAttribute('aria-label', v === null ? `Add ${info.label}: pick a ${f.label.toLowerCase()} from ${f.min} to ${f.max}` : inLadder ? `${name(v)} is in the ladder` : `Add ${name(v)}`);
       };
       level.addEventListener('input', update);
       add.addEventListener('click', () => {
-        const v = Number(level.value);
-        void this.add({ name: name(), player: info.id, settings: { [f.id]: v }, model: null });
+        const v = picked();
+        if (v !== null) void this.add({ name: name(v), player: info.id, settings: { [f.id]: v }, model: null });
       });
       actions.append(el('label', { className: 'candidate-level', htmlFor: id, title: f.help }, f.label), level);
       update();
     } else {
       const model = c.player.model;
-      const inLadder = model ? this.ladder.players.some((p) => p.model === model) : this.has(c.name);
+      // A model is in the ladder while a player of it still plays (a version saved since may join again).
+      const inLadder = model ? this.ladder.players.some((p) => p.model === model && !this.missing.has(p.name)) : this.has(c.name);
       add.disabled = inLadder;
       add.textContent = inLadder ? 'In the ladder' : 'Add';
+      add.setAttribute('aria-label', inLadder ? `${c.name} is in the ladder` : `Add ${c.name}`);
       add.addEventListener('click', () => void this.add({ ...c.player, name: freeName(c.name, (n) => this.has(n)) }));
     }
     actions.append(add);
@@ -254,11 +304,12 @@ export class LadderPanel {
   private async add(p: LadderPlayer): Promise<void> {
     if (this.has(p.name)) return;
     this.ladder.players.push(p);
+    this.changed();
     this.render();
+    this.say(this.playing ? `${p.name} joined: its games are played now.` : `${p.name} joined. Press “Play the games” to play its games.`);
     await this.save();
     // A ladder being played takes the new player's games into this round.
-    if (this.playing) await this.refill();
-    else this.status.textContent = `${p.name} joined. Press “Play the games” to play its games.`;
+    if (this.playing) await this.refill(this.round);
   }
 
   private remove(name: string): void {
@@ -266,17 +317,22 @@ export class LadderPanel {
     if (games > 0 && !confirm(`Remove ${name} and its ${games.toLocaleString('en')} games from the ladder?`)) return;
     this.ladder.players = this.ladder.players.filter((p) => p.name !== name);
     this.ladder.table = withoutPlayer(this.ladder.table, name);
+    this.done = tableKeys(this.ladder.table);
+    this.missing.delete(name);
     this.queue = this.queue.filter((g) => g.first !== name && g.second !== name);
+    this.roundTotal = this.roundDone + this.queue.length + this.flying.size;
+    this.changed();
     this.render();
+    this.say(`${name} left the ladder with its games.`);
     void this.save();
     void this.refit();
   }
 
   private gamesOf(name: string): number {
     let n = 0;
-    for (const line of this.ladder.table.split('\n')) {
-      const f = line.split('\t');
-      if (f.length === 4 && (f[1] === name || f[2] === name)) n++;
+    for (const k of this.done) {
+      const [, first, second] = k.split('\t');
+      if (first === name || second === name) n++;
     }
     return n;
   }
@@ -284,36 +340,41 @@ export class LadderPanel {
   // ---- Settings -----------------------------------------------------------
 
   private setOpenings(): void {
-    const v = Number(this.openingsInput.value);
-    if (!Number.isInteger(v) || v < 1 || v > this.host.info.ladderOpenings) {
+    const text = this.openingsInput.value;
+    const v = Number(text);
+    if (text.trim() === '' || !Number.isInteger(v) || v < 1 || v > this.host.info.ladderOpenings) {
       showNotice(`The openings per pair must be a whole number from 1 to ${this.host.info.ladderOpenings}.`);
       this.openingsInput.value = String(this.ladder.openings);
       return;
     }
+    if (v === this.ladder.openings) return;
     this.ladder.openings = v;
+    this.changed();
     void this.save();
-    if (this.playing) void this.refill();
+    if (this.playing) void this.refill(this.round);
     this.render();
   }
 
   private setSeed(): void {
-    const v = Number(this.seedInput.value);
-    if (!Number.isSafeInteger(v) || v < 0) {
+    const text = this.seedInput.value;
+    const v = Number(text);
+    if (text.trim() === '' || !Number.isSafeInteger(v) || v < 0) {
       showNotice('The seed must be a whole number, 0 or more.');
       this.seedInput.value = String(this.ladder.seed);
       return;
     }
     if (v === this.ladder.seed) return;
-    if (this.playedGames() > 0 && !confirm('A new seed means new games: the games played so far are removed. Go on?')) {
+    if (this.done.size > 0 && !confirm('A new seed means new games: the games played so far are removed. Go on?')) {
       this.seedInput.value = String(this.ladder.seed);
       return;
     }
     this.pause();
     this.ladder.seed = v;
     this.ladder.table = '';
-    this.ratings = [];
-    this.render();
+    this.done.clear();
+    this.changed();
     void this.save();
+    void this.refit();
   }
 
   private clear(): void {
@@ -322,11 +383,12 @@ export class LadderPanel {
     this.pause();
     this.ladder.players = [];
     this.ladder.table = '';
-    this.ratings = [];
-    this.ratingNote = '';
-    this.status.textContent = '';
-    this.render();
+    this.done.clear();
+    this.missing.clear();
+    this.changed();
+    this.say('The ladder is empty.');
     void this.save();
+    void this.refit();
   }
 
   private download(): void {
@@ -336,135 +398,191 @@ export class LadderPanel {
 
   // ---- Playing ------------------------------------------------------------
 
-  private playedGames(): number {
-    return this.ladder.table.split('\n').filter((l) => l.split('\t').length === 4).length;
-  }
-
-  /** The players who can play now (their models are there). */
+  /** The players who can play now. */
   private active(): LadderPlayer[] {
-    return this.ladder.players.filter((p) => !p.model || !this.missing.has(p.model));
+    return this.ladder.players.filter((p) => !this.missing.has(p.name));
   }
 
-  private async modelBytes(id: string): Promise<Uint8Array> {
-    let b = this.bytes.get(id);
+  private async modelBytes(p: LadderPlayer): Promise<Uint8Array> {
+    const id = p.model!;
+    const k = `${id}@${p.version ?? ''}`;
+    let b = this.bytes.get(k);
     if (!b) {
       if (id.startsWith(READY_MODEL)) {
         const r = this.ready.find((m) => `${READY_MODEL}${m.id}` === id);
-        if (!r) throw new Error('that ready-made model is not shipped with this page');
+        if (!r) throw new Error('that ready-made agent is not shipped with this page');
         b = await readyBytes(r);
       } else {
         b = await (await this.host.library).bytes(id);
       }
-      this.bytes.set(id, b);
+      this.bytes.set(k, b);
     }
     return b;
   }
 
   private async entrant(p: LadderPlayer): Promise<Entrant> {
-    return { name: p.name, player: p.player, settings: p.settings, model: p.model ? { key: p.model, bytes: await this.modelBytes(p.model) } : null };
+    return { name: p.name, player: p.player, settings: p.settings, model: p.model ? { key: `${p.model}@${p.version ?? ''}`, bytes: await this.modelBytes(p) } : null };
   }
 
-  /** Works out the games still to play (after a player joined, or the openings changed). */
-  private async refill(): Promise<void> {
+  /** Works out the games still to play (at the start, after a player joined, or the openings changed), and plays them. */
+  private async refill(round: number): Promise<void> {
     const players = this.active().map((p) => p.name);
-    const todo = players.length < 2 ? [] : await this.workers.todo(this.host.info.id, this.ladder.table, players, this.ladder.openings);
-    this.queue = todo.filter((g) => !this.flying.has(key(g)));
+    let todo: LadderGame[] = [];
+    this.refills++;
+    try {
+      if (players.length >= 2) todo = await this.workers.todo(this.host.info.id, this.ladder.table, players, this.ladder.openings);
+    } catch (e) {
+      if (e instanceof Cancelled || round !== this.round) return;
+      if (this.roundDone > 0 || this.lanes.some(Boolean)) {
+        showNotice(`The new games could not be listed: ${messageOf(e)}`);
+        return;
+      }
+      throw e;
+    } finally {
+      this.refills--;
+    }
+    if (round !== this.round || !this.playing) return;
+    // Games that ended while the list was worked out are not played again.
+    this.queue = todo.filter((g) => !this.done.has(key(g)) && !this.flying.has(key(g)));
     this.roundTotal = this.roundDone + this.queue.length + this.flying.size;
-    this.render();
+    this.startLanes(round);
+    this.renderProgress();
+    // A list worked out after the last lane ended, with nothing new in it.
+    if (this.roundDone > 0) this.finishIfDone(round);
   }
 
-  /** Games being played now, by key. */
-  private flying = new Set<string>();
+  /** Lists of games being worked out. */
+  private refills = 0;
 
   private async play(): Promise<void> {
     if (this.playing) return;
-    const players = this.active();
-    if (players.length < 2) {
-      this.status.textContent = 'Add at least two players first.';
+    if (this.active().length < 2) {
+      this.say('Add at least two players first.');
       return;
     }
     this.playing = true;
     const round = ++this.round;
-    const current = () => this.playing && this.round === round && !this.destroyed;
+    this.roundDone = 0;
+    this.roundTotal = 0;
+    this.flying.clear();
+    this.retried.clear();
+    this.queue = [];
+    this.startedAt = performance.now();
+    this.say('Playing the games…');
     this.render();
     try {
-      // Every model is read before the first game: a model that cannot be read stops nothing else.
-      for (const p of players) {
+      // Every model is read before the first game: one that cannot be read stops nothing else.
+      for (const p of this.active()) {
         if (!p.model) continue;
         try {
-          await this.modelBytes(p.model);
+          await this.modelBytes(p);
         } catch (e) {
-          this.missing.add(p.model);
-          showNotice(`${p.name} cannot play: ${messageOf(e)}. Its games so far stay in the ladder.`);
+          this.missing.set(p.name, `its model could not be read (${messageOf(e)})`);
         }
+        if (round !== this.round) return;
       }
-      this.roundDone = 0;
-      this.flying.clear();
-      this.queue = [];
-      await this.refill();
-      if (this.queue.length === 0) {
-        this.status.textContent = 'Every game of these players has been played. Add a player, or more openings, to play more.';
-        return;
+      await this.refill(round);
+      if (round !== this.round) return;
+      if (this.roundTotal === 0) {
+        this.finish(round, 'Every game of these players has been played. Add a player, or more openings, to play more.');
       }
-      this.startedAt = performance.now();
-      const retried = new Set<string>();
-      const lane = async (slot: number): Promise<void> => {
-        while (current()) {
-          const g = this.queue.shift();
-          if (!g) return;
-          const k = key(g);
-          this.flying.add(k);
-          try {
-            const first = this.ladder.players.find((p) => p.name === g.first);
-            const second = this.ladder.players.find((p) => p.name === g.second);
-            if (!first || !second) continue;
-            const score = await this.workers.play(slot, this.host.info.id, g, await this.entrant(first), await this.entrant(second), this.ladder.seed);
-            // A player removed, or a new round, while the game was played: the game is dropped.
-            if (this.round !== round || !this.has(g.first) || !this.has(g.second)) continue;
-            this.ladder.table += tableLine(g, score);
-            this.roundDone++;
-            this.gameEnded();
-          } catch (e) {
-            if (e instanceof Cancelled || !current()) return;
-            if (e instanceof WorkerDied && !retried.has(k)) {
-              // Once more on the fresh worker; a game that kills it twice stops the ladder.
-              retried.add(k);
-              this.queue.unshift(g);
-              continue;
-            }
-            this.pause();
-            showNotice(`The ladder stopped: ${g.first} against ${g.second}, opening ${g.opening + 1}: ${messageOf(e)}. The games played so far are kept.`);
-            return;
-          } finally {
-            this.flying.delete(k);
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: this.workers.size }, (_, i) => lane(i)));
-      if (current() && this.queue.length === 0 && this.flying.size === 0) this.status.textContent = `All ${this.roundTotal.toLocaleString('en')} games played.`;
     } catch (e) {
-      if (this.round === round) showNotice(`The ladder could not play: ${messageOf(e)}`);
-    } finally {
-      if (this.round === round) {
-        this.playing = false;
-        this.flushSave();
-        this.render();
-        await this.refit();
+      if (round === this.round) {
+        this.finish(round, '');
+        showNotice(`The ladder could not play: ${messageOf(e)}`);
       }
     }
+  }
+
+  /** Starts a lane on each free worker while more games wait than lanes play them. */
+  private startLanes(round: number): void {
+    for (let slot = 0; slot < this.lanes.length; slot++) {
+      if (this.queue.length <= this.lanes.filter(Boolean).length) break;
+      if (this.lanes[slot]) continue;
+      this.lanes[slot] = true;
+      void this.lane(slot, round);
+    }
+  }
+
+  /** One worker plays the round's games one after another, until none is left. */
+  private async lane(slot: number, round: number): Promise<void> {
+    const current = () => round === this.round && this.playing && !this.destroyed;
+    try {
+      while (current()) {
+        const g = this.queue.shift();
+        if (!g) break;
+        const k = key(g);
+        if (this.done.has(k) || this.flying.has(k)) continue;
+        const first = this.ladder.players.find((p) => p.name === g.first);
+        const second = this.ladder.players.find((p) => p.name === g.second);
+        if (!first || !second || this.missing.has(first.name) || this.missing.has(second.name)) continue;
+        this.flying.add(k);
+        try {
+          const [a, b] = [await this.entrant(first), await this.entrant(second)];
+          if (!current()) break;
+          const score = await this.workers.play(slot, this.host.info.id, g, a, b, this.ladder.seed);
+          // A player removed, a new seed, or a new round while the game was played: the game is dropped.
+          if (!current() || this.done.has(k) || !this.has(g.first) || !this.has(g.second)) continue;
+          this.ladder.table += tableLine(g, score);
+          this.done.add(k);
+          this.roundDone++;
+          this.gameEnded();
+        } catch (e) {
+          if (e instanceof Cancelled || !current()) break;
+          if (e instanceof WorkerDied && !this.retried.has(k)) {
+            // Once more on the fresh worker; a game that kills it twice stops the ladder.
+            this.retried.add(k);
+            this.queue.unshift(g);
+            continue;
+          }
+          this.pause();
+          showNotice(`The ladder stopped: ${g.first} against ${g.second}, opening ${g.opening + 1}: ${messageOf(e)}. The games played so far are kept.`);
+          break;
+        } finally {
+          this.flying.delete(k);
+        }
+      }
+    } finally {
+      this.lanes[slot] = false;
+      if (current()) this.finishIfDone(round);
+      // A lane of a round before: its worker is free for this one.
+      else if (this.playing) this.startLanes(this.round);
+    }
+  }
+
+  /** The round ends when no lane plays and no list of games is being worked out. */
+  private finishIfDone(round: number): void {
+    if (this.refills === 0 && this.queue.length === 0 && !this.lanes.some(Boolean)) this.finish(round, `All ${this.roundTotal.toLocaleString('en')} games played.`);
+  }
+
+  /** The round is over: `words` say how it ended. */
+  private finish(round: number, words: string): void {
+    if (round !== this.round) return;
+    this.playing = false;
+    this.round++;
+    if (words) this.say(words);
+    this.flushSave();
+    this.render();
+    void this.refit();
   }
 
   private pause(): void {
     if (!this.playing) return;
     this.playing = false;
+    this.round++;
     this.queue = [];
     this.workers.cancel();
-    this.status.textContent = 'Paused. The games played so far are kept.';
+    this.say('Paused. The games played so far are kept.');
     this.flushSave();
     this.render();
   }
 
+  private say(words: string): void {
+    this.status.textContent = words;
+  }
+
   private gameEnded(): void {
+    this.changed();
     this.renderProgress();
     this.refitTimer ??= setTimeout(() => {
       this.refitTimer = null;
@@ -482,12 +600,19 @@ export class LadderPanel {
     void this.save();
   }
 
+  /** Stores the ladder if it changed (and the stored one was read first, so nothing is written over unseen). */
   private async save(): Promise<void> {
+    if (!this.loaded || !this.dirty) return;
+    this.dirty = false;
     try {
       this.ladder.savedAt = Date.now();
       await (await this.host.library).saveLadder(structuredClone(this.ladder));
+      this.saveFailed = false;
     } catch (e) {
-      showNotice(`${messageOf(e)} The ladder goes on in this tab; download its games to keep them.`);
+      this.dirty = true;
+      // Said once, not at every game.
+      if (!this.saveFailed) showNotice(`${messageOf(e)} The ladder goes on in this tab; download its games to keep them.`);
+      this.saveFailed = true;
     }
   }
 
@@ -501,21 +626,29 @@ export class LadderPanel {
   }
 
   private async refit(): Promise<void> {
+    const fit = ++this.fits;
     const anchor = this.anchor();
-    if (!anchor || this.playedGames() === 0 || this.destroyed) {
+    if (!anchor || this.done.size === 0 || this.destroyed) {
       this.ratings = [];
+      this.ratingNote = '';
       this.renderTable();
       return;
     }
+    let ratings: LadderRating[] = [];
+    let note: string;
     try {
-      this.ratings = await this.workers.ratings(this.ladder.table, anchor);
-      this.ratingNote = `Ratings relative to ${anchor}, fixed at 0.`;
+      ratings = await this.workers.ratings(this.ladder.table, anchor);
+      note = `Ratings relative to ${anchor}, fixed at 0.`;
     } catch (e) {
       if (e instanceof Cancelled) return;
-      // Early on a player may not be linked to the others by games yet: the last ratings stay.
-      this.ratingNote = `Not rated yet: ${messageOf(e)}.`;
+      // Early on a player may not be linked to the others by games yet.
+      note = `Not rated yet: ${messageOf(e)}.`;
     }
-    if (!this.destroyed) this.renderTable();
+    // Only the latest fit is shown.
+    if (fit !== this.fits || this.destroyed) return;
+    this.ratings = ratings;
+    this.ratingNote = note;
+    this.renderTable();
   }
 
   // ---- Drawing ------------------------------------------------------------
@@ -529,25 +662,28 @@ export class LadderPanel {
   }
 
   private renderProgress(): void {
-    this.progress.hidden = !this.playing || this.roundTotal === 0;
+    const on = this.playing && this.roundTotal > 0;
+    this.progress.hidden = !on;
+    this.counter.hidden = !on;
     this.progress.max = Math.max(1, this.roundTotal);
     this.progress.value = this.roundDone;
-    if (this.playing && this.roundTotal > 0) {
+    if (on) {
       const secs = (performance.now() - this.startedAt) / 1000;
       const rate = secs > 0.5 ? ` · ${(this.roundDone / secs).toFixed(1)} games/s on ${this.workers.size} worker${this.workers.size > 1 ? 's' : ''}` : '';
-      this.status.textContent = `Playing: ${this.roundDone.toLocaleString('en')} of ${this.roundTotal.toLocaleString('en')} games${rate}`;
+      this.counter.textContent = `${this.roundDone.toLocaleString('en')} of ${this.roundTotal.toLocaleString('en')} games${rate}`;
     }
   }
 
   private renderTable(): void {
+    // The focus stays on the row's Remove button it was on (the rows are drawn again).
+    const focused = document.activeElement instanceof HTMLElement && this.table.contains(document.activeElement) ? document.activeElement.closest<HTMLElement>('[data-player]')?.dataset.player : undefined;
     const rated = new Map(this.ratings.map((r) => [r.player, r]));
     const anchor = this.anchor();
     const rows: HTMLElement[] = [];
     const order = [...this.ratings.map((r) => r.player).filter((n) => this.has(n)), ...this.ladder.players.map((p) => p.name).filter((n) => !rated.has(n))];
     order.forEach((name, i) => {
       const r = rated.get(name);
-      const p = this.ladder.players.find((q) => q.name === name);
-      const gone = p?.model && this.missing.has(p.model) ? ' (its model is no longer here: it plays no more games)' : '';
+      const why = this.missing.get(name);
       const remove = el('button', { type: 'button', className: 'ladder-remove', 'data-testid': 'ladder-remove', 'aria-label': `Remove ${name}`, title: `Remove ${name} and its games` }, '✕');
       remove.addEventListener('click', () => this.remove(name));
       rows.push(
@@ -555,9 +691,9 @@ export class LadderPanel {
           'tr',
           { 'data-testid': 'ladder-row', 'data-player': name },
           el('td', {}, r ? String(i + 1) : '–'),
-          el('th', { scope: 'row' }, name + gone),
+          el('th', { scope: 'row' }, name, ...(why ? [el('span', { className: 'ladder-gone' }, ` (plays no more games: ${why})`)] : [])),
           el('td', { 'data-testid': 'ladder-elo', 'data-elo': r ? r.elo.toFixed(3) : '' }, r ? (name === anchor ? '0' : `${Math.round(r.elo)} ± ${Math.round(r.interval)}`) : 'not rated yet'),
-          el('td', { 'data-testid': 'ladder-games' }, r ? r.games.toLocaleString('en') : '0'),
+          el('td', { 'data-testid': 'ladder-games' }, r ? r.games.toLocaleString('en') : String(this.gamesOf(name))),
           el('td', {}, r && r.games > 0 ? `${((100 * r.score) / r.games).toFixed(1)}%` : '–'),
           el('td', {}, remove),
         ),
@@ -566,19 +702,16 @@ export class LadderPanel {
     if (rows.length === 0) rows.push(el('tr', {}, el('td', { colSpan: 6, className: 'empty' }, 'No players yet: add some below.')));
     this.table.replaceChildren(...rows);
     this.note.textContent = this.ratingNote;
+    if (focused !== undefined) [...this.table.querySelectorAll<HTMLElement>('[data-player]')].find((r) => r.dataset.player === focused)?.querySelector('button')?.focus();
   }
 
   destroy(): void {
     this.destroyed = true;
     this.playing = false;
+    this.round++;
     this.unsubscribe?.();
     if (this.refitTimer !== null) clearTimeout(this.refitTimer);
     this.flushSave();
     this.workers.terminate();
   }
-}
-
-/** A game's key, as the table knows it. */
-function key(g: LadderGame): string {
-  return `${g.opening}\t${g.first}\t${g.second}`;
 }
