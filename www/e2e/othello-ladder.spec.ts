@@ -159,3 +159,25 @@ test('a player who joins while the games are played, and a pause: every game onc
   await expect(page.locator('.notice-error')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('the ready-made stages of a run in the ladder draw its rating against training games', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/othello?tab=ladder');
+  await page.getByText('Settings and the table of games').click();
+  await page.getByTestId('ladder-openings').fill('2');
+  await page.getByTestId('ladder-openings').blur();
+  await addPlayer(page, 'Random');
+  await addPlayer(page, 'MSB');
+  await page.getByText(/^Ready-made agents/).click();
+  const stages = ['1,000', '10,000', '100,000'].map((n) => `Network trained against MSB · after ${n} games`);
+  for (const name of stages) await addPlayer(page, name);
+  await page.getByTestId('ladder-play').click();
+  await expect(page.getByTestId('ladder-status')).toHaveText('All 40 games played.', { timeout: 60_000 });
+  // One line for the run (three stages), and Random and MSB as level lines.
+  const chart = page.getByTestId('ladder-chart');
+  await expect(chart).toBeVisible();
+  await expect(chart).toHaveAttribute('data-lines', '3');
+  await expect(chart).toHaveAttribute('data-points', '7');
+  await expect(chart.locator('.legend-entry')).toHaveText(['Net vs MSB (ready-made)', 'Random', 'MSB']);
+  expect(errors).toEqual([]);
+});

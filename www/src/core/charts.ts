@@ -66,6 +66,10 @@ export interface ChartOptions {
   /** Fixed y range, e.g. [0, 100] for percentages. */
   yRange?: [number, number];
   height?: number;
+  /** A logarithmic x axis (for x values spread over powers of ten). */
+  xLog?: boolean;
+  /** Curves are drawn through their values as they are (values that are not noisy samples), not as moving averages. */
+  exact?: boolean;
 }
 
 /** A palette that stays readable on the page's light and dark themes. */

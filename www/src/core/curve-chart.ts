@@ -83,12 +83,13 @@ const BAND_WORDS =
 const SMOOTH_WORDS = `The line is the average of each point and up to ${SMOOTH_REACH} neighbours on each side; the faint dots are the measured values.`;
 
 /** What a legend entry says in its tooltip about its line. */
-function legendTitle(c: Curve, rate: boolean): string {
+function legendTitle(c: Curve, rate: boolean, exact = false): string {
   const line = c.dashed ? 'Dashed line' : 'Solid line';
   const last = c.points[c.points.length - 1];
   const sample = rate && last?.[2] ? ` Each point was measured on ${last[2].toLocaleString('en-US')} games.` : '';
   const about = c.about ? ` ${c.about}` : '';
-  return `${line}: ${c.label}.${about}${sample} ${rate ? BAND_WORDS : SMOOTH_WORDS} Press to hide or show it.`;
+  const how = rate ? BAND_WORDS : exact ? '' : SMOOTH_WORDS;
+  return `${line}: ${c.label}.${about}${sample}${how ? ` ${how}` : ''} Press to hide or show it.`;
 }
 
 /** A short line in the curve's colour and dash style, with the band's shade behind it for a rate. */
@@ -420,7 +421,7 @@ export class CurveChart {
         const half = c.points.map((p) => bandHalfWidth(p[1], p[2] ?? 0));
         return [xs, ys, ys.map((y, j) => Math.max(0, y - half[j])), ys.map((y, j) => Math.min(100, y + half[j]))];
       }
-      return [xs, movingAverage(ys), ys];
+      return this.opts.exact ? [xs, ys] : [xs, movingAverage(ys), ys];
     });
     const data: uPlot.AlignedData = tables.length === 0 ? [[]] : tables.length === 1 ? tables[0] : uPlot.join(tables);
     if (sig !== this.signature || !this.plot) {
@@ -442,8 +443,8 @@ export class CurveChart {
         b.type = 'button';
         b.className = 'legend-entry';
         b.dataset.dash = c.dashed ? DASH.join(' ') : 'solid';
-        b.dataset.band = rates[i] ? '95%' : 'average';
-        b.title = legendTitle(c, rates[i]);
+        b.dataset.band = rates[i] ? '95%' : this.opts.exact ? 'exact' : 'average';
+        b.title = legendTitle(c, rates[i], this.opts.exact);
         b.setAttribute('aria-pressed', String(!this.hidden.has(curveKey(c))));
         b.append(swatch(c, rates[i]), c.label);
         b.addEventListener('click', () => this.toggle(i, b));
@@ -452,10 +453,10 @@ export class CurveChart {
     );
     const notes: string[] = [];
     if (rates.some(Boolean)) notes.push('Shaded: the range each win rate could be off by chance (95%), given the games it was measured on.');
-    if (rates.some((r) => !r)) notes.push(`Lines: averages over ${2 * SMOOTH_REACH + 1} points; dots: the measured values.`);
+    if (rates.some((r) => !r) && !this.opts.exact) notes.push(`Lines: averages over ${2 * SMOOTH_REACH + 1} points; dots: the measured values.`);
     if (this.curves.length > MAX_SHOWN) notes.push(`The first ${MAX_SHOWN} lines are drawn; press a name to show or hide its line.`);
     this.note.textContent = notes.join(' ');
-    this.note.title = [rates.some(Boolean) ? BAND_WORDS : '', rates.some((r) => !r) ? SMOOTH_WORDS : ''].filter(Boolean).join(' ');
+    this.note.title = [rates.some(Boolean) ? BAND_WORDS : '', rates.some((r) => !r) && !this.opts.exact ? SMOOTH_WORDS : ''].filter(Boolean).join(' ');
   }
 
   private toggle(i: number, button: HTMLButtonElement): void {
@@ -492,6 +493,8 @@ export class CurveChart {
         series.push(edge(`${c.label} (95% low)`), edge(`${c.label} (95% high)`));
         bands.push({ series: [line + 2, line + 1], fill: faint(c.color, 0.16) });
         this.seriesOf.push([line, line + 1, line + 2]);
+      } else if (o.exact) {
+        this.seriesOf.push([line]);
       } else {
         series.push({
           label: `${c.label} (measured)`,
@@ -509,10 +512,11 @@ export class CurveChart {
       width: this.width(),
       height: this.height(),
       scales: {
-        x: { time: false },
+        x: o.xLog ? { time: false, distr: 3, log: 10 } : { time: false },
         y: o.yRange ? { range: o.yRange } : {},
       },
-      axes: [{ label: o.xLabel, values: (_u, ticks) => ticks.map(compactCount) }, { label: o.yLabel }],
+      // A log axis is labelled at the powers of ten only (its other ticks are the 2…9 between).
+      axes: [{ label: o.xLabel, values: (_u, ticks) => ticks.map((t) => (!o.xLog || Math.abs(Math.log10(t) - Math.round(Math.log10(t))) < 1e-9 ? compactCount(t) : '')) }, { label: o.yLabel }],
       // The page draws its own compact legend (renderLegend).
       legend: { show: false },
       series,

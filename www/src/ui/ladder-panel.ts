@@ -13,6 +13,8 @@
 // the new version can join as another player, so one name never stands for
 // two models.
 
+import { PALETTE, type Curve } from '../core/charts';
+import { CurveChart } from '../core/curve-chart';
 import { el } from '../core/dom';
 import { freeName, gameKey as key, LadderWorkers, tableKeys, tableLine, tableName, withoutPlayer, type Entrant } from '../core/ladder';
 import { messageOf, showNotice } from '../core/notices';
@@ -93,6 +95,16 @@ export class LadderPanel {
   private unsubscribe: (() => void) | null = null;
 
   private readonly table = el('tbody', {});
+  /** Rating against training games, for the learned players (drawn once one is rated). */
+  private chart: CurveChart | null = null;
+  private readonly chartBox = el('div', { className: 'run-chart ladder-chart', 'data-testid': 'ladder-chart' });
+  private readonly chartSection = el(
+    'section',
+    { className: 'ladder-chart-section', hidden: true },
+    el('h3', {}, 'Rating against training games'),
+    el('p', { className: 'hint' }, 'Each learned player at the number of games it trained for; the stages of one run (its snapshots, or the ready-made stages) make one line. Dashed: the game’s own players, for comparison.'),
+    this.chartBox,
+  );
   private readonly note = el('p', { className: 'hint ladder-note', 'data-testid': 'ladder-note' });
   /** What happens, said once (start, pause, the end, a player joined). */
   private readonly status = el('p', { className: 'ladder-status', 'data-testid': 'ladder-status', role: 'status' });
@@ -142,6 +154,7 @@ export class LadderPanel {
         this.table,
       ),
       this.note,
+      this.chartSection,
       el('h3', {}, 'Add players'),
       el('p', { className: 'hint' }, 'A player who joins plays only its own games against the others.'),
       this.candidates,
@@ -632,6 +645,7 @@ export class LadderPanel {
       this.ratings = [];
       this.ratingNote = '';
       this.renderTable();
+      this.renderChart();
       return;
     }
     let ratings: LadderRating[] = [];
@@ -649,6 +663,50 @@ export class LadderPanel {
     this.ratings = ratings;
     this.ratingNote = note;
     this.renderTable();
+    this.renderChart();
+  }
+
+  /** The learned players' ratings against the games they trained, a line per run, and the game's own players as level lines. */
+  private renderChart(): void {
+    const rated = new Map(this.ratings.map((r) => [r.player, r.elo]));
+    const runs = new Map<string, Curve>();
+    const fixed: [string, number][] = [];
+    for (const p of this.ladder.players) {
+      const elo = rated.get(p.name);
+      if (elo === undefined || this.missing.has(p.name)) continue;
+      if (!p.model) {
+        fixed.push([p.name, elo]);
+        continue;
+      }
+      let games: number;
+      let id: string;
+      let label: string;
+      if (p.model.startsWith(READY_MODEL)) {
+        const r = this.ready.find((m) => `${READY_MODEL}${m.id}` === p.model);
+        if (!r) continue;
+        [games, id, label] = [r.games, `ready:${r.run}`, `${r.short} (ready-made)`];
+      } else {
+        const m = this.models.find((x) => x.id === p.model);
+        if (!m) continue;
+        [games, id, label] = [m.gamesTrained, `${m.algorithm}:${m.summary}`, m.summary];
+      }
+      if (!(games > 0)) continue;
+      let c = runs.get(id);
+      if (!c) {
+        c = { id, label, color: PALETTE[runs.size % PALETTE.length], points: [] };
+        runs.set(id, c);
+      }
+      c.points.push([games, elo]);
+    }
+    const curves = [...runs.values()];
+    for (const c of curves) c.points.sort((a, b) => a[0] - b[0]);
+    const xs = curves.flatMap((c) => c.points.map((q) => q[0]));
+    this.chartSection.hidden = curves.length === 0;
+    if (curves.length === 0) return;
+    const [lo, hi] = [Math.min(...xs), Math.max(...xs)];
+    fixed.forEach(([name, elo], i) => curves.push({ id: `fixed:${name}`, label: name, color: PALETTE[(runs.size + i) % PALETTE.length], dashed: true, points: lo < hi ? [[lo, elo], [hi, elo]] : [[lo, elo]] }));
+    this.chart ??= new CurveChart(this.chartBox, { title: 'Rating against training games', xLabel: 'training games', yLabel: 'Elo', xLog: true, exact: true });
+    this.chart.setCurves(curves);
   }
 
   // ---- Drawing ------------------------------------------------------------
@@ -713,5 +771,6 @@ export class LadderPanel {
     if (this.refitTimer !== null) clearTimeout(this.refitTimer);
     this.flushSave();
     this.workers.terminate();
+    this.chart?.destroy();
   }
 }
