@@ -1,9 +1,11 @@
 //! Watching a run (`DynRun::step_watched`) shows real training games and
 //! changes nothing: a run with watched games in the middle ends with the
 //! same model and curve as the same run stepped without watching; a watched
-//! game replays to a finished game on the game's session; the values shown
-//! at each decision are the model's values of that position, the model as
-//! it was at that decision.
+//! game replays to a finished game on the game's session (or says why it
+//! stopped: a win proven by a search); the values shown at each decision
+//! are the model's values of that position, the model as it was at that
+//! decision, for every legal move (or, in a game with many, for the
+//! learner's candidates).
 
 use selfplay::games::entry;
 use selfplay::model::{decode, encode, Model};
@@ -107,13 +109,30 @@ fn check(game: &str, kind: &str, c: Value, k: u64, m: u64, stale_shows: bool) {
                 let mut shown: Vec<String> = d.values.iter().map(|(t, _)| t.clone()).collect();
                 legal.sort();
                 shown.sort();
-                assert_eq!(shown, legal, "{game}: values for exactly the legal moves");
+                if w.candidates {
+                    // A learner that looks at a few of many moves: its
+                    // candidates, each legal, each once.
+                    assert!(!shown.is_empty(), "{game}: a decision values some move");
+                    assert!(shown.windows(2).all(|p| p[0] != p[1]), "{game}: {shown:?}");
+                    assert!(
+                        shown.iter().all(|t| legal.binary_search(t).is_ok()),
+                        "{game}: values for legal moves only"
+                    );
+                } else {
+                    assert_eq!(shown, legal, "{game}: values for exactly the legal moves");
+                }
                 assert!(d.values.iter().any(|(t, _)| t == mv));
             }
             s.play(mv)
                 .unwrap_or_else(|err| panic!("{game}: move {} {mv}: {err:?}", n + 1));
         }
-        assert!(s.is_over(), "{game}: the watched game is finished");
+        // Finished by the rules, or stopped by a proven win, said why.
+        assert_eq!(
+            s.is_over(),
+            w.ended.is_none(),
+            "{game}: the watched game is finished, or says why it stopped: {:?}",
+            w.ended
+        );
         assert!(!w.decisions.is_empty());
         for d in &w.decisions {
             if !w.self_play {
@@ -239,6 +258,22 @@ fn watching_othello_does_not_change_the_run() {
         ],
     );
     check("othello", "qnet", c, 5, 10, true);
+}
+
+#[test]
+fn watching_connect6_does_not_change_the_run() {
+    // The study's learner with the threat-space search, measured on two
+    // openings only (a measurement at game 6).
+    let e = entry("connect6").unwrap();
+    let mut c = e.preset_runs("td", "tss-step", 7).unwrap().remove(0);
+    for (key, v) in [
+        ("games", json!(12)),
+        ("eval_every", json!(6)),
+        ("openings", json!(2)),
+    ] {
+        c[key] = v;
+    }
+    check("connect6", "td", c, 2, 4, false);
 }
 
 #[test]

@@ -113,7 +113,9 @@ pub struct WatchedDecision {
     /// learner's move in [`WatchedGame::moves`]).
     pub ply: usize,
     /// Each legal move's text and the learner's value of it, in the order
-    /// of the position's legal moves.
+    /// of the position's legal moves; or, in a game with many legal moves
+    /// whose learner looks at a few ([`WatchedGame::candidates`]), each of
+    /// the moves it considered, best first.
     pub values: Vec<(String, f64)>,
 }
 
@@ -131,6 +133,12 @@ pub struct WatchedGame {
     pub learner: usize,
     /// The learner played both sides (self-play): every decision is its own.
     pub self_play: bool,
+    /// Each decision values only the moves the learner considered (its
+    /// candidates), not every legal move.
+    pub candidates: bool,
+    /// The game stopped before the rules ended it, and why (a side's win
+    /// proven by a search, which the learner takes as the result).
+    pub ended: Option<String>,
     /// The learner's decisions, in order.
     pub decisions: Vec<WatchedDecision>,
     /// What the values are, in words ("Q(s, a) of the table").
@@ -238,6 +246,11 @@ pub fn thousands(n: u64) -> String {
 pub struct Recorder {
     pub moves: Vec<String>,
     pub decisions: Vec<WatchedDecision>,
+    /// The decisions value the learner's candidates only
+    /// ([`Recorder::decision_among`]).
+    pub candidates: bool,
+    /// Why the game stopped before its end, if it did.
+    pub ended: Option<String>,
     /// The learner's model at each decision, when asked for.
     pub models: Option<Vec<Model>>,
 }
@@ -273,6 +286,22 @@ impl Recorder {
             values: legal
                 .into_iter()
                 .map(|m| (G::format_move(m), value(m)))
+                .collect(),
+        });
+    }
+
+    /// The learner is to move, and values only the moves it considers:
+    /// `values` gives each of them with its value, best first.
+    pub fn decision_among<G: crate::game::Game>(
+        &mut self,
+        values: impl IntoIterator<Item = (G::Move, f64)>,
+    ) {
+        self.candidates = true;
+        self.decisions.push(WatchedDecision {
+            ply: self.moves.len(),
+            values: values
+                .into_iter()
+                .map(|(m, v)| (G::format_move(m), v))
                 .collect(),
         });
     }

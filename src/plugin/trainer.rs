@@ -108,6 +108,8 @@ impl<T: Trainer> TrainerRun<T> {
             moves: w.record.moves,
             learner: w.learner,
             self_play: w.self_play,
+            candidates: w.record.candidates,
+            ended: w.record.ended,
             decisions: w.record.decisions,
             units,
             scale,

@@ -4,14 +4,19 @@
 // fetch it. The page's run, with the CLI's settings and seed, gives the
 // CLI's weights exactly, and its model then plays in the page. A run
 // paused, reloaded and resumed from its checkpoint, then continued from the
-// library, keeps every game and curve point.
+// library, keeps every game and curve point. A visitor watches it learn:
+// the stones it considered, valued as chances, are the engine's.
 //
 // The CLI is the binary `cargo test` builds (target/debug/selfplay), or the
 // one named by SELFPLAY_CLI.
 
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { initSync, Run } from '../../pkg/learners/selfplay_learners.js';
 import { clickSquare, selfplay, watchErrors } from './helpers';
 
+initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/learners/selfplay_learners_bg.wasm', import.meta.url))) });
 
 
 /** Counts the page's fetches of the learners' module. */
@@ -112,5 +117,48 @@ test('a Connect6 run paused, resumed after a reload from its checkpoint, then co
   expect(Number(await continued.getAttribute('data-games'))).toBe(400);
   await expect(continued).toHaveAttribute('data-curve', '0 100 200 300 400');
   await expect(page.locator('.notice-error')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('a visitor watches the study’s learner play itself: each stone’s candidates, valued as chances, as the engine records them', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  await page.goto('/#/connect6?tab=train&delay=0');
+  await page.getByTestId('train-games').fill('100000');
+  await page.getByTestId('train-eval_every').fill('100000');
+  await page.getByTestId('train-openings').fill('1');
+  await page.getByTestId('train-seed').fill('5');
+  await page.getByTestId('train-start').click();
+  const card = page.getByTestId('run').first();
+  await expect(card).toHaveAttribute('data-status', 'running', { timeout: 60_000 });
+  const config = JSON.parse((await card.getAttribute('data-config'))!) as Record<string, unknown>;
+  await card.getByTestId('run-watch').click();
+  const strip = page.getByTestId('watch-strip');
+  await expect(strip).toHaveAttribute('data-game', /\d+/, { timeout: 30_000 });
+  // A stone some moves in: its few candidates near the stones, each a chance in words.
+  await expect(strip).toHaveAttribute('data-ply', /^([3-9]|\d\d+)$/, { timeout: 30_000 });
+  await expect(page.getByTestId('watch-sentence')).toContainText(/it thinks [A-S]\d+ is worth \d+% \(of the \d+ stones? it considered\)/);
+  // The heat map and the ply it is drawn for, read at once.
+  const seen = await page.evaluate(() => ({
+    game: document.querySelector<HTMLElement>('[data-testid="watch-strip"]')!.dataset.game,
+    ply: document.querySelector<HTMLElement>('[data-testid="watch-strip"]')!.dataset.ply,
+    heat: document.querySelector<HTMLElement>('canvas.board-canvas')!.dataset.heat ?? '',
+  }));
+  // The engine's own game of that number: the heat map is its decision's values at that stone.
+  const run = Run.create('connect6', 'td', config);
+  run.step(Number(seen.game) - 1);
+  const w = run.stepWatched() as { candidates: boolean; selfPlay: boolean; decisions: { ply: number; values: [string, number][] }[] };
+  run.free();
+  expect(w.candidates && w.selfPlay).toBe(true);
+  const d = w.decisions.find((x) => x.ply === Number(seen.ply));
+  expect(d, `a decision at ply ${seen.ply}`).toBeTruthy();
+  expect(d!.values.length).toBeGreaterThan(1);
+  // The heat map names its cells in lower case ("j10").
+  const cells = new Map(seen.heat.split(' ').map((h) => h.split(':') as [string, string]));
+  expect([...cells.keys()].sort()).toEqual(d!.values.map(([m]) => m.toLowerCase()).sort());
+  for (const [m, v] of d!.values) expect(Number(cells.get(m.toLowerCase()))).toBe(Number(v.toFixed(2)));
+  await page.getByTestId('watch-back').click();
+  await expect(strip).toBeHidden();
+  await card.getByTestId('run-stop').click();
   expect(errors).toEqual([]);
 });

@@ -127,6 +127,7 @@ pub fn td_games_rate(seed: u64, seconds: f64) -> Rate {
             config.epsilon,
             config.tss,
             &mut rng,
+            None,
         ));
         1
     })

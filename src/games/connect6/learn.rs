@@ -29,6 +29,8 @@ use super::threats::{threat_windows, Window};
 use super::tss::{vcdt, Proof};
 use crate::game::{rng_from_seed, Game, Outcome, Rng, Side};
 use crate::learn::linear_td::LinearTd;
+use crate::model::Model;
+use crate::plugin::run::Recorder;
 use crate::plugin::Playable;
 use crate::search::budget::{Budget, Limits};
 
@@ -50,6 +52,16 @@ pub struct Chooser {
     moves: Vec<Point>,
     windows: Vec<Window>,
     ranked: Vec<(f32, Point)>,
+}
+
+/// What a watched learning game records (see
+/// [`crate::plugin::DynRun::step_watched`]): the stones, each stone's
+/// candidates with the learner's chance of winning after it for the side
+/// that places it, and, when asked, the learner's model at each stone
+/// (`model` makes it from the learner as it is there).
+pub struct Watch<'a> {
+    pub record: &'a mut Recorder,
+    pub model: &'a dyn Fn(&LinearTd) -> Result<Model, String>,
 }
 
 /// How a turn ended.
@@ -143,6 +155,7 @@ impl Chooser {
     /// Plays the side to move's turn on `b` (one stone at the start, else
     /// the stones it has left), with or without threat-space search;
     /// `played` gets the stones.
+    #[allow(clippy::too_many_arguments)]
     pub fn turn(
         &mut self,
         b: &mut Board,
@@ -151,6 +164,7 @@ impl Chooser {
         tss: bool,
         rng: &mut Rng,
         played: &mut Vec<Point>,
+        mut watch: Option<&mut Watch>,
     ) -> Turn {
         let me = b.to_move();
         if tss && b.stones() > 0 && b.stones_left() == 2 && proven(b) {
@@ -158,6 +172,13 @@ impl Chooser {
         }
         while !b.is_over() && b.to_move() == me {
             let last = b.stones_left() == 1;
+            if let Some(w) = watch.as_deref_mut() {
+                // Read without changing anything: the ranking draws no
+                // random number and the learner is as it is.
+                w.record.model(|| (w.model)(l));
+                let values = self.values(b, l);
+                w.record.decision_among::<Board>(values);
+            }
             let p = self.stone(b, l, epsilon, rng);
             let p = if tss && last && b.stones() > 1 {
                 self.safe_second(b, p)
@@ -166,8 +187,24 @@ impl Chooser {
             };
             b.place(p);
             played.push(p);
+            if let Some(w) = watch.as_deref_mut() {
+                w.record.played::<Board>(p);
+            }
         }
         Turn::Played
+    }
+
+    /// The candidates of the side to move, best first, each with the
+    /// learner's chance that this side wins after it (what a watched game
+    /// and the model's analysis show).
+    pub fn values(&mut self, b: &Board, l: &LinearTd) -> Vec<(Point, f64)> {
+        self.rank(b, l);
+        let black = b.to_move() == Side::First;
+        // The ranking holds V for Black and −V for White.
+        self.ranked
+            .iter()
+            .map(|&(r, p)| (p, f64::from(if black { r } else { 1.0 + r })))
+            .collect()
     }
 
     /// The first of the ranked second stones (from `chosen`) after which
@@ -229,13 +266,31 @@ pub fn learning_game(
     epsilon: f32,
     tss: bool,
     rng: &mut Rng,
+    mut watch: Option<&mut Watch>,
 ) -> (Vec<Point>, f32) {
     let mut b = Board::start();
     let mut ep = l.begin();
     let mut stones = Vec::new();
     let result = loop {
-        match chooser.turn(&mut b, l, epsilon, tss, rng, &mut stones) {
-            Turn::ProvenWin(s) => break reward(Some(Outcome::Win(s))),
+        match chooser.turn(
+            &mut b,
+            l,
+            epsilon,
+            tss,
+            rng,
+            &mut stones,
+            watch.as_deref_mut(),
+        ) {
+            Turn::ProvenWin(s) => {
+                if let Some(w) = watch.as_deref_mut() {
+                    w.record.ended = Some(format!(
+                        "{} has a win by threats that the search proved: the game stops here, and the agent learns it as a win for {}",
+                        Board::SIDE_NAMES[s.index()],
+                        Board::SIDE_NAMES[s.index()]
+                    ));
+                }
+                break reward(Some(Outcome::Win(s)));
+            }
             Turn::Played => {}
         }
         if b.is_over() {
@@ -261,7 +316,8 @@ pub fn match_game(start: &Board, black: &LinearTd, white: &LinearTd, chooser: &m
         } else {
             white
         };
-        if let Turn::ProvenWin(s) = chooser.turn(&mut b, l, 0.0, true, &mut rng, &mut stones) {
+        if let Turn::ProvenWin(s) = chooser.turn(&mut b, l, 0.0, true, &mut rng, &mut stones, None)
+        {
             return reward(Some(Outcome::Win(s)));
         }
     }
@@ -605,6 +661,7 @@ mod tests {
             true,
             &mut rng_from_seed(1),
             &mut played,
+            None,
         );
         assert_eq!(t, Turn::ProvenWin(Side::First));
         assert!(played.is_empty());
@@ -616,6 +673,7 @@ mod tests {
             false,
             &mut rng_from_seed(1),
             &mut played,
+            None,
         );
         assert_eq!((t, played.len()), (Turn::Played, 2));
     }
@@ -658,7 +716,7 @@ mod tests {
             let mut c = Chooser::default();
             let mut rng = rng_from_seed(seed);
             let games: Vec<_> = (0..3)
-                .map(|_| learning_game(&mut l, &mut c, 0.1, true, &mut rng))
+                .map(|_| learning_game(&mut l, &mut c, 0.1, true, &mut rng, None))
                 .collect();
             (games, l.weights().to_vec())
         };

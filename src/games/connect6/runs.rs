@@ -11,13 +11,16 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::features::{hand_weights, line_index, FEATURES, LINE_KINDS, PER_PHASE, PHASES};
-use super::learn::{learning_game, openings, proven_first, record_game, score, Chooser, Record};
+use super::learn::{
+    learning_game, openings, proven_first, record_game, score, Chooser, Record, Watch,
+};
 use super::rules::{Board, Point};
 use crate::game::{rng_from_seed, Game, Player, Rng};
 use crate::learn::linear_td::{LinearTd, Params};
 use crate::model::{Algorithm, GameId, Header, Kind, Model};
 use crate::plugin::run::thousands;
-use crate::plugin::trainer::Trainer;
+use crate::plugin::run::Recorder;
+use crate::plugin::trainer::{Trainer, Watched};
 use crate::plugin::{Point as CurvePointOut, RunProgress, SeriesSpec};
 
 /// The kind of run.
@@ -356,9 +359,44 @@ impl Run {
             self.config.epsilon,
             self.config.tss,
             &mut self.rng,
+            None,
         );
         self.one_more();
         stones
+    }
+
+    /// The next learning game exactly as [`Run::learn_one`] plays it,
+    /// recorded into `record` (see [`Watch`]).
+    fn learn_watched(&mut self, mut record: Recorder) -> Recorder {
+        let models = record.models.is_some();
+        // The model at a decision, as the run's model file would hold it then.
+        let label = self.label();
+        let (config, games, curve) = (self.config.clone(), self.games, self.curve.clone());
+        let model = move |l: &LinearTd| -> Result<Model, String> {
+            let mut m = weights_model(l.weights(), &label)?;
+            m.header.games_trained = games;
+            m.header.hyper.insert(
+                "run".into(),
+                serde_json::to_value(&config).map_err(|e| e.to_string())?,
+            );
+            m.header.curve = serde_json::to_value(&curve).map_err(|e| e.to_string())?;
+            Ok(m)
+        };
+        let no_models = |_: &LinearTd| -> Result<Model, String> { Err(String::new()) };
+        let mut watch = Watch {
+            record: &mut record,
+            model: if models { &model } else { &no_models },
+        };
+        learning_game(
+            &mut self.learner,
+            &mut self.chooser,
+            self.config.epsilon,
+            self.config.tss,
+            &mut self.rng,
+            Some(&mut watch),
+        );
+        self.one_more();
+        record
     }
 
     /// Learns from one game record instead of a self-play game; it counts
@@ -499,7 +537,40 @@ impl Player<Board> for WeightsPlayer {
             p
         }
     }
+
+    /// The candidates, best first, with the weights' chance that the side
+    /// to move wins after each (as a watched learning game shows them).
+    fn analyze(
+        &mut self,
+        game: &Board,
+        _budget: &mut crate::search::budget::Budget,
+    ) -> Option<crate::game::Analysis<Point>> {
+        if game.is_over() {
+            return None;
+        }
+        let values = self.chooser.values(game, &self.learner);
+        let top = values.first().map(|v| v.1);
+        Some(crate::game::Analysis {
+            units: WATCHED_UNITS.into(),
+            scale: crate::game::Scale::Fixed { min: 0.0, max: 1.0 },
+            position: None,
+            moves: values
+                .into_iter()
+                .map(|(mv, v)| crate::game::MoveValue {
+                    mv,
+                    value: Some(v),
+                    label: None,
+                    best: Some(v) == top,
+                })
+                .collect(),
+            complete: true,
+        })
+    }
 }
+
+/// What a watched game's and the model's values are.
+const WATCHED_UNITS: &str =
+    "the weights' chance that the side placing the stone wins: 1 a sure win, 0 a sure loss";
 
 impl Trainer for Run {
     fn kind(&self) -> &'static str {
@@ -606,6 +677,21 @@ impl Trainer for Run {
     fn model(&self) -> Result<Model, String> {
         self.to_model(Kind::Model)
     }
+
+    fn train_watched(&mut self, record: Recorder) -> Option<Watched> {
+        if Trainer::is_done(self) {
+            return None;
+        }
+        Some(Watched {
+            record: self.learn_watched(record),
+            learner: 0,
+            self_play: true,
+        })
+    }
+
+    fn watched_units(&self) -> (String, Option<(f64, f64)>) {
+        (WATCHED_UNITS.into(), Some((0.0, 1.0)))
+    }
 }
 
 /// The run kind as the page shows it.
@@ -664,7 +750,7 @@ pub fn td_kind() -> crate::plugin::RunKindInfo {
         ],
         continue_fields: Vec::new(),
         snapshots: vec![100, 1_000, 10_000],
-        watchable: false,
+        watchable: true,
         needs_learners: true,
     }
 }
@@ -672,6 +758,34 @@ pub fn td_kind() -> crate::plugin::RunKindInfo {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Watched games that the threat-space search stops say so: the stones
+    /// replay to an unfinished game and the sentence names the winner.
+    #[test]
+    fn a_watched_game_stopped_by_a_proven_win_says_so() {
+        use crate::plugin::{DynRun, TrainerRun};
+        let mut c = preset("tss-step").unwrap();
+        c.games = 40;
+        c.eval_every = 1_000;
+        let mut r = TrainerRun(Run::new(c).unwrap());
+        let mut stopped = 0;
+        while let Some(w) = r.step_watched() {
+            assert!(w.candidates && w.self_play);
+            let mut b = Board::start();
+            for m in &w.moves {
+                b.play(Board::parse_move(m).unwrap());
+            }
+            match &w.ended {
+                Some(why) => {
+                    stopped += 1;
+                    assert!(!b.is_over(), "{why}");
+                    assert!(why.contains("win by threats"), "{why}");
+                }
+                None => assert!(b.is_over()),
+            }
+        }
+        assert!(stopped > 0, "some of 40 games end by a proven win");
+    }
 
     fn small(seed: u64) -> RunConfig {
         RunConfig {

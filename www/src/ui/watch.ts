@@ -181,6 +181,12 @@ export class Watcher {
       this.sentence.textContent = `Game ${game.game.toLocaleString('en-US')} of the run: ${s.outcome.text}`;
       return;
     }
+    // A game stopped before its end (a win a search proved), said why.
+    if (ply === game.moves.length && game.ended) {
+      this.loan?.setHeat(null);
+      this.sentence.textContent = `Game ${game.game.toLocaleString('en-US')} of the run: ${game.ended}.`;
+      return;
+    }
     if (!d) {
       this.loan?.setHeat(null);
       this.sentence.textContent = `${head}; ${sides[s.toMove ?? 0]} (its opponent) plays ${game.moves[ply]}.`;
@@ -200,10 +206,15 @@ export class Watcher {
     const value = d.values.find(([t]) => t === played)?.[1] ?? 0;
     const best = d.values.reduce((a, b) => (b[1] > a[1] ? b : a));
     const mover = game.selfPlay ? `; ${sides[s.toMove ?? 0]} to move` : '';
-    const explore = best[1] > value ? ` — exploring: its best is ${best[0]} (${signed(best[1])})` : '';
+    // Values that are chances (from 0 to 1) read as percentages.
+    const chance = game.scale !== null && game.scale[0] >= 0 && game.scale[1] <= 1;
+    const worth = (v: number) => (chance ? `${Math.round(100 * v)}%` : signed(v));
+    // A learner that searches too may pass over its best-valued move to avoid a loss the search found.
+    const explore = best[1] > value ? (game.candidates ? ` — not its best-valued stone, ${best[0]} (${worth(best[1])}): exploring, or avoiding a loss its search found` : ` — exploring: its best is ${best[0]} (${worth(best[1])})`) : '';
+    const among = game.candidates ? ` (of the ${d.values.length} stone${d.values.length === 1 ? '' : 's'} it considered)` : '';
     // A board without a heat map: every value in words.
-    const all = this.loan?.heat ? '' : ` Its values: ${d.values.map(([t, v]) => `${t} ${signed(v)}`).join(' · ')}.`;
-    this.sentence.textContent = `${head}${mover}; it thinks ${played} is worth ${signed(value)} and plays it${explore}.${all}`;
+    const all = this.loan?.heat ? '' : ` Its values: ${d.values.map(([t, v]) => `${t} ${worth(v)}`).join(' · ')}.`;
+    this.sentence.textContent = `${head}${mover}; it thinks ${played} is worth ${worth(value)}${among} and plays it${explore}.${all}`;
     this.sentence.title = game.units;
   }
 
