@@ -247,20 +247,28 @@ pub fn file_line(player: &str, fingerprint: u64) -> String {
     format!("{FILE_MARK}{player}\t{fingerprint:016x}")
 }
 
-/// The file fingerprints a table records, by player (the last one of a
-/// player counts).
-pub fn file_lines(text: &str) -> BTreeMap<String, u64> {
+/// The file fingerprints a table records, by player. A player with two
+/// different fingerprints (parts played with different files, merged) is
+/// an error: its games are of two models.
+pub fn file_lines(text: &str) -> Result<BTreeMap<String, u64>, String> {
     let mut out = BTreeMap::new();
     for line in text.lines() {
         if let Some(rest) = line.strip_prefix(FILE_MARK) {
             if let Some((name, hex)) = rest.trim_end_matches('\r').rsplit_once('\t') {
                 if let Ok(f) = u64::from_str_radix(hex, 16) {
+                    if let Some(&g) = out.get(name) {
+                        if g != f {
+                            return Err(format!(
+                                "{name}: the table records two different files under this name (parts played with different files?); its games cannot be rated as one player"
+                            ));
+                        }
+                    }
                     out.insert(name.to_string(), f);
                 }
             }
         }
     }
-    out
+    Ok(out)
 }
 
 /// The prior's standard deviation in Elo.
@@ -546,6 +554,21 @@ mod tests {
         assert_eq!(game_seed(1, &s[5]), game_seed(1, &s[5].clone()));
         assert_ne!(game_seed(1, &s[5]), game_seed(1, &s[6]));
         assert_ne!(game_seed(1, &s[5]), game_seed(2, &s[5]));
+    }
+
+    #[test]
+    fn a_file_recorded_twice_must_be_the_same_file() {
+        let a = file_line("m.selfplay", fingerprint(b"one"));
+        let b = file_line("m.selfplay", fingerprint(b"two"));
+        let same = format!("{a}\n0\tm.selfplay\trandom\t1\n{a}\n");
+        assert_eq!(
+            file_lines(&same).unwrap()["m.selfplay"],
+            fingerprint(b"one")
+        );
+        // The table's reader skips the lines as comments.
+        assert_eq!(parse_table(&same).unwrap().len(), 1);
+        let e = file_lines(&format!("{a}\n{b}\n")).unwrap_err();
+        assert!(e.contains("two different files"), "{e}");
     }
 
     #[test]

@@ -137,7 +137,7 @@ test('a visitor watches the study’s learner play itself: each stone’s candid
   await expect(strip).toHaveAttribute('data-game', /\d+/, { timeout: 30_000 });
   // A stone some moves in: its few candidates near the stones, each a chance in words.
   await expect(strip).toHaveAttribute('data-ply', /^([3-9]|\d\d+)$/, { timeout: 30_000 });
-  await expect(page.getByTestId('watch-sentence')).toContainText(/it thinks [A-S]\d+ is worth \d+% \(of the \d+ stones? it considered\)/);
+  await expect(page.getByTestId('watch-sentence')).toContainText(/it thinks [A-S]\d+ is worth \d+% \(of the \d+ moves? it considered\)/);
   // The heat map and the ply it is drawn for, read at once.
   const seen = await page.evaluate(() => ({
     game: document.querySelector<HTMLElement>('[data-testid="watch-strip"]')!.dataset.game,

@@ -24,7 +24,10 @@ pub struct LadderArgs {
     /// only its own games.
     pub players: Vec<String>,
     /// The table of games: read first, each new game appended as it ends
-    /// (created if missing). Tables of parts merge by concatenation.
+    /// (created if missing). Tables of parts merge by concatenation. The
+    /// table records each model file's fingerprint and refuses a file that
+    /// changed since its games (a table written before the fingerprints
+    /// takes the file as it is now).
     #[arg(long)]
     pub results: PathBuf,
     /// Openings of the shipped set each pair plays, each with both colours
@@ -88,14 +91,17 @@ pub fn ladder(entry: &dyn GameEntry, a: LadderArgs) -> Result<(), CliError> {
         // Every player is checked before the first game, and a model file
         // changed since its games were played is refused: its old games and
         // new ones would be rated as one player.
-        let recorded = file_lines(&text);
+        let recorded = file_lines(&text).map_err(CliError::BadInput)?;
         let mut new_files = Vec::new();
+        // Each file's fingerprint, checked again before each of its games.
+        let mut files = std::collections::BTreeMap::new();
         for p in &players {
             super::cli_players::player(p)?;
             let Some(path) = super::cli_players::model_file(p) else {
                 continue;
             };
             let now = fingerprint(&std::fs::read(&path)?);
+            files.insert(p.clone(), (path, now));
             match recorded.get(p) {
                 Some(&then) if then != now => {
                     return Err(CliError::BadInput(format!(
@@ -141,6 +147,15 @@ pub fn ladder(entry: &dyn GameEntry, a: LadderArgs) -> Result<(), CliError> {
         for key in todo {
             // Fresh players for each game: a search's table kept from game
             // to game would make a game depend on the ones before it.
+            for name in [&key.1, &key.2] {
+                if let Some((path, then)) = files.get(name) {
+                    if fingerprint(&std::fs::read(path)?) != *then {
+                        return Err(CliError::BadInput(format!(
+                            "{name}: the file changed while its games were played; the games before are kept, the file must get another name to play on"
+                        )));
+                    }
+                }
+            }
             let mut first = TypedAgent::new(super::cli_players::player(&key.1)?);
             let mut second = TypedAgent::new(super::cli_players::player(&key.2)?);
             let score = play_game(
@@ -164,6 +179,8 @@ pub fn ladder(entry: &dyn GameEntry, a: LadderArgs) -> Result<(), CliError> {
             table.push(game);
         }
     }
+    // Two files under one name (merged parts) cannot be rated as one player.
+    file_lines(&text).map_err(CliError::BadInput)?;
     if table.is_empty() {
         println!("No games yet.");
         return Ok(());
@@ -320,7 +337,7 @@ mod tests {
         let name = file.to_str().unwrap();
         ladder(&super::super::entry::Entry, args(&whole, &[name], None)).unwrap();
         let text = std::fs::read_to_string(&whole).unwrap();
-        assert_eq!(file_lines(&text).len(), 1, "{text}");
+        assert_eq!(file_lines(&text).unwrap().len(), 1, "{text}");
         ladder(&super::super::entry::Entry, args(&whole, &[], None)).unwrap();
         std::fs::write(&file, kept(2)).unwrap();
         match ladder(&super::super::entry::Entry, args(&whole, &[], None)) {

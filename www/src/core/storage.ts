@@ -97,8 +97,8 @@ export interface LadderPlayer {
   settings: Record<string, unknown> | null;
   /** The library's id of its model, or "ready:<id>" for a ready-made one; null for a game's player. */
   model: string | null;
-  /** The library model's `modified` time when it joined: a model saved again since is another player. */
-  version?: number;
+  /** Its library model's training games and size when it joined (`games:bytes`): a model saved again since, with other contents, is another player (a rename keeps it). */
+  version?: string;
 }
 
 /** A game's rating ladder (one per game). */

@@ -53,6 +53,16 @@ function levelField(p: PlayerInfo): (FieldSpec & { type: 'int' }) | null {
   return f && f.type === 'int' ? f : null;
 }
 
+/** What a library model's contents are known by: a rename keeps it, a save of other contents changes it. */
+function versionOf(m: ModelMeta): string {
+  return `${m.gamesTrained}:${m.size}`;
+}
+
+/** The run a library snapshot belongs to (snapshot ids are `<run>-after-<games>`), or null. */
+function snapshotRun(id: string): string | null {
+  return /^(.*)-after-\d+$/.exec(id)?.[1] ?? null;
+}
+
 export class LadderPanel {
   readonly element: HTMLElement;
   private ladder: Ladder;
@@ -82,8 +92,9 @@ export class LadderPanel {
   private retried = new Set<string>();
   /** Model files by model id and version, read when first played. */
   private bytes = new Map<string, Uint8Array>();
-  /** Players who cannot play any more, by name, and why. */
+  /** Players who cannot play any more, by name, and why: their model left the library or changed (worked out again from the library), or could not be read (kept). */
   private missing = new Map<string, string>();
+  private unreadable = new Map<string, string>();
   private models: ModelMeta[] = [];
   private ready: ReadyModel[] = [];
   /** The level picked beside each player that has one, by player id. */
@@ -219,12 +230,12 @@ export class LadderPanel {
     }
     this.models = listed.filter((m) => (m.side ?? null) === null);
     // A model of the ladder that left the library, or was saved again since it joined, plays no more games.
-    this.missing.clear();
+    this.missing = new Map(this.unreadable);
     for (const p of this.ladder.players) {
       if (!p.model || p.model.startsWith(READY_MODEL)) continue;
       const meta = listed.find((m) => m.id === p.model);
       if (!meta) this.missing.set(p.name, 'its model is no longer in the library');
-      else if (p.version !== undefined && meta.modified !== p.version) this.missing.set(p.name, 'its model was saved again since it joined; add the new version as another player');
+      else if (p.version !== undefined && versionOf(meta) !== p.version) this.missing.set(p.name, 'its model was saved again since it joined; add the new version as another player');
     }
     if (!this.destroyed) this.render();
   }
@@ -238,7 +249,7 @@ export class LadderPanel {
       // A player with a level is one candidate, its level picked beside it.
       out.push({ name: p.label, what: p.description, player: { name: p.label, player: p.id, settings: null, model: null }, group: 'players' });
     }
-    for (const m of this.models) out.push({ name: tableName(m.name), what: m.description ?? m.summary, player: { name: tableName(m.name), player: 'model', settings: null, model: m.id, version: m.modified }, group: 'library' });
+    for (const m of this.models) out.push({ name: tableName(m.name), what: m.description ?? m.summary, player: { name: tableName(m.name), player: 'model', settings: null, model: m.id, version: versionOf(m) }, group: 'library' });
     for (const r of this.ready) out.push({ name: tableName(r.name), what: r.about, player: { name: tableName(r.name), player: 'model', settings: null, model: `${READY_MODEL}${r.id}` }, group: 'ready' });
     return out;
   }
@@ -320,9 +331,10 @@ export class LadderPanel {
     this.changed();
     this.render();
     this.say(this.playing ? `${p.name} joined: its games are played now.` : `${p.name} joined. Press “Play the games” to play its games.`);
+    // A ladder being played takes the new player's games into this round (counted as pending at once).
+    const refill = this.playing ? this.refill(this.round) : Promise.resolve();
     await this.save();
-    // A ladder being played takes the new player's games into this round.
-    if (this.playing) await this.refill(this.round);
+    await refill;
   }
 
   private remove(name: string): void {
@@ -426,7 +438,10 @@ export class LadderPanel {
         if (!r) throw new Error('that ready-made agent is not shipped with this page');
         b = await readyBytes(r);
       } else {
-        b = await (await this.host.library).bytes(id);
+        const library = await this.host.library;
+        const meta = await library.meta(id);
+        if (p.version !== undefined && versionOf(meta) !== p.version) throw new Error('it was saved again since it joined the ladder');
+        b = await library.bytes(id);
       }
       this.bytes.set(k, b);
     }
@@ -441,6 +456,8 @@ export class LadderPanel {
   private async refill(round: number): Promise<void> {
     const players = this.active().map((p) => p.name);
     let todo: LadderGame[] = [];
+    // Only the latest list counts: an older one, answered later, lacks a player who joined since.
+    const seq = ++this.refillSeq;
     this.refills++;
     try {
       if (players.length >= 2) todo = await this.workers.todo(this.host.info.id, this.ladder.table, players, this.ladder.openings);
@@ -454,18 +471,21 @@ export class LadderPanel {
     } finally {
       this.refills--;
     }
-    if (round !== this.round || !this.playing) return;
+    if (round !== this.round || !this.playing || seq !== this.refillSeq) return;
     // Games that ended while the list was worked out are not played again.
     this.queue = todo.filter((g) => !this.done.has(key(g)) && !this.flying.has(key(g)));
     this.roundTotal = this.roundDone + this.queue.length + this.flying.size;
     this.startLanes(round);
     this.renderProgress();
     // A list worked out after the last lane ended, with nothing new in it.
-    if (this.roundDone > 0) this.finishIfDone(round);
+    if (this.lanesStarted) this.finishIfDone(round);
   }
 
-  /** Lists of games being worked out. */
+  /** Lists of games being worked out, and the number of the latest. */
   private refills = 0;
+  private refillSeq = 0;
+  /** A lane has started in this round (a round with none is ended by `play`). */
+  private lanesStarted = false;
 
   private async play(): Promise<void> {
     if (this.playing) return;
@@ -475,6 +495,7 @@ export class LadderPanel {
     }
     this.playing = true;
     const round = ++this.round;
+    this.lanesStarted = false;
     this.roundDone = 0;
     this.roundTotal = 0;
     this.flying.clear();
@@ -490,7 +511,7 @@ export class LadderPanel {
         try {
           await this.modelBytes(p);
         } catch (e) {
-          this.missing.set(p.name, `its model could not be read (${messageOf(e)})`);
+          this.cannotRead(p.name, e);
         }
         if (round !== this.round) return;
       }
@@ -513,6 +534,7 @@ export class LadderPanel {
       if (this.queue.length <= this.lanes.filter(Boolean).length) break;
       if (this.lanes[slot]) continue;
       this.lanes[slot] = true;
+      this.lanesStarted = true;
       void this.lane(slot, round);
     }
   }
@@ -531,7 +553,20 @@ export class LadderPanel {
         if (!first || !second || this.missing.has(first.name) || this.missing.has(second.name)) continue;
         this.flying.add(k);
         try {
-          const [a, b] = [await this.entrant(first), await this.entrant(second)];
+          let a: Entrant, b: Entrant;
+          try {
+            [a, b] = [await this.entrant(first), await this.entrant(second)];
+          } catch (e) {
+            // One player's model cannot be read: it stops, the others play on.
+            for (const p of [first, second]) {
+              try {
+                await this.entrant(p);
+              } catch {
+                this.cannotRead(p.name, e);
+              }
+            }
+            continue;
+          }
           if (!current()) break;
           const score = await this.workers.play(slot, this.host.info.id, g, a, b, this.ladder.seed);
           // A player removed, a new seed, or a new round while the game was played: the game is dropped.
@@ -588,6 +623,16 @@ export class LadderPanel {
     this.say('Paused. The games played so far are kept.');
     this.flushSave();
     this.render();
+    // A fit cancelled with the games is made again.
+    void this.refit();
+  }
+
+  /** A player whose model cannot be read plays no more games (until the page is opened again). */
+  private cannotRead(name: string, e: unknown): void {
+    const why = `its model could not be read (${messageOf(e)})`;
+    this.unreadable.set(name, why);
+    this.missing.set(name, why);
+    this.renderTable();
   }
 
   private say(words: string): void {
@@ -688,7 +733,9 @@ export class LadderPanel {
       } else {
         const m = this.models.find((x) => x.id === p.model);
         if (!m) continue;
-        [games, id, label] = [m.gamesTrained, `${m.algorithm}:${m.summary}`, m.summary];
+        // A run's snapshots make one line; any other model is a point of its own.
+        const run = snapshotRun(m.id);
+        [games, id, label] = [m.gamesTrained, run ?? m.id, run ? m.name.replace(/ · after [\d,]+ games$/, '') : m.name];
       }
       if (!(games > 0)) continue;
       let c = runs.get(id);

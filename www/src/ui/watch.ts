@@ -210,8 +210,8 @@ export class Watcher {
     const chance = game.scale !== null && game.scale[0] >= 0 && game.scale[1] <= 1;
     const worth = (v: number) => (chance ? `${Math.round(100 * v)}%` : signed(v));
     // A learner that searches too may pass over its best-valued move to avoid a loss the search found.
-    const explore = best[1] > value ? (game.candidates ? ` — not its best-valued stone, ${best[0]} (${worth(best[1])}): exploring, or avoiding a loss its search found` : ` — exploring: its best is ${best[0]} (${worth(best[1])})`) : '';
-    const among = game.candidates ? ` (of the ${d.values.length} stone${d.values.length === 1 ? '' : 's'} it considered)` : '';
+    const explore = best[1] > value ? (game.candidates ? ` — not its best-valued move, ${best[0]} (${worth(best[1])}): exploring, or avoiding a loss its search found` : ` — exploring: its best is ${best[0]} (${worth(best[1])})`) : '';
+    const among = game.candidates ? ` (of the ${d.values.length} move${d.values.length === 1 ? '' : 's'} it considered)` : '';
     // A board without a heat map: every value in words.
     const all = this.loan?.heat ? '' : ` Its values: ${d.values.map(([t, v]) => `${t} ${worth(v)}`).join(' · ')}.`;
     this.sentence.textContent = `${head}${mover}; it thinks ${played} is worth ${worth(value)}${among} and plays it${explore}.${all}`;
