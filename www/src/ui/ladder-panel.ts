@@ -344,6 +344,7 @@ export class LadderPanel {
     this.ladder.table = withoutPlayer(this.ladder.table, name);
     this.done = tableKeys(this.ladder.table);
     this.missing.delete(name);
+    this.unreadable.delete(name);
     this.queue = this.queue.filter((g) => g.first !== name && g.second !== name);
     this.roundTotal = this.roundDone + this.queue.length + this.flying.size;
     this.changed();
@@ -410,6 +411,7 @@ export class LadderPanel {
     this.ladder.table = '';
     this.done.clear();
     this.missing.clear();
+    this.unreadable.clear();
     this.changed();
     this.say('The ladder is empty.');
     void this.save();
@@ -471,7 +473,12 @@ export class LadderPanel {
     } finally {
       this.refills--;
     }
-    if (round !== this.round || !this.playing || seq !== this.refillSeq) return;
+    if (round !== this.round || !this.playing) return;
+    if (seq !== this.refillSeq) {
+      // A newer list was applied; this one may have been the last thing the round waited for.
+      if (this.lanesStarted) this.finishIfDone(round);
+      return;
+    }
     // Games that ended while the list was worked out are not played again.
     this.queue = todo.filter((g) => !this.done.has(key(g)) && !this.flying.has(key(g)));
     this.roundTotal = this.roundDone + this.queue.length + this.flying.size;
