@@ -31,6 +31,25 @@ function gamesIn(file: string): string[][] {
     .map((l) => l.split('\t'));
 }
 
+/** Opens Othello's Ladder tab with `openings` openings per pair, and Random and MSB in the ladder. */
+async function openLadder(page: Page, openings: number): Promise<void> {
+  await page.goto('/#/othello?tab=ladder');
+  await expect(page.getByTestId('ladder-panel')).toBeVisible();
+  await page.getByText('Settings and the table of games').click();
+  await page.getByTestId('ladder-openings').fill(String(openings));
+  await page.getByTestId('ladder-openings').blur();
+  await addPlayer(page, 'Random');
+  await addPlayer(page, 'MSB');
+}
+
+/** Adds the search player at `level` (picked beside it). */
+async function addSearch(page: Page, level: number): Promise<void> {
+  const search = page.getByTestId('ladder-candidate').filter({ has: page.locator('.candidate-name:text-is("Search")') });
+  await search.getByTestId('ladder-level').fill(String(level));
+  await search.getByTestId('ladder-add').click();
+  await expect(search.getByTestId('ladder-add')).toHaveText('In the ladder');
+}
+
 async function addPlayer(page: Page, name: string): Promise<void> {
   const row = page.getByTestId('ladder-candidate').filter({ has: page.locator(`.candidate-name:text-is("${name}")`) });
   await row.getByTestId('ladder-add').click();
@@ -40,21 +59,9 @@ async function addPlayer(page: Page, name: string): Promise<void> {
 test('a ladder of three players, then a model trained in the page joins with one click', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   const errors = watchErrors(page);
-  await page.goto('/#/othello?tab=ladder');
-  await expect(page.getByTestId('ladder-panel')).toBeVisible();
   // Two openings per pair keep the test short: 3 pairs × 2 openings × 2 colours = 12 games.
-  await page.getByText('Settings and the table of games').click();
-  await page.getByTestId('ladder-openings').fill('2');
-  await page.getByTestId('ladder-openings').press('Enter');
-  await page.getByTestId('ladder-openings').blur();
-
-  await addPlayer(page, 'Random');
-  await addPlayer(page, 'MSB');
-  // The search joins at level 1: its level is picked beside it.
-  const search = page.getByTestId('ladder-candidate').filter({ has: page.locator('.candidate-name:text-is("Search")') });
-  await search.getByTestId('ladder-level').fill('1');
-  await search.getByTestId('ladder-add').click();
-  await expect(search.getByTestId('ladder-add')).toHaveText('In the ladder');
+  await openLadder(page, 2);
+  await addSearch(page, 1);
 
   await page.getByTestId('ladder-play').click();
   await expect(page.getByTestId('ladder-status')).toHaveText('All 12 games played.', { timeout: 60_000 });
@@ -129,15 +136,8 @@ test('a ladder of three players, then a model trained in the page joins with one
 test('a player who joins while the games are played, and a pause: every game once, none lost', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   const errors = watchErrors(page);
-  await page.goto('/#/othello?tab=ladder');
-  await page.getByText('Settings and the table of games').click();
-  await page.getByTestId('ladder-openings').fill('20');
-  await page.getByTestId('ladder-openings').blur();
-  await addPlayer(page, 'Random');
-  await addPlayer(page, 'MSB');
-  const search = page.getByTestId('ladder-candidate').filter({ has: page.locator('.candidate-name:text-is("Search")') });
-  await search.getByTestId('ladder-level').fill('6');
-  await search.getByTestId('ladder-add').click();
+  await openLadder(page, 20);
+  await addSearch(page, 6);
   // Level 6 keeps the games long enough (seconds in all) for a player to join meanwhile.
   await page.getByTestId('ladder-play').click();
   // 3 pairs × 20 openings × 2 colours; MVB joins while they are played.
@@ -162,12 +162,7 @@ test('a player who joins while the games are played, and a pause: every game onc
 
 test('the ready-made stages of a run in the ladder draw its rating against training games', async ({ page }) => {
   const errors = watchErrors(page);
-  await page.goto('/#/othello?tab=ladder');
-  await page.getByText('Settings and the table of games').click();
-  await page.getByTestId('ladder-openings').fill('2');
-  await page.getByTestId('ladder-openings').blur();
-  await addPlayer(page, 'Random');
-  await addPlayer(page, 'MSB');
+  await openLadder(page, 2);
   await page.getByText(/^Ready-made agents/).click();
   const stages = ['1,000', '10,000', '100,000'].map((n) => `Network trained against MSB · after ${n} games`);
   for (const name of stages) await addPlayer(page, name);
