@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { initSync, Run } from '../../pkg/learners/selfplay_learners.js';
-import { clickSquare, selfplay, watchErrors } from './helpers';
+import { clickSquare, selfplay, startTraining, watchErrors } from './helpers';
 
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/learners/selfplay_learners_bg.wasm', import.meta.url))) });
 
@@ -124,12 +124,7 @@ test('a visitor watches the study’s learner play itself: each stone’s candid
   test.setTimeout(120_000);
   const errors = watchErrors(page);
   await page.goto('/#/connect6?tab=train&delay=0');
-  await page.getByTestId('train-games').fill('100000');
-  await page.getByTestId('train-eval_every').fill('100000');
-  await page.getByTestId('train-openings').fill('1');
-  await page.getByTestId('train-seed').fill('5');
-  await page.getByTestId('train-start').click();
-  const card = page.getByTestId('run').first();
+  const card = await startTraining(page, {}, { games: 100000, eval_every: 100000, openings: 1, seed: 5 });
   await expect(card).toHaveAttribute('data-status', 'running', { timeout: 60_000 });
   const config = JSON.parse((await card.getAttribute('data-config'))!) as Record<string, unknown>;
   await card.getByTestId('run-watch').click();

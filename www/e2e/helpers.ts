@@ -127,3 +127,15 @@ export function pageTasks(events: TraceEvent[]): { dur: number; tdur: number }[]
   const threads = [...byThread.values()].sort((a, b) => total(b) - total(a));
   return threads[0] ?? [];
 }
+
+/**
+ * Fills the Train tab's form (selects first: `kind`, `preset`; then the
+ * fields by id, as `train-<id>`) and presses Start; the first run card.
+ */
+export async function startTraining(page: Page, selects: { kind?: string; preset?: string }, fields: Record<string, string | number>): Promise<Locator> {
+  if (selects.kind !== undefined) await page.getByTestId('train-kind').selectOption(selects.kind);
+  if (selects.preset !== undefined) await page.getByTestId('train-preset').selectOption(selects.preset);
+  for (const [id, v] of Object.entries(fields)) await page.getByTestId(`train-${id}`).fill(String(v));
+  await page.getByTestId('train-start').click();
+  return page.getByTestId('run').first();
+}

@@ -9,7 +9,7 @@
 
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { selfplay, watchErrors } from './helpers';
+import { selfplay, startTraining, watchErrors } from './helpers';
 
 /** The page's ratings: player → Elo (unrounded, from the table's data). */
 async function pageRatings(page: Page): Promise<Map<string, number>> {
@@ -93,13 +93,7 @@ test('a ladder of three players, then a model trained in the page joins with one
 
   // A short n-tuple run; its model, saved to the library when the run ends, joins with one click.
   await page.getByRole('tab', { name: 'Train' }).click();
-  await page.getByTestId('train-kind').selectOption('ntuple');
-  await page.getByTestId('train-preset').selectOption('fast');
-  await page.getByTestId('train-games').fill('2000');
-  await page.getByTestId('train-eval_every').fill('1000');
-  await page.getByTestId('train-eval_games').fill('20');
-  await page.getByTestId('train-start').click();
-  const run = page.getByTestId('run').first();
+  const run = await startTraining(page, { kind: 'ntuple', preset: 'fast' }, { games: 2000, eval_every: 1000, eval_games: 20 });
   await expect(run).toHaveAttribute('data-status', 'finished', { timeout: 90_000 });
   await page.getByRole('tab', { name: 'Models' }).click();
   await expect(page.getByTestId('model')).toHaveCount(1);
