@@ -84,6 +84,9 @@ pub struct ReadyModel {
     pub seed: u64,
     /// The only side it plays, or `None` for both.
     pub side: Option<u8>,
+    /// Whether the page shows its weights (`GameEntry::weight_table`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub weights: bool,
     pub bytes: u64,
     pub strength: Strength,
 }
@@ -390,7 +393,7 @@ pub fn build(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<M
                 let file = format!("{}-{}.selfplay", entry.id(), id);
                 let bytes = crate::model::encode(&model).map_err(|e| e.to_string())?;
                 std::fs::write(dir.join(&file), &bytes).map_err(|e| format!("{file}: {e}"))?;
-                let side = entry.describe_model(&model)?.side;
+                let described = entry.describe_model(&model)?;
                 let strength = strength(*entry, &Contender::Model(&model), &measure)?;
                 log(&format!("  {file}: score {:.1}%", strength.score));
                 models.push(ReadyModel {
@@ -414,7 +417,8 @@ pub fn build(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<M
                         )
                     },
                     seed: r.seed,
-                    side,
+                    side: described.side,
+                    weights: described.weights,
                     bytes: bytes.len() as u64,
                     strength,
                 });
@@ -459,7 +463,8 @@ pub fn read_model(dir: &Path, file: &str) -> Result<Model, String> {
 }
 
 /// Measures every shipped file and fixed player again as the manifest
-/// says, and returns the figures that differ (none: the manifest holds).
+/// says, and returns the figures that differ (none: the manifest holds),
+/// with each model's side and whether its weights are shown.
 pub fn check(dir: &Path, log: &mut dyn FnMut(&str)) -> Result<Vec<String>, String> {
     let manifest = read_manifest(dir)?;
     let mut wrong = Vec::new();
@@ -473,6 +478,13 @@ pub fn check(dir: &Path, log: &mut dyn FnMut(&str)) -> Result<Vec<String>, Strin
         }
         for m in &g.models {
             let model = read_model(dir, &m.file)?;
+            let described = entry.describe_model(&model)?;
+            if (described.side, described.weights) != (m.side, m.weights) {
+                wrong.push(format!(
+                    "{game} {}: side {:?} and weights shown {}, manifest {:?} and {}",
+                    m.id, described.side, described.weights, m.side, m.weights
+                ));
+            }
             let again = strength(entry, &Contender::Model(&model), &g.measure)?;
             log(&format!("{game} {}: score {:.1}%", m.id, again.score));
             if again != m.strength {

@@ -643,3 +643,58 @@ fn the_ladder_plays_and_rates_and_refuses_bad_input() {
     assert_eq!(ratings[1]["elo"], 0.0);
     assert!(message(ladder_ratings("0\ta\tb\t1\n", "c").unwrap_err()).contains("anchor"));
 }
+
+#[wasm_bindgen_test]
+fn every_models_weights_cross_as_its_game_says_with_null_for_missing_counts() {
+    use selfplay::web::model_weights;
+    let mut shown = 0;
+    for entry in selfplay::games::REGISTRY {
+        for kind in entry.info().runs {
+            let Some(preset) = kind.presets.first() else {
+                continue;
+            };
+            let config = entry
+                .preset_runs(&kind.id, &preset.id, 1)
+                .unwrap()
+                .remove(0);
+            let model = entry
+                .new_run(&kind.id, &config)
+                .unwrap()
+                .model("m")
+                .unwrap();
+            let bytes = selfplay::model::encode(&model).unwrap();
+            let says = entry.describe_model(&model).unwrap().weights;
+            let got = model_weights(&bytes).unwrap();
+            assert_eq!(got.is_some(), says, "{} {}", entry.id(), kind.id);
+            let Some(table) = got else { continue };
+            shown += 1;
+            let table: JsValue = table.into();
+            // A count the row lacks is null, never undefined (absent).
+            let rows = js_sys::Reflect::get(&table, &"rows".into()).unwrap();
+            for row in js_sys::Array::from(&rows).iter() {
+                for key in ["reference", "learned"] {
+                    let values = js_sys::Reflect::get(&row, &key.into()).unwrap();
+                    assert!(js_sys::Array::from(&values)
+                        .iter()
+                        .all(|v| !v.is_undefined()));
+                }
+            }
+            let table: serde_json::Value = serde_wasm_bindgen::from_value(table).unwrap();
+            let cells = table["columns"].as_array().unwrap().len()
+                * table["variants"].as_array().unwrap().len();
+            for row in table["rows"].as_array().unwrap() {
+                let (r, l) = (
+                    row["reference"].as_array().unwrap(),
+                    row["learned"].as_array().unwrap(),
+                );
+                assert_eq!((r.len(), l.len()), (cells, cells));
+                for (a, b) in r.iter().zip(l) {
+                    assert_eq!(a.is_null(), b.is_null());
+                    assert!(a.is_null() || a.is_number());
+                }
+            }
+        }
+    }
+    assert!(shown > 0, "some learner shows its weights");
+    assert!(!message(model_weights(b"not a model").unwrap_err()).is_empty());
+}

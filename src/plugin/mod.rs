@@ -26,6 +26,7 @@ pub mod playable;
 pub mod run;
 pub mod session;
 pub mod trainer;
+pub mod weights;
 
 use serde::Serialize;
 use serde_json::Value;
@@ -37,6 +38,7 @@ pub use playable::Playable;
 pub use run::{DynRun, Point, RunProgress, SeriesSpec, WatchedDecision, WatchedGame};
 pub use session::{DynSession, LegalMove, MoveEntry, OutcomeView, SessionState, TypedSession};
 pub use trainer::{Trainer, TrainerRun, Watched};
+pub use weights::{WeightRow, WeightTable};
 
 /// How the page draws a game's board.
 #[derive(Clone, Debug, PartialEq, Serialize, tsify::Tsify)]
@@ -393,6 +395,8 @@ pub struct ModelUse {
     pub side: Option<u8>,
     /// The kind of run that continues it, if any.
     pub continues_as: Option<String>,
+    /// Whether its entry shows its weights ([`GameEntry::weight_table`]).
+    pub weights: bool,
 }
 
 /// One learner the page ships ready-made: a run of one of the game's kinds,
@@ -512,6 +516,14 @@ pub trait GameEntry: Sync {
     fn kept_settings(&self, model: &Model) -> Option<PlayerSettings> {
         let _ = model;
         None
+    }
+
+    /// The weights `model` learned, beside those it started from, for
+    /// people; `None` for a model whose weights the entry does not show
+    /// (those it does say so in [`ModelUse::weights`]).
+    #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
+    fn weight_table(&self, _model: &Model) -> Result<Option<WeightTable>, String> {
+        Ok(None)
     }
 
     /// The openings of the game's rating ladder ([`crate::ladder`]), as

@@ -29,12 +29,16 @@ mod ladder;
 pub mod model;
 mod run;
 mod session;
+#[cfg(feature = "extra-learners")]
+mod weights;
 
 pub use agent::Agent;
 #[cfg(feature = "extra-learners")]
 pub use ladder::{ladder_game, ladder_ratings, ladder_todo};
 pub use run::{preset_runs, Run};
 pub use session::Session;
+#[cfg(feature = "extra-learners")]
+pub use weights::model_weights;
 
 /// Runs once when the wasm module is instantiated.
 #[wasm_bindgen(start)]

@@ -57,6 +57,8 @@ pub struct ModelInfo {
     side: Option<u8>,
     /// The kind of run that continues it.
     continues_as: Option<String>,
+    /// Whether the learners' module shows its weights (`modelWeights`).
+    weights: bool,
     /// The settings of a player it holds (loading it fills that player's form).
     settings_for: Option<PlayerSettings>,
 }
@@ -116,6 +118,7 @@ fn info(model: &Model, size: usize, entry: ModelUse) -> Result<ModelInfo, JsErro
         plays: entry.plays,
         side: entry.side,
         continues_as: entry.continues_as,
+        weights: entry.weights,
         settings_for: kept_settings(model),
     })
 }

@@ -237,6 +237,7 @@ impl GameEntry for Entry {
             plays: true,
             side: (!alternate).then_some(learner.side().index() as u8),
             continues_as: run.is_some().then(|| Q_TABLE.into()),
+            weights: false,
         })
     }
 

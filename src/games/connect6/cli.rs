@@ -131,12 +131,16 @@ pub enum Command {
         openings: u64,
     },
     /// A model's weights beside the hand-set ones, as the study's table of
-    /// learned weights: the plain count of each pattern of the side to move
-    /// and the opponent, in each phase (the values of `φ·θ`, hand-set
-    /// divided by 100,000).
+    /// learned weights: the weights that moved most, then one count of each
+    /// pattern of the side to move and the opponent, in each phase (the
+    /// values of `φ·θ`, hand-set divided by 100,000).
     Weights {
         /// The model file.
         model: InputPath,
+        /// Which count: 0 the plain count, 1 to 4 by distance from the
+        /// centre (nearest first), 5 on a diagonal.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=5))]
+        variant: u64,
     },
     /// Speaks the Connect6 engine protocol on standard input and output
     /// (`name`, `new black|white`, `black|white XXXX`, `move XXXX`, `next`,
@@ -209,7 +213,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             against.as_ref().map(|p| p.0.as_path()),
             openings as usize,
         ),
-        Command::Weights { model } => weights_table(&model.0),
+        Command::Weights { model, variant } => weights_table(&model.0, variant as usize),
         Command::Engine { level } => {
             let stdin = std::io::stdin();
             super::protocol::serve(
@@ -344,45 +348,63 @@ fn eval(model: &Path, against: Option<&Path>, openings: usize) -> Result<(), Cli
     Ok(())
 }
 
-/// `selfplay connect6 weights`: the plain-count weights, hand-set and
-/// learned, by pattern and phase.
-fn weights_table(path: &Path) -> Result<(), CliError> {
-    use super::features::{
-        bonus_index, line_index, window_index, BONUSES, LINE_KINDS, PER_PHASE, PHASES, WINDOW_KINDS,
-    };
+/// A weight to three decimals, a value that rounds to zero without a sign.
+fn weight(w: f64) -> String {
+    let s = format!("{w:.3}");
+    match s.strip_prefix('-') {
+        Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => rest.to_string(),
+        _ => s,
+    }
+}
+
+/// `selfplay connect6 weights`: the weights that moved most, then one
+/// count's weights, hand-set and learned, by pattern and phase.
+fn weights_table(path: &Path, variant: usize) -> Result<(), CliError> {
     let m = crate::cli::read_model_of(path, Board::NAME, Board::TITLE)?;
-    let learned =
-        model_learner(&m).map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
-    let hand = hand();
-    let (h, l) = (hand.weights(), learned.weights());
-    let mut rows: Vec<(String, usize, usize)> = Vec::new();
-    for (side, who) in [(0, "own"), (1, "opponent")] {
-        for (k, name) in LINE_KINDS.iter().enumerate() {
-            if let Some(i) = line_index(side, k) {
-                rows.push((format!("{who} {name}"), i, side));
-            }
-        }
-        for (k, name) in WINDOW_KINDS.iter().enumerate() {
-            rows.push((format!("{who} {name}"), window_index(side, k), side));
-        }
-        for (k, name) in BONUSES.iter().enumerate() {
-            rows.push((
-                format!("{who} has {name} useful patterns"),
-                bonus_index(side, k),
-                side,
-            ));
+    let t = super::weights::model_table(&m)
+        .map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
+    let v = t.variants.len();
+    let cell = |r: &crate::plugin::WeightRow, c: usize, k: usize| {
+        (r.reference[c * v + k], r.learned[c * v + k])
+    };
+    println!("moved most ({} → learned):", t.reference);
+    for (r, c, k) in t.largest_changes(8) {
+        let row = &t.rows[r];
+        if let (Some(a), Some(b)) = cell(row, c, k) {
+            println!(
+                "  {}: {} {}, {}: {} → {}",
+                t.columns[c],
+                row.group.trim_end_matches(" patterns").to_lowercase(),
+                row.name,
+                t.variants[k],
+                weight(a),
+                weight(b)
+            );
         }
     }
-    print!("{:<40}", "pattern (plain count): hand / learned");
-    for p in PHASES {
+    println!();
+    print!(
+        "{:<40}",
+        format!("{}: {} / learned", t.variants[variant], t.reference)
+    );
+    for p in &t.columns {
         print!(" {p:>20}");
     }
     println!();
-    for (name, i, _) in rows {
-        print!("{name:<40}");
-        for ph in 0..PHASES.len() {
-            let j = ph * PER_PHASE + i;
-            print!(" {:>9.3} / {:>8.3}", h[j], l[j]);
+    let mut group = "";
+    for row in &t.rows {
+        if row.group != group {
+            println!("{}", row.group);
+            group = &row.group;
+        }
+        if cell(row, 0, variant).0.is_none() {
+            continue;
+        }
+        print!("  {:<38}", row.name);
+        for c in 0..t.columns.len() {
+            if let (Some(a), Some(b)) = cell(row, c, variant) {
+                print!(" {:>9} / {:>8}", weight(a), weight(b));
+            }
         }
         println!();
     }
@@ -666,6 +688,13 @@ mod tests {
         for bad in ["engine:0", "engine:7", "engine:x", "engine:", "nobody", ""] {
             assert!(player(bad).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn a_weight_that_rounds_to_zero_has_no_sign() {
+        assert_eq!(weight(-0.0004), "0.000");
+        assert_eq!(weight(-0.0211), "-0.021");
+        assert_eq!(weight(0.36), "0.360");
     }
 
     #[test]

@@ -38,5 +38,7 @@ pub mod rules;
 pub mod runs;
 pub mod threats;
 pub mod tss;
+#[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
+pub mod weights;
 
 pub use rules::Board;

@@ -264,6 +264,7 @@ impl GameEntry for Entry {
             plays: true,
             side: Some(learner.side().index() as u8),
             continues_as: (learner.side() == Side::First).then(|| Q_TABLE.into()),
+            weights: false,
         })
     }
 

@@ -296,6 +296,7 @@ impl GameEntry for Entry {
                 plays: true,
                 side: None,
                 continues_as: None,
+                weights: false,
             });
         }
         if model.header.algorithm == Algorithm::GaWeights {
@@ -334,6 +335,7 @@ impl GameEntry for Entry {
                 plays: true,
                 side: None,
                 continues_as: Some(GA.into()),
+                weights: true,
             });
         }
         if model.header.algorithm == Algorithm::NTuple {
@@ -353,6 +355,7 @@ impl GameEntry for Entry {
                 plays: true,
                 side: None,
                 continues_as: Some(NTUPLE.into()),
+                weights: false,
             });
         }
         if model.header.algorithm != Algorithm::QNet {
@@ -377,6 +380,7 @@ impl GameEntry for Entry {
             plays: true,
             side: None,
             continues_as: Some(QNET.into()),
+            weights: false,
         })
     }
 
@@ -405,6 +409,15 @@ impl GameEntry for Entry {
                 run: super::bench::endgame_rate,
             },
         ]
+    }
+
+    /// A tuning model's coefficients beside those it started from.
+    #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
+    fn weight_table(&self, model: &Model) -> Result<Option<crate::plugin::WeightTable>, String> {
+        if model.header.algorithm != Algorithm::GaWeights {
+            return Ok(None);
+        }
+        super::learn::ga::weight_table(model).map(Some)
     }
 
     fn long_benches(&self) -> Vec<crate::plugin::Bench> {

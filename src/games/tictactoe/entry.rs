@@ -291,6 +291,7 @@ impl GameEntry for Entry {
                 .hyper
                 .contains_key("run")
                 .then(|| VALUES.into()),
+            weights: false,
         })
     }
 }

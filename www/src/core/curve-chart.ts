@@ -18,7 +18,9 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { borrowPlace, type PlaceLoan } from './board-place';
+import { downloadBlob } from './dom';
 import { messageOf, showNotice } from './notices';
+import { csvField } from './text';
 import { bandHalfWidth, compactCount, curveKey, isSampledRate, movingAverage, SMOOTH_REACH, type ChartOptions, type Curve } from './charts';
 
 /** Lines shown at first: more are listed in the legend, off, to be turned on one by one. */
@@ -33,24 +35,6 @@ function fileStem(title: string): string {
       .replace(/^-|-$/g, '')
       .slice(0, 60) || 'chart'
   );
-}
-
-function download(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** A CSV field, quoted when it must be. */
-function csvField(v: string | number): string {
-  const t = String(v);
-  return /[",\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
 }
 
 /** The height inside an element's padding. */
@@ -208,10 +192,10 @@ export class CurveChart {
     this.away.className = 'chart-away';
     this.away.dataset.testid = 'chart-away';
     this.away.textContent = `“${opts.title}” is shown larger in the board’s place; ‘Back to the board’ brings it back here.`;
-    csv.addEventListener('click', () => download(new Blob([this.csv()], { type: 'text/csv' }), `${fileStem(opts.title)}.csv`));
+    csv.addEventListener('click', () => downloadBlob(new Blob([this.csv()], { type: 'text/csv' }), `${fileStem(opts.title)}.csv`));
     png.addEventListener('click', () => {
       this.image().then(
-        (b) => download(b, `${fileStem(opts.title)}.png`),
+        (b) => downloadBlob(b, `${fileStem(opts.title)}.png`),
         (e: unknown) => showNotice(`The image could not be made: ${messageOf(e)}`),
       );
     });

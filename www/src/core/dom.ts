@@ -1,4 +1,4 @@
-// A small helper to build elements without a framework.
+// Small helpers to build elements without a framework, and to download a file.
 
 type Attrs = Record<string, string | number | boolean | undefined>;
 
@@ -29,4 +29,17 @@ export function el<K extends keyof HTMLElementTagNameMap>(
  *  for tests and the browser's performance panel. */
 export function markOnce(name: string): void {
   if (performance.getEntriesByName(name, 'mark').length === 0) performance.mark(name);
+}
+
+/** Starts a download of `blob` as a file called `name`. */
+export function downloadBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -7,7 +7,7 @@ function model(algorithmTitle: string, arrays: [string, number[]][], extra: Part
   return {
     name: 'm', kind: 'model', game: 'g', variant: '', algorithm: 'algo', algorithmTitle, encoding: '',
     hyper: {}, seed: 1n, gamesTrained: 0, evaluation: null, curve: null, created: '', producer: '',
-    fileName: 'm.selfplay', size: 0, summary: '', winRates: {}, plays: true, side: null, continuesAs: null, settingsFor: null,
+    fileName: 'm.selfplay', size: 0, summary: '', winRates: {}, plays: true, side: null, continuesAs: null, weights: false, settingsFor: null,
     arrays: arrays.map(([name, shape]) => ({ name, dtype: 'f32', shape })),
     ...extra,
   };

@@ -29,6 +29,7 @@ export function metaOf(info: ModelInfo, game: GameInfo, name: string, id = newId
     description: describeModel(info, game),
     side: info.side,
     continuesAs: info.continuesAs,
+    weights: info.weights,
     settingsFor: info.settingsFor?.player ?? null,
     gamesTrained: info.gamesTrained,
     winRates: info.winRates,

@@ -1,6 +1,7 @@
 // The page's one worker protocol, shared by the page and its four kinds of
 // worker: the engine worker (the game on each board, model files, the game list),
-// the thinking worker (every computer player's move and every analysis),
+// the thinking worker (every computer player's move and every analysis, and
+// a model's weights),
 // the run pool's workers (training runs of any kind) and the ladder's
 // workers (rating ladder games).
 //
@@ -73,9 +74,10 @@ export type {
   SessionState as GameState,
 } from 'selfplay';
 
-// The ladder's values: from the learners' module, which alone has the ladder.
-import type { LadderGame, LadderRating } from 'selfplay-learners';
-export type { LadderGame, LadderRating } from 'selfplay-learners';
+// The ladder's values, and a model's weights: from the learners' module,
+// which alone has the ladder and the learners whose weights are shown.
+import type { LadderGame, LadderRating, WeightTable } from 'selfplay-learners';
+export type { LadderGame, LadderRating, WeightRow, WeightTable } from 'selfplay-learners';
 
 // ---- The page's own values -------------------------------------------------
 
@@ -139,6 +141,7 @@ export interface Results {
   // The thinking worker: one agent per player, setting and model.
   think: Thought;
   analyze: Analysis | null;
+  weights: WeightTable | null;
   // A pool worker: several runs, stepped in turn.
   runCreate: RunSnapshot;
   runResume: RunSnapshot;
@@ -199,6 +202,9 @@ export type Command =
   | { kind: 'presetRuns'; game: GameId; runKind: string; preset: string; seed: bigint }
   | { kind: 'think'; agent: AgentSpec; position: string; seed: bigint; budget: Budget | null }
   | { kind: 'analyze'; agent: AgentSpec; position: string; budget: Budget | null }
+  /** A model file's weights beside those it started from (`modelWeights`, the
+   *  learners' thinking worker); null for a model whose weights are not shown. */
+  | { kind: 'weights'; bytes: Uint8Array }
   /** `checkpointMs`: post a checkpoint at least this often while running. */
   | { kind: 'runCreate'; runId: string; game: GameId; runKind: string; config: RunConfig; checkpointMs: number; snapshots: SnapshotPlan | null }
   /** Goes on from a checkpoint or a saved model (`Run.resume`); snapshots are

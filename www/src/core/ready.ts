@@ -37,6 +37,8 @@ export interface ReadyModel {
   command: string;
   seed: number;
   side: 0 | 1 | null;
+  /** Whether its weights can be shown (the Weights view); absent when not. */
+  weights?: boolean;
   bytes: number;
   strength: ReadyStrength;
 }

@@ -24,6 +24,7 @@
 
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 
+import { downloadBlob } from './dom';
 import type { GameId } from './protocol';
 import { unrepeatedFileName } from './text';
 
@@ -41,6 +42,8 @@ export interface ModelMeta {
   side?: 0 | 1 | null;
   /** The kind of run that continues it, null for none; absent in records of older versions. */
   continuesAs?: string | null;
+  /** Whether its weights can be shown (the Weights view); absent in records of older versions. */
+  weights?: boolean;
   /** The player whose settings it holds (they can be loaded into its form), null for none; absent in records of older versions. */
   settingsFor?: string | null;
   gamesTrained: number;
@@ -505,14 +508,5 @@ export class ModelLibrary {
 
 /** Starts a download of `bytes` as a file called `fileName` (a games count the name says already is not said twice). */
 export function downloadFile(bytes: Uint8Array, fileName: string): void {
-  const blob = new Blob([bytes as BlobPart], { type: 'application/octet-stream' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = unrepeatedFileName(fileName);
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadBlob(new Blob([bytes as BlobPart], { type: 'application/octet-stream' }), unrepeatedFileName(fileName));
 }

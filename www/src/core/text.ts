@@ -46,3 +46,9 @@ export function unrepeatedFileName(file: string): string {
   });
   return said ? `${stem}${checkpoint}.selfplay` : file;
 }
+
+/** A CSV field, quoted when it must be. */
+export function csvField(v: string | number): string {
+  const t = String(v);
+  return /[",\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+}

@@ -9,7 +9,7 @@
 
 import { lacksLearner, workerName } from './modules';
 import { showNotice } from './notices';
-import type { Analysis, AgentSpec, Budget, Progress, Thought } from './protocol';
+import type { Analysis, AgentSpec, Budget, Progress, Thought, WeightTable } from './protocol';
 import { upperFirst } from './text';
 import { WorkerClient, WorkerError } from './worker-client';
 
@@ -98,6 +98,11 @@ export class Thinker {
   /** Values every legal move of `position` (null for a player without values); `onProgress` hears a search's reports. */
   analyze(agent: AgentRequest, position: string, budget: Budget | null = null, onProgress?: (p: Progress) => void): Promise<Analysis | null> {
     return this.ask(agent, (c, spec) => c.client.request({ kind: 'analyze', agent: spec, position, budget }, onProgress));
+  }
+
+  /** A model file's weights beside those it started from, null when its game does not show them (asked of the learners' worker, which has the learners). */
+  weights(bytes: Uint8Array): Promise<WeightTable | null> {
+    return this.channels[1].client.request({ kind: 'weights', bytes });
   }
 
   /** Whether a request is being answered. */

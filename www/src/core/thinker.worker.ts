@@ -1,13 +1,14 @@
 // The thinking worker: every computer player's move and every analysis
 // (heat maps, hints) is asked of an `Agent` here, with a budget and progress
-// reports. Agents are kept between requests, one per player, settings and
-// model, so a searching player keeps its tables. To cancel a think, the page
+// reports; the learners' one also shows a model's weights. Agents are kept
+// between requests, one per player, settings and model, so a searching
+// player keeps its tables. To cancel a think, the page
 // ends this worker and starts a fresh one; agents are rebuilt lazily there,
 // and the page sends model files again.
 
 import type { Agent } from 'selfplay';
 import type { AgentSpec } from './protocol';
-import { serve, wasm } from './worker-host';
+import { learnersWasm, serve, wasm } from './worker-host';
 
 const agents = new Map<string, Agent>();
 /** Model files by the key the page gave them. */
@@ -32,4 +33,6 @@ function agent(spec: AgentSpec): Agent {
 serve('the thinking worker', {
   think: (cmd, ctx) => agent(cmd.agent).think(cmd.position, cmd.seed, cmd.budget, ctx.progress),
   analyze: (cmd, ctx) => agent(cmd.agent).analyze(cmd.position, cmd.budget, ctx.progress),
+  // Only the learners' worker is asked (`Thinker.weights`).
+  weights: (cmd) => learnersWasm().modelWeights(cmd.bytes) ?? null,
 });

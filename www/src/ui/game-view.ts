@@ -222,6 +222,7 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
         showTab('train');
         (await runs.get()).panel.continueFrom(meta, bytes);
       },
+      weights: (bytes) => thinker.weights(bytes),
     });
   });
   tabs.push({ id: 'models', label: 'Models', element: models.element, shown: () => models.shown(), destroy: () => models.destroy() });

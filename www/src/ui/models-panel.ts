@@ -12,7 +12,7 @@ import type { Engine } from '../core/engine';
 import { handOver, takeHandedOver } from '../core/handover';
 import { metaOf } from '../core/models';
 import { messageOf, showNotice } from '../core/notices';
-import type { GameInfo } from '../core/protocol';
+import type { GameInfo, WeightTable } from '../core/protocol';
 import { READY, readyBytes, readyGame, sideScore, type ReadyGame, type ReadyModel } from '../core/ready';
 import { downloadFile, type ModelLibrary, type ModelMeta } from '../core/storage';
 import { strengthWord } from './play/players';
@@ -33,7 +33,12 @@ export interface ModelsHost {
   /** Plays against a ready-made model ("ready:<id>"). */
   playReady(name: string, label: string, side: 0 | 1 | null): Promise<void>;
   continueTraining(meta: ModelMeta, bytes: Uint8Array): Promise<void>;
+  /** A model file's weights beside those it started from (null when its game does not show them). */
+  weights(bytes: Uint8Array): Promise<WeightTable | null>;
 }
+
+/** What the Weights button shows. */
+const WEIGHTS_TITLE = 'What it learned: every weight beside the one it started from';
 
 /** Largest file the page reads for import (the decoder checks sizes too). */
 const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
@@ -185,6 +190,8 @@ export class ModelsPanel {
       });
       return b;
     };
+    // Pressed, it is disabled until the view opens: focus comes back to it when the view closes.
+    const weights: HTMLButtonElement | null = m.weights ? button('Weights', 'ready-weights', async () => this.showWeights(m.name, await readyBytes(m), weights), WEIGHTS_TITLE) : null;
     return el(
       'li',
       { className: 'model ready-model', 'data-testid': 'ready-model', 'data-ready-id': m.id },
@@ -197,6 +204,7 @@ export class ModelsPanel {
         { className: 'controls' },
         button('Play against', 'ready-play', () => this.host.playReady(`${READY}${m.id}`, m.name, m.side)),
         button('Copy to library', 'ready-copy', () => this.copyReady(m), 'Keep a copy you can rename, train further or delete'),
+        ...(weights ? [weights] : []),
         button('Export', 'ready-export', async () => downloadFile(await readyBytes(m), m.file), `Download ${m.file}`),
       ),
     );
@@ -244,6 +252,7 @@ export class ModelsPanel {
         button('Play against', 'model-play', () => this.host.playAgainst(m)),
         // The run's learning curves, kept with the model.
         ...(m.curve ? [button('Curve', 'model-curve', () => import('./curve-view').then((v) => v.openCurves(m.name, m.curve!, li.querySelector('[data-testid="model-curve"]'))))] : []),
+        ...(m.weights ? [button('Weights', 'model-weights', async () => this.showWeights(m.name, await (await this.host.library).bytes(m.id), li.querySelector('[data-testid="model-weights"]')), WEIGHTS_TITLE)] : []),
         ...(this.continues(m) ? [button('Continue training', 'model-train', () => this.train(m))] : []),
         button('Rename', 'model-rename', (): Promise<void> => this.rename(m, li)),
         button('Duplicate', 'model-duplicate', async () => void (await (await this.host.library).duplicate(m.id))),
@@ -252,6 +261,13 @@ export class ModelsPanel {
       ),
     );
     return li;
+  }
+
+  /** Opens the Weights view of a model file; focus goes back to `back` when it closes. */
+  private async showWeights(name: string, bytes: Uint8Array, back: HTMLElement | null): Promise<void> {
+    const [table, view] = await Promise.all([this.host.weights(bytes), import('./weights-view')]);
+    if (!table) throw new Error(`${name}: this model's weights cannot be shown`);
+    view.openWeights(name, table, back);
   }
 
   /** Whether a kind of run of this game continues the model (unknown for records of older versions: offered). */

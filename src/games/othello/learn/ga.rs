@@ -252,6 +252,58 @@ pub fn model_weights(model: &Model) -> Result<Weights, String> {
     Ok(w)
 }
 
+/// A tuning model's coefficients beside those its run started from (the
+/// study's hand-set ones unless the run was given others), for people.
+#[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
+pub fn weight_table(model: &Model) -> Result<crate::plugin::WeightTable, String> {
+    use crate::plugin::{WeightRow, WeightTable};
+    const ROWS: [(&str, &str); 7] = [
+        ("Squares", "corners (a)"),
+        ("Squares", "edge squares next to a corner (b)"),
+        ("Squares", "diagonal squares next to a corner (c)"),
+        ("Squares", "other edge squares (d)"),
+        ("Squares", "squares next to the edge (e)"),
+        ("Squares", "the centre (f)"),
+        (
+            "Mobility",
+            "legal moves, the mover's minus the opponent's (v)",
+        ),
+    ];
+    let tuned = model_weights(model)?;
+    let start = match model.header.hyper.get("settings") {
+        Some(s) => {
+            serde_json::from_value::<GaSettings>(s.clone())
+                .map_err(|e| format!("bad settings: {e}"))?
+                .start
+        }
+        None => Weights::STUDY,
+    };
+    let reference = if start == Weights::STUDY {
+        "the study's hand-set"
+    } else {
+        "starting"
+    };
+    Ok(WeightTable {
+        about: "The search's evaluation: each square's weight counts +1 for a disc of the side to \
+                move and −1 for one of the opponent's, and v each legal move more than the \
+                opponent has. The genetic algorithm tuned the weights from these starting values."
+            .into(),
+        reference: reference.into(),
+        columns: vec!["whole game".into()],
+        variants: vec!["weight".into()],
+        rows: ROWS
+            .iter()
+            .zip(start.to_array().iter().zip(tuned.to_array()))
+            .map(|(&(group, name), (&a, b))| WeightRow {
+                group: group.into(),
+                name: name.into(),
+                reference: vec![Some(a)],
+                learned: vec![Some(b)],
+            })
+            .collect(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -296,5 +348,37 @@ mod tests {
         // A point per generation, with the seven coefficients and the score.
         assert_eq!(a.points().len(), 3);
         assert_eq!(a.points()[2].y.len(), 8);
+    }
+
+    #[test]
+    fn a_tuning_models_table_has_its_best_coefficients_beside_the_start() {
+        let mut run = TrainerRun(GaRun::new(small(1)).unwrap());
+        run.step(u64::MAX);
+        let model = run.model("x").unwrap();
+        let t = weight_table(&model).unwrap();
+        t.validate().unwrap();
+        assert_eq!(t.reference, "the study's hand-set");
+        let learned: Vec<f64> = t.rows.iter().map(|r| r.learned[0].unwrap()).collect();
+        let start: Vec<f64> = t.rows.iter().map(|r| r.reference[0].unwrap()).collect();
+        assert_eq!(learned, run.0.best().to_array());
+        assert_eq!(start, Weights::STUDY.to_array());
+        assert!(t.rows[0].name.starts_with("corners"));
+        assert_eq!(t.rows[6].group, "Mobility");
+        // Another start is named as such.
+        let other = Weights {
+            a: 10.0,
+            ..Weights::STUDY
+        };
+        let mut run = TrainerRun(
+            GaRun::new(GaSettings {
+                start: other,
+                ..small(1)
+            })
+            .unwrap(),
+        );
+        run.step(u64::MAX);
+        let t = weight_table(&run.model("y").unwrap()).unwrap();
+        assert_eq!(t.reference, "starting");
+        assert_eq!(t.rows[0].reference, vec![Some(10.0)]);
     }
 }

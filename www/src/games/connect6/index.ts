@@ -42,8 +42,9 @@ export const connect6: GamePlugin = {
       'opponent such a forced win by two threats a turn, and changes them if they do and ' +
       'it finds better ones. Its level sets how far it looks (1: one stone, like Greedy; 6: six).',
   ],
-  // Greedy: it wins and blocks one stone ahead, stronger than Random and answering at once.
-  defaultPlayers: ['human', 'greedy'],
+  // The study's learner after 30,000 games: it wins and blocks by the threat search and
+  // builds lines by its learned weights, stronger than Greedy and answering at once.
+  defaultPlayers: ['human', 'ready:td-30000'],
   sideMarkers: [`radial-gradient(circle at 35% 30%, ${BLACK.light}, ${BLACK.dark})`, `radial-gradient(circle at 35% 30%, ${WHITE.light}, ${WHITE.dark})`],
   record: {
     name: 'Connect6 stones',
