@@ -165,7 +165,7 @@ fn connect6_learns_from_a_file_of_records_and_refuses_a_bad_one_by_its_line() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(text.contains("from the 2 records of games.txt"), "{text}");
+    assert!(text.contains("from 2 records of games.txt"), "{text}");
     // Points at 0, 2 and 4 games learned.
     let points: Vec<&str> = text
         .lines()
@@ -233,5 +233,37 @@ fn connect6_match_writes_its_games_as_records_that_train_learns_from() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(text.contains("from the 3 records of engine-games.txt"), "{text}");
+    assert!(text.contains("from 3 records of engine-games.txt"), "{text}");
+}
+
+/// The page's sample records (`www/public/records/`) are what their header
+/// says: the engine at level 2 against itself from the shipped openings.
+/// Its first four games are played again.
+#[test]
+fn the_sample_records_are_the_engines_games() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let sample =
+        std::fs::read_to_string(format!("{root}/www/public/records/connect6-engine-level-2.txt"))
+            .unwrap();
+    let games: Vec<&str> = sample.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(games.len(), 100);
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("four.txt");
+    let (code, _, err) = run(&[
+        "connect6",
+        "match",
+        "engine:2",
+        "engine:2",
+        "--games",
+        "4",
+        "--seed",
+        "1",
+        "--openings",
+        &format!("{root}/src/games/connect6/openings.txt"),
+        "--records-out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let again = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(again.lines().collect::<Vec<_>>(), games[..4]);
 }

@@ -2,7 +2,8 @@
 // page. Its code is in the page's learners' module, which a worker loads
 // only when a run or a learned player needs it: playing the engine does not
 // fetch it. The page's run, with the CLI's settings and seed, gives the
-// CLI's weights exactly, and its model then plays in the page. A run
+// CLI's weights exactly, and its model then plays in the page; so does a
+// run that learns from the sample of game records. A run
 // paused, reloaded and resumed from its checkpoint, then continued from the
 // library, keeps every game and curve point. A visitor watches it learn:
 // the stones it considered, valued as chances, are the engine's.
@@ -52,7 +53,8 @@ test('the page trains the study’s learner in the learners’ module, with the 
   const cliFile = testInfo.outputPath('cli-c6.selfplay');
   selfplay('connect6', 'train', '--preset', 'tss', '--games', '6', '--eval-every', '3', '--openings', '1', '--seed', '3', '--out', cliFile);
 
-  await page.goto('/#/connect6?tab=train');
+  // People on both sides: nothing on the page needs the learners' module until the run starts.
+  await page.goto('/#/connect6?tab=train&first=human&second=human');
   await expect(page.getByTestId('train-kind')).toContainText('TD(0)');
   await page.getByTestId('train-games').fill('6');
   await page.getByTestId('train-eval_every').fill('3');
@@ -79,6 +81,40 @@ test('the page trains the study’s learner in the learners’ module, with the 
   await expect(page.locator('canvas.board-canvas')).toBeVisible();
   await clickSquare(page, 'j10');
   await expect(page.getByTestId('moves').locator('.move')).toHaveCount(3, { timeout: 30_000 });
+  expect(errors).toEqual([]);
+});
+
+test('the page learns from the sample records as the CLI learns from the same file; missing or bad records are refused with their line', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  const sample = fileURLToPath(new URL('../public/records/connect6-engine-level-2.txt', import.meta.url));
+  const cliFile = testInfo.outputPath('cli-records.selfplay');
+  selfplay('connect6', 'train', '--preset', 'records', '--records', sample, '--games', '6', '--eval-every', '3', '--openings', '1', '--seed', '3', '--out', cliFile);
+
+  await page.goto('/#/connect6?tab=train');
+  await page.getByTestId('train-preset').selectOption('records');
+  const notice = page.locator('.notice-error').last();
+  // No records yet: the page says what is missing, and no run starts.
+  await page.getByTestId('train-start').click();
+  await expect(notice).toContainText('no game records');
+  // A game that is not over and has no result: the engine names the line.
+  await page.getByTestId('records-text').fill('J10; A1 A2; K10 L10; A3 A4; M10 N10; A6 B1; O10\nJ10; K11 K9\n');
+  await expect(page.getByTestId('records-status')).toContainText('2 games');
+  await page.getByTestId('train-start').click();
+  await expect(page.locator('.notice-error')).toContainText(['line 2: the game is not over']);
+  await expect(page.getByTestId('run')).toHaveCount(0);
+
+  await page.getByTestId('records-sample').click();
+  await expect(page.getByTestId('records-status')).toContainText('100 games from the sample');
+  await page.getByTestId('records-text').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('c6-records.png') });
+  const run = await startTraining(page, {}, { games: 6, eval_every: 3, openings: 1, seed: 3 });
+  await expect(run).toHaveAttribute('data-status', 'finished', { timeout: 90_000 });
+  await expect(run).toContainText('from 100 records');
+  await expect(run).toHaveAttribute('data-curve', '0 3 6');
+  const [download] = await Promise.all([page.waitForEvent('download'), run.getByTestId('run-export').click()]);
+  const pageFile = testInfo.outputPath('page-records.selfplay');
+  await download.saveAs(pageFile);
+  expect(weightsOf(pageFile)).toBe(weightsOf(cliFile));
   expect(errors).toEqual([]);
 });
 

@@ -7,10 +7,10 @@ use clap::Subcommand;
 use web_time::Instant;
 
 use super::engine::{Engine, EngineSettings, MAX_LEVEL};
-use super::learn::{parse_records, Record as LearnRecord};
+use super::learn::parse_records;
 use super::players::{Greedy, NearRandom};
 use super::rules::{format_point, Board, Point};
-use super::runs::{hand, model_learner, presets, Run, RunConfig, WeightsPlayer};
+use super::runs::{hand, model_learner, presets, Run, RunConfig, WeightsPlayer, MAX_RECORDS_TEXT};
 use super::tss;
 use crate::arena::Record;
 use crate::cli::{CliError, InputPath, OutputPath};
@@ -200,9 +200,10 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             };
             let config = RunConfig {
                 alpha: alpha.map_or(config.alpha, |a| a as f32),
+                records: records.as_ref().map_or(String::new(), |r| r.text.clone()),
                 ..config
             };
-            train(config, records.as_ref(), &out.0)
+            train(config, records.as_ref().map(|r| r.name.as_str()), &out.0)
         }
         Command::Eval {
             model,
@@ -226,24 +227,21 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
     }
 }
 
-/// The largest records file, in bytes.
-pub const MAX_RECORDS_BYTES: u64 = 256 << 20;
-
-/// A file of game records ([`parse_records`]), with its name and how many.
+/// A file of game records ([`parse_records`]): its name and its text,
+/// checked.
 pub struct Records {
     name: String,
-    games: Vec<LearnRecord>,
+    text: String,
 }
 
 fn read_records(path: &Path) -> Result<Records, CliError> {
-    let text = crate::cli::read_text(path, MAX_RECORDS_BYTES)?;
-    let games =
-        parse_records(&text).map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
+    let text = crate::cli::read_text(path, MAX_RECORDS_TEXT as u64)?;
+    parse_records(&text).map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
     let name = path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    Ok(Records { name, games })
+    Ok(Records { name, text })
 }
 
 /// A preset's settings by its id.
@@ -257,17 +255,19 @@ fn preset_config(preset: &str) -> Result<RunConfig, CliError> {
     })
 }
 
-/// `selfplay connect6 train`: a preset's run (learning from `records`
-/// when given, else by self-play), its curve printed, its model written.
-fn train(config: RunConfig, records: Option<&Records>, out: &Path) -> Result<(), CliError> {
+/// `selfplay connect6 train`: a preset's run (learning from the records
+/// of its settings, of the file named `records`, or else by self-play), its
+/// curve printed, its model written.
+fn train(config: RunConfig, records: Option<&str>, out: &Path) -> Result<(), CliError> {
     let started = Instant::now();
-    let mut run = Run::new(config).map_err(CliError::BadInput)?;
+    let mut run = Run::new(config).map_err(|e| match records {
+        Some(file) => CliError::BadInput(format!("{file}: {e}")),
+        None => CliError::BadInput(e),
+    })?;
     match records {
-        Some(r) => println!(
-            "{}, from the {} records of {} (learned from as they were played: no exploration, no threat-space search)",
-            run.records_label(),
-            r.games.len(),
-            r.name
+        Some(file) => println!(
+            "{} of {file} (learned from as they were played: no exploration, no threat-space search)",
+            Trainer::label(&run),
         ),
         None => println!("{}", Trainer::label(&run)),
     }
@@ -279,13 +279,7 @@ fn train(config: RunConfig, records: Option<&Records>, out: &Path) -> Result<(),
     let mut learning = 0.0;
     while !Trainer::is_done(&run) {
         let t = Instant::now();
-        match records {
-            Some(r) => {
-                let done = Trainer::progress(&run).done as usize;
-                run.learn_record(&r.games[done % r.games.len()]);
-            }
-            None => Trainer::train(&mut run, 1),
-        }
+        Trainer::train(&mut run, 1);
         learning += t.elapsed().as_secs_f64();
         for p in &run.curve()[printed..] {
             println!(
@@ -302,11 +296,11 @@ fn train(config: RunConfig, records: Option<&Records>, out: &Path) -> Result<(),
         printed = run.curve().len();
     }
     let mut model = Trainer::model(&run).map_err(CliError::Internal)?;
-    if let Some(r) = records {
-        model.header.name = format!("{}, from {}", run.records_label(), r.name);
+    if let Some(file) = records {
+        model.header.name = format!("{}, of {file}", Trainer::label(&run));
         model.header.hyper.insert(
             "records".into(),
-            serde_json::json!({ "file": r.name, "games": r.games.len() }),
+            serde_json::json!({ "file": file, "games": run.records().len() }),
         );
     }
     let bytes = crate::model::encode(&model).map_err(|e| CliError::Internal(e.to_string()))?;

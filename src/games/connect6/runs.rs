@@ -12,7 +12,8 @@ use serde_json::Value;
 
 use super::features::{hand_weights, line_index, FEATURES, LINE_KINDS, PER_PHASE, PHASES};
 use super::learn::{
-    learning_game, openings, proven_first, record_game, score, Chooser, Record, Watch,
+    learning_game, openings, parse_records, proven_first, record_game, score, Chooser, Record,
+    Watch,
 };
 use super::rules::{Board, Point};
 use crate::game::{rng_from_seed, Game, Player, Rng};
@@ -56,7 +57,15 @@ pub struct RunConfig {
     /// this many), each twice.
     pub openings: usize,
     pub seed: u64,
+    /// Game records to learn from instead of self-play, one game a line
+    /// ([`crate::games::connect6::learn::parse_records`]), each in turn, from
+    /// the first again after the last; empty: self-play.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub records: String,
 }
+
+/// The longest text of records a run takes, in bytes.
+pub const MAX_RECORDS_TEXT: usize = 64 << 20;
 
 impl Default for RunConfig {
     fn default() -> Self {
@@ -73,6 +82,7 @@ impl Default for RunConfig {
             eval_every: 200,
             openings: OPENING_COUNT,
             seed: 1,
+            records: String::new(),
         }
     }
 }
@@ -107,6 +117,12 @@ impl RunConfig {
         }
         if self.eval_every == 0 {
             return Err("a curve point every 0 games: give at least 1".into());
+        }
+        if self.records.len() > MAX_RECORDS_TEXT {
+            return Err(format!(
+                "the records are {} bytes; at most {MAX_RECORDS_TEXT}",
+                self.records.len()
+            ));
         }
         Ok(())
     }
@@ -166,6 +182,12 @@ pub fn presets() -> Vec<(&'static str, &'static str, &'static str, RunConfig)> {
                 sign_only: true,
                 ..base.clone()
             },
+        ),
+        (
+            "records",
+            "From game records",
+            "As the study learned from expert games: each game of a file of records in turn, its moves as played, instead of self-play.",
+            base.clone(),
         ),
         (
             BEYOND[0],
@@ -257,6 +279,21 @@ pub struct Run {
     rng: Rng,
     curve: Vec<CurvePoint>,
     openings: Vec<Board>,
+    /// The records it learns from (`config.records`), none for self-play.
+    records: Vec<Record>,
+}
+
+/// The records of a run's settings: none for self-play; an error names the
+/// bad line, or says that the text holds no game.
+fn records_of(config: &RunConfig) -> Result<Vec<Record>, String> {
+    if config.records.is_empty() {
+        return Ok(Vec::new());
+    }
+    let records = parse_records(&config.records).map_err(|e| format!("the records: {e}"))?;
+    if records.is_empty() {
+        return Err("the records hold no game".into());
+    }
+    Ok(records)
 }
 
 impl Run {
@@ -269,6 +306,7 @@ impl Run {
             rng: rng_from_seed(config.seed),
             curve: Vec::new(),
             openings: openings()[..config.openings].to_vec(),
+            records: records_of(&config)?,
             config,
         };
         run.measure_point();
@@ -303,15 +341,17 @@ impl Run {
             rng,
             curve,
             openings: openings()[..config.openings].to_vec(),
+            records: records_of(&config)?,
             config,
         })
     }
 
-    /// The run in a line; learning from records (`from_records`), the
-    /// settings of its own play (ε, the threat-space search) are left out:
-    /// the records' moves are learned from as they are.
-    fn describe(&self, from_records: bool) -> String {
+    /// The run in a line; learning from records, the settings of its own
+    /// play (ε, the threat-space search) and its seed are left out: the
+    /// records' moves are learned from as they are.
+    fn describe(&self) -> String {
         let c = &self.config;
+        let from_records = !self.records.is_empty();
         let mut parts = vec![format!("TD(0) α {}", c.alpha)];
         if !from_records {
             parts.push(format!("ε {}", c.epsilon));
@@ -332,15 +372,21 @@ impl Run {
             parts.push("one phase".into());
         }
         if from_records {
-            parts.join(" ")
+            let n = self.records.len();
+            format!(
+                "{}, from {} record{}",
+                parts.join(" "),
+                thousands(n as u64),
+                if n == 1 { "" } else { "s" }
+            )
         } else {
             format!("{}, seed {}", parts.join(" "), c.seed)
         }
     }
 
-    /// The run in a line when it learns from game records.
-    pub fn records_label(&self) -> String {
-        self.describe(true)
+    /// The records it learns from (none for self-play).
+    pub fn records(&self) -> &[Record] {
+        &self.records
     }
 
     pub fn learner(&self) -> &LinearTd {
@@ -351,8 +397,13 @@ impl Run {
         &self.curve
     }
 
-    /// Plays and learns one game; `stones` gets its stones.
+    /// Plays and learns one game (or learns the next record); its stones.
     fn learn_one(&mut self) -> Vec<Point> {
+        if !self.records.is_empty() {
+            let r = self.next_record().clone();
+            self.learn_record(&r);
+            return r.stones;
+        }
         let (stones, _) = learning_game(
             &mut self.learner,
             &mut self.chooser,
@@ -365,9 +416,38 @@ impl Run {
         stones
     }
 
+    /// The record a records run learns from next: each in turn.
+    fn next_record(&self) -> &Record {
+        &self.records[(self.games % self.records.len() as u64) as usize]
+    }
+
     /// The next learning game exactly as [`Run::learn_one`] plays it,
-    /// recorded into `record` (see [`Watch`]).
+    /// recorded into `record` (see [`Watch`]); for a records run, the
+    /// record it learns from, its stones as they were played.
     fn learn_watched(&mut self, mut record: Recorder) -> Recorder {
+        if !self.records.is_empty() {
+            let r = self.next_record().clone();
+            let mut b = Board::start();
+            for &m in &r.stones {
+                if b.is_over() {
+                    break;
+                }
+                record.played::<Board>(m);
+                b.place(m);
+            }
+            if !b.is_over() {
+                record.ended = Some(format!(
+                    "The record ends here ({}): the learner learns from its moves as they were played.",
+                    match r.result {
+                        x if x > 0.75 => "Black won",
+                        x if x < 0.25 => "White won",
+                        _ => "a draw",
+                    }
+                ));
+            }
+            self.learn_record(&r);
+            return record;
+        }
         let models = record.models.is_some();
         // The model at a decision, as the run's model file would hold it then.
         let label = self.label();
@@ -578,7 +658,7 @@ impl Trainer for Run {
     }
 
     fn label(&self) -> String {
-        self.describe(false)
+        self.describe()
     }
 
     fn config(&self) -> Value {
@@ -810,6 +890,78 @@ mod tests {
         assert_eq!(back.learner(), whole.learner());
         assert_eq!(back.curve(), whole.curve());
         assert_ne!(whole.learner().weights(), hand().weights());
+    }
+
+    /// A six on the board, then a game White won by resignation.
+    const RECORDS: &str =
+        "J10; A1 A2; K10 L10; A3 A4; M10 N10; A6 B1; O10\nJ10; K11 K9; H10 L10 0-1\n";
+
+    #[test]
+    fn a_records_run_learns_each_record_in_turn_and_resumes_with_them() {
+        let config = RunConfig {
+            records: RECORDS.into(),
+            ..small(3)
+        };
+        let mut whole = Run::new(config.clone()).unwrap();
+        assert_eq!(whole.records().len(), 2);
+        assert!(Trainer::label(&whole).ends_with(", from 2 records"));
+        Trainer::train(&mut whole, 6);
+        // The same games learned one by one, without a run: the same weights.
+        let records = parse_records(RECORDS).unwrap();
+        let mut by_hand = LinearTd::new(config.params(), hand_weights()).unwrap();
+        let mut chooser = Chooser::default();
+        for i in 0..6 {
+            record_game(&mut by_hand, &mut chooser, &records[i % 2]);
+        }
+        assert_eq!(whole.learner(), &by_hand);
+        // A checkpoint keeps the records: resumed, the same run.
+        let mut half = Run::new(config).unwrap();
+        Trainer::train(&mut half, 3);
+        let bytes = crate::model::encode(&half.to_model(Kind::Checkpoint).unwrap()).unwrap();
+        let mut back = Run::continue_from(&crate::model::decode(&bytes).unwrap(), None).unwrap();
+        Trainer::train(&mut back, 3);
+        assert_eq!(back.learner(), whole.learner());
+        assert_eq!(back.curve(), whole.curve());
+    }
+
+    #[test]
+    fn a_watched_records_game_is_the_record_it_learns_and_changes_nothing_else() {
+        use crate::plugin::{DynRun, TrainerRun};
+        let config = RunConfig {
+            records: RECORDS.into(),
+            ..small(3)
+        };
+        let mut watched = TrainerRun(Run::new(config.clone()).unwrap());
+        let first = watched.step_watched().unwrap();
+        assert_eq!(first.moves.len(), 12);
+        assert_eq!(first.moves[11], "O10");
+        assert_eq!(first.ended, None, "six in a row ends it on the board");
+        let second = watched.step_watched().unwrap();
+        assert_eq!(second.moves, ["J10", "K11", "K9", "H10", "L10"]);
+        assert!(second.ended.as_deref().unwrap().contains("White won"));
+        let mut plain = Run::new(config).unwrap();
+        Trainer::train(&mut plain, 2);
+        assert_eq!(watched.0.learner(), plain.learner());
+    }
+
+    #[test]
+    fn bad_records_are_refused_by_their_line() {
+        let bad = |records: &str| {
+            Run::new(RunConfig {
+                records: records.into(),
+                ..small(1)
+            })
+            .err()
+            .unwrap()
+        };
+        assert!(bad("J10; K11 K9\n").contains("the records: line 1"));
+        assert!(
+            bad("J10; A1 A2; K10 L10; A3 A4; M10 N10; A6 B1; O10\nJ10 J10 1-0\n")
+                .contains("line 2")
+        );
+        assert!(bad("# only a comment\n").contains("no records"));
+        let huge = "#".repeat(MAX_RECORDS_TEXT + 1);
+        assert!(bad(&huge).contains("at most"));
     }
 
     #[test]

@@ -7,6 +7,7 @@
 
 import { GridBoard } from '../../boards/grid';
 import type { GamePlugin } from '../plugin';
+import { recordsHooks } from './records';
 import { studies } from './study';
 import { ThreatsPanel } from './threats';
 
@@ -75,4 +76,5 @@ export const connect6: GamePlugin = {
       columnLabels: 'ABCDEFGHIJKLMNOPQRS'.split(''),
     }),
   playSections: (ctx) => [new ThreatsPanel(ctx)],
+  runHooks: () => recordsHooks(),
 };
