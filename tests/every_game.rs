@@ -17,7 +17,8 @@
 //!
 //! Also: every player finishes games against the random player; a record
 //! with a bad move names that move by its number; a kind of run is watchable
-//! exactly when its runs give their games; a game with a rating ladder says
+//! exactly when its runs give their games, and shows its models' weights
+//! exactly when it says so; a game with a rating ladder says
 //! how many openings it has, each is a record of the game, and its ladder
 //! games are the same wherever they are played; and text from JavaScript
 //! (moves, positions, records, player names) never panics (a property test).
@@ -38,6 +39,7 @@ fn check_game(entry: &dyn GameEntry) {
     previews(entry);
     bad_records_name_their_first_bad_move(entry, &move_universe(entry));
     watchable_exactly_when_its_runs_give_their_games(entry);
+    weights_shown_exactly_as_said(entry);
     ladder_openings_and_games(entry);
 }
 
@@ -308,6 +310,22 @@ fn watchable_exactly_when_its_runs_give_their_games(e: &dyn GameEntry) {
         if w.is_none() {
             // Nothing was played.
             assert_eq!(r.progress().done, before, "{} {}", e.id(), k.id);
+        }
+    }
+}
+
+/// A kind of run says its models show their weights exactly when its
+/// models say so and the entry gives their table, a valid one.
+fn weights_shown_exactly_as_said(e: &dyn GameEntry) {
+    for k in e.info().runs {
+        let Some(p) = k.presets.first() else { continue };
+        let c = e.preset_runs(&k.id, &p.id, 3).unwrap().remove(0);
+        let model = e.new_run(&k.id, &c).unwrap().model("m").unwrap();
+        let table = e.weight_table(&model).unwrap();
+        let said = e.describe_model(&model).unwrap().weights;
+        assert_eq!((said, table.is_some()), (k.shows_weights, k.shows_weights), "{} {}", e.id(), k.id);
+        if let Some(t) = table {
+            t.validate().unwrap();
         }
     }
 }

@@ -316,6 +316,9 @@ pub struct RunKindInfo {
     /// workers that load that module. The page's first module still
     /// describes the kind, its presets and its models.
     pub needs_learners: bool,
+    /// Its models show their weights ([`GameEntry::weight_table`], the
+    /// learners' module's `modelWeights`).
+    pub shows_weights: bool,
 }
 
 /// What the engine says of a game.

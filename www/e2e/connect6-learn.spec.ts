@@ -76,6 +76,15 @@ test('the page trains the study’s learner in the learners’ module, with the 
   await download.saveAs(pageFile);
   expect(weightsOf(pageFile)).toBe(weightsOf(cliFile));
 
+  // What it learned, from the run's card: every pattern's weights; Escape goes back to the card.
+  await run.getByTestId('run-weights').click();
+  const view = page.getByTestId('weights-view');
+  await expect(view.getByRole('heading', { level: 2 })).toContainText('Run 1 at 6 games');
+  await expect(view.getByTestId('weights-table').locator('tbody tr[data-row]')).toHaveCount(33);
+  await page.keyboard.press('Escape');
+  await expect(view).toHaveCount(0);
+  await expect(run.getByTestId('run-weights')).toBeFocused();
+
   // The learned weights play (in a worker with the learners' module): Black opens, they answer with two stones.
   await run.getByTestId('run-play').click();
   await expect(page.locator('canvas.board-canvas')).toBeVisible();

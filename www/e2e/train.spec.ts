@@ -44,6 +44,8 @@ test('train, pause, reload, resume, save, export, delete, import, play', async (
   await page.getByTestId('run-pause').click();
   await expect(run(page)).toHaveAttribute('data-status', 'paused');
   await expect(run(page)).toHaveAttribute('data-checkpoint', /\d+/);
+  // A network's weights are not shown as a table: its card has no Weights button.
+  await expect(run(page).getByTestId('run-weights')).toBeHidden();
   const pausedAt = await runNumber(page, 'data-checkpoint');
   const pointsAtPause = await runNumber(page, 'data-points');
   expect(pausedAt).toBeGreaterThan(0);

@@ -176,5 +176,6 @@ pub(super) fn q_table_kind() -> RunKindInfo {
         snapshots: vec![1_000, 10_000],
         watchable: true,
         needs_learners: false,
+        shows_weights: false,
     }
 }

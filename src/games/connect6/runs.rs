@@ -832,6 +832,7 @@ pub fn td_kind() -> crate::plugin::RunKindInfo {
         snapshots: vec![100, 1_000, 10_000],
         watchable: true,
         needs_learners: true,
+        shows_weights: true,
     }
 }
 

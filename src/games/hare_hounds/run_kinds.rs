@@ -154,5 +154,6 @@ pub(super) fn q_table_kind() -> RunKindInfo {
         snapshots: vec![100, 1_000],
         watchable: true,
         needs_learners: false,
+        shows_weights: false,
     }
 }

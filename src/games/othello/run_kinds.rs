@@ -132,6 +132,7 @@ pub(super) fn qnet_kind() -> RunKindInfo {
         snapshots: vec![1_000, 10_000],
         watchable: true,
         needs_learners: false,
+        shows_weights: false,
     }
 }
 
@@ -244,6 +245,7 @@ pub(super) fn ga_kind() -> RunKindInfo {
         // A generation is many games at once: none of them is shown.
         watchable: false,
         needs_learners: true,
+        shows_weights: true,
     }
 }
 
@@ -352,6 +354,7 @@ pub(super) fn ntuple_kind() -> RunKindInfo {
         snapshots: vec![1_000, 10_000, 100_000],
         watchable: true,
         needs_learners: true,
+        shows_weights: false,
     }
 }
 

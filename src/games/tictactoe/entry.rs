@@ -161,6 +161,7 @@ fn values_kind() -> RunKindInfo {
         snapshots: vec![100, 1_000, 10_000],
         watchable: true,
         needs_learners: false,
+        shows_weights: false,
     }
 }
 

@@ -22,7 +22,7 @@ function game(encodings: [string, string][], continueEncodings: [string, string]
   return {
     id: 'g', title: 'G', blurb: '', sides: ['A', 'B'], geometry: { kind: 'grid', rows: 8, cols: 8 }, players: [], modelSettings: [], built: true, ladderOpenings: 0,
     runs: [{
-      id: 'q', title: 'Q', about: '', presets: [], charts: [], snapshots: [], watchable: false, needsLearners: false,
+      id: 'q', title: 'Q', about: '', presets: [], charts: [], snapshots: [], watchable: false, needsLearners: false, showsWeights: false,
       fields: [{ id: 'alpha', label: 'α', help: '', type: 'float', min: 0, max: 1, step: 0.01, default: 0.1 }, choice('encoding', encodings)],
       continueFields: [choice('encoding2', continueEncodings)],
     }],

@@ -198,6 +198,7 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
         boardArea,
         playAgainst: (name: string, label: string, side: 0 | 1 | null, bytes: Uint8Array | null) => playAgainst(name, label, side, bytes),
         match: (first: string, second: string) => match(first, second),
+        weights: (bytes: Uint8Array) => thinker.weights(bytes),
       };
       // The game's runs belong to the page: the panel made at the game's first
       // visit is lent to this view, and only left (its runs go on) when the view goes.

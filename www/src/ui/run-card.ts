@@ -24,7 +24,7 @@ import { metaOf } from '../core/models';
 import { runNeedsLearners } from '../core/modules';
 import { messageOf, showNotice } from '../core/notices';
 import type { RunListener, RunPool } from '../core/pool';
-import type { GameInfo, ModelInfo, Point, RunConfig, RunNews, RunSnapshot, SeriesSpec } from '../core/protocol';
+import type { GameInfo, ModelInfo, Point, RunConfig, RunNews, RunSnapshot, SeriesSpec, WeightTable } from '../core/protocol';
 import { announceRuns, claimRun, releaseRun } from '../core/run-locks';
 import { downloadFile, newId, type Checkpoint, type ModelLibrary, type SavedCurve } from '../core/storage';
 import { SnapshotShelf, snapshotId } from './snapshots';
@@ -65,6 +65,8 @@ export interface CardHost {
   watch(card: RunCard, on: boolean): void;
   /** The id of the run being watched, if any. */
   watching(): string | null;
+  /** A model file's weights beside those it started from (null when its game does not show them). */
+  weights(bytes: Uint8Array): Promise<WeightTable | null>;
 }
 
 function formatDuration(seconds: number): string {
@@ -128,6 +130,7 @@ export class RunCard implements RunListener {
   private readonly saveButton = el('button', { type: 'button', 'data-testid': 'run-save' }, 'Save to library');
   private readonly exportButton = el('button', { type: 'button', 'data-testid': 'run-export' }, 'Export file');
   private readonly closeButton = el('button', { type: 'button', 'data-testid': 'run-close' }, 'Close');
+  private readonly weightsButton = el('button', { type: 'button', 'data-testid': 'run-weights', title: 'What it has learned so far: every weight beside the one it started from' }, 'Weights');
   private readonly watchButton = el(
     'button',
     {
@@ -175,7 +178,7 @@ export class RunCard implements RunListener {
       this.bar,
       this.stats,
       this.latestText,
-      el('div', { className: 'controls' }, this.pauseButton, this.stopButton, this.playButton, this.saveButton, this.exportButton, this.watchButton, this.closeButton),
+      el('div', { className: 'controls' }, this.pauseButton, this.stopButton, this.playButton, this.saveButton, this.exportButton, this.weightsButton, this.watchButton, this.closeButton),
       this.note,
       this.watchNote,
       this.shelf.element,
@@ -185,6 +188,7 @@ export class RunCard implements RunListener {
     this.playButton.addEventListener('click', () => void this.play());
     this.saveButton.addEventListener('click', () => void this.save());
     this.exportButton.addEventListener('click', () => void this.exportFile());
+    this.weightsButton.addEventListener('click', () => void this.showWeights());
     this.closeButton.addEventListener('click', () => this.close());
     this.watchButton.addEventListener('click', () => this.host.watch(this, this.host.watching() !== this.id));
     this.render();
@@ -553,6 +557,18 @@ export class RunCard implements RunListener {
     }
   }
 
+  /** Opens the Weights view of what it has learned so far. */
+  private async showWeights(): Promise<void> {
+    try {
+      const { bytes, games } = await this.model(`${this.label} ({games} games)`);
+      const [table, view] = await Promise.all([this.host.weights(bytes), import('./weights-view')]);
+      if (!table) throw new Error('this kind of run does not show its weights');
+      view.openWeights(`${this.name} at ${compactCount(games)} games`, table, this.weightsButton);
+    } catch (e) {
+      showNotice(`${this.name}: ${messageOf(e)}`);
+    }
+  }
+
   /** Its curves as drawn, to keep with its model. */
   savedCurve(): SavedCurve {
     const kind = this.host.info.runs.find((k) => k.id === this.kind);
@@ -627,6 +643,8 @@ export class RunCard implements RunListener {
     this.playButton.disabled = !held;
     this.saveButton.disabled = !held;
     this.exportButton.disabled = !held;
+    this.weightsButton.hidden = !(this.host.info.runs.find((k) => k.id === this.kind)?.showsWeights ?? false);
+    this.weightsButton.disabled = !held;
     this.closeButton.hidden = !(s === 'stopped' || s === 'finished' || s === 'crashed');
     const watchable = this.host.info.runs.find((k) => k.id === this.kind)?.watchable ?? false;
     const watched = this.host.watching() === this.id;

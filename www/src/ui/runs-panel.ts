@@ -17,7 +17,7 @@ import type { Engine } from '../core/engine';
 import { messageOf, showNotice } from '../core/notices';
 import { onRunsChanged, releaseRun, runsElsewhere } from '../core/run-locks';
 import { sharedPool, type RunPool } from '../core/pool';
-import type { GameInfo, PresetInfo, RunConfig, RunKindInfo } from '../core/protocol';
+import type { GameInfo, PresetInfo, RunConfig, RunKindInfo, WeightTable } from '../core/protocol';
 import { isSavedCurve, type Checkpoint, type ModelLibrary, type ModelMeta } from '../core/storage';
 import type { RunHooks, Section } from '../games/plugin';
 import { BenchPanel } from './bench-panel';
@@ -44,6 +44,8 @@ export interface RunsHost {
   lendBoard(taken: () => void): BoardLoan;
   /** The element that holds the board. */
   boardArea: HTMLElement;
+  /** A model file's weights beside those it started from (null when its game does not show them). */
+  weights(bytes: Uint8Array): Promise<WeightTable | null>;
 }
 
 /** Checkpoint interval asked of the workers: 5 s, or `?checkpointMs=` (200 ms to 30 s) for tests.
@@ -148,6 +150,7 @@ export class RunsPanel implements KeptPanel {
       tellStorage: (m) => this.tellStorage(m),
       watch: (card, on) => void this.watch(card, on),
       watching: () => this.watcher?.watching ?? null,
+      weights: (bytes) => this.host.weights(bytes),
     };
     for (const k of host.info.runs) this.kindSelect.append(el('option', { value: k.id }, k.title));
     this.snapshotSuggest.addEventListener('click', () => {
