@@ -133,6 +133,9 @@ pub struct WatchedGame {
     pub learner: usize,
     /// The learner played both sides (self-play): every decision is its own.
     pub self_play: bool,
+    /// The moves are a game record the learner learns from, not its own
+    /// play (no decisions).
+    pub replayed: bool,
     /// Each decision values only the moves the learner considered (its
     /// candidates), not every legal move.
     pub candidates: bool,
@@ -251,6 +254,8 @@ pub struct Recorder {
     pub candidates: bool,
     /// Why the game stopped before its end, if it did.
     pub ended: Option<String>,
+    /// The moves are a record the learner learns from ([`WatchedGame::replayed`]).
+    pub replayed: bool,
     /// The learner's model at each decision, when asked for.
     pub models: Option<Vec<Model>>,
 }

@@ -108,6 +108,7 @@ impl<T: Trainer> TrainerRun<T> {
             moves: w.record.moves,
             learner: w.learner,
             self_play: w.self_play,
+            replayed: w.record.replayed,
             candidates: w.record.candidates,
             ended: w.record.ended,
             decisions: w.record.decisions,

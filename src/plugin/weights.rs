@@ -73,7 +73,8 @@ impl WeightTable {
     }
 
     /// The `n` values the model moved furthest from the reference, largest
-    /// change first (ties in table order): (row, column, variant).
+    /// change first (ties in table order), unmoved ones left out: (row,
+    /// column, variant).
     pub fn largest_changes(&self, n: usize) -> Vec<(usize, usize, usize)> {
         let v = self.variants.len();
         let mut all: Vec<(f64, usize, usize)> = self
@@ -86,6 +87,7 @@ impl WeightTable {
                     .zip(&r.learned)
                     .enumerate()
                     .filter_map(move |(i, (a, b))| Some(((b.as_ref()? - a.as_ref()?).abs(), ri, i)))
+                    .filter(|c| c.0 > 0.0)
             })
             .collect();
         all.sort_by(|a, b| b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
@@ -137,10 +139,11 @@ mod tests {
     fn the_largest_changes_come_first_with_their_column_and_variant() {
         let t = table();
         t.validate().unwrap();
-        // |Δ|: a late count 1.0, a early count 0.5 and b early count 0.5 (table order), b late count 0.2.
+        // |Δ|: a late count 1.0, a early count 0.5 and b early count 0.5 (table order), b late count 0.2,
+        // a early edge 0.1; the unmoved are left out.
         assert_eq!(
-            t.largest_changes(4),
-            vec![(0, 1, 0), (0, 0, 0), (1, 0, 0), (1, 1, 0)]
+            t.largest_changes(10),
+            vec![(0, 1, 0), (0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 0, 1)]
         );
         assert_eq!(t.largest_changes(1), vec![(0, 1, 0)]);
     }

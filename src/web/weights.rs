@@ -9,8 +9,8 @@ use super::boundary::to_ts;
 use super::{entry, js_error, read_model};
 use crate::plugin::WeightTable;
 
-/// The weights a model file learned, beside those it started from; `null`
-/// for a model whose game does not show its weights. A file that is not a
+/// The weights a model file learned, beside those it started from;
+/// `undefined` for a model whose game does not show its weights. A file that is not a
 /// valid model gives an error saying what is wrong with it.
 #[wasm_bindgen(js_name = modelWeights)]
 pub fn model_weights(bytes: &[u8]) -> Result<Option<Ts<WeightTable>>, JsError> {

@@ -95,6 +95,12 @@ for (const size of SIZES) {
       await view.getByTestId('weights-table').locator('tbody tr').nth(3).scrollIntoViewIfNeeded();
       await page.screenshot({ path: info.outputPath(`c6-weights-table-${size.name}.png`) });
 
+      // Tab stays in the view: from Close backwards to its last control, and on round to Close.
+      await view.getByTestId('weights-close').focus();
+      await page.keyboard.press('Shift+Tab');
+      await expect(view.getByTestId('weights-csv')).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(view.getByTestId('weights-close')).toBeFocused();
       // Escape leaves it; focus is back on the button that opened it.
       await page.keyboard.press('Escape');
       await expect(view).toHaveCount(0);

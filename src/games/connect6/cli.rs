@@ -198,6 +198,11 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
                 seed,
                 ..preset_config(&preset)?
             };
+            if config.from_records && records.is_none() {
+                return Err(CliError::BadInput(format!(
+                    "the preset '{preset}' learns from game records: give them with --records FILE"
+                )));
+            }
             let config = RunConfig {
                 alpha: alpha.map_or(config.alpha, |a| a as f32),
                 records: records.as_ref().map_or(String::new(), |r| r.text.clone()),

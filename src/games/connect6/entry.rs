@@ -317,6 +317,11 @@ mod run_tests {
             let mut configs = Entry.preset_runs(TD, id, 3).unwrap();
             configs[0]["games"] = 1.into();
             configs[0]["openings"] = 1.into();
+            if configs[0]["from_records"] == true {
+                // The records preset's runs need records, and refuse to start without.
+                assert!(Entry.new_run(TD, &configs[0]).is_err(), "{id}");
+                configs[0]["records"] = "J10; K11 K9; H10 L10 0-1\n".into();
+            }
             let mut run = Entry.new_run(TD, &configs[0]).unwrap();
             run.step(1);
             assert!(run.is_done());

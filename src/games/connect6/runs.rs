@@ -59,13 +59,20 @@ pub struct RunConfig {
     pub seed: u64,
     /// Game records to learn from instead of self-play, one game a line
     /// ([`crate::games::connect6::learn::parse_records`]), each in turn, from
-    /// the first again after the last; empty: self-play.
+    /// the first again after the last; empty: self-play. A model or
+    /// checkpoint keeps them in its array `records`, not in its header.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub records: String,
+    /// The run learns from records only: refused without them (the
+    /// records preset, so that it never falls back to self-play).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub from_records: bool,
 }
 
 /// The longest text of records a run takes, in bytes.
 pub const MAX_RECORDS_TEXT: usize = 64 << 20;
+/// The model array that keeps a run's records (UTF-8 bytes).
+const RECORDS_ARRAY: &str = "records";
 
 impl Default for RunConfig {
     fn default() -> Self {
@@ -83,6 +90,7 @@ impl Default for RunConfig {
             openings: OPENING_COUNT,
             seed: 1,
             records: String::new(),
+            from_records: false,
         }
     }
 }
@@ -187,7 +195,10 @@ pub fn presets() -> Vec<(&'static str, &'static str, &'static str, RunConfig)> {
             "records",
             "From game records",
             "As the study learned from expert games: each game of a file of records in turn, its moves as played, instead of self-play.",
-            base.clone(),
+            RunConfig {
+                from_records: true,
+                ..base.clone()
+            },
         ),
         (
             BEYOND[0],
@@ -287,6 +298,9 @@ pub struct Run {
 /// bad line, or says that the text holds no game.
 fn records_of(config: &RunConfig) -> Result<Vec<Record>, String> {
     if config.records.is_empty() {
+        if config.from_records {
+            return Err("this run learns from game records: give them".into());
+        }
         return Ok(Vec::new());
     }
     let records = parse_records(&config.records).map_err(|e| format!("the records: {e}"))?;
@@ -324,6 +338,13 @@ impl Run {
         };
         if let Some(t) = total {
             config.games = t;
+        }
+        if model.array(RECORDS_ARRAY).is_some() {
+            let bytes = model
+                .values::<u8>(RECORDS_ARRAY)
+                .map_err(|e| format!("bad records: {e}"))?;
+            config.records = String::from_utf8(bytes.to_vec())
+                .map_err(|_| "bad records: not UTF-8 text".to_string())?;
         }
         config.validate()?;
         let weights = weights_of(model)?;
@@ -427,6 +448,7 @@ impl Run {
     fn learn_watched(&mut self, mut record: Recorder) -> Recorder {
         if !self.records.is_empty() {
             let r = self.next_record().clone();
+            record.replayed = true;
             let mut b = Board::start();
             for &m in &r.stones {
                 if b.is_over() {
@@ -514,10 +536,22 @@ impl Run {
         model.header.kind = kind;
         model.header.seed = self.config.seed;
         model.header.games_trained = self.games;
+        // The records go in an array of their own (deflated, and no limit of
+        // the header's): the settings in the header leave them out.
+        let settings = RunConfig {
+            records: String::new(),
+            ..self.config.clone()
+        };
         model.header.hyper.insert(
             "run".into(),
-            serde_json::to_value(&self.config).map_err(|e| e.to_string())?,
+            serde_json::to_value(&settings).map_err(|e| e.to_string())?,
         );
+        if !self.config.records.is_empty() {
+            let bytes = self.config.records.as_bytes().to_vec();
+            model
+                .push(RECORDS_ARRAY, vec![bytes.len()], bytes)
+                .map_err(|e| e.to_string())?;
+        }
         model.header.curve = serde_json::to_value(&self.curve).map_err(|e| e.to_string())?;
         if kind == Kind::Checkpoint {
             model.set_rng(&self.rng);
@@ -551,7 +585,7 @@ pub fn weights_of(model: &Model) -> Result<Vec<f32>, String> {
             h.encoding
         ));
     }
-    model.only_arrays(|n| n == "w" || n == "rng")?;
+    model.only_arrays(|n| n == "w" || n == "rng" || n == RECORDS_ARRAY)?;
     let w = model
         .values_shaped::<f32>("w", &[FEATURES])
         .map_err(|e| e.to_string())?;
@@ -851,7 +885,7 @@ mod tests {
         let mut r = TrainerRun(Run::new(c).unwrap());
         let mut stopped = 0;
         while let Some(w) = r.step_watched() {
-            assert!(w.candidates && w.self_play);
+            assert!(w.candidates && w.self_play && !w.replayed);
             let mut b = Board::start();
             for m in &w.moves {
                 b.play(Board::parse_move(m).unwrap());
@@ -918,7 +952,14 @@ mod tests {
         // A checkpoint keeps the records: resumed, the same run.
         let mut half = Run::new(config).unwrap();
         Trainer::train(&mut half, 3);
-        let bytes = crate::model::encode(&half.to_model(Kind::Checkpoint).unwrap()).unwrap();
+        let checkpoint = half.to_model(Kind::Checkpoint).unwrap();
+        // The records are an array of the file, not part of its header.
+        assert!(!checkpoint.header.hyper["run"].to_string().contains("K10"));
+        assert_eq!(
+            checkpoint.values::<u8>("records").unwrap(),
+            RECORDS.as_bytes()
+        );
+        let bytes = crate::model::encode(&checkpoint).unwrap();
         let mut back = Run::continue_from(&crate::model::decode(&bytes).unwrap(), None).unwrap();
         Trainer::train(&mut back, 3);
         assert_eq!(back.learner(), whole.learner());
@@ -940,6 +981,7 @@ mod tests {
         let second = watched.step_watched().unwrap();
         assert_eq!(second.moves, ["J10", "K11", "K9", "H10", "L10"]);
         assert!(second.ended.as_deref().unwrap().contains("White won"));
+        assert!(first.replayed && second.replayed && first.decisions.is_empty());
         let mut plain = Run::new(config).unwrap();
         Trainer::train(&mut plain, 2);
         assert_eq!(watched.0.learner(), plain.learner());
@@ -961,6 +1003,12 @@ mod tests {
                 .contains("line 2")
         );
         assert!(bad("# only a comment\n").contains("no records"));
+        // The records preset never falls back to self-play.
+        let preset_alone = Run::new(preset("records").unwrap()).err().unwrap();
+        assert!(
+            preset_alone.contains("learns from game records"),
+            "{preset_alone}"
+        );
         let huge = "#".repeat(MAX_RECORDS_TEXT + 1);
         assert!(bad(&huge).contains("at most"));
     }

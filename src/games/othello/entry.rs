@@ -414,7 +414,8 @@ impl GameEntry for Entry {
     /// A tuning model's coefficients beside those it started from.
     #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
     fn weight_table(&self, model: &Model) -> Result<Option<crate::plugin::WeightTable>, String> {
-        if model.header.algorithm != Algorithm::GaWeights {
+        // A tuning run's model; not a player's kept settings (also GaWeights).
+        if model.header.algorithm != Algorithm::GaWeights || !self.describe_model(model)?.weights {
             return Ok(None);
         }
         super::learn::ga::weight_table(model).map(Some)
@@ -486,6 +487,15 @@ mod tests {
     use crate::games::othello::learn::presets;
     use crate::model::Kind;
     use crate::plugin::RunProgress;
+
+    #[test]
+    fn a_search_players_kept_settings_show_no_weight_table() {
+        let model = Entry
+            .settings_model("search", &serde_json::json!({ "level": 3 }), "kept")
+            .unwrap();
+        assert!(!Entry.describe_model(&model).unwrap().weights);
+        assert!(Entry.weight_table(&model).unwrap().is_none());
+    }
 
     #[test]
     fn othello_networks_are_described_from_their_curve() {

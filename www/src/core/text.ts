@@ -47,6 +47,14 @@ export function unrepeatedFileName(file: string): string {
   return said ? `${stem}${checkpoint}.selfplay` : file;
 }
 
+/** The longest text a setting is shown with in full (a run's game records are not). */
+export const LONG_TEXT = 200;
+
+/** A setting's text as people read it: a long one (game records) by its length. */
+export function settingText(s: string): string {
+  return s.length > LONG_TEXT ? `${s.length.toLocaleString('en-US')} characters` : s;
+}
+
 /** A CSV field, quoted when it must be. */
 export function csvField(v: string | number): string {
   const t = String(v);

@@ -66,10 +66,13 @@ class Channel {
 export class Thinker {
   /** The worker with the first module, and the one with the learners' module, each started at its first request. */
   private readonly channels: [Channel, Channel];
+  /** A learners' worker of its own for models' weights: a think cancelled never cancels them, nor waits for them. */
+  private readonly weightsChannel: Channel;
 
   /** `label`: the worker in messages for people. */
   constructor(label = 'the thinking worker') {
     this.channels = [new Channel(label, false), new Channel(label, true)];
+    this.weightsChannel = new Channel('the worker that reads models’ weights', true);
   }
 
   /** The players found to need the learners' module. */
@@ -100,9 +103,9 @@ export class Thinker {
     return this.ask(agent, (c, spec) => c.client.request({ kind: 'analyze', agent: spec, position, budget }, onProgress));
   }
 
-  /** A model file's weights beside those it started from, null when its game does not show them (asked of the learners' worker, which has the learners). */
+  /** A model file's weights beside those it started from, null when its game does not show them (asked of a learners' worker, which has the learners). */
   weights(bytes: Uint8Array): Promise<WeightTable | null> {
-    return this.channels[1].client.request({ kind: 'weights', bytes });
+    return this.weightsChannel.client.request({ kind: 'weights', bytes });
   }
 
   /** Whether a request is being answered. */
@@ -116,6 +119,6 @@ export class Thinker {
   }
 
   terminate(): void {
-    for (const c of this.channels) c.client.terminate();
+    for (const c of [...this.channels, this.weightsChannel]) c.client.terminate();
   }
 }

@@ -3,7 +3,7 @@
 // large view and its exports (CSV, PNG). Escape or Close leaves it.
 
 import { CurveChart } from '../core/curve-chart';
-import { el } from '../core/dom';
+import { el, keepFocusIn } from '../core/dom';
 import type { SavedCurve } from '../core/storage';
 
 /** Shows `curve` (of the model named `name`) until the visitor closes it. */
@@ -30,6 +30,8 @@ export function openCurves(name: string, curve: SavedCurve, back: HTMLElement | 
   const onKey = (e: KeyboardEvent) => {
     // A chart's own large view closes first.
     if (e.key === 'Escape' && !document.querySelector('.chart-full')) done();
+    // A chart's large view keeps its own focus.
+    if (!document.querySelector('.chart-full')) keepFocusIn(view, e);
   };
   const done = () => {
     document.removeEventListener('keydown', onKey);

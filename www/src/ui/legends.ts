@@ -2,6 +2,7 @@
 // ("α 0.5, γ 0.9", "hidden nodes 40"), not their numbers.
 
 import type { RunConfig, RunKindInfo } from '../core/protocol';
+import { settingText } from '../core/text';
 
 const SEED = 'seed';
 
@@ -16,7 +17,7 @@ export interface LegendRun {
 function legendValue(v: unknown): string {
   if (typeof v === 'number') return Number.isInteger(v) ? v.toLocaleString('en-US') : String(+v.toPrecision(3));
   if (typeof v === 'bigint') return v.toString();
-  return typeof v === 'string' ? v : JSON.stringify(v);
+  return typeof v === 'string' ? settingText(v) : JSON.stringify(v);
 }
 
 /** A setting's short name: its field's label without what is in brackets ("β constant C (β = games / C)" → "β constant C"). */

@@ -252,7 +252,7 @@ export class ModelsPanel {
         button('Play against', 'model-play', () => this.host.playAgainst(m)),
         // The run's learning curves, kept with the model.
         ...(m.curve ? [button('Curve', 'model-curve', () => import('./curve-view').then((v) => v.openCurves(m.name, m.curve!, li.querySelector('[data-testid="model-curve"]'))))] : []),
-        ...(m.weights ? [button('Weights', 'model-weights', async () => this.showWeights(m.name, await (await this.host.library).bytes(m.id), li.querySelector('[data-testid="model-weights"]')), WEIGHTS_TITLE)] : []),
+        ...(this.showsWeights(m) ? [button('Weights', 'model-weights', async () => this.showWeights(m.name, await (await this.host.library).bytes(m.id), li.querySelector('[data-testid="model-weights"]')), WEIGHTS_TITLE)] : []),
         ...(this.continues(m) ? [button('Continue training', 'model-train', () => this.train(m))] : []),
         button('Rename', 'model-rename', (): Promise<void> => this.rename(m, li)),
         button('Duplicate', 'model-duplicate', async () => void (await (await this.host.library).duplicate(m.id))),
@@ -268,6 +268,12 @@ export class ModelsPanel {
     const [table, view] = await Promise.all([this.host.weights(bytes), import('./weights-view')]);
     if (!table) throw new Error(`${name}: this model's weights cannot be shown`);
     view.openWeights(name, table, back);
+  }
+
+  /** Whether the model's weights can be shown (records of older versions: as its kind of run says). */
+  private showsWeights(m: ModelMeta): boolean {
+    if (m.weights !== undefined) return m.weights;
+    return this.host.info.runs.some((k) => k.id === m.continuesAs && k.showsWeights);
   }
 
   /** Whether a kind of run of this game continues the model (unknown for records of older versions: offered). */

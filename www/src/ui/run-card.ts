@@ -27,6 +27,7 @@ import type { RunListener, RunPool } from '../core/pool';
 import type { GameInfo, ModelInfo, Point, RunConfig, RunNews, RunSnapshot, SeriesSpec, WeightTable } from '../core/protocol';
 import { announceRuns, claimRun, releaseRun } from '../core/run-locks';
 import { downloadFile, newId, type Checkpoint, type ModelLibrary, type SavedCurve } from '../core/storage';
+import { settingText } from '../core/text';
 import { SnapshotShelf, snapshotId } from './snapshots';
 
 export type CardStatus = 'starting' | 'running' | 'paused' | 'stopped' | 'finished' | 'crashed';
@@ -105,6 +106,8 @@ export class RunCard implements RunListener {
   private rate = 0;
   private latest = '';
   private config: RunConfig | null = null;
+  /** The settings last written into the card's `data-config`. */
+  private configShown: RunConfig | null = null;
   private lastCheckpoint: { bytes: Uint8Array; games: number; total: number } | null = null;
   /** Checkpoint writes and deletes, in order. */
   private storing: Promise<void> = Promise.resolve();
@@ -654,8 +657,12 @@ export class RunCard implements RunListener {
     this.watchButton.textContent = watched ? 'Back to full speed' : 'Watch it learn';
     this.watchButton.setAttribute('aria-pressed', String(watched));
     d.watched = String(watched);
-    // The run's settings as the engine gives them (for tests and tools).
-    // A seed is a BigInt, which JSON has not: written as a number when exact, else as text.
-    if (this.config) d.config = JSON.stringify(this.config, (_, v: unknown) => (typeof v === 'bigint' ? (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString()) : v));
+    if (this.config !== this.configShown) {
+      this.configShown = this.config;
+      // The run's settings as the engine gives them (for tests and tools), written when they change.
+      // A seed is a BigInt, which JSON has not: written as a number when exact, else as text;
+      // a long text (game records) by its length.
+      if (this.config) d.config = JSON.stringify(this.config, (_, v: unknown) => (typeof v === 'bigint' ? (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString()) : typeof v === 'string' ? settingText(v) : v));
+    }
   }
 }

@@ -174,7 +174,7 @@ export class Watcher {
     this.element.dataset.ply = String(ply);
     const d = game.decisions.find((x) => x.ply === ply);
     const sides = this.host.info.sides;
-    const who = game.selfPlay ? 'the agent plays both sides' : `the agent plays ${sides[game.learner]}`;
+    const who = game.replayed ? 'a game of its records, which it learns from' : game.selfPlay ? 'the agent plays both sides' : `the agent plays ${sides[game.learner]}`;
     const head = `Game ${game.game.toLocaleString('en-US')} of the run, move ${Math.min(ply + 1, game.moves.length)} of ${game.moves.length}: ${who}`;
     if (s.outcome) {
       this.loan?.setHeat(null);

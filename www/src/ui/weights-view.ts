@@ -5,7 +5,7 @@
 // line. One count of the features is shown at a time (the plain count
 // first); the whole table downloads as CSV. Escape or Close leaves it.
 
-import { downloadBlob, el } from '../core/dom';
+import { downloadBlob, el, keepFocusIn } from '../core/dom';
 import type { WeightTable } from '../core/protocol';
 import { barOf, cellOf, formatWeight, largestChanges, rowScale, rowsOf, weightsCsv } from './weights';
 
@@ -17,8 +17,12 @@ function csvName(name: string): string {
   return `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'model'}-weights.csv`;
 }
 
+/** The view on screen, if any: a second press of a Weights button does not open another. */
+let shown: HTMLElement | null = null;
+
 /** Shows `table`, the weights of the model named `name`, until the visitor closes it; focus goes back to `back`. */
 export function openWeights(name: string, table: WeightTable, back: HTMLElement | null): void {
+  if (shown) return;
   const close = el('button', { type: 'button', className: 'primary', 'data-testid': 'weights-close' }, 'Close');
   const csv = el('button', { type: 'button', 'data-testid': 'weights-csv', title: 'Every weight of every count as a table (CSV), for a spreadsheet' }, 'Download all (CSV)');
   csv.addEventListener('click', () => downloadBlob(new Blob([weightsCsv(table)], { type: 'text/csv' }), csvName(name)));
@@ -123,15 +127,18 @@ export function openWeights(name: string, table: WeightTable, back: HTMLElement 
   );
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Escape') done();
+    keepFocusIn(view, e);
   };
   const done = () => {
     document.removeEventListener('keydown', onKey);
+    shown = null;
     view.remove();
     document.body.classList.remove('curve-view-open');
     back?.focus();
   };
   close.addEventListener('click', done);
   document.addEventListener('keydown', onKey);
+  shown = view;
   document.body.append(view);
   document.body.classList.add('curve-view-open');
   close.focus();

@@ -39,8 +39,9 @@ describe('weights', () => {
   });
   it('scales a row by its largest value, reference or learned, not below a tenth of the table’s, and draws bars either side of the middle', () => {
     expect(rowScale(table, table.rows[2], 0)).toBe(1);
-    // A row of small values keeps a tenth of the table's largest as its scale.
+    // A row's own largest value when it is above a tenth of the count's largest…
     expect(rowScale(table, table.rows[0], 1)).toBe(0.125);
+    // …and a tenth of the count's largest when the row's values are smaller.
     const tiny = { ...table, rows: [...table.rows, { group: 'Theirs', name: 'tiny', reference: [0, 0, 0, 0], learned: [0.001, 0, 0, 0] }] };
     expect(rowScale(tiny, tiny.rows[3], 0)).toBe(0.1);
     expect(barOf(0.25, 1)).toEqual({ left: 50, width: 12.5 });

@@ -59,8 +59,9 @@ export const SCALE_FLOOR = 0.1;
 
 /**
  * The scale a row's bars share, counted as `variant`: its largest value, so
- * that small weights show, but not below a tenth of the largest in the table,
- * so that a row of near-zeros does not draw them as large as a real weight.
+ * that small weights show, but not below a tenth of the largest value of that
+ * count in the table, so that a row of near-zeros does not draw them as large
+ * as a real weight.
  */
 export function rowScale(table: WeightTable, row: WeightRow, variant: number): number {
   const all = Math.max(0, ...table.rows.map((r) => rowMax(table, r, variant)));

@@ -16,6 +16,9 @@ export const MAX_RECORDS_BYTES = 8 * 1024 * 1024;
 /** The sample beside the page: 100 games of the engine at level 2 against itself. */
 const SAMPLE = 'records/connect6-engine-level-2.txt';
 
+/** The records in the box, kept while the page is open (a view of the game made again shows them). */
+let kept = '';
+
 /** The games in a text of records: its lines that hold something besides a comment. */
 export function recordCount(text: string): number {
   return text.split('\n').filter((l) => l.split('#')[0].trim() !== '').length;
@@ -34,7 +37,6 @@ class RecordsSection implements Section {
   private readonly text = el('textarea', {
     id: 'c6-records',
     rows: 5,
-    spellcheck: false,
     autocomplete: 'off',
     className: 'records-text',
     placeholder: 'J10; K11 K9; H10 L10; … 1-0',
@@ -42,7 +44,13 @@ class RecordsSection implements Section {
   });
   private readonly status = el('p', { className: 'hint', 'aria-live': 'polite', 'data-testid': 'records-status' });
 
+  /** Counts the reads started: only the latest fills the box. */
+  private reads = 0;
+
   constructor() {
+    // Moves, not words (`el` leaves out a false attribute).
+    this.text.spellcheck = false;
+    this.text.value = kept;
     const file = el('input', { type: 'file', accept: '.txt,text/plain', hidden: true, 'data-testid': 'records-file' });
     const load = el('button', { type: 'button', 'data-testid': 'records-load' }, 'Load a file…');
     const sample = el('button', { type: 'button', 'data-testid': 'records-sample', title: 'Games the engine (level 2) played against itself from the 50 fixed openings, both colours' }, 'Use the sample (100 engine games)');
@@ -59,7 +67,10 @@ class RecordsSection implements Section {
         return r.text();
       });
     });
-    this.text.addEventListener('input', () => this.count());
+    this.text.addEventListener('input', () => {
+      kept = this.text.value;
+      this.count();
+    });
     this.element = el(
       'fieldset',
       { className: 'records' },
@@ -74,12 +85,15 @@ class RecordsSection implements Section {
 
   /** Puts the text `read` gives in the box (from `what`, in the messages). */
   private async fill(what: string, read: () => Promise<string>): Promise<void> {
+    const ticket = ++this.reads;
     this.status.textContent = `Reading ${what}…`;
     try {
-      this.text.value = await read();
+      const text = await read();
+      if (ticket !== this.reads) return;
+      this.text.value = kept = text;
       this.count(what);
     } catch (e) {
-      this.status.textContent = `Not read: ${what}: ${messageOf(e)}`;
+      if (ticket === this.reads) this.status.textContent = `Not read: ${what}: ${messageOf(e)}`;
     }
   }
 
