@@ -153,10 +153,11 @@ impl Run {
     }
 
     /// Plays the next learning game exactly as `step(1)` would and returns
-    /// it: `{ game, moves, learner, selfPlay, decisions: [{ ply, values:
-    /// [[move, value]] }], units, scale, points, games, total, done }` —
-    /// `game` the game's number in the run, `moves` its move texts in order,
-    /// `learner` the side the learner played (0 or 1), each decision the
+    /// it: `{ game, moves, learner, selfPlay, replayed, decisions: [{ ply,
+    /// values: [[move, value]] }], units, scale, points, games, total, done }`
+    /// — `game` the game's number in the run, `moves` its move texts in order,
+    /// `learner` the side the learner played (0 or 1), `replayed` true for a
+    /// game record the learner learns from (no decisions), each decision the
     /// learner's values of the legal moves before its move number `ply`
     /// (counted from 0), `scale` the values' fixed `[min, max]` or null,
     /// `points` the curve points measured at this game. `null` when the run

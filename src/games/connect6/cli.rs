@@ -367,7 +367,11 @@ fn weights_table(path: &Path, variant: usize) -> Result<(), CliError> {
         (r.reference[c * v + k], r.learned[c * v + k])
     };
     println!("moved most ({} → learned):", t.reference);
-    for (r, c, k) in t.largest_changes(8) {
+    let moved = t.largest_changes(8);
+    if moved.is_empty() {
+        println!("  none: every weight is still the {} one", t.reference);
+    }
+    for (r, c, k) in moved {
         let row = &t.rows[r];
         if let (Some(a), Some(b)) = cell(row, c, k) {
             println!(

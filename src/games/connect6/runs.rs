@@ -299,7 +299,7 @@ pub struct Run {
 fn records_of(config: &RunConfig) -> Result<Vec<Record>, String> {
     if config.records.is_empty() {
         if config.from_records {
-            return Err("this run learns from game records: give them".into());
+            return Err("this run learns from game records, and none were given".into());
         }
         return Ok(Vec::new());
     }
@@ -343,6 +343,12 @@ impl Run {
             let bytes = model
                 .values::<u8>(RECORDS_ARRAY)
                 .map_err(|e| format!("bad records: {e}"))?;
+            if bytes.len() > MAX_RECORDS_TEXT {
+                return Err(format!(
+                    "the records are {} bytes; at most {MAX_RECORDS_TEXT}",
+                    bytes.len()
+                ));
+            }
             config.records = String::from_utf8(bytes.to_vec())
                 .map_err(|_| "bad records: not UTF-8 text".to_string())?;
         }

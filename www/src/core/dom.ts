@@ -44,9 +44,15 @@ export function downloadBlob(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Keeps Tab and Shift+Tab within `dialog` (a modal view over the page): from its last focusable element to its first, and back. */
+/**
+ * Keeps Tab and Shift+Tab within `dialog` (a modal view over the page): from
+ * its last focusable element to its first, and back. Only the topmost modal
+ * view does: the last one opened, and none while a chart is in its large view.
+ */
 export function keepFocusIn(dialog: HTMLElement, e: KeyboardEvent): void {
   if (e.key !== 'Tab') return;
+  const modals = document.querySelectorAll('[aria-modal="true"]');
+  if (modals[modals.length - 1] !== dialog || document.querySelector('.chart-full')) return;
   const focusable = [...dialog.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])')].filter(
     (x) => !x.hasAttribute('disabled') && x.offsetParent !== null,
   );

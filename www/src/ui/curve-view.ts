@@ -30,14 +30,14 @@ export function openCurves(name: string, curve: SavedCurve, back: HTMLElement | 
   const onKey = (e: KeyboardEvent) => {
     // A chart's own large view closes first.
     if (e.key === 'Escape' && !document.querySelector('.chart-full')) done();
-    // A chart's large view keeps its own focus.
-    if (!document.querySelector('.chart-full')) keepFocusIn(view, e);
+    keepFocusIn(view, e);
   };
   const done = () => {
     document.removeEventListener('keydown', onKey);
     for (const c of charts) c.destroy();
     view.remove();
-    document.body.classList.remove('curve-view-open');
+    // Another full-window view may still be open.
+    if (!document.querySelector('.curve-view')) document.body.classList.remove('curve-view-open');
     back?.focus();
   };
   close.addEventListener('click', done);

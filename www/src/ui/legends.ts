@@ -27,14 +27,19 @@ function settingName(path: string, kinds: RunKindInfo[]): string {
   return label.charAt(0).toLowerCase() + label.slice(1);
 }
 
-/** Every setting of a configuration by its dotted path. */
-function flatten(v: unknown, path = '', out = new Map<string, string>()): Map<string, string> {
+/** Every setting of a configuration by its dotted path, its value as it is. */
+function flatten(v: unknown, path = '', out = new Map<string, unknown>()): Map<string, unknown> {
   if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
     for (const [k, x] of Object.entries(v)) flatten(x, path ? `${path}.${k}` : k, out);
   } else {
-    out.set(path, legendValue(v));
+    out.set(path, v);
   }
   return out;
+}
+
+/** A setting's value to compare by: two long texts of one length still differ. */
+function valueKey(v: unknown): string {
+  return typeof v === 'bigint' ? `${v}n` : (JSON.stringify(v) ?? 'undefined');
 }
 
 /**
@@ -53,10 +58,10 @@ export function legends(cards: LegendRun[], kinds: RunKindInfo[]): string[] {
     return own.map((l) => (l.split(/\s+/).every((t) => t.includes('=')) ? l.split(/\s+/).map((t) => t.replace('=', ' ')).join(', ') : l));
   }
   const flat = cards.map((c) => flatten(c.settings ?? {}));
-  const paths = [...new Set(flat.flatMap((f) => [...f.keys()]))].filter((p) => p !== 'label' && new Set(flat.map((f) => f.get(p))).size > 1);
+  const paths = [...new Set(flat.flatMap((f) => [...f.keys()]))].filter((p) => p !== 'label' && new Set(flat.map((f) => valueKey(f.get(p)))).size > 1);
   const shown = paths.some((p) => p !== SEED) ? paths.filter((p) => p !== SEED) : paths;
   if (shown.length === 0) return plain;
-  const names = flat.map((f) => shown.map((p) => `${settingName(p, kinds)} ${f.get(p) ?? '–'}`).join(', '));
+  const names = flat.map((f) => shown.map((p) => `${settingName(p, kinds)} ${f.has(p) ? legendValue(f.get(p)) : '–'}`).join(', '));
   // Two runs that differ only in what is left out keep their names.
   return new Set(names).size === names.length ? names : names.map((n, i) => `${plain[i]}: ${n}`);
 }

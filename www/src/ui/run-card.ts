@@ -27,7 +27,6 @@ import type { RunListener, RunPool } from '../core/pool';
 import type { GameInfo, ModelInfo, Point, RunConfig, RunNews, RunSnapshot, SeriesSpec, WeightTable } from '../core/protocol';
 import { announceRuns, claimRun, releaseRun } from '../core/run-locks';
 import { downloadFile, newId, type Checkpoint, type ModelLibrary, type SavedCurve } from '../core/storage';
-import { settingText } from '../core/text';
 import { SnapshotShelf, snapshotId } from './snapshots';
 
 export type CardStatus = 'starting' | 'running' | 'paused' | 'stopped' | 'finished' | 'crashed';
@@ -660,9 +659,8 @@ export class RunCard implements RunListener {
     if (this.config !== this.configShown) {
       this.configShown = this.config;
       // The run's settings as the engine gives them (for tests and tools), written when they change.
-      // A seed is a BigInt, which JSON has not: written as a number when exact, else as text;
-      // a long text (game records) by its length.
-      if (this.config) d.config = JSON.stringify(this.config, (_, v: unknown) => (typeof v === 'bigint' ? (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString()) : typeof v === 'string' ? settingText(v) : v));
+      // A seed is a BigInt, which JSON has not: written as a number when exact, else as text.
+      if (this.config) d.config = JSON.stringify(this.config, (_, v: unknown) => (typeof v === 'bigint' ? (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString()) : v));
     }
   }
 }

@@ -189,7 +189,9 @@ export class Watcher {
     }
     if (!d) {
       this.loan?.setHeat(null);
-      this.sentence.textContent = `${head}; ${sides[s.toMove ?? 0]} (its opponent) plays ${game.moves[ply]}.`;
+      // A record's stones are neither its own decisions nor an opponent's.
+      const mover = game.replayed ? sides[s.toMove ?? 0] : `${sides[s.toMove ?? 0]} (its opponent)`;
+      this.sentence.textContent = `${head}; ${mover} plays ${game.moves[ply]}.`;
       return;
     }
     const values = new Map<number, number>();

@@ -133,7 +133,8 @@ export function openWeights(name: string, table: WeightTable, back: HTMLElement 
     document.removeEventListener('keydown', onKey);
     shown = null;
     view.remove();
-    document.body.classList.remove('curve-view-open');
+    // Another full-window view (a model's curves) may still be open.
+    if (!document.querySelector('.curve-view')) document.body.classList.remove('curve-view-open');
     back?.focus();
   };
   close.addEventListener('click', done);

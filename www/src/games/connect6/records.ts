@@ -68,6 +68,8 @@ class RecordsSection implements Section {
       });
     });
     this.text.addEventListener('input', () => {
+      // What is typed wins over a read still under way.
+      this.reads++;
       kept = this.text.value;
       this.count();
     });
