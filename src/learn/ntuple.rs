@@ -5,7 +5,10 @@
 //! features*, one index into [`NTuple::weights`] per tuple (so a table
 //! shared by several tuples, as by a board's symmetric images, is simply
 //! the same range of weights), and says which *phase* of the game it is in;
-//! each phase has its own copy of every table.
+//! each phase has its own copy of every table. A [`Phase`] is one copy, or
+//! a blend of two neighbouring copies (w = (1 − t)·w_k + t·w_k+1), so that
+//! the value glides from one part of the game to the next instead of
+//! jumping at the border.
 //!
 //! V = tanh(Σ w[i] over the active features), a value from −1 (a sure loss
 //! for the side it is valued for) to +1 (a sure win).
@@ -14,7 +17,10 @@
 //! from the last one backwards: the last moves toward the result, each
 //! earlier one toward its λ-return, (1 − λ)·V(next) + λ·G(next), with the
 //! sign turned when the next afterstate belongs to the other side. λ = 0 is
-//! TD(0). Each step is α divided by the number of active features.
+//! TD(0). An afterstate whose exact value is known (a solved endgame)
+//! moves toward that value instead, and is the return of the ones before
+//! it. Each step is α divided by the number of active features; a blended
+//! phase shares it between its two copies as it shares the value.
 
 use super::activation::bipolar_sigmoid;
 
@@ -22,6 +28,26 @@ use super::activation::bipolar_sigmoid;
 #[inline]
 pub fn tanh(x: f32) -> f32 {
     bipolar_sigmoid(2.0 * x)
+}
+
+/// Which copy of the tables a position reads: copy `lo`, blended with copy
+/// `lo + 1` at the share `t` (0 ≤ t ≤ 1; 0 reads `lo` alone).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Phase {
+    pub lo: usize,
+    pub t: f32,
+}
+
+impl Phase {
+    /// Copy `lo` alone.
+    pub const fn at(lo: usize) -> Phase {
+        Phase { lo, t: 0.0 }
+    }
+
+    /// Copy `lo` blended with `lo + 1` at the share `t`.
+    pub fn blend(lo: usize, t: f32) -> Phase {
+        Phase { lo, t }
+    }
 }
 
 /// The network's weights: `phases` copies of `per_phase` table entries.
@@ -82,32 +108,51 @@ impl NTuple {
         &self.weights[phase * self.per_phase..(phase + 1) * self.per_phase]
     }
 
-    /// Σ w over the active features, before tanh.
+    /// Σ w over the active features, before tanh: of a blend, (1 − t) times
+    /// the sum in copy `lo` plus t times the sum in copy `lo + 1`.
     #[inline]
-    pub fn sum(&self, phase: usize, active: &[u32]) -> f32 {
-        let w = self.phase(phase);
-        active.iter().map(|&i| w[i as usize]).sum()
+    pub fn sum(&self, phase: Phase, active: &[u32]) -> f32 {
+        let of = |p: usize| -> f32 {
+            let w = self.phase(p);
+            active.iter().map(|&i| w[i as usize]).sum()
+        };
+        if phase.t == 0.0 {
+            of(phase.lo)
+        } else {
+            (1.0 - phase.t) * of(phase.lo) + phase.t * of(phase.lo + 1)
+        }
     }
 
     /// The value, tanh of [`NTuple::sum`].
     #[inline]
-    pub fn value(&self, phase: usize, active: &[u32]) -> f32 {
+    pub fn value(&self, phase: Phase, active: &[u32]) -> f32 {
         tanh(self.sum(phase, active))
     }
 
     /// One step of gradient descent on (target − V)²/2: each active weight
     /// moves by α/n · (target − V) · (1 − V²), n the number of active
-    /// features. Returns the error before the step.
-    pub fn update(&mut self, phase: usize, active: &[u32], target: f32, alpha: f32) -> f32 {
+    /// features (of a blend, copy `lo` (1 − t) of that and copy `lo + 1`
+    /// t of it, each weight's share of the value). Returns the error before
+    /// the step.
+    pub fn update(&mut self, phase: Phase, active: &[u32], target: f32, alpha: f32) -> f32 {
         let v = self.value(phase, active);
         let error = target - v;
         if active.is_empty() {
             return error;
         }
         let step = alpha / active.len() as f32 * error * (1.0 - v * v);
-        let base = phase * self.per_phase;
-        for &i in active {
-            self.weights[base + i as usize] += step;
+        let base = phase.lo * self.per_phase;
+        if phase.t == 0.0 {
+            for &i in active {
+                self.weights[base + i as usize] += step;
+            }
+        } else {
+            let (lo, hi) = ((1.0 - phase.t) * step, phase.t * step);
+            let next = base + self.per_phase;
+            for &i in active {
+                self.weights[base + i as usize] += lo;
+                self.weights[next + i as usize] += hi;
+            }
         }
         error
     }
@@ -121,7 +166,9 @@ pub struct Episode {
     features: Vec<u32>,
     /// Where each afterstate's features start in `features`, its phase and
     /// whether its side is the one of the afterstate before.
-    steps: Vec<(usize, usize, bool)>,
+    steps: Vec<(usize, Phase, bool)>,
+    /// The exact values known, by afterstate, for its side.
+    exact: Vec<Option<f32>>,
     last_side: Option<usize>,
 }
 
@@ -130,6 +177,7 @@ impl Episode {
     pub fn clear(&mut self) {
         self.features.clear();
         self.steps.clear();
+        self.exact.clear();
         self.last_side = None;
     }
 
@@ -144,11 +192,26 @@ impl Episode {
 
     /// Records the afterstate of a move by `side` (0 or 1), valued for that
     /// side, in `phase`, with these active features.
-    pub fn push(&mut self, side: usize, phase: usize, active: &[u32]) {
+    pub fn push(&mut self, side: usize, phase: Phase, active: &[u32]) {
         let same = self.last_side == Some(side);
         self.last_side = Some(side);
         self.steps.push((self.features.len(), phase, same));
+        self.exact.push(None);
         self.features.extend_from_slice(active);
+    }
+
+    /// Gives the last afterstate pushed its exact value for its side (from
+    /// −1 to +1, as the result): it learns toward that value, and the
+    /// afterstates before it take it as its return.
+    pub fn set_exact(&mut self, value: f32) {
+        if let Some(e) = self.exact.last_mut() {
+            *e = Some(value);
+        }
+    }
+
+    /// The exact values given ([`Episode::set_exact`]), by afterstate.
+    pub fn exact_values(&self) -> &[Option<f32>] {
+        &self.exact
     }
 
     fn active(&self, t: usize) -> &[u32] {
@@ -170,12 +233,15 @@ impl Episode {
         let mut g = result;
         for t in (0..n).rev() {
             let (_, phase, _) = self.steps[t];
-            let target = if t + 1 == n {
+            let target = if let Some(exact) = self.exact[t] {
+                exact
+            } else if t + 1 == n {
                 result
             } else {
                 let (_, next_phase, same) = self.steps[t + 1];
                 let sign = if same { 1.0 } else { -1.0 };
-                let v_next = net.value(next_phase, self.active(t + 1));
+                let v_next =
+                    self.exact[t + 1].unwrap_or_else(|| net.value(next_phase, self.active(t + 1)));
                 sign * ((1.0 - lambda) * v_next + lambda * g)
             };
             net.update(phase, self.active(t), target, alpha);
@@ -203,7 +269,7 @@ mod tests {
         let mut net =
             NTuple::from_weights(4, 2, vec![0.0, 0.0, 0.0, 0.0, 0.2, 0.0, 0.3, 0.0]).unwrap();
         let v = tanh(0.5);
-        let err = net.update(1, &[0, 2], 1.0, 0.1);
+        let err = net.update(Phase::at(1), &[0, 2], 1.0, 0.1);
         assert!((err - (1.0 - v)).abs() < 1e-7);
         // α/n · (target − V) · (1 − V²) with n = 2.
         let step = 0.1 / 2.0 * (1.0 - v) * (1.0 - v * v);
@@ -213,7 +279,7 @@ mod tests {
         assert_eq!(net.weights()[5], 0.0);
         // A feature active twice (a tuple and its symmetric image) moves twice.
         let mut net = NTuple::new(2, 1);
-        net.update(0, &[1, 1], 1.0, 0.5);
+        net.update(Phase::at(0), &[1, 1], 1.0, 0.5);
         assert!((net.weights()[1] - 2.0 * 0.25).abs() < 1e-7);
     }
 
@@ -221,9 +287,9 @@ mod tests {
     /// last afterstate's side).
     fn three_step_episode() -> Episode {
         let mut ep = Episode::default();
-        ep.push(0, 0, &[0]);
-        ep.push(1, 0, &[1]);
-        ep.push(0, 0, &[2]);
+        ep.push(0, Phase::at(0), &[0]);
+        ep.push(1, Phase::at(0), &[1]);
+        ep.push(0, Phase::at(0), &[2]);
         ep
     }
 
@@ -274,11 +340,55 @@ mod tests {
     fn a_pass_keeps_the_sign() {
         // Side 0 moves twice in a row (side 1 passed): no turn of sign.
         let mut ep = Episode::default();
-        ep.push(0, 0, &[0]);
-        ep.push(0, 0, &[1]);
+        ep.push(0, Phase::at(0), &[0]);
+        ep.push(0, Phase::at(0), &[1]);
         let mut net = NTuple::new(2, 1);
         ep.learn(&mut net, 1.0, 1.0, 0.0);
         assert!(net.weights()[0] > 0.0 && net.weights()[1] > 0.0);
+    }
+
+    #[test]
+    fn a_blended_phase_reads_and_moves_both_copies_by_their_shares() {
+        // Two phases of two weights; feature 1 at a quarter of the way from
+        // phase 0 to phase 1.
+        let mut net = NTuple::from_weights(2, 2, vec![0.0, 0.4, 0.0, -0.4]).unwrap();
+        let p = Phase::blend(0, 0.25);
+        let w = 0.75 * 0.4 + 0.25 * -0.4;
+        assert!((net.sum(p, &[1]) - w).abs() < 1e-7);
+        let v = tanh(w);
+        net.update(p, &[1], 1.0, 0.5);
+        let step = 0.5 * (1.0 - v) * (1.0 - v * v);
+        let got = net.weights();
+        assert!((got[1] - (0.4 + 0.75 * step)).abs() < 1e-7, "{got:?}");
+        assert!((got[3] - (-0.4 + 0.25 * step)).abs() < 1e-7, "{got:?}");
+        assert_eq!((got[0], got[2]), (0.0, 0.0));
+        // Unblended, a phase is its copy alone, as before.
+        assert_eq!(net.sum(Phase::at(1), &[1]), got[3]);
+    }
+
+    #[test]
+    fn an_exact_value_is_the_target_and_the_return_before_it() {
+        // Side 0 wins in the end, but afterstate 1 (side 1) is known
+        // exactly to be a draw: it learns toward 0, and afterstate 0 toward
+        // −0 rather than toward the network's value of afterstate 1.
+        let mut ep = three_step_episode();
+        let mut net = NTuple::from_weights(3, 1, vec![0.3, 0.2, 0.0]).unwrap();
+        ep.steps.truncate(2);
+        ep.exact.truncate(2);
+        ep.features.truncate(2);
+        ep.set_exact(0.0);
+        ep.learn(&mut net, 1.0, 1.0, 0.0);
+        let step = |w: f32, target: f32| {
+            let v = tanh(w);
+            w + (target - v) * (1.0 - v * v)
+        };
+        let got = net.weights();
+        assert!((got[1] - step(0.2, 0.0)).abs() < 1e-6, "{got:?}");
+        assert!((got[0] - step(0.3, 0.0)).abs() < 1e-6, "{got:?}");
+        // With λ = 1 the return is the exact value too, not the result.
+        let mut mc = NTuple::from_weights(3, 1, vec![0.3, 0.2, 0.0]).unwrap();
+        ep.learn(&mut mc, 1.0, 1.0, 1.0);
+        assert!((mc.weights()[0] - step(0.3, 0.0)).abs() < 1e-6);
     }
 
     #[test]

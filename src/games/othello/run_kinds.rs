@@ -251,7 +251,7 @@ pub(super) fn ga_kind() -> RunKindInfo {
 
 /// The kind of run of the n-tuple network.
 pub(super) fn ntuple_kind() -> RunKindInfo {
-    use super::learn::ntuple::{presets as ntuple_presets, NTupleConfig, MAX_PHASES};
+    use super::learn::ntuple::{presets as ntuple_presets, NTupleConfig, MAX_EXACT, MAX_PHASES};
     let d = NTupleConfig::default();
     RunKindInfo {
         id: NTUPLE.into(),
@@ -280,6 +280,12 @@ pub(super) fn ntuple_kind() -> RunKindInfo {
                 1,
                 MAX_PHASES as u64,
                 d.phases as u64,
+            ),
+            FieldSpec::boolean(
+                "blend",
+                "Blend the phases",
+                "A position between two parts of the game uses both parts' numbers, each by how near it is, so its value changes smoothly from move to move.",
+                d.blend,
             ),
             FieldSpec::int("games", "Learning games", "How many games it learns from.", 1, 100_000_000, d.games),
             FieldSpec::float(
@@ -322,6 +328,14 @@ pub(super) fn ntuple_kind() -> RunKindInfo {
                     Choice::new("result", "Win, draw or loss"),
                     Choice::new("margin", "Disc difference"),
                 ],
+            ),
+            FieldSpec::int(
+                "exact",
+                "Perfect endgame targets (empty squares)",
+                "In the last this many empty squares each position learns its true value, worked out by the perfect endgame solver, instead of a guess (0: never). Above about 12 it slows learning down a lot.",
+                0,
+                u64::from(MAX_EXACT),
+                u64::from(d.exact),
             ),
             FieldSpec::int("eval_every", "Curve point every (games)", "Learning games between two measurements.", 1, 100_000_000, d.eval_every),
             FieldSpec::int(

@@ -23,13 +23,19 @@
 //! afterstate is worth most; only the tuples that a move changes are read
 //! again ([`Indices`] keeps every tuple's index for both sides, updated by
 //! additions when a disc is placed or flipped).
+//!
+//! # Phases
+//! With P phases the 60 moves of a game are cut into P equal parts, each
+//! with its own copy of the tables. Blended, copy k belongs to the point
+//! k·60/(P − 1) discs placed, and a position between two such points reads
+//! both copies, each by its nearness (see [`TupleNet::phase`]).
 
 use serde::{Deserialize, Serialize};
 
 use super::rules::{Board, PASS};
 pub use super::symmetry::symmetric;
 use crate::game::{Analysis, Game, MoveValue, Player, Rng, Scale, Side};
-use crate::learn::ntuple::{tanh, NTuple};
+use crate::learn::ntuple::{tanh, NTuple, Phase};
 use crate::search::budget::Budget;
 
 /// The pattern sets.
@@ -289,6 +295,8 @@ impl Indices {
 /// Reused buffers of [`TupleNet::move_sums`].
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
+    /// The sums in the second copy of a blend.
+    hi: Vec<(u8, f32)>,
     tmp: Vec<u32>,
     mark: Vec<bool>,
     touched: Vec<u16>,
@@ -299,6 +307,7 @@ pub struct Scratch {
 pub struct TupleNet {
     layout: Layout,
     net: NTuple,
+    blend: bool,
 }
 
 impl TupleNet {
@@ -306,7 +315,11 @@ impl TupleNet {
     pub fn new(set: PatternSet, phases: usize) -> TupleNet {
         let layout = Layout::new(set);
         let net = NTuple::new(layout.per_phase(), phases);
-        TupleNet { layout, net }
+        TupleNet {
+            layout,
+            net,
+            blend: false,
+        }
     }
 
     /// A network of these weights.
@@ -317,7 +330,22 @@ impl TupleNet {
     ) -> Result<TupleNet, String> {
         let layout = Layout::new(set);
         let net = NTuple::from_weights(layout.per_phase(), phases, weights)?;
-        Ok(TupleNet { layout, net })
+        Ok(TupleNet {
+            layout,
+            net,
+            blend: false,
+        })
+    }
+
+    /// The same network with its phases blended (or not).
+    pub fn blended(mut self, blend: bool) -> TupleNet {
+        self.blend = blend;
+        self
+    }
+
+    /// Whether neighbouring phases are blended.
+    pub fn blends(&self) -> bool {
+        self.blend
     }
 
     pub fn layout(&self) -> &Layout {
@@ -333,10 +361,18 @@ impl TupleNet {
     }
 
     /// The phase of a position with `empties` empty squares: the 60 moves
-    /// of a game cut into equal parts.
-    pub fn phase(&self, empties: u32) -> usize {
+    /// of a game cut into equal parts; blended, copy k at k·60/(P − 1)
+    /// discs placed and a blend of the two nearest copies between.
+    pub fn phase(&self, empties: u32) -> Phase {
         let placed = 60u32.saturating_sub(empties) as usize;
-        (placed * self.net.phases() / 61).min(self.net.phases() - 1)
+        let phases = self.net.phases();
+        if !self.blend || phases == 1 {
+            return Phase::at((placed * phases / 61).min(phases - 1));
+        }
+        let steps = placed * (phases - 1);
+        let lo = (steps / 60).min(phases - 2);
+        let t = (steps - lo * 60) as f32 / 60.0;
+        Phase::blend(lo, t)
     }
 
     /// The value of `board` for `side` (indices `ix` of `board`).
@@ -354,13 +390,32 @@ impl TupleNet {
         s: &mut Scratch,
         out: &mut Vec<(u8, f32)>,
     ) {
+        let phase = self.phase(board.empties().saturating_sub(1));
+        self.sums_in(self.net.phase(phase.lo), board, ix, s, out);
+        if phase.t > 0.0 {
+            // Sums are linear in the weights: a blend of the two copies'.
+            let mut hi = std::mem::take(&mut s.hi);
+            self.sums_in(self.net.phase(phase.lo + 1), board, ix, s, &mut hi);
+            for (m, h) in out.iter_mut().zip(&hi) {
+                m.1 = (1.0 - phase.t) * m.1 + phase.t * h.1;
+            }
+            s.hi = hi;
+        }
+    }
+
+    /// [`TupleNet::move_sums`] in one copy of the tables, `w`.
+    fn sums_in(
+        &self,
+        w: &[f32],
+        board: &Board,
+        ix: &Indices,
+        s: &mut Scratch,
+        out: &mut Vec<(u8, f32)>,
+    ) {
         out.clear();
         let side = board.side();
         let me = side.index();
         let view = &ix.view[me];
-        let w = self
-            .net
-            .phase(self.phase(board.empties().saturating_sub(1)));
         let lay = &self.layout;
         let base: f32 = view
             .iter()
@@ -443,7 +498,12 @@ pub struct TuplePlayer {
 
 impl TuplePlayer {
     pub fn new(net: TupleNet) -> TuplePlayer {
-        let name = format!("ntuple-{}-p{}", net.layout.set.name(), net.net.phases());
+        let blend = if net.blend { "b" } else { "" };
+        let name = format!(
+            "ntuple-{}-p{}{blend}",
+            net.layout.set.name(),
+            net.net.phases()
+        );
         TuplePlayer {
             net,
             scratch: Scratch::default(),
@@ -638,13 +698,67 @@ mod tests {
     #[test]
     fn phases_cut_the_game_into_equal_parts() {
         let net = TupleNet::new(PatternSet::Lines3, 4);
-        assert_eq!(net.phase(60), 0);
-        assert_eq!(net.phase(0), 3);
+        assert_eq!(net.phase(60), Phase::at(0));
+        assert_eq!(net.phase(0), Phase::at(3));
         let counts = (0..=60u32).fold([0; 4], |mut c, e| {
-            c[net.phase(e)] += 1;
+            c[net.phase(e).lo] += 1;
             c
         });
         assert!(counts.iter().all(|&c| (15..=16).contains(&c)), "{counts:?}");
-        assert_eq!(TupleNet::new(PatternSet::Lines3, 1).phase(30), 0);
+        assert_eq!(TupleNet::new(PatternSet::Lines3, 1).phase(30), Phase::at(0));
+    }
+
+    #[test]
+    fn blended_phases_glide_from_copy_to_copy() {
+        let net = TupleNet::new(PatternSet::Lines3, 4).blended(true);
+        // Copies at 0, 20, 40 and 60 discs placed.
+        assert_eq!(net.phase(60), Phase::blend(0, 0.0));
+        assert_eq!(net.phase(50), Phase::blend(0, 0.5));
+        assert_eq!(net.phase(40), Phase::blend(1, 0.0));
+        assert_eq!(net.phase(15), Phase::blend(2, 0.25));
+        assert_eq!(net.phase(0), Phase::blend(2, 1.0));
+        // Each step of one disc moves the blend by the same amount.
+        let share = |e: u32| {
+            let p = net.phase(e);
+            p.lo as f32 + p.t
+        };
+        for e in 1..=60 {
+            assert!((share(e - 1) - share(e) - 3.0 / 60.0).abs() < 1e-6, "{e}");
+        }
+        let one = TupleNet::new(PatternSet::Lines3, 1).blended(true);
+        assert_eq!(one.phase(30), Phase::at(0));
+    }
+
+    #[test]
+    fn blended_move_sums_are_the_sums_of_the_afterstates() {
+        let net = random_net(PatternSet::Classic, 3, 12).blended(true);
+        let mut rng = rng_from_seed(5);
+        let (mut s, mut sums, mut active) = (Scratch::default(), Vec::new(), Vec::new());
+        let mut b = Board::start();
+        let mut blended = 0;
+        while !b.is_over() {
+            let ix = Indices::new(net.layout(), &b);
+            net.move_sums(&b, &ix, &mut s, &mut sums);
+            for &(q, sum) in &sums {
+                let mut after = b;
+                after.place(q, b.flips(q));
+                let ia = Indices::new(net.layout(), &after);
+                ia.active(net.layout(), b.side(), &mut active);
+                let p = net.phase(after.empties());
+                blended += usize::from(p.t > 0.0);
+                let want = net.net().sum(p, &active);
+                assert!((sum - want).abs() < 1e-3, "{sum} vs {want}");
+                // The blend lies between the two copies' own sums.
+                let (a, c) = (
+                    net.net().sum(Phase::at(p.lo), &active),
+                    net.net().sum(Phase::at((p.lo + 1).min(2)), &active),
+                );
+                assert!(want >= a.min(c) - 1e-3 && want <= a.max(c) + 1e-3);
+            }
+            let mut moves = Vec::new();
+            b.legal_moves(&mut moves);
+            b.play(moves[rng.random_range(0..moves.len())]);
+        }
+        assert!(blended > 20, "{blended}");
     }
 }

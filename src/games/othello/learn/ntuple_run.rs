@@ -10,6 +10,7 @@ use rand::Rng as _;
 use super::eval::{evaluate_player, EvalPoint};
 use super::ntuple::{encoding, quantise, read_model, NTupleConfig, Target};
 use crate::game::{rng_from_seed, Game, Rng, Side};
+use crate::games::othello::endgame::solver::{Limits, Solver};
 use crate::games::othello::players::{MaxFlipsPlayer, MaxStablePlayer};
 use crate::games::othello::rules::{moves_mask, Board, PASS};
 use crate::games::othello::tuples::{Indices, Scratch, TupleNet, TuplePlayer};
@@ -29,12 +30,18 @@ pub struct NTupleRun {
     scratch: Scratch,
     sums: Vec<(u8, f32)>,
     active: Vec<u32>,
+    /// The endgame solver of exact targets (made when first needed).
+    solver: Option<Solver>,
 }
+
+/// The solver's table for exact targets: the last empties of one game fit
+/// many times over.
+const SOLVER_HASH_BYTES: usize = 4 << 20;
 
 impl NTupleRun {
     pub fn new(config: NTupleConfig) -> Result<NTupleRun, String> {
         config.validate()?;
-        let net = TupleNet::new(config.patterns, config.phases);
+        let net = TupleNet::new(config.patterns, config.phases).blended(config.blend);
         let mut run = NTupleRun::with(config, net, 0, Vec::new(), None);
         run.measure_point();
         Ok(run)
@@ -57,6 +64,7 @@ impl NTupleRun {
             scratch: Scratch::default(),
             sums: Vec::new(),
             active: Vec::new(),
+            solver: None,
         }
     }
 
@@ -172,6 +180,7 @@ impl NTupleRun {
             scratch,
             sums,
             active,
+            solver,
             ..
         } = self;
         let mut b = Board::start();
@@ -221,15 +230,20 @@ impl NTupleRun {
             b.place(q, flips);
             ix.active(net.layout(), side, active);
             episode.push(side.index(), net.phase(b.empties()), active);
+            if c.exact > 0 && b.empties() <= c.exact {
+                // The afterstate's exact value: minus the score of the side
+                // to move there.
+                let s = solver.get_or_insert_with(|| Solver::with_hash_bytes(SOLVER_HASH_BYTES));
+                if let Some(score) = s.solve(&b, Limits::NONE, None).score {
+                    episode.set_exact(target_of(c.target, -score as f32));
+                }
+            }
             last = side;
             ply += 1;
         }
         let margin = b.final_margin() as f32;
         let mine = if last == Side::First { margin } else { -margin };
-        let result = match c.target {
-            Target::Result => mine.signum() * f32::from(mine != 0.0),
-            Target::Margin => mine / 64.0,
-        };
+        let result = target_of(c.target, mine);
         episode.learn(net.net_mut(), result, c.alpha as f32, c.lambda as f32);
     }
 
@@ -267,13 +281,18 @@ impl NTupleRun {
     pub fn label(&self) -> String {
         let c = &self.config;
         let td = c.td_name();
-        let phases = if c.phases > 1 {
-            format!(" ×{} phases", c.phases)
+        let phases = match (c.phases, c.blend) {
+            (1, _) => String::new(),
+            (p, false) => format!(" ×{p} phases"),
+            (p, true) => format!(" ×{p} blended phases"),
+        };
+        let exact = if c.exact > 0 {
+            format!(", exact in the last {}", c.exact)
         } else {
             String::new()
         };
         format!(
-            "n-tuple {}{phases}, {td}, seed {}",
+            "n-tuple {}{phases}, {td}{exact}, seed {}",
             c.patterns.name(),
             c.seed
         )
@@ -310,6 +329,14 @@ impl NTupleRun {
                 .map_err(|e| e.to_string())?;
         }
         Ok(model)
+    }
+}
+
+/// The target of a final disc difference `margin` for a side.
+fn target_of(target: Target, margin: f32) -> f32 {
+    match target {
+        Target::Result => margin.signum() * f32::from(margin != 0.0),
+        Target::Margin => margin / 64.0,
     }
 }
 
@@ -352,6 +379,78 @@ mod tests {
         let mut c = NTupleRun::new(small(3)).unwrap();
         c.train(300);
         assert_ne!(a.net().net().weights(), c.net().net().weights());
+    }
+
+    #[test]
+    fn blended_runs_with_exact_targets_resume_exactly_and_keep_their_blend() {
+        let config = NTupleConfig {
+            phases: 3,
+            blend: true,
+            exact: 8,
+            games: 60,
+            eval_every: 30,
+            ..small(6)
+        };
+        let mut a = NTupleRun::new(config.clone()).unwrap();
+        a.train(60);
+        let mut b = NTupleRun::new(config.clone()).unwrap();
+        b.train(25);
+        let bytes = crate::model::encode(&b.to_model(Kind::Checkpoint).unwrap()).unwrap();
+        let mut b = NTupleRun::from_model(&crate::model::decode(&bytes).unwrap(), None).unwrap();
+        b.train(100);
+        assert_eq!(a.net().net().weights(), b.net().net().weights());
+        assert_eq!(a.curve(), b.curve());
+        // Each option changes what is learned.
+        for other in [
+            NTupleConfig {
+                blend: false,
+                ..config.clone()
+            },
+            NTupleConfig {
+                exact: 0,
+                ..config.clone()
+            },
+        ] {
+            let mut c = NTupleRun::new(other).unwrap();
+            c.train(60);
+            assert_ne!(a.net().net().weights(), c.net().net().weights());
+        }
+        let (read, net) = read_model(&a.to_model(Kind::Model).unwrap()).unwrap();
+        assert!(read.blend && net.blends() && read.exact == 8);
+        assert!(a.label().contains("blended") && a.label().contains("exact in the last 8"));
+    }
+
+    #[test]
+    fn exact_targets_are_the_solvers_values_in_the_last_empties() {
+        let mut run = NTupleRun::new(NTupleConfig {
+            exact: 10,
+            target: Target::Margin,
+            ..small(7)
+        })
+        .unwrap();
+        let rec = run.train_watched(Recorder::default()).unwrap();
+        // Replay the game: each afterstate's exact value is minus the
+        // solver's score of the side to move there, ÷ 64, from 10 empties on.
+        let exact = run.episode.exact_values().to_vec();
+        let mut board = Board::start();
+        let mut t = 0;
+        for m in &rec.moves {
+            let mv = Board::parse_move(m).unwrap();
+            board.play(mv);
+            if mv == PASS {
+                continue;
+            }
+            let want = (board.empties() <= 10).then(|| {
+                let score = crate::games::othello::endgame::solver::solve(&board)
+                    .score
+                    .unwrap();
+                -score as f32 / 64.0
+            });
+            assert_eq!(exact[t], want, "afterstate {t}");
+            t += 1;
+        }
+        assert_eq!(t, exact.len());
+        assert!(exact.iter().filter(|e| e.is_some()).count() >= 8);
     }
 
     #[test]
@@ -448,6 +547,10 @@ mod tests {
             },
             NTupleConfig {
                 eval_every: 0,
+                ..small(1)
+            },
+            NTupleConfig {
+                exact: 17,
                 ..small(1)
             },
         ] {
