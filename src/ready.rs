@@ -62,6 +62,10 @@ pub struct Strength {
     pub records: Vec<Record>,
 }
 
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
+}
+
 /// A ready-made model in the manifest.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ReadyModel {
@@ -79,6 +83,10 @@ pub struct ReadyModel {
     pub about: String,
     /// Learning games played when it was kept.
     pub games: u64,
+    /// Seconds of learning it took on the machine that built it (absent
+    /// when not known).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub seconds: f64,
     /// The command that trains the run, and the seed.
     pub command: String,
     pub seed: u64,
@@ -321,17 +329,21 @@ fn train(
             .ok_or("a run's settings are not an object")?;
         obj.insert((*path).to_string(), v);
     }
-    let mut run = entry.new_run(r.kind, &config)?;
+    let mut run = crate::plugin::TimedRun::new(
+        entry.new_run(r.kind, &config)?,
+        0.0,
+        crate::plugin::native_clock,
+    );
     let last = *r.stages.last().ok_or("a recipe with no stages")?;
     // A run whose total is one of its settings (given in `sets`) keeps it.
-    let total = (run.progress().total != last).then_some(last);
+    let total = (run.run.progress().total != last).then_some(last);
     if total.is_some() {
         run.set_total(last)?;
     }
     let mut kept = Vec::new();
     for &stage in r.stages {
-        while run.progress().done < stage {
-            let left = stage - run.progress().done;
+        while run.run.progress().done < stage {
+            let left = stage - run.run.progress().done;
             run.step(left.min(10_000));
         }
         log(&format!(
@@ -404,6 +416,7 @@ pub fn build(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<M
                     run: r.id.into(),
                     about: r.about.into(),
                     games,
+                    seconds: model.header.train_seconds,
                     command: if r.part.is_empty() {
                         format!(
                             "{command} (the model kept after {} games)",
@@ -483,6 +496,12 @@ pub fn check(dir: &Path, log: &mut dyn FnMut(&str)) -> Result<Vec<String>, Strin
                 wrong.push(format!(
                     "{game} {}: side {:?} and weights shown {}, manifest {:?} and {}",
                     m.id, described.side, described.weights, m.side, m.weights
+                ));
+            }
+            if m.seconds != model.header.train_seconds {
+                wrong.push(format!(
+                    "{game} {}: {} s of training, manifest {} s",
+                    m.id, model.header.train_seconds, m.seconds
                 ));
             }
             let again = strength(entry, &Contender::Model(&model), &g.measure)?;

@@ -51,14 +51,27 @@ fn selfplay_run_trains_the_textbook_preset_as_the_engine_does_and_writes_its_mod
     // The model file is the run's model, and continues.
     let model = decode(&std::fs::read(&out).unwrap()).unwrap();
     assert_eq!(model.header.games_trained, 3000);
+    assert!(model.header.train_seconds > 0.0);
     let (code, stdout, stderr) = cli::run(&["run", "tictactoe", "--resume", out_s]);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("At 3,000 games"), "{stdout}");
     // With a new total it trains on; a preset or settings make no sense then.
-    let (code, stdout, stderr) =
-        cli::run(&["run", "tictactoe", "--resume", out_s, "--total", "4000"]);
+    let more = dir.path().join("t4000.selfplay");
+    let (code, stdout, stderr) = cli::run(&[
+        "run",
+        "tictactoe",
+        "--resume",
+        out_s,
+        "--total",
+        "4000",
+        "--out",
+        more.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("At 4,000 games"), "{stdout}");
+    // The seconds of training go on from the model's.
+    let more = decode(&std::fs::read(&more).unwrap()).unwrap();
+    assert!(more.header.train_seconds > model.header.train_seconds);
     let (code, _, stderr) = cli::run(&[
         "run",
         "tictactoe",

@@ -202,9 +202,21 @@ fn training_in_wasm_gives_the_native_weights() {
         let mut t = Run::create("othello", "qnet", config)
             .map_err(message)
             .unwrap();
+        let mut seconds = 0.0;
         for (i, &games) in run.chunks.iter().enumerate() {
             if i > 0 {
                 let bytes = t.checkpoint().map_err(message).unwrap();
+                // The checkpoint keeps the seconds learned so far; the
+                // resumed run adds to them.
+                let kept = selfplay::model::decode(&bytes)
+                    .unwrap()
+                    .header
+                    .train_seconds;
+                assert!(
+                    kept > 0.0 && kept >= seconds,
+                    "{json}: {kept} s after {seconds} s"
+                );
+                seconds = kept;
                 t = Run::resume(
                     &bytes,
                     Some(tsify::Ts::new_unchecked(js_sys::Object::new().into())),
@@ -218,7 +230,9 @@ fn training_in_wasm_gives_the_native_weights() {
         }
         assert!(t.done(), "{json}");
         let bytes = t.model("golden").map_err(message).unwrap();
-        let digest = golden_digest(&selfplay::model::decode(&bytes).unwrap());
+        let model = selfplay::model::decode(&bytes).unwrap();
+        assert!(model.header.train_seconds > seconds, "{json}");
+        let digest = golden_digest(&model);
         assert_eq!(
             digest,
             run.digest,

@@ -33,6 +33,9 @@ pub struct Header {
     pub seed: u64,
     /// Games played in training so far.
     pub games_trained: u64,
+    /// Seconds of training so far, on the machine that trained it (0 when
+    /// not known, as in files written before it was kept).
+    pub train_seconds: f64,
     /// Evaluation results, free-form JSON (e.g. win/draw/loss against fixed opponents).
     pub evaluation: Value,
     /// The learning curve, free-form JSON (e.g. `[{"games": 1000, "win_rate": 0.61}, ...]`).
@@ -62,6 +65,7 @@ impl Header {
             hyper: Map::new(),
             seed: 0,
             games_trained: 0,
+            train_seconds: 0.0,
             evaluation: Value::Object(Map::new()),
             curve: Value::Array(Vec::new()),
             created: now_utc(),
@@ -81,6 +85,12 @@ impl Header {
             c.is_ascii_lowercase() || c.is_ascii_digit() || "_.-".contains(c)
         })?;
         check_timestamp(&self.created)?;
+        if !(self.train_seconds.is_finite() && self.train_seconds >= 0.0) {
+            return Err(bad_field(
+                "train_seconds",
+                format!("{} is not a number of seconds", self.train_seconds),
+            ));
+        }
         Ok(())
     }
 
@@ -121,6 +131,7 @@ impl Header {
             hyper: raw.hyper,
             seed: raw.seed,
             games_trained: raw.games_trained,
+            train_seconds: raw.train_seconds,
             evaluation: raw.evaluation,
             curve: raw.curve,
             created: raw.created,
@@ -141,6 +152,7 @@ impl Header {
             hyper: self.hyper.clone(),
             seed: self.seed,
             games_trained: self.games_trained,
+            train_seconds: self.train_seconds,
             evaluation: self.evaluation.clone(),
             curve: self.curve.clone(),
             created: self.created.clone(),
@@ -163,10 +175,17 @@ struct RawHeader {
     hyper: Map<String, Value>,
     seed: u64,
     games_trained: u64,
+    /// Absent when 0 (files written before it was kept have none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    train_seconds: f64,
     evaluation: Value,
     curve: Value,
     created: String,
     producer: String,
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 fn bad_field(field: &'static str, reason: impl Into<String>) -> ModelError {
@@ -301,5 +320,25 @@ mod tests {
             assert!(check_timestamp(bad).is_err(), "{bad}");
         }
         assert!(check_timestamp("2024-02-29T23:59:59Z").is_ok());
+    }
+
+    #[test]
+    fn training_seconds_are_kept_and_checked() {
+        let game = GameId::new("tictactoe").unwrap();
+        let mut h = Header::new(game, Algorithm::NTuple, "x");
+        // Not written when unknown: a file of before reads the same.
+        let json = String::from_utf8(h.to_json()).unwrap();
+        assert!(!json.contains("train_seconds"), "{json}");
+        assert_eq!(
+            Header::from_json(json.as_bytes()).unwrap().train_seconds,
+            0.0
+        );
+        h.train_seconds = 12.5;
+        let back = Header::from_json(&h.to_json()).unwrap();
+        assert_eq!(back.train_seconds, 12.5);
+        for bad in ["-1", "\"x\""] {
+            let json = String::from_utf8(h.to_json()).unwrap().replace("12.5", bad);
+            assert!(Header::from_json(json.as_bytes()).is_err(), "{bad}");
+        }
     }
 }

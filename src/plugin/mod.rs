@@ -35,7 +35,9 @@ use crate::model::Model;
 
 pub use agent::{AgentThought, DynAgent, MoveAnalysis, PositionAnalysis, TypedAgent};
 pub use playable::Playable;
-pub use run::{DynRun, Point, RunProgress, SeriesSpec, WatchedDecision, WatchedGame};
+#[cfg(not(target_arch = "wasm32"))]
+pub use run::native_clock;
+pub use run::{DynRun, Point, RunProgress, SeriesSpec, TimedRun, WatchedDecision, WatchedGame};
 pub use session::{DynSession, LegalMove, MoveEntry, OutcomeView, SessionState, TypedSession};
 pub use trainer::{Trainer, TrainerRun, Watched};
 pub use weights::{WeightRow, WeightTable};

@@ -215,6 +215,85 @@ pub trait DynRun {
     fn model(&self, name: &str) -> Result<Model, String>;
 }
 
+/// A run that keeps the seconds it has spent learning (in its steps,
+/// curve points included) and writes them into its checkpoints and models
+/// ([`crate::model::Header::train_seconds`]): the page and the CLI drive
+/// every run through it, so a model says how long it took to learn on the
+/// machine that trained it, across pauses and resumes.
+pub struct TimedRun {
+    /// The run (what is not timed is asked of it directly).
+    pub run: Box<dyn DynRun>,
+    seconds: f64,
+    clock: fn() -> f64,
+}
+
+/// Seconds since a fixed moment, natively (the page passes its own clock,
+/// `performance.now`, which costs the module less than `web_time`'s).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn native_clock() -> f64 {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_secs_f64()
+}
+
+impl TimedRun {
+    /// `run`, which has already learned for `seconds` (0 for a new run; a
+    /// resumed model's [`crate::model::Header::train_seconds`]), timed by
+    /// `clock` (seconds since any fixed moment).
+    pub fn new(run: Box<dyn DynRun>, seconds: f64, clock: fn() -> f64) -> TimedRun {
+        TimedRun {
+            run,
+            seconds,
+            clock,
+        }
+    }
+
+    /// Seconds spent learning so far.
+    pub fn seconds(&self) -> f64 {
+        self.seconds
+    }
+
+    fn timed<T>(&mut self, f: impl FnOnce(&mut dyn DynRun) -> T) -> T {
+        let start = (self.clock)();
+        let out = f(&mut *self.run);
+        self.seconds += ((self.clock)() - start).max(0.0);
+        out
+    }
+
+    fn stamped(&self, model: Result<Model, String>) -> Result<Model, String> {
+        let mut m = model?;
+        m.header.train_seconds = self.seconds;
+        Ok(m)
+    }
+
+    /// [`DynRun::step`], timed.
+    pub fn step(&mut self, max_games: u64) -> Vec<Point> {
+        self.timed(|r| r.step(max_games))
+    }
+
+    /// [`DynRun::step_watched`], timed.
+    pub fn step_watched(&mut self) -> Option<WatchedGame> {
+        self.timed(|r| r.step_watched())
+    }
+
+    /// [`DynRun::set_total`], timed (it may measure a curve point).
+    pub fn set_total(&mut self, total: u64) -> Result<(), String> {
+        self.timed(|r| r.set_total(total))
+    }
+
+    /// [`DynRun::checkpoint`] with the seconds so far.
+    pub fn checkpoint(&self) -> Result<Model, String> {
+        self.stamped(self.run.checkpoint())
+    }
+
+    /// [`DynRun::model`] with the seconds so far.
+    pub fn model(&self, name: &str) -> Result<Model, String> {
+        self.stamped(self.run.model(name))
+    }
+}
+
 /// The percentage of `part` in `whole` (0 when `whole` is 0).
 pub fn percent(part: u32, whole: u32) -> f64 {
     if whole == 0 {
@@ -314,5 +393,44 @@ impl Recorder {
     /// A move was played.
     pub fn played<G: crate::game::Game>(&mut self, m: G::Move) {
         self.moves.push(G::format_move(m));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    thread_local! {
+        static NOW: Cell<f64> = const { Cell::new(0.0) };
+    }
+
+    /// A clock that moves 1.5 s each time it is read.
+    fn ticking() -> f64 {
+        NOW.with(|n| {
+            n.set(n.get() + 1.5);
+            n.get()
+        })
+    }
+
+    #[test]
+    fn a_timed_run_adds_its_steps_to_the_seconds_it_came_with() {
+        let e = crate::games::entry("tictactoe").unwrap();
+        let kind = &e.info().runs[0];
+        let config = e
+            .preset_runs(&kind.id, &kind.presets[0].id, 1)
+            .unwrap()
+            .remove(0);
+        let mut run = TimedRun::new(e.new_run(&kind.id, &config).unwrap(), 10.0, ticking);
+        let before = run.run.progress().done;
+        run.step(5);
+        run.step(5);
+        assert_eq!(run.run.progress().done, before + 10);
+        // Two steps, each read from one tick to the next.
+        assert_eq!(run.seconds(), 13.0);
+        assert_eq!(run.checkpoint().unwrap().header.train_seconds, 13.0);
+        assert_eq!(run.model("m").unwrap().header.train_seconds, 13.0);
+        // The run's own models know nothing of time.
+        assert_eq!(run.run.model("m").unwrap().header.train_seconds, 0.0);
     }
 }

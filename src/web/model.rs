@@ -36,6 +36,8 @@ pub struct ModelInfo {
     seed: u64,
     /// Games trained, as a number (a file claiming 2^53 or more is refused).
     games_trained: f64,
+    /// Seconds of training on the machine that trained it (0: not known).
+    train_seconds: f64,
     #[serde(serialize_with = "serialize_value")]
     #[tsify(type = "unknown")]
     evaluation: serde_json::Value,
@@ -98,6 +100,7 @@ fn info(model: &Model, size: usize, entry: ModelUse) -> Result<ModelInfo, JsErro
         hyper: h.hyper.clone(),
         seed: h.seed,
         games_trained: count_to_js(h.games_trained, "games trained")?,
+        train_seconds: h.train_seconds,
         evaluation: h.evaluation.clone(),
         curve: h.curve.clone(),
         created: h.created.clone(),

@@ -15,12 +15,12 @@ use super::boundary::{
 use super::read_model;
 use super::{entry, js_error};
 use crate::model::encode;
-use crate::plugin::{DynRun, Point, ResumeOptions, SeriesSpec, WatchedGame};
+use crate::plugin::{Point, ResumeOptions, SeriesSpec, TimedRun, WatchedGame};
 
 /// A training run of some game.
 #[wasm_bindgen]
 pub struct Run {
-    inner: Box<dyn DynRun>,
+    inner: TimedRun,
     game: &'static str,
 }
 
@@ -41,6 +41,18 @@ pub struct Watched {
     games: u64,
     total: u64,
     done: bool,
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// Milliseconds since the page or worker started.
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+}
+
+/// The runs' clock, in seconds.
+fn clock() -> f64 {
+    performance_now() / 1000.0
 }
 
 /// The most learning games a page run may plan.
@@ -70,7 +82,7 @@ impl Run {
         let entry = entry(game)?;
         let config = settings_from_js(config, "not a run configuration")?;
         Ok(Run {
-            inner: entry.new_run(kind, &config).map_err(js_error)?,
+            inner: TimedRun::new(entry.new_run(kind, &config).map_err(js_error)?, 0.0, clock),
             game: entry.id(),
         })
     }
@@ -88,7 +100,7 @@ impl Run {
             .resume_run(&model, &options)
             .map_err(|e| JsError::new(&format!("this model cannot continue training: {e}")))?;
         Ok(Run {
-            inner: run,
+            inner: TimedRun::new(run, model.header.train_seconds, clock),
             game: entry.id(),
         })
     }
@@ -102,37 +114,37 @@ impl Run {
     /// The kind of run.
     #[wasm_bindgen(getter)]
     pub fn kind(&self) -> String {
-        self.inner.kind().to_string()
+        self.inner.run.kind().to_string()
     }
 
     /// The run in a few words.
     #[wasm_bindgen(getter)]
     pub fn label(&self) -> String {
-        self.inner.label()
+        self.inner.run.label()
     }
 
     /// The run's settings object.
     #[wasm_bindgen(getter, unchecked_return_type = "Record<string, unknown>")]
     pub fn config(&self) -> Result<JsValue, JsError> {
-        to_js(&SettingsOut(&self.inner.config()))
+        to_js(&SettingsOut(&self.inner.run.config()))
     }
 
     /// Learning games played (a number).
     #[wasm_bindgen(getter)]
     pub fn games(&self) -> Result<f64, JsError> {
-        count_to_js(self.inner.progress().done, "the games played")
+        count_to_js(self.inner.run.progress().done, "the games played")
     }
 
     /// Learning games planned (a number).
     #[wasm_bindgen(getter)]
     pub fn total(&self) -> Result<f64, JsError> {
-        count_to_js(self.inner.progress().total, "the games planned")
+        count_to_js(self.inner.run.progress().total, "the games planned")
     }
 
     /// Every planned game played and every curve point measured.
     #[wasm_bindgen(getter)]
     pub fn done(&self) -> bool {
-        self.inner.is_done()
+        self.inner.run.is_done()
     }
 
     /// Plays at most `games` learning games; returns `{ points, games,
@@ -143,12 +155,12 @@ impl Run {
     ) -> Result<Ts<Step>, JsError> {
         let games = count_from_js(&games, "the number of games of a step", 100_000_000)?;
         let points = self.inner.step(games);
-        let p = self.inner.progress();
+        let p = self.inner.run.progress();
         to_ts(&Step {
             points,
             games: p.done,
             total: p.total,
-            done: self.inner.is_done(),
+            done: self.inner.run.is_done(),
         })
     }
 
@@ -167,28 +179,28 @@ impl Run {
         let Some(game) = self.inner.step_watched() else {
             return Ok(JsValue::NULL);
         };
-        let p = self.inner.progress();
+        let p = self.inner.run.progress();
         to_js(&Watched {
             game,
             games: p.done,
             total: p.total,
-            done: self.inner.is_done(),
+            done: self.inner.run.is_done(),
         })
     }
 
     /// The whole curve so far.
     pub fn points(&self) -> Result<Vec<Ts<Point>>, JsError> {
-        self.inner.points().iter().map(to_ts).collect()
+        self.inner.run.points().iter().map(to_ts).collect()
     }
 
     /// The run's curves: `[{ id, chart, label, group, dashed }]`.
     pub fn series(&self) -> Result<Vec<Ts<SeriesSpec>>, JsError> {
-        self.inner.series().iter().map(to_ts).collect()
+        self.inner.run.series().iter().map(to_ts).collect()
     }
 
     /// A sentence on the latest curve point.
     pub fn latest(&self) -> String {
-        self.inner.latest()
+        self.inner.run.latest()
     }
 
     /// Sets a new planned total.

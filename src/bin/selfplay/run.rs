@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use selfplay::cli::{CliError, InputPath, OutputPath};
-use selfplay::plugin::{DynRun, ResumeOptions};
+use selfplay::plugin::{native_clock, ResumeOptions, TimedRun};
 use serde_json::Value;
 
 /// The arguments of `selfplay run`.
@@ -87,7 +87,7 @@ fn list() {
     }
 }
 
-fn start(a: &RunArgs) -> Result<Box<dyn DynRun>, CliError> {
+fn start(a: &RunArgs) -> Result<TimedRun, CliError> {
     if let Some(path) = &a.resume {
         if a.index != 0 {
             return Err(bad(
@@ -110,9 +110,10 @@ fn start(a: &RunArgs) -> Result<Box<dyn DynRun>, CliError> {
             total: a.total,
             ..ResumeOptions::default()
         };
-        return e
+        let run = e
             .resume_run(&model, &options)
-            .map_err(|err| bad(format!("{path}: {err}")));
+            .map_err(|err| bad(format!("{path}: {err}")))?;
+        return Ok(TimedRun::new(run, model.header.train_seconds, native_clock));
     }
     let e = selfplay::games::entry(&a.game).map_err(bad)?;
     let info = e.info();
@@ -153,7 +154,7 @@ fn start(a: &RunArgs) -> Result<Box<dyn DynRun>, CliError> {
         let value = serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_string()));
         set_path(&mut config, path, value)?;
     }
-    let mut run = e.new_run(kind, &config).map_err(bad)?;
+    let mut run = TimedRun::new(e.new_run(kind, &config).map_err(bad)?, 0.0, native_clock);
     if let Some(t) = a.total {
         run.set_total(t)
             .map_err(|err| bad(format!("--total {t}: {err}")))?;
@@ -168,8 +169,8 @@ pub fn run(a: RunArgs) -> Result<(), CliError> {
         return Ok(());
     }
     let mut run = start(&a)?;
-    let series = run.series();
-    println!("{}", run.label());
+    let series = run.run.series();
+    println!("{}", run.run.label());
     let show = |p: &selfplay::plugin::Point| {
         let values: Vec<String> = series
             .iter()
@@ -177,17 +178,17 @@ pub fn run(a: RunArgs) -> Result<(), CliError> {
             .collect();
         println!("{:>12}  {}", p.x, values.join("  "));
     };
-    for p in run.points() {
+    for p in run.run.points() {
         show(&p);
     }
-    while !run.is_done() {
+    while !run.run.is_done() {
         for p in run.step(a.chunk) {
             show(&p);
         }
     }
-    println!("{}", run.latest());
+    println!("{}", run.run.latest());
     if let Some(out) = &a.out {
-        let model = run.model(&run.label()).map_err(CliError::Internal)?;
+        let model = run.model(&run.run.label()).map_err(CliError::Internal)?;
         let bytes =
             selfplay::model::encode(&model).map_err(|e| CliError::Internal(e.to_string()))?;
         selfplay::cli::write_atomic(Path::new(&**out), &bytes)?;

@@ -32,6 +32,7 @@ export function metaOf(info: ModelInfo, game: GameInfo, name: string, id = newId
     weights: info.weights,
     settingsFor: info.settingsFor?.player ?? null,
     gamesTrained: info.gamesTrained,
+    trainSeconds: info.trainSeconds,
     winRates: info.winRates,
     fileName: info.fileName,
     size: info.size,

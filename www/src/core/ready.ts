@@ -34,6 +34,8 @@ export interface ReadyModel {
   run: string;
   about: string;
   games: number;
+  /** Seconds of learning on the machine that built it; absent when not known. */
+  seconds?: number;
   command: string;
   seed: number;
   side: 0 | 1 | null;

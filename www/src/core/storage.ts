@@ -47,6 +47,8 @@ export interface ModelMeta {
   /** The player whose settings it holds (they can be loaded into its form), null for none; absent in records of older versions. */
   settingsFor?: string | null;
   gamesTrained: number;
+  /** Seconds of training on the machine that trained it; absent or 0 when not known (records and files of older versions). */
+  trainSeconds?: number;
   /** Latest evaluation: win percentages by label, e.g. {"vs MSB as black": 62.5}. */
   winRates: Record<string, number>;
   /** The file name export uses. */

@@ -106,14 +106,26 @@ export class LadderPanel {
   private unsubscribe: (() => void) | null = null;
 
   private readonly table = el('tbody', {});
-  /** Rating against training games, for the learned players (drawn once one is rated). */
+  /** Rating against training games or seconds, for the learned players (drawn once one is rated). */
   private chart: CurveChart | null = null;
+  /** What the chart's x axis counts. */
+  private chartAxis: 'games' | 'seconds' = 'games';
   private readonly chartBox = el('div', { className: 'run-chart ladder-chart', 'data-testid': 'ladder-chart' });
+  /** Said when no rated model knows how long it trained. */
+  private readonly chartNote = el('p', { className: 'hint', hidden: true, 'data-testid': 'ladder-axis-note' }, 'None of the rated models knows how long it trained (models saved before this was kept).');
+  private readonly axisSelect = el(
+    'select',
+    { id: 'ladder-axis', 'data-testid': 'ladder-axis' },
+    el('option', { value: 'games' }, 'games it learned from'),
+    el('option', { value: 'seconds' }, 'seconds it learned for'),
+  );
   private readonly chartSection = el(
     'section',
     { className: 'ladder-chart-section', hidden: true },
-    el('h3', {}, 'Rating against training games'),
-    el('p', { className: 'hint' }, 'Each learned player at the number of games it trained for; the stages of one run (its snapshots, or the ready-made stages) make one line. Dashed: the game’s own players, for comparison.'),
+    el('h3', {}, 'Rating against training'),
+    el('div', { className: 'field ladder-axis' }, el('label', { htmlFor: 'ladder-axis' }, 'Rating against the '), this.axisSelect),
+    el('p', { className: 'hint' }, 'Each learned player at the number of games it trained for, or the seconds it took; the stages of one run (its snapshots, or the ready-made stages) make one line. Dashed: the game’s own players, for comparison. Seconds are as measured on the machine that trained it: this browser for models trained here.'),
+    this.chartNote,
     this.chartBox,
   );
   private readonly note = el('p', { className: 'hint ladder-note', 'data-testid': 'ladder-note' });
@@ -137,6 +149,14 @@ export class LadderPanel {
     this.openingsInput.addEventListener('change', () => this.setOpenings());
     this.seedInput.addEventListener('change', () => this.setSeed());
     this.playButton.addEventListener('click', () => (this.playing ? this.pause() : void this.play()));
+    this.axisSelect.addEventListener('change', () => {
+      this.chartAxis = this.axisSelect.value === 'seconds' ? 'seconds' : 'games';
+      // The chart is made anew with the other axis's title and labels.
+      this.chart?.destroy();
+      this.chart = null;
+      this.chartBox.replaceChildren();
+      this.renderChart();
+    });
 
     const download = el('button', { type: 'button', 'data-testid': 'ladder-download', title: 'One game a line: the opening, the first player, the second, and the first player’s score (1, ½ as 0.5, or 0), as the CLI’s ladder command reads it' }, 'Download the games');
     download.addEventListener('click', () => this.download());
@@ -718,8 +738,9 @@ export class LadderPanel {
     this.renderChart();
   }
 
-  /** The learned players' ratings against the games they trained, a line per run, and the game's own players as level lines. */
+  /** The learned players' ratings against the games they trained (or the seconds it took), a line per run, and the game's own players as level lines. */
   private renderChart(): void {
+    const seconds = this.chartAxis === 'seconds';
     const rated = new Map(this.ratings.map((r) => [r.player, r.elo]));
     const runs = new Map<string, Curve>();
     const fixed: [string, number][] = [];
@@ -736,14 +757,15 @@ export class LadderPanel {
       if (p.model.startsWith(READY_MODEL)) {
         const r = this.ready.find((m) => `${READY_MODEL}${m.id}` === p.model);
         if (!r) continue;
-        [games, id, label] = [r.games, `ready:${r.run}`, `${r.short} (ready-made)`];
+        [games, id, label] = [seconds ? (r.seconds ?? 0) : r.games, `ready:${r.run}`, `${r.short} (ready-made)`];
       } else {
         const m = this.models.find((x) => x.id === p.model);
         if (!m) continue;
         // A run's snapshots make one line; any other model is a point of its own.
         const run = snapshotRun(m.id);
-        [games, id, label] = [m.gamesTrained, run ?? m.id, run ? m.name.replace(/ · after [\d,]+ games$/, '') : m.name];
+        [games, id, label] = [seconds ? (m.trainSeconds ?? 0) : m.gamesTrained, run ?? m.id, run ? m.name.replace(/ · after [\d,]+ games$/, '') : m.name];
       }
+      // A model of before the seconds were kept has none: it is left off that chart.
       if (!(games > 0)) continue;
       let c = runs.get(id);
       if (!c) {
@@ -755,11 +777,17 @@ export class LadderPanel {
     const curves = [...runs.values()];
     for (const c of curves) c.points.sort((a, b) => a[0] - b[0]);
     const xs = curves.flatMap((c) => c.points.map((q) => q[0]));
-    this.chartSection.hidden = curves.length === 0;
-    if (curves.length === 0) return;
+    // The section stays while the other axis has lines, so that a visitor can switch back.
+    this.chartSection.hidden = curves.length === 0 && !seconds;
+    this.chartBox.hidden = curves.length === 0;
+    if (curves.length === 0) {
+      this.chartNote.hidden = !seconds;
+      return;
+    }
+    this.chartNote.hidden = true;
     const [lo, hi] = [Math.min(...xs), Math.max(...xs)];
     fixed.forEach(([name, elo], i) => curves.push({ id: `fixed:${name}`, label: name, color: PALETTE[(runs.size + i) % PALETTE.length], dashed: true, points: lo < hi ? [[lo, elo], [hi, elo]] : [[lo, elo]] }));
-    this.chart ??= new CurveChart(this.chartBox, { title: 'Rating against training games', xLabel: 'training games', yLabel: 'Elo', xLog: true, exact: true });
+    this.chart ??= new CurveChart(this.chartBox, seconds ? { title: 'Rating against seconds of training', xLabel: 'seconds of training', yLabel: 'Elo', xLog: true, exact: true } : { title: 'Rating against training games', xLabel: 'training games', yLabel: 'Elo', xLog: true, exact: true });
     this.chart.setCurves(curves);
   }
 

@@ -7,6 +7,7 @@
 // further), listed when the tab is first shown.
 
 import { compactCount } from '../core/charts';
+import { formatDuration } from '../core/text';
 import { el } from '../core/dom';
 import type { Engine } from '../core/engine';
 import { handOver, takeHandedOver } from '../core/handover';
@@ -47,6 +48,12 @@ function formatSize(n: number): string {
   if (n >= 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MB`;
   if (n >= 1024) return `${(n / 1024).toFixed(1)} kB`;
   return `${n} B`;
+}
+
+/** How long a model learned, after its games (nothing when not known, as in files of before). */
+function trainedIn(seconds: number | undefined): string {
+  if (!seconds) return '';
+  return seconds < 1 ? ' in under a second' : ` in ${formatDuration(seconds)}`;
 }
 
 export class ModelsPanel {
@@ -197,7 +204,7 @@ export class ModelsPanel {
       { className: 'model ready-model', 'data-testid': 'ready-model', 'data-ready-id': m.id },
       el('h5', { className: 'model-name' }, `After ${m.games.toLocaleString('en')} games`),
       el('p', { className: 'rates', 'data-testid': 'ready-strength' }, `Strength: ${strengthWord(score)}, ${score}%${bySide}; against ${perOpponent}`),
-      el('p', {}, `${compactCount(m.games)} games trained · ${formatSize(m.bytes)} · seed ${m.seed}`),
+      el('p', {}, `${compactCount(m.games)} games trained${trainedIn(m.seconds)} · ${formatSize(m.bytes)} · seed ${m.seed}`),
       el('details', {}, el('summary', {}, 'How it was trained'), el('code', { className: 'ready-command' }, m.command)),
       el(
         'div',
@@ -244,7 +251,7 @@ export class ModelsPanel {
       { className: 'model', 'data-testid': 'model', 'data-model-id': m.id },
       name,
       ...this.described(m),
-      el('p', {}, `${compactCount(m.gamesTrained)} games trained · ${formatSize(m.size)} · ${new Date(m.modified).toLocaleString()}`),
+      el('p', {}, `${compactCount(m.gamesTrained)} games trained${trainedIn(m.trainSeconds)} · ${formatSize(m.size)} · ${new Date(m.modified).toLocaleString()}`),
       el('p', { className: 'rates' }, rates ? `Latest: ${rates}` : 'Not evaluated yet.'),
       el(
         'div',

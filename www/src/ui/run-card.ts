@@ -17,6 +17,7 @@
 // the run goes on.
 
 import { compactCount, PALETTE } from '../core/charts';
+import { formatDuration } from '../core/text';
 import { el } from '../core/dom';
 import type { Engine } from '../core/engine';
 import { describeModel } from '../core/model-words';
@@ -67,13 +68,6 @@ export interface CardHost {
   watching(): string | null;
   /** A model file's weights beside those it started from (null when its game does not show them). */
   weights(bytes: Uint8Array): Promise<WeightTable | null>;
-}
-
-function formatDuration(seconds: number): string {
-  if (!Number.isFinite(seconds)) return '–';
-  if (seconds < 60) return `${Math.ceil(seconds)} s`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
-  return `${Math.floor(seconds / 3600)} h ${Math.round((seconds % 3600) / 60)} min`;
 }
 
 const WORDS: Record<CardStatus, string> = {
