@@ -2,7 +2,9 @@
 // the game's players, plays their games on the ladder's workers and reads
 // their ratings; the downloaded table, rated by the CLI, gives the same
 // ratings. A model trained in the page then joins with one click and plays
-// only its own games; a reload keeps every game.
+// only its own games; a reload keeps every game. The ready-made stages of the
+// Q-network and the n-tuple network draw their ratings against the games and
+// the seconds they trained.
 //
 // The CLI is the binary `cargo test` builds (target/debug/selfplay), or the
 // one named by SELFPLAY_CLI.
@@ -97,6 +99,8 @@ test('a ladder of three players, then a model trained in the page joins with one
   await expect(run).toHaveAttribute('data-status', 'finished', { timeout: 90_000 });
   await page.getByRole('tab', { name: 'Models' }).click();
   await expect(page.getByTestId('model')).toHaveCount(1);
+  // The library says how long it trained, as it says how many games.
+  await expect(page.getByTestId('model')).toContainText(/2k games trained in (under a second|\d+ s)/);
   const modelName = (await page.getByTestId('model-name').first().textContent()) ?? '';
   await page.getByRole('tab', { name: 'Ladder' }).click();
   const candidate = page.locator(`[data-testid="ladder-candidate"][data-name="${modelName}"]`);
@@ -107,6 +111,14 @@ test('a ladder of three players, then a model trained in the page joins with one
   await expect(page.getByTestId('ladder-status')).toHaveText('All 12 games played.', { timeout: 60_000 });
   await expect(page.locator(`[data-player="${modelName}"] [data-testid="ladder-games"]`)).toHaveText('12');
   await expect(page.locator('[data-player="Random"] [data-testid="ladder-games"]')).toHaveText('12');
+  // Rated, it is on the chart of rating against training, by games and by the seconds it took.
+  const chart = page.getByTestId('ladder-chart');
+  await expect(chart.locator('.legend-entry').first()).toHaveText(modelName);
+  await expect(chart.getByRole('img', { name: 'Rating against training games' })).toBeVisible();
+  await page.getByTestId('ladder-axis').selectOption('seconds');
+  await expect(chart.getByRole('img', { name: 'Rating against seconds of training' })).toBeVisible();
+  await expect(chart.locator('.legend-entry').first()).toHaveText(modelName);
+  await expect(page.getByTestId('ladder-axis-note')).toBeHidden();
 
   // A reload keeps the players and every game.
   await page.reload();
@@ -154,7 +166,8 @@ test('a player who joins while the games are played, and a pause: every game onc
   expect(errors).toEqual([]);
 });
 
-test('the ready-made stages of a run in the ladder draw its rating against training games', async ({ page }) => {
+test('the ready-made stages of two runs in the ladder draw their ratings against training games and seconds', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
   const errors = watchErrors(page);
   await openLadder(page, 2);
   await page.getByText(/^Ready-made agents/).click();
@@ -168,5 +181,25 @@ test('the ready-made stages of a run in the ladder draw its rating against train
   await expect(chart).toHaveAttribute('data-lines', '3');
   await expect(chart).toHaveAttribute('data-points', '7');
   await expect(chart.locator('.legend-entry')).toHaveText(['Net vs MSB (ready-made)', 'Random', 'MSB']);
+
+  // The n-tuple network's stages join: two runs on one scale.
+  for (const n of ['100,000', '500,000']) await addPlayer(page, `N-tuple network by self-play · after ${n} games`);
+  await page.getByTestId('ladder-play').click();
+  // 2 new players × 6 others, less their own pair counted twice: 11 pairs × 2 openings × 2 colours.
+  await expect(page.getByTestId('ladder-status')).toHaveText('All 44 games played.', { timeout: 60_000 });
+  await expect(chart).toHaveAttribute('data-lines', '4');
+  await expect(chart).toHaveAttribute('data-points', '9');
+  // Against seconds of training (kept in each shipped file): the same lines at other places.
+  await page.getByTestId('ladder-axis').selectOption('seconds');
+  await expect(chart.getByRole('img', { name: 'Rating against seconds of training' })).toBeVisible();
+  await expect(chart).toHaveAttribute('data-lines', '4');
+  await expect(chart).toHaveAttribute('data-points', '9');
+  await expect(chart.locator('.legend-entry')).toHaveText(['Net vs MSB (ready-made)', 'N-tuple net (ready-made)', 'Random', 'MSB']);
+  await expect(page.getByTestId('ladder-axis-note')).toBeHidden();
+  await chart.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('ladder-seconds.png') });
+  // And back.
+  await page.getByTestId('ladder-axis').selectOption('games');
+  await expect(chart.getByRole('img', { name: 'Rating against training games' })).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -83,6 +83,8 @@ for (const size of SIZES) {
       await expect(rows.first()).toBeVisible();
       expect(await rows.count()).toBeGreaterThanOrEqual(6);
       await expect(page.getByTestId('ready-strength').first()).toContainText(/Strength: \w+, \d/);
+      // How long each learned, as the manifest says (the build machine's seconds).
+      await expect(rows.filter({ hasText: 'After 1,000,000 games' })).toContainText(/1M games trained in \d+ min \d+ s/);
       await expect(page.getByTestId('model-list')).toContainText('No models yet');
       // Listing them fetched none of their files.
       expect(readyFiles(requests)).toEqual([]);
