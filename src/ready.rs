@@ -329,11 +329,9 @@ fn train(
             .ok_or("a run's settings are not an object")?;
         obj.insert((*path).to_string(), v);
     }
-    let mut run = crate::plugin::TimedRun::new(
-        entry.new_run(r.kind, &config)?,
-        0.0,
-        crate::plugin::native_clock,
-    );
+    let mut run = crate::plugin::TimedRun::start(0.0, crate::plugin::native_clock, || {
+        entry.new_run(r.kind, &config)
+    })?;
     let last = *r.stages.last().ok_or("a recipe with no stages")?;
     // A run whose total is one of its settings (given in `sets`) keeps it.
     let total = (run.run.progress().total != last).then_some(last);
@@ -359,7 +357,11 @@ fn train(
             if r.part.is_empty() {
                 model
             } else {
-                entry.ready_part(model, r.part)?
+                // The part learned for as long as the run that holds it.
+                let seconds = model.header.train_seconds;
+                let mut part = entry.ready_part(model, r.part)?;
+                part.header.train_seconds = seconds;
+                part
             },
         ));
     }

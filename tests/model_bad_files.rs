@@ -202,7 +202,7 @@ fn bad_corpus() -> Vec<(&'static str, &'static str, Vec<u8>)> {
     add("zeroed-checksum.selfplay", "bad_checksum", zero_crc);
 
     let mut f = RawFile::valid();
-    f.version = 2;
+    f.version = 3;
     add("newer-version.selfplay", "newer_version", f.bytes());
     f.version = 0;
     add("version-zero.selfplay", "unsupported_version", f.bytes());
@@ -232,6 +232,14 @@ fn bad_corpus() -> Vec<(&'static str, &'static str, Vec<u8>)> {
     h.as_object_mut().unwrap().remove("game");
     add(
         "header-missing-game.selfplay",
+        "bad_header",
+        RawFile::with_header(h).bytes(),
+    );
+    // Version 1 has no training seconds (version 2 added them).
+    let mut h = good_header();
+    h["train_seconds"] = json!(12.5);
+    add(
+        "v1-train-seconds.selfplay",
         "bad_header",
         RawFile::with_header(h).bytes(),
     );
@@ -439,7 +447,20 @@ fn good_corpus() -> Vec<(&'static str, Vec<u8>, Model)> {
     shuffled_model
         .push("v", vec![2, 2], values.to_vec())
         .unwrap();
-    plain.push(("v1-shuffle-deflate.selfplay", f.bytes(), shuffled_model));
+    plain.push((
+        "v1-shuffle-deflate.selfplay",
+        f.bytes(),
+        shuffled_model.clone(),
+    ));
+
+    // Version 2: the seconds of training in the header.
+    let mut h = good_header();
+    h["train_seconds"] = json!(12.5);
+    let mut f = RawFile::with_header(h);
+    f.version = 2;
+    let mut timed = plain[0].2.clone();
+    timed.header.train_seconds = 12.5;
+    plain.push(("v2-train-seconds.selfplay", f.bytes(), timed));
     plain
 }
 
@@ -559,7 +580,7 @@ fn messages_read_well() {
     assert_eq!(
         msg(&f.bytes()),
         "This model was saved in format version 7 by a newer Selfplay; this version reads \
-         format versions up to 1. Update Selfplay to open it."
+         format versions up to 2. Update Selfplay to open it."
     );
     let read = |bytes: &[u8]| {
         selfplay::games::read_model(bytes, &selfplay::model::Limits::default())

@@ -369,26 +369,27 @@ mod tests {
     #[test]
     fn an_exact_value_is_the_target_and_the_return_before_it() {
         // Side 0 wins in the end, but afterstate 1 (side 1) is known
-        // exactly to be a draw: it learns toward 0, and afterstate 0 toward
-        // −0 rather than toward the network's value of afterstate 1.
+        // exactly to be worth 0.5 to side 1: it learns toward 0.5, and
+        // afterstate 0 toward −0.5 (the other side's view) rather than
+        // toward the network's value of afterstate 1.
         let mut ep = three_step_episode();
         let mut net = NTuple::from_weights(3, 1, vec![0.3, 0.2, 0.0]).unwrap();
         ep.steps.truncate(2);
         ep.exact.truncate(2);
         ep.features.truncate(2);
-        ep.set_exact(0.0);
+        ep.set_exact(0.5);
         ep.learn(&mut net, 1.0, 1.0, 0.0);
         let step = |w: f32, target: f32| {
             let v = tanh(w);
             w + (target - v) * (1.0 - v * v)
         };
         let got = net.weights();
-        assert!((got[1] - step(0.2, 0.0)).abs() < 1e-6, "{got:?}");
-        assert!((got[0] - step(0.3, 0.0)).abs() < 1e-6, "{got:?}");
+        assert!((got[1] - step(0.2, 0.5)).abs() < 1e-6, "{got:?}");
+        assert!((got[0] - step(0.3, -0.5)).abs() < 1e-6, "{got:?}");
         // With λ = 1 the return is the exact value too, not the result.
         let mut mc = NTuple::from_weights(3, 1, vec![0.3, 0.2, 0.0]).unwrap();
         ep.learn(&mut mc, 1.0, 1.0, 1.0);
-        assert!((mc.weights()[0] - step(0.3, 0.0)).abs() < 1e-6);
+        assert!((mc.weights()[0] - step(0.3, -0.5)).abs() < 1e-6);
     }
 
     #[test]

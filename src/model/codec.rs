@@ -143,7 +143,7 @@ pub fn encode_with(model: &Model, level: u32, limits: &Limits) -> Result<Vec<u8>
             + CHECKSUM_LEN,
     );
     out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&super::version_for(&model.header).to_le_bytes());
     out.extend_from_slice(&0u16.to_le_bytes()); // flags
     out.extend_from_slice(&0u64.to_le_bytes()); // file length, patched below
     out.extend_from_slice(&(header.len() as u32).to_le_bytes());
@@ -354,6 +354,11 @@ pub fn decode_with_layout(
         });
     }
     let header = Header::from_json(r.take(header_len, "the header")?)?;
+    if version < super::version_for(&header) {
+        return Err(ModelError::BadHeader {
+            reason: format!("a version-{version} header has no field train_seconds"),
+        });
+    }
 
     let count = u64::from(r.u32("the array count")?);
     if count > limits.max_arrays {

@@ -89,8 +89,21 @@ pub use header::{format_utc, now_utc, producer, Algorithm, GameId, Header, Kind}
 /// The first eight bytes of every model file.
 pub const MAGIC: &[u8; 8] = b"SELFPLAY";
 
-/// The format version this build writes, and the newest it reads.
-pub const FORMAT_VERSION: u16 = 1;
+/// The newest format version this build writes and reads. Version 2 is
+/// version 1 with the header's optional `train_seconds`; a model that does
+/// not know its seconds is written as version 1, which every earlier build
+/// reads, and one that does as version 2, which an earlier build refuses
+/// with a clear error rather than as an unknown field.
+pub const FORMAT_VERSION: u16 = 2;
+
+/// The version a model is written in: the oldest that holds its header.
+pub fn version_for(header: &Header) -> u16 {
+    if header.train_seconds == 0.0 {
+        1
+    } else {
+        FORMAT_VERSION
+    }
+}
 
 /// A model: a header and named arrays.
 #[derive(Clone, Debug, PartialEq)]

@@ -250,6 +250,23 @@ impl TimedRun {
         }
     }
 
+    /// The run `make` creates (or resumes), which has already learned for
+    /// `seconds`, timed by `clock` from the start: making a run may measure
+    /// its first curve point.
+    pub fn start<E>(
+        seconds: f64,
+        clock: fn() -> f64,
+        make: impl FnOnce() -> Result<Box<dyn DynRun>, E>,
+    ) -> Result<TimedRun, E> {
+        let begin = clock();
+        let run = make()?;
+        Ok(TimedRun::new(
+            run,
+            seconds + (clock() - begin).max(0.0),
+            clock,
+        ))
+    }
+
     /// Seconds spent learning so far.
     pub fn seconds(&self) -> f64 {
         self.seconds
@@ -432,5 +449,9 @@ mod tests {
         assert_eq!(run.model("m").unwrap().header.train_seconds, 13.0);
         // The run's own models know nothing of time.
         assert_eq!(run.run.model("m").unwrap().header.train_seconds, 0.0);
+        // Making a run is timed too (it may measure a curve point).
+        let started = TimedRun::start(2.0, ticking, || e.new_run(&kind.id, &config)).unwrap();
+        assert_eq!(started.seconds(), 3.5);
+        assert!(TimedRun::start(0.0, ticking, || e.new_run("no such kind", &config)).is_err());
     }
 }

@@ -82,7 +82,8 @@ impl Run {
         let entry = entry(game)?;
         let config = settings_from_js(config, "not a run configuration")?;
         Ok(Run {
-            inner: TimedRun::new(entry.new_run(kind, &config).map_err(js_error)?, 0.0, clock),
+            inner: TimedRun::start(0.0, clock, || entry.new_run(kind, &config))
+                .map_err(js_error)?,
             game: entry.id(),
         })
     }
@@ -96,11 +97,12 @@ impl Run {
             .map_err(|e| JsError::new(&format!("this is not a readable model file: {e}")))?;
         let entry = entry(model.header.game.name())?;
         let options = resume_options(options)?;
-        let run = entry
-            .resume_run(&model, &options)
-            .map_err(|e| JsError::new(&format!("this model cannot continue training: {e}")))?;
+        let run = TimedRun::start(model.header.train_seconds, clock, || {
+            entry.resume_run(&model, &options)
+        })
+        .map_err(|e| JsError::new(&format!("this model cannot continue training: {e}")))?;
         Ok(Run {
-            inner: TimedRun::new(run, model.header.train_seconds, clock),
+            inner: run,
             game: entry.id(),
         })
     }

@@ -110,10 +110,10 @@ fn start(a: &RunArgs) -> Result<TimedRun, CliError> {
             total: a.total,
             ..ResumeOptions::default()
         };
-        let run = e
-            .resume_run(&model, &options)
-            .map_err(|err| bad(format!("{path}: {err}")))?;
-        return Ok(TimedRun::new(run, model.header.train_seconds, native_clock));
+        return TimedRun::start(model.header.train_seconds, native_clock, || {
+            e.resume_run(&model, &options)
+        })
+        .map_err(|err| bad(format!("{path}: {err}")));
     }
     let e = selfplay::games::entry(&a.game).map_err(bad)?;
     let info = e.info();
@@ -154,7 +154,7 @@ fn start(a: &RunArgs) -> Result<TimedRun, CliError> {
         let value = serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_string()));
         set_path(&mut config, path, value)?;
     }
-    let mut run = TimedRun::new(e.new_run(kind, &config).map_err(bad)?, 0.0, native_clock);
+    let mut run = TimedRun::start(0.0, native_clock, || e.new_run(kind, &config)).map_err(bad)?;
     if let Some(t) = a.total {
         run.set_total(t)
             .map_err(|err| bad(format!("--total {t}: {err}")))?;

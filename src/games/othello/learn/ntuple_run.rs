@@ -434,8 +434,12 @@ mod tests {
         let exact = run.episode.exact_values().to_vec();
         let mut board = Board::start();
         let mut t = 0;
+        let mut last_mover = board.side();
         for m in &rec.moves {
             let mv = Board::parse_move(m).unwrap();
+            if mv != PASS {
+                last_mover = board.side();
+            }
             board.play(mv);
             if mv == PASS {
                 continue;
@@ -451,6 +455,17 @@ mod tests {
         }
         assert_eq!(t, exact.len());
         assert!(exact.iter().filter(|e| e.is_some()).count() >= 8);
+        // The last afterstate ends the game: its exact value is the final
+        // disc difference for the side that made it, counted here.
+        assert!(board.is_over());
+        let (mine, theirs) = (board.count(last_mover), board.count(last_mover.other()));
+        let empties = board.empties() as i32;
+        let margin = match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => mine as i32 - theirs as i32 + empties,
+            std::cmp::Ordering::Less => mine as i32 - theirs as i32 - empties,
+            std::cmp::Ordering::Equal => 0,
+        };
+        assert_eq!(exact[t - 1], Some(margin as f32 / 64.0));
     }
 
     #[test]
