@@ -83,10 +83,12 @@ describe('compactCount', () => {
     expect(compactCount(2_000_000)).toBe('2M');
     expect(compactCount(25_000_000)).toBe('25M');
   });
-  it('keeps the first two digits of a fraction, so that a log axis below 1 reads 0.01, 0.1', () => {
+  it('keeps the first two digits of a fraction below 10, so that a log axis of seconds reads 0.01, 0.1', () => {
     expect(compactCount(0.1)).toBe('0.1');
     expect(compactCount(0.01)).toBe('0.01');
     expect(compactCount(0.0858)).toBe('0.086');
-    expect(compactCount(0.5)).toBe('1');
+    expect(compactCount(0.5)).toBe('0.5');
+    expect(compactCount(2.54)).toBe('2.5');
+    expect(compactCount(9)).toBe('9');
   });
 });

@@ -77,11 +77,11 @@ export const PALETTE = [
   '#2f7ed8', '#d9534f', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#8c564b', '#e377c2', '#7f7f7f',
 ];
 
-/** Formats a game count compactly: 950, 12.5k, 2.1M; a fraction below 1 (a log axis of seconds) to two digits: 0.1, 0.085. */
+/** Formats a game count compactly: 950, 12.5k, 2.1M; a fraction below 10 (seconds) to two digits: 0.1, 0.085, 2.5. */
 export function compactCount(n: number): string {
   if (n >= 1e6) return `${+(n / 1e6).toFixed(n >= 1e7 ? 0 : 1)}M`;
   if (n >= 1e3) return `${+(n / 1e3).toFixed(n >= 1e4 ? 0 : 1)}k`;
-  if (n > 0 && n < 0.5) return `${+n.toPrecision(2)}`;
+  if (n > 0 && n < 10 && !Number.isInteger(n)) return `${+n.toPrecision(2)}`;
   return `${Math.round(n)}`;
 }
 

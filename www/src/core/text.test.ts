@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileCount, unrepeatedFileName, upperFirst } from './text';
+import { fileCount, formatDuration, unrepeatedFileName, upperFirst } from './text';
 
 it('upperFirst capitalises the first letter only', () => {
   expect(upperFirst('the thinking worker')).toBe('The thinking worker');
@@ -25,5 +25,17 @@ describe('unrepeatedFileName', () => {
   });
   it('writes counts as the engine does', () => {
     expect([999, 1000, 1500, 12_345, 999_999, 2_100_000, 9_990_000, 3e9].map(fileCount)).toEqual(['999', '1k', '1.5k', '12k', '1M', '2.1M', '10M', '3G']);
+  });
+});
+
+describe('formatDuration', () => {
+  it('says seconds, minutes and hours, never 60 of the smaller unit', () => {
+    expect(formatDuration(0.2)).toBe('1 s');
+    expect(formatDuration(59)).toBe('59 s');
+    expect(formatDuration(78.5)).toBe('1 min 19 s');
+    expect(formatDuration(119.6)).toBe('2 min 0 s');
+    expect(formatDuration(3599.7)).toBe('1 h 0 min');
+    expect(formatDuration(7170)).toBe('2 h 0 min');
+    expect(formatDuration(Infinity)).toBe('–');
   });
 });

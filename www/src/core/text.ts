@@ -65,6 +65,9 @@ export function csvField(v: string | number): string {
 export function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds)) return '–';
   if (seconds < 60) return `${Math.ceil(seconds)} s`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
-  return `${Math.floor(seconds / 3600)} h ${Math.round((seconds % 3600) / 60)} min`;
+  // Rounded first, so that 119.6 s is 2 min 0 s, not 1 min 60 s.
+  const s = Math.round(seconds);
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  const m = Math.round(s / 60);
+  return `${Math.floor(m / 60)} h ${m % 60} min`;
 }

@@ -112,7 +112,7 @@ export class LadderPanel {
   private chartAxis: 'games' | 'seconds' = 'games';
   private readonly chartBox = el('div', { className: 'run-chart ladder-chart', 'data-testid': 'ladder-chart' });
   /** Said when no rated model knows how long it trained. */
-  private readonly chartNote = el('p', { className: 'hint', hidden: true, 'data-testid': 'ladder-axis-note' }, 'None of the rated models knows how long it trained (models saved before this was kept).');
+  private readonly chartNote = el('p', { className: 'hint', hidden: true, 'data-testid': 'ladder-axis-note' }, 'None of the rated learned players knows how long it trained: models saved before the seconds were kept, and ready-made agents built before then, have none. Their ratings are on the chart against games.');
   private readonly axisSelect = el(
     'select',
     { id: 'ladder-axis', 'data-testid': 'ladder-axis' },
@@ -743,6 +743,8 @@ export class LadderPanel {
     const seconds = this.chartAxis === 'seconds';
     const rated = new Map(this.ratings.map((r) => [r.player, r.elo]));
     const runs = new Map<string, Curve>();
+    /** Rated learned players, whether or not this axis can place them. */
+    let learned = 0;
     const fixed: [string, number][] = [];
     for (const p of this.ladder.players) {
       const elo = rated.get(p.name);
@@ -765,6 +767,7 @@ export class LadderPanel {
         const run = snapshotRun(m.id);
         [games, id, label] = [seconds ? (m.trainSeconds ?? 0) : m.gamesTrained, run ?? m.id, run ? m.name.replace(/ · after [\d,]+ games$/, '') : m.name];
       }
+      learned += 1;
       // A model of before the seconds were kept has none: it is left off that chart.
       if (!(games > 0)) continue;
       let c = runs.get(id);
@@ -777,14 +780,12 @@ export class LadderPanel {
     const curves = [...runs.values()];
     for (const c of curves) c.points.sort((a, b) => a[0] - b[0]);
     const xs = curves.flatMap((c) => c.points.map((q) => q[0]));
-    // The section stays while the other axis has lines, so that a visitor can switch back.
-    this.chartSection.hidden = curves.length === 0 && !seconds;
+    // The section is there once a learned player is rated, so that a visitor
+    // whose players have no seconds can read why and switch back to games.
+    this.chartSection.hidden = learned === 0;
     this.chartBox.hidden = curves.length === 0;
-    if (curves.length === 0) {
-      this.chartNote.hidden = !seconds;
-      return;
-    }
-    this.chartNote.hidden = true;
+    this.chartNote.hidden = curves.length > 0 || learned === 0;
+    if (curves.length === 0) return;
     const [lo, hi] = [Math.min(...xs), Math.max(...xs)];
     fixed.forEach(([name, elo], i) => curves.push({ id: `fixed:${name}`, label: name, color: PALETTE[(runs.size + i) % PALETTE.length], dashed: true, points: lo < hi ? [[lo, elo], [hi, elo]] : [[lo, elo]] }));
     this.chart ??= new CurveChart(this.chartBox, seconds ? { title: 'Rating against seconds of training', xLabel: 'seconds of training', yLabel: 'Elo', xLog: true, exact: true } : { title: 'Rating against training games', xLabel: 'training games', yLabel: 'Elo', xLog: true, exact: true });
