@@ -267,3 +267,44 @@ fn the_sample_records_are_the_engines_games() {
     let again = std::fs::read_to_string(&out).unwrap();
     assert_eq!(again.lines().collect::<Vec<_>>(), games[..4]);
 }
+
+/// `src/games/connect6/referee.py` plays two programs over the engine
+/// protocol from openings, colours alternating: the engine against itself
+/// plays every game to its end, the same way twice; a program that does not
+/// answer with a turn loses each game.
+#[test]
+fn the_referee_plays_engines_over_the_protocol() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let referee = format!("{root}/src/games/connect6/referee.py");
+    let engine = format!("{} connect6 engine", env!("CARGO_BIN_EXE_selfplay"));
+    let dir = tempfile::tempdir().unwrap();
+    let openings = dir.path().join("openings.txt");
+    std::fs::write(&openings, "# two openings\nJ10; K11 K9\nJ10; J9 J11; A1 S19\n").unwrap();
+    let referee_run = |b: &str, extra: &[&str]| {
+        let out = std::process::Command::new("python3")
+            .arg(&referee)
+            .args(["--a", &engine, "--a-depth", "1", "--b", b, "--games", "4"])
+            .args(["--openings", openings.to_str().unwrap()])
+            .args(extra)
+            .output()
+            .expect("python3 runs the referee");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+        text
+    };
+    let games = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.starts_with("game "))
+            .map(String::from)
+            .collect()
+    };
+    let first = referee_run(&engine, &["--b-depth", "2"]);
+    assert_eq!(games(&first).len(), 4, "{first}");
+    assert_eq!(first.matches("(six in a row)").count(), 4, "{first}");
+    assert!(first.contains("game   2: B Black"), "{first}");
+    assert_eq!(games(&first), games(&referee_run(&engine, &["--b-depth", "2"])));
+    // `cat` answers `next` with the lines it was sent: never a turn.
+    let faulty = referee_run("cat", &["--json"]);
+    let totals: serde_json::Value = serde_json::from_str(faulty.trim()).unwrap();
+    assert_eq!((totals["a"].as_u64(), totals["b"].as_u64()), (Some(4), Some(0)), "{faulty}");
+}

@@ -462,7 +462,7 @@ fn threat_search(
         budget.elapsed_ms() / 1000.0
     );
     match proof {
-        tss::Proof::Win { line, turns } => {
+        tss::Proof::Win { line, turns, .. } => {
             let stones: Vec<String> = line.iter().map(|&p| format_point(p)).collect();
             println!(
                 "{side} wins by threats in {turns} turn(s) of its own ({searched}); a line: {}",

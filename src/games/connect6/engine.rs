@@ -19,11 +19,13 @@
 //!    ([`super::players::pattern_gain`]). The pairs searched are thus made
 //!    of the best single stones. The horizon is valued by the linear
 //!    pattern evaluation ([`super::eval`]).
-//! 3. **The defence** ([`Engine::defence`]): when the opponent, without a
-//!    threat now, would win by double threats after a quiet turn of ours,
-//!    alpha-beta's stone stands only if a turn with it is not proved losing
-//!    ([`tss::refute`]); else the first turn of the candidates that is not
-//!    is played. With the threat search's depth and its own nodes.
+//! 3. **The defence** ([`Engine::defence`]): when the opponent would win by
+//!    threats (double, and from level 4 single) after a quiet turn of ours
+//!    (or, facing a threat, after alpha-beta's block and a quiet rest of the
+//!    turn), alpha-beta's stone stands only if a turn with it is not proved
+//!    losing ([`tss::refute`]); else the first turn of the points of the
+//!    win's relevance zone and the candidates that is not is played. With
+//!    the threat search's depths and its own nodes.
 //!
 //! # Levels
 //!
@@ -48,7 +50,7 @@ use serde_json::Value;
 
 use super::eval::{block_points, order_points, PatternEval};
 use super::players::near_points;
-use super::rules::{format_point, parse_point, Board, Point};
+use super::rules::{format_point, parse_point, Board, Point, ROW};
 use super::threats::{analyse, threat_windows, Window};
 use super::tss::{self, Kind, Proof};
 use crate::game::{Analysis, Game, MoveError, MoveValue, Outcome, Player, Rng, Scale, Thought};
@@ -73,7 +75,7 @@ const LEVELS: [(u32, u32, f64); MAX_LEVEL as usize] = [
 /// The threat-space search of each level (index level − 1): the attacker
 /// turns of a proof by double threats, of one by single threats (0: none),
 /// the most nodes it may use a stone, and the most nodes the defence
-/// against the opponent's double threats may use a stone (same depth).
+/// against the opponent's threats may use a stone (same depths).
 const THREAT_SEARCH: [(u32, u32, u64, u64); MAX_LEVEL as usize] = [
     (0, 0, 0, 0),
     (2, 0, 2_000, 50_000),
@@ -85,6 +87,45 @@ const THREAT_SEARCH: [(u32, u32, u64, u64); MAX_LEVEL as usize] = [
 
 /// The most stones the defence pairs up (the pairs of the best 16).
 const DEFENCE_POINTS: usize = 16;
+/// The most single stones the defence tries (at the second stone of a turn).
+const DEFENCE_STONES: usize = 32;
+
+/// The opponent's win by threats after the stones `placed` and a quiet rest
+/// of the turn ([`tss::threatened`]), by its relevance zone.
+struct Probe<'a> {
+    placed: &'a [Point],
+    zone: &'a tss::Zone,
+}
+
+impl Probe<'_> {
+    /// Whether the probe's proof also holds after `turn`: the turn holds
+    /// the placed stones, and its others are off the zone and (two of them)
+    /// share no six-point window (where together they could make a threat
+    /// the zone, made for one free stone, does not foresee).
+    fn refutes(&self, turn: &[Point]) -> bool {
+        if !self.placed.iter().all(|p| turn.contains(p)) {
+            return false;
+        }
+        let rest: Vec<Point> = turn
+            .iter()
+            .copied()
+            .filter(|p| !self.placed.contains(p))
+            .collect();
+        rest.iter().all(|&p| !self.zone.contains(p))
+            && !matches!(rest[..], [x, y] if one_window(x, y))
+    }
+}
+
+/// Whether two points lie on one six-point window (one line, at most five
+/// apart).
+fn one_window(x: Point, y: Point) -> bool {
+    let size = super::rules::SIZE as i32;
+    let (dr, dc) = (
+        y as i32 / size - x as i32 / size,
+        y as i32 % size - x as i32 % size,
+    );
+    (dr == 0 || dc == 0 || dr.abs() == dc.abs()) && dr.abs().max(dc.abs()) < ROW as i32
+}
 
 /// The engine's settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -384,10 +425,7 @@ impl Engine {
                 score: Some(f64::from(-(WIN - 4))),
             });
         }
-        if against.count == 0 {
-            return self.proven_win(b, budget);
-        }
-        None
+        self.proven_win(b, budget)
     }
 
     /// A share of what is left of `budget`: at most `nodes`, and half of
@@ -421,7 +459,7 @@ impl Engine {
             let mut own = Budget::new(Self::share(budget, nodes));
             let proof = tss::prove(b, kind, depth, &mut own);
             budget.spend(own.nodes());
-            if let Proof::Win { line, turns } = proof {
+            if let Proof::Win { line, turns, .. } = proof {
                 let mv = *line.first()?;
                 return Some(Thought {
                     mv,
@@ -434,81 +472,130 @@ impl Engine {
         None
     }
 
-    /// The defence against the opponent's win by double threats, after
-    /// alpha-beta chose `chosen` (and the threat step found no win): if
-    /// the opponent, who has no threat now, would have such a win after a
-    /// quiet turn of ours ([`tss::threatened`]), the first turn that
-    /// [`tss::refute`] does not prove losing is played, among the pairs (or
-    /// single stones) of the engine's candidates and the points of the
-    /// opponent's proof, `chosen`'s turns first, then best first. Within the
-    /// level's defence nodes and half of what is left of `budget`; `None`
-    /// (`chosen` stands) without such a win, when every turn tried loses,
-    /// or when the budget ends first.
+    /// The threat searches of the defence: double threats, then single
+    /// threats, at the level's depths (those of depth 0 left out).
+    fn defence_searches(&self) -> Vec<(Kind, u32)> {
+        let (double, single, _, _) = self.settings.threat_search();
+        [(Kind::Double, double), (Kind::Single, single)]
+            .into_iter()
+            .filter(|&(_, depth)| depth > 0)
+            .collect()
+    }
+
+    /// The defence against the opponent's wins by threats (double threats,
+    /// then, from level 4, single threats, at the level's depths), after
+    /// alpha-beta chose `chosen` (and the threat step found no win). If the
+    /// opponent would have such a win after a quiet turn of ours (with no
+    /// threat against us now), or after `chosen` and a quiet rest of the
+    /// turn (facing threats, when `chosen` is a block:
+    /// [`tss::threatened`]), the first turn that [`tss::refute`] proves
+    /// losing to neither search is played ([`Engine::safe_turn`]), among the
+    /// pairs (or single stones) of the points of that win's relevance zone
+    /// and the engine's candidates. Within the level's defence nodes and
+    /// half of what is left of `budget`; `None` (`chosen` stands) without
+    /// such a win, when every turn tried loses, or when the budget ends
+    /// before a better turn is found.
     fn defence(&mut self, b: &Board, chosen: Point, budget: &mut Budget) -> Option<Point> {
-        let (depth, _, _, nodes) = self.settings.threat_search();
-        if depth == 0 || budget.is_stopped() || analyse(b, b.to_move().other()).count > 0 {
+        let searches = self.defence_searches();
+        if searches.is_empty() || budget.is_stopped() {
             return None;
         }
+        let facing = analyse(b, b.to_move().other()).count > 0;
+        let placed: &[Point] = if facing { &[chosen] } else { &[] };
         budget.set_note("looking for the opponent's wins by threats");
+        let (_, _, _, nodes) = self.settings.threat_search();
         let mut own = Budget::new(Self::share(budget, nodes));
-        let mv = match tss::threatened(b, depth, &mut own) {
-            Proof::Win { line, .. } => self.safe_turn(b, chosen, &line, depth, &mut own),
-            _ => None,
-        };
+        let mut proof = None;
+        for &(kind, depth) in &searches {
+            match tss::threatened(b, placed, kind, depth, &mut own).ok()? {
+                Proof::Win { zone, .. } => {
+                    proof = Some(zone);
+                    break;
+                }
+                Proof::NoWin => {}
+                Proof::Unknown => break,
+            }
+        }
+        let mv = proof.and_then(|zone| {
+            let probe = Probe {
+                placed,
+                zone: &zone,
+            };
+            self.safe_turn(b, chosen, &probe, &searches, &mut own)
+        });
         budget.spend(own.nodes());
         mv
     }
 
     /// The first stone of the first turn after which the opponent has no
-    /// win by double threats within `depth` turns: `chosen`'s turns first,
-    /// then the others of the engine's candidates and the points of the
-    /// opponent's proof `line`, best first. `None` if every turn tried
-    /// loses or the budget ends first.
+    /// win by any of the threat `searches` (kind and depth): `chosen`'s
+    /// turns first, then the others of the points of the `probe`'s zone and
+    /// the engine's candidates, best first (the zone's first). Turns the
+    /// probe already proves losing are not searched. If every turn tried
+    /// loses to some search (or the budget ends first), the first turn that
+    /// holds against the most of them in order (the double threats first;
+    /// a search the budget stopped counts half); `None` if none holds
+    /// against the first.
     fn safe_turn(
         &mut self,
         b: &Board,
         chosen: Point,
-        line: &[Point],
-        depth: u32,
+        probe: &Probe,
+        searches: &[(Kind, u32)],
         budget: &mut Budget,
     ) -> Option<Point> {
-        let mut points = Vec::new();
+        let mut zone = Vec::new();
+        probe.zone.points(&mut zone);
+        zone.retain(|&p| p != chosen && b.cell(p) == 0);
+        order_points(b, &mut zone, &mut self.windows);
+        let mut others = Vec::new();
         candidates(
             b,
             self.settings.width() as usize,
-            &mut points,
+            &mut others,
             &mut self.windows,
         );
-        points.extend(line.iter().filter(|&&p| b.cell(p) == 0));
-        points.sort_unstable();
-        points.dedup();
-        points.retain(|&p| p != chosen);
-        order_points(b, &mut points, &mut self.windows);
-        points.insert(0, chosen);
-        points.truncate(DEFENCE_POINTS);
+        others.retain(|&p| p != chosen && !probe.zone.contains(p));
+        let mut points = vec![chosen];
+        points.extend(zone);
+        points.extend(others);
         let turns: Vec<Vec<Point>> = if b.stones_left() == 1 {
+            points.truncate(DEFENCE_STONES);
             points.iter().map(|&p| vec![p]).collect()
         } else {
+            points.truncate(DEFENCE_POINTS);
             let n = points.len();
             (0..n)
                 .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
                 .map(|(i, j)| vec![points[i], points[j]])
                 .collect()
         };
-        // The lines of the opponent's wins found so far: a turn that meets
-        // none of one line's points is taken to lose to it too, unsearched.
-        let mut lines = vec![line.to_vec()];
-        for turn in &turns {
-            if lines.iter().any(|l| !turn.iter().any(|p| l.contains(p))) {
-                continue;
+        // The first turn that holds against the most searches in order (the
+        // double threats, then the single ones), if none holds against all:
+        // two points a search held, one for the search the budget stopped.
+        let mut best: Option<(usize, Point)> = None;
+        for turn in turns.iter().filter(|t| !probe.refutes(t)) {
+            let mut score = 0;
+            for &(kind, depth) in searches {
+                match tss::refute(b, turn, kind, depth, budget).ok()? {
+                    Proof::NoWin => score += 2,
+                    Proof::Unknown => {
+                        if score + 1 > best.map_or(0, |(h, _)| h) {
+                            return Some(turn[0]);
+                        }
+                        return best.map(|(_, p)| p);
+                    }
+                    Proof::Win { .. } => break,
+                }
             }
-            match tss::refute(b, turn, depth, budget).ok()? {
-                Proof::NoWin => return Some(turn[0]),
-                Proof::Unknown => return None,
-                Proof::Win { line, .. } => lines.push(line),
+            if score == 2 * searches.len() {
+                return Some(turn[0]);
+            }
+            if score > best.map_or(0, |(h, _)| h) {
+                best = Some((score, turn[0]));
             }
         }
-        None
+        best.map(|(_, p)| p)
     }
 
     fn narrowed(&self, b: &Board) -> Narrowed {
@@ -600,7 +687,8 @@ impl Player<Board> for Engine {
 #[cfg(test)]
 mod tests {
     use super::super::players::{Greedy, NearRandom};
-    use super::super::threats::threats;
+    use super::super::rules::POINTS;
+    use super::super::threats::{threat_windows, threats};
     use super::*;
     use crate::game::{rng_from_seed, Side};
     use crate::plugin::Playable;
@@ -667,8 +755,8 @@ mod tests {
         assert_eq!(b.stones_left(), 2);
         assert_eq!(threats(&b, b.to_move().other()), 0);
         assert!(matches!(
-            tss::threatened(&b, 3, &mut Budget::unlimited()),
-            Proof::Win { .. }
+            tss::threatened(&b, &[], Kind::Double, 3, &mut Budget::unlimited()),
+            Ok(Proof::Win { .. })
         ));
         b
     }
@@ -716,6 +804,16 @@ mod tests {
         }
     }
 
+    /// Whether a turn from `b` loses to any of `searches`.
+    fn loses(b: &Board, turn: &[Point], searches: &[(Kind, u32)]) -> bool {
+        searches.iter().any(|&(kind, depth)| {
+            matches!(
+                tss::refute(b, turn, kind, depth, &mut Budget::unlimited()),
+                Ok(Proof::Win { .. })
+            )
+        })
+    }
+
     #[test]
     fn never_plays_a_turn_proved_losing_when_another_holds() {
         let mut checked = 0;
@@ -723,16 +821,24 @@ mod tests {
             let b = threatened(i);
             for level in [2, 3, 4] {
                 let mut e = engine(level);
-                let depth = e.settings().threat_search().0;
+                let searches = e.defence_searches();
                 let after = turn(&mut e, &b);
-                if !opponent_wins(&after, depth) {
+                let played: Vec<Point> = (0..POINTS as Point)
+                    .filter(|&p| b.cell(p) == 0 && after.cell(p) != 0)
+                    .collect();
+                if !loses(&b, &played, &searches) {
                     checked += 1;
                     continue;
                 }
                 // Its turn loses: then so does every pair of the stones
                 // the defence pairs up.
-                let Proof::Win { line, .. } = tss::threatened(&b, depth, &mut Budget::unlimited())
-                else {
+                let Ok(Proof::Win { line, .. }) = tss::threatened(
+                    &b,
+                    &[],
+                    Kind::Double,
+                    searches[0].1,
+                    &mut Budget::unlimited(),
+                ) else {
                     panic!("position {i}, level {level}: no win after a quiet turn");
                 };
                 let mut points = Vec::new();
@@ -747,9 +853,8 @@ mod tests {
                 points.dedup();
                 for (k, &x) in points.iter().enumerate() {
                     for &y in &points[k + 1..] {
-                        let r = tss::refute(&b, &[x, y], depth, &mut Budget::unlimited());
                         assert!(
-                            matches!(r, Ok(Proof::Win { .. })),
+                            loses(&b, &[x, y], &searches),
                             "position {i}, level {level}: {} {} holds",
                             format_point(x),
                             format_point(y)
@@ -759,6 +864,142 @@ mod tests {
             }
         }
         assert!(checked > 0);
+    }
+
+    /// A position of a game of level 4 against level 3: Black to move
+    /// faces one threat (White's K4 L5 M6 N7, open at J3 and O8) and has no
+    /// win; blocking it as alpha-beta does lets White win by single
+    /// threats in two turns, which no double-threat search sees.
+    const SINGLE_THREATENED: &str = ".................../.................../.................../.........W........./..........B......../...........B......./........WW..B.W..../........BBW..B...../........WWB..WW..../........WBBBWB...../........WWB..B..B../......BWBBBW.B.W.../........W.W..BW..../.........W...W...../............B....../...........W......./.................../.................../...................";
+
+    #[test]
+    fn defends_against_single_threats_while_blocking() {
+        let b = Board::parse_position(SINGLE_THREATENED).unwrap();
+        assert_eq!((b.to_move(), b.stones_left()), (Side::First, 2));
+        assert_eq!(threats(&b, Side::Second), 1);
+        let double = [(Kind::Double, 3)];
+        let single = [(Kind::Single, 2)];
+        // Alpha-beta alone (four stones deep, blocks first) plays a turn
+        // that loses to single threats, and to no double threats.
+        let mut e = engine(4);
+        let mut a = b.clone();
+        while a.to_move() == b.to_move() {
+            let g = e.narrowed(&a);
+            let r = e
+                .searcher
+                .search(&g, &mut e.eval, 4, &mut Budget::unlimited());
+            a.place(r.best.unwrap());
+        }
+        let played = |after: &Board| -> Vec<Point> {
+            (0..POINTS as Point)
+                .filter(|&p| b.cell(p) == 0 && after.cell(p) != 0)
+                .collect()
+        };
+        assert!(loses(&b, &played(&a), &single));
+        assert!(!loses(&b, &played(&a), &double));
+        // The engine's turn, from level 4 on (single threats two turns
+        // deep at levels 4 and 5, three at level 6), blocks and leaves no
+        // win by either (at level 6 the budget does not settle three turns
+        // of single threats: the turn holding the double threats and
+        // unsettled for single ones is kept over one they win).
+        for level in 4..=MAX_LEVEL {
+            let mut e = engine(level);
+            let (double, single_depth, _, _) = e.settings().threat_search();
+            assert!(single_depth >= 2, "level {level}");
+            let after = turn(&mut e, &b);
+            assert_eq!(threats(&after, Side::Second), 0, "level {level}");
+            assert!(
+                !loses(&b, &played(&after), &[(Kind::Double, double)]),
+                "level {level}"
+            );
+            assert!(!loses(&b, &played(&after), &single), "level {level}");
+        }
+    }
+
+    #[test]
+    fn a_probe_skips_only_turns_its_proof_still_wins() {
+        // Every turn near the stones that the quiet turn's proof (its zone)
+        // skips unsearched is lost to the same kind of threats, searched.
+        let mut skipped = 0;
+        for (b, kind, depth) in [
+            (threatened(1), Kind::Double, 3),
+            (threatened(2), Kind::Double, 3),
+            (
+                Board::parse_position(SINGLE_THREATENED).unwrap(),
+                Kind::Single,
+                2,
+            ),
+        ] {
+            let facing = threats(&b, b.to_move().other()) > 0;
+            let mut near = Vec::new();
+            super::super::players::near_points(&b, &mut near);
+            let mut blocks = Vec::new();
+            threat_windows(&b, b.to_move().other(), &mut blocks);
+            let placed: Vec<Point> = if facing {
+                vec![blocks[0][0]]
+            } else {
+                Vec::new()
+            };
+            let Ok(Proof::Win { zone, .. }) =
+                tss::threatened(&b, &placed, kind, depth, &mut Budget::unlimited())
+            else {
+                panic!("no win after a quiet turn");
+            };
+            let probe = Probe {
+                placed: &placed,
+                zone: &zone,
+            };
+            let mut in_zone = 0;
+            for (i, &x) in near.iter().enumerate() {
+                for &y in near[i + 1..].iter().step_by(3) {
+                    let turn = if facing {
+                        vec![placed[0], y]
+                    } else {
+                        vec![x, y]
+                    };
+                    if turn[0] == turn[1] {
+                        continue;
+                    }
+                    if !probe.refutes(&turn) {
+                        in_zone += 1;
+                        continue;
+                    }
+                    skipped += 1;
+                    assert!(
+                        loses(&b, &turn, &[(kind, depth)]),
+                        "{} {} holds",
+                        format_point(turn[0]),
+                        format_point(turn[1])
+                    );
+                }
+                if facing {
+                    break;
+                }
+            }
+            assert!(in_zone > 0);
+        }
+        assert!(skipped > 100, "{skipped}");
+        // Two stones off the zone on one window are searched.
+        let on_one =
+            |x: &str, y: &str| one_window(parse_point(x).unwrap(), parse_point(y).unwrap());
+        for (x, y) in [
+            ("A1", "F1"),
+            ("A1", "A6"),
+            ("A1", "F6"),
+            ("F1", "A6"),
+            ("J10", "K11"),
+        ] {
+            assert!(on_one(x, y) && on_one(y, x), "{x} {y}");
+        }
+        for (x, y) in [
+            ("A1", "G1"),
+            ("A1", "A7"),
+            ("A1", "C2"),
+            ("A1", "G7"),
+            ("S1", "A1"),
+        ] {
+            assert!(!on_one(x, y) && !on_one(y, x), "{x} {y}");
+        }
     }
 
     #[test]

@@ -249,7 +249,7 @@ impl Player<Board> for ForcedWin {
         }
         let searched = budget.nodes();
         let (sentence, moves, complete) = match proof {
-            Proof::Win { line, turns } => {
+            Proof::Win { line, turns, .. } => {
                 let first = line[..(game.stones_left() as usize).min(line.len())].to_vec();
                 let sentence = format!(
                     "{me} wins by force in {} turn(s), with {kind_words}: {}.",

@@ -47,6 +47,11 @@
 //! no answer it did not give. The wasted stone itself is absent then: that
 //! can only give the attacker more windows and the defender fewer.
 //!
+//! Both searches build the zone (a VCDT proof too, the defender's windows
+//! included), and a proof returns it ([`Proof::Win`]): a defender's stone
+//! off it, before the attacker's first turn, leaves the proof standing, so
+//! the engine's defence tries only turns with a stone on it.
+//!
 //! # Limits
 //! * The attacker's stones are the empty points of six-point windows that
 //!   hold enough of its stones to become threats this turn (two or more
@@ -91,8 +96,14 @@ pub enum Proof {
     /// the attacker's six (after a turn of three or more threats the
     /// defender's greedy blocks and the window left). `turns` is the most
     /// attacker turns the proof needs against any reply, the turn that
-    /// makes six not counted (0: a six is made now).
-    Win { line: Vec<Point>, turns: u32 },
+    /// makes six not counted (0: a six is made now). `zone` is the proof's
+    /// relevance zone (see the module): defender stones on points outside
+    /// it change none of the proof's turns.
+    Win {
+        line: Vec<Point>,
+        turns: u32,
+        zone: Zone,
+    },
     /// Searched fully within the depth: no such win.
     NoWin,
     /// The budget stopped the search first.
@@ -263,7 +274,7 @@ impl<'s, 'a> Search<'s, 'a> {
             self.turns(depth, k, &theirs, zone, line)
         };
         self.give_windows(theirs);
-        if self.kind == Kind::Single && matches!(r, Res::Win(_)) {
+        if matches!(r, Res::Win(_)) {
             mark_windows(&self.b, self.me.other(), ROW - 3, zone);
         }
         r
@@ -613,7 +624,7 @@ fn prove_with(b: &Board, kind: Kind, depth: u32, budget: &mut Budget, free: bool
         s.budget.set_status(Some(d), best, None);
         s.budget.report_now();
         match r {
-            Res::Win(turns) => return Proof::Win { line, turns },
+            Res::Win(turns) => return Proof::Win { line, turns, zone },
             Res::Unknown => return Proof::Unknown,
             Res::No => {}
         }
@@ -632,19 +643,17 @@ pub fn vcst(b: &Board, depth: u32, budget: &mut Budget) -> Proof {
 }
 
 /// Whether the side to move loses by playing `turn` (the rest of its turn:
-/// as many stones as [`Board::stones_left`]): the opponent's VCDT after
-/// it, within `depth` turns. A turn that wins at once is
-/// [`Proof::NoWin`]. Refused: a finished game, a wrong number of stones,
-/// a point taken or off the board.
+/// as many stones as [`Board::stones_left`]): the opponent's win by
+/// threats of `kind` after it, within `depth` turns. A turn that wins at
+/// once is [`Proof::NoWin`]. Refused: a finished game, a wrong number of
+/// stones, a point taken or off the board.
 pub fn refute(
     b: &Board,
     turn: &[Point],
+    kind: Kind,
     depth: u32,
     budget: &mut Budget,
 ) -> Result<Proof, MoveError> {
-    if b.outcome().is_some() {
-        return Err(MoveError("the game is over".into()));
-    }
     let left = b.stones_left() as usize;
     if turn.len() != left {
         return Err(MoveError(format!(
@@ -652,33 +661,50 @@ pub fn refute(
             turn.len()
         )));
     }
+    threatened(b, turn, kind, depth, budget)
+}
+
+/// The opponent's win by threats of `kind` within `depth` of its turns,
+/// were the side to move to play the stones `placed` and waste the rest of
+/// its turn (its other stones on points far from every stone, as the
+/// defender's wasted free stone). A stone of the side to move can only
+/// take points from the opponent's windows and make threats the opponent
+/// must answer, so with `placed` empty [`Proof::NoWin`] means, as a rule,
+/// that no turn of the side to move loses by such a win: only on a
+/// [`Proof::Win`] are its turns worth [`refute`]-ing one by one. Stones
+/// that win at once: [`Proof::NoWin`]. Refused: a finished game, more
+/// stones than the turn has left, a point taken or off the board.
+pub fn threatened(
+    b: &Board,
+    placed: &[Point],
+    kind: Kind,
+    depth: u32,
+    budget: &mut Budget,
+) -> Result<Proof, MoveError> {
+    if b.outcome().is_some() {
+        return Err(MoveError("the game is over".into()));
+    }
+    let left = b.stones_left() as usize;
+    if placed.len() > left {
+        return Err(MoveError(format!(
+            "the side to move places {left} stone(s) now, not {}",
+            placed.len()
+        )));
+    }
     let mut after = b.clone();
-    for &p in turn {
+    for &p in placed {
         if after.outcome().is_some() {
             return Ok(Proof::NoWin);
         }
         after.try_play(p)?;
     }
-    Ok(vcdt(&after, depth, budget))
-}
-
-/// The opponent's win by double threats (VCDT) within `depth` of its
-/// turns, were the side to move to waste the rest of its turn (its stones
-/// on points far from every stone, as the defender's wasted free stone).
-/// A stone of the side to move can only take points from the opponent's
-/// windows and make threats the opponent must answer, so [`Proof::NoWin`]
-/// here means, as a rule, that no turn of the side to move loses by such
-/// a win: only on a [`Proof::Win`] are its turns worth [`refute`]-ing one
-/// by one. A finished game: [`Proof::NoWin`].
-pub fn threatened(b: &Board, depth: u32, budget: &mut Budget) -> Proof {
-    if b.outcome().is_some() {
-        return Proof::NoWin;
-    }
-    let mut after = b.clone();
-    for _ in 0..b.stones_left() {
+    for _ in placed.len()..left {
+        if after.outcome().is_some() {
+            return Ok(Proof::NoWin);
+        }
         after.place(far_point(&after));
     }
-    vcdt(&after, depth, budget)
+    Ok(prove(&after, kind, depth, budget))
 }
 
 /// A fixed set of positions, Black to move, with and without threat-space
@@ -717,17 +743,18 @@ pub fn bench_positions() -> Vec<Board> {
 }
 
 /// The turns of `turns` (each the rest of the side to move's turn) that
-/// [`refute`] proves losing, by their index; stops early, with those found
-/// so far, when the budget runs out.
+/// [`refute`] proves losing to threats of `kind`, by their index; stops
+/// early, with those found so far, when the budget runs out.
 pub fn losing_moves(
     b: &Board,
     turns: &[Vec<Point>],
+    kind: Kind,
     depth: u32,
     budget: &mut Budget,
 ) -> Result<Vec<usize>, MoveError> {
     let mut losing = Vec::new();
     for (i, turn) in turns.iter().enumerate() {
-        match refute(b, turn, depth, budget)? {
+        match refute(b, turn, kind, depth, budget)? {
             Proof::Win { .. } => losing.push(i),
             Proof::Unknown => break,
             Proof::NoWin => {}
@@ -806,7 +833,7 @@ mod tests {
     /// Plays the principal line on a copy, every stone checked legal, and
     /// checks that it ends with the attacker's six; the proof's turns.
     fn played_out(b: &Board, proof: &Proof) -> u32 {
-        let Proof::Win { line, turns } = proof else {
+        let Proof::Win { line, turns, .. } = proof else {
             panic!("no win: {proof:?}");
         };
         let mut after = b.clone();
@@ -879,10 +906,13 @@ mod tests {
             &["A7", "B7", "C7", "D7"],
         );
         match run(&b, Kind::Double, 3) {
-            Proof::Win { line, turns } => {
-                assert!(turns >= 2);
+            proof @ Proof::Win { .. } => {
+                let Proof::Win { line, turns, .. } = &proof else {
+                    unreachable!()
+                };
+                assert!(*turns >= 2);
                 assert!(line[..2].contains(&p("E7")) || line[..2].contains(&p("F7")));
-                played_out(&b, &Proof::Win { line, turns });
+                played_out(&b, &proof);
             }
             other => assert_eq!(other, Proof::NoWin),
         }
@@ -929,14 +959,21 @@ mod tests {
         assert_eq!((w.to_move(), w.stones_left()), (Side::Second, 2));
         let turns = vec![pts(&["Q17", "Q16"]), pts(&["H2", "H5"])];
         let mut budget = Budget::unlimited();
-        assert_eq!(losing_moves(&w, &turns, 1, &mut budget).unwrap(), vec![0]);
-        let proof = refute(&w, &turns[0], 1, &mut budget).unwrap();
+        assert_eq!(
+            losing_moves(&w, &turns, Kind::Double, 1, &mut budget).unwrap(),
+            vec![0]
+        );
+        let proof = refute(&w, &turns[0], Kind::Double, 1, &mut budget).unwrap();
         let mut after = w.clone();
         turns[0].iter().for_each(|&q| after.place(q));
         assert_eq!(played_out(&after, &proof), 1);
         // A wrong number of stones, a taken point: refused.
-        assert!(refute(&w, &pts(&["Q17"]), 1, &mut budget).is_err());
-        assert!(refute(&w, &pts(&["E2", "Q17"]), 1, &mut budget).is_err());
+        for kind in [Kind::Double, Kind::Single] {
+            assert!(refute(&w, &pts(&["Q17"]), kind, 1, &mut budget).is_err());
+            assert!(refute(&w, &pts(&["E2", "Q17"]), kind, 1, &mut budget).is_err());
+            assert!(threatened(&w, &pts(&["Q17", "Q16", "Q15"]), kind, 1, &mut budget).is_err());
+            assert!(threatened(&w, &pts(&["E2"]), kind, 1, &mut budget).is_err());
+        }
     }
 
     #[test]
@@ -975,7 +1012,7 @@ mod tests {
     /// turn shorter, checked the same way. Returns the replies checked.
     fn check_tree(b: &Board, depth: u32) -> usize {
         let proof = run(b, Kind::Double, depth);
-        let Proof::Win { line, turns } = &proof else {
+        let Proof::Win { line, turns, .. } = &proof else {
             panic!("no proof at depth {depth}: {}", b.position_text());
         };
         assert!(*turns <= depth);

@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+"""Plays Connect6 programs against each other over the engine protocol.
+
+Each program is a command that speaks the plain-text protocol of
+`selfplay connect6 engine` (docs/connect6.md, "A protocol for other
+programs"): `new white`, `black XXXX` / `white XXXX` to place stones, `next`
+answered by `move XXXX`, `depth d`, `quit`. The referee keeps the board
+itself: it sets each opening with `black`/`white` lines, asks the side to
+move for its turn with `next`, passes the turn on to the other program, and
+ends the game at six or more in a row or a full board. A program that
+answers with anything else than a legal turn, or not at all within the time
+limit, loses the game.
+
+    referee.py --a "selfplay connect6 engine" --a-depth 4 \\
+               --b "other-program --protocol" --b-depth 3 \\
+               --openings src/games/connect6/openings.txt --games 100
+
+Openings are records in the board's notation (`J10; K11 K9`), one a line
+(blank lines and lines starting with `#` skipped); each is played twice,
+colours swapped. Without openings each game starts from the empty board.
+Prints one line a game and the totals; `--json` prints the totals as JSON.
+"""
+
+import argparse
+import json
+import shlex
+import subprocess
+import sys
+import threading
+import time
+
+SIZE = 19
+LETTERS = "ABCDEFGHIJKLMNOPQRS"
+
+
+def parse_point(text):
+    """`J10` (column J, row 10 from the top) to (row, column)."""
+    text = text.strip().upper()
+    col = LETTERS.index(text[0]) if text[:1] and text[0] in LETTERS else -1
+    try:
+        row = int(text[1:]) - 1
+    except ValueError:
+        row = -1
+    if col < 0 or not 0 <= row < SIZE:
+        raise ValueError(f"'{text}' is not a point (A1 to S19)")
+    return row, col
+
+
+def stone_text(point):
+    row, col = point
+    return LETTERS[col] + LETTERS[row]
+
+
+def parse_stones(text):
+    """Protocol stones (`KKLL`) to points."""
+    if len(text) not in (2, 4) or any(c.upper() not in LETTERS for c in text):
+        raise ValueError(f"'{text}' is not one or two stones")
+    return [(LETTERS.index(text[i + 1].upper()), LETTERS.index(text[i].upper()))
+            for i in range(0, len(text), 2)]
+
+
+def placer(i):
+    """The side (0 Black, 1 White) that places stone number i."""
+    return 0 if i == 0 or ((i - 1) // 2) % 2 == 1 else 1
+
+
+class Board:
+    def __init__(self):
+        self.cells = {}
+        self.winner = None
+
+    def to_move(self):
+        return placer(len(self.cells))
+
+    def stones_left(self):
+        n = len(self.cells)
+        return 2 if n + 1 < SIZE * SIZE and placer(n + 1) == placer(n) else 1
+
+    def place(self, point):
+        if not (0 <= point[0] < SIZE and 0 <= point[1] < SIZE) or point in self.cells:
+            raise ValueError(f"{stone_text(point)} is taken or off the board")
+        side = self.to_move()
+        self.cells[point] = side
+        for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+            run = 1
+            for sign in (1, -1):
+                r, c = point[0] + sign * dr, point[1] + sign * dc
+                while self.cells.get((r, c)) == side:
+                    run += 1
+                    r, c = r + sign * dr, c + sign * dc
+            if run >= 6:
+                self.winner = side
+
+    def over(self):
+        return self.winner is not None or len(self.cells) == SIZE * SIZE
+
+
+class Program:
+    """One program behind the protocol, with a line reader that can time out."""
+
+    def __init__(self, command, depth):
+        self.command = command
+        self.proc = subprocess.Popen(
+            shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            text=True, bufsize=1)
+        self.lines = []
+        self.ready = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.seconds = 0.0
+        self.turns = 0
+        if depth is not None:
+            self.send(f"depth {depth}")
+
+    def _read(self):
+        for line in self.proc.stdout:
+            with self.ready:
+                self.lines.append(line.strip())
+                self.ready.notify()
+        with self.ready:
+            self.lines.append(None)
+            self.ready.notify()
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def answer(self, timeout):
+        end = time.monotonic() + timeout
+        with self.ready:
+            while True:
+                while self.lines and self.lines[0] == "":
+                    self.lines.pop(0)
+                if self.lines:
+                    return self.lines.pop(0)
+                left = end - time.monotonic()
+                if left <= 0 or not self.ready.wait(left):
+                    return None
+
+    def quit(self):
+        try:
+            self.send("quit")
+            self.proc.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
+
+
+def play(programs, black, opening, timeout):
+    """One game, `programs[black]` as Black: (winner index or None, stones, why)."""
+    board = Board()
+    for p in programs:
+        p.send("new white")
+    for turn in opening:
+        colour = "black" if board.to_move() == 0 else "white"
+        for point in turn:
+            board.place(point)
+        for p in programs:
+            p.send(f"{colour} {''.join(stone_text(q) for q in turn)}")
+    player = [black, 1 - black]
+    while not board.over():
+        side = board.to_move()
+        me = programs[player[side]]
+        start = time.monotonic()
+        me.send("next")
+        line = me.answer(timeout)
+        me.seconds += time.monotonic() - start
+        me.turns += 1
+        fault = None
+        if line is None:
+            fault = "no answer in time"
+        elif not line.startswith("move "):
+            fault = f"answered '{line}'"
+        else:
+            try:
+                stones = parse_stones(line[5:].strip())
+                if len(stones) != board.stones_left():
+                    raise ValueError(f"{len(stones)} stone(s), not {board.stones_left()}")
+                for q in stones:
+                    if board.over():
+                        raise ValueError("stones after the game ended")
+                    board.place(q)
+            except ValueError as e:
+                fault = f"an illegal turn '{line}': {e}"
+        if fault:
+            return player[1 - side], len(board.cells), f"{'AB'[player[side]]} {fault}"
+        other = programs[player[1 - side]]
+        other.send(f"{'black' if side == 0 else 'white'} {line[5:].strip()}")
+    if board.winner is None:
+        return None, len(board.cells), "a full board"
+    return player[board.winner], len(board.cells), "six in a row"
+
+
+def read_openings(path):
+    stream = sys.stdin if path == "-" else open(path, encoding="utf-8")
+    openings = []
+    with stream:
+        for n, line in enumerate(stream, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            try:
+                turns = [[parse_point(s) for s in t.split()] for t in line.split(";") if t.strip()]
+                check = Board()
+                for turn in turns:
+                    if len(turn) != check.stones_left():
+                        raise ValueError("a turn of the wrong number of stones")
+                    for q in turn:
+                        check.place(q)
+                if check.over():
+                    raise ValueError("the game is over")
+            except ValueError as e:
+                raise SystemExit(f"error: {path} line {n}: {e}")
+            openings.append(turns)
+    if not openings:
+        raise SystemExit(f"error: {path} holds no opening")
+    return openings
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--a", required=True, help="program A's command")
+    ap.add_argument("--b", required=True, help="program B's command")
+    ap.add_argument("--a-depth", type=int, help="program A's level (`depth d`)")
+    ap.add_argument("--b-depth", type=int, help="program B's level (`depth d`)")
+    ap.add_argument("--games", type=int, default=2, help="games, colours alternating (A Black first)")
+    ap.add_argument("--openings", help="a file of openings (`-`: standard input)")
+    ap.add_argument("--timeout", type=float, default=60.0, help="seconds a turn before it is lost")
+    ap.add_argument("--json", action="store_true", help="print the totals as JSON")
+    args = ap.parse_args()
+    if args.games < 1:
+        raise SystemExit("error: --games must be at least 1")
+    openings = read_openings(args.openings) if args.openings else [[]]
+    programs = [Program(args.a, args.a_depth), Program(args.b, args.b_depth)]
+    score = {"a": 0, "b": 0, "draws": 0}
+    try:
+        for g in range(args.games):
+            black = g % 2
+            opening = openings[(g // 2) % len(openings)]
+            winner, stones, why = play(programs, black, opening, args.timeout)
+            key = "draws" if winner is None else "ab"[winner]
+            score[key] += 1
+            if not args.json:
+                result = "a draw" if winner is None else f"{'AB'[winner]} wins"
+                print(f"game {g + 1:3}: {'AB'[black]} Black: {result} after {stones} stones ({why})",
+                      flush=True)
+    finally:
+        for p in programs:
+            p.quit()
+    per_turn = [p.seconds / max(p.turns, 1) for p in programs]
+    total = {**score, "games": args.games,
+             "a_seconds_a_turn": round(per_turn[0], 4), "b_seconds_a_turn": round(per_turn[1], 4)}
+    if args.json:
+        print(json.dumps(total))
+    else:
+        share = (score["a"] + score["draws"] / 2) / args.games
+        print(f"A: {score['a']} wins, {score['draws']} draws, {score['b']} losses "
+              f"({100 * share:.1f}%); {per_turn[0]:.3f} s a turn for A, {per_turn[1]:.3f} s for B")
+
+
+if __name__ == "__main__":
+    main()
