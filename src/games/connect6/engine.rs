@@ -831,16 +831,19 @@ mod tests {
                     continue;
                 }
                 // Its turn loses: then so does every pair of the stones
-                // the defence pairs up.
-                let Ok(Proof::Win { line, .. }) = tss::threatened(
-                    &b,
-                    &[],
-                    Kind::Double,
-                    searches[0].1,
-                    &mut Budget::unlimited(),
-                ) else {
-                    panic!("position {i}, level {level}: no win after a quiet turn");
-                };
+                // the defence pairs up (the zone of the first search's win
+                // after a quiet turn, and the candidates).
+                let zone = searches
+                    .iter()
+                    .find_map(|&(kind, depth)| {
+                        match tss::threatened(&b, &[], kind, depth, &mut Budget::unlimited()) {
+                            Ok(Proof::Win { zone, .. }) => Some(zone),
+                            _ => None,
+                        }
+                    })
+                    .unwrap_or_else(|| {
+                        panic!("position {i}, level {level}: no win after a quiet turn")
+                    });
                 let mut points = Vec::new();
                 candidates(
                     &b,
@@ -848,7 +851,9 @@ mod tests {
                     &mut points,
                     &mut Vec::new(),
                 );
-                points.extend(line.iter().filter(|&&p| b.cell(p) == 0));
+                let mut in_zone = Vec::new();
+                zone.points(&mut in_zone);
+                points.extend(in_zone.iter().filter(|&&p| b.cell(p) == 0));
                 points.sort_unstable();
                 points.dedup();
                 for (k, &x) in points.iter().enumerate() {
