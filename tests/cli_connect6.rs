@@ -177,6 +177,9 @@ fn connect6_learns_from_a_file_of_records_and_refuses_a_bad_one_by_its_line() {
     assert_eq!(code, 0, "{err}");
     assert!(inspect.contains("\"records\""), "{inspect}");
     assert!(inspect.contains("games.txt"), "{inspect}");
+    // The seconds it trained, kept in the file as `selfplay run` keeps them.
+    let model = selfplay::model::decode(&std::fs::read(&out).unwrap()).unwrap();
+    assert!(model.header.train_seconds > 0.0);
 
     std::fs::write(&records, "J10; K11 K9\n").unwrap();
     let (code, _, err) = run(&[

@@ -285,3 +285,51 @@ fn an_ntuple_model_plays_over_nboard_and_in_the_ladder() {
     assert_eq!((code, err.contains("--part")), (2, true), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `othello train` and `othello ga` keep the seconds they trained in their
+/// files, as `selfplay run` does, and a resumed run adds its own to them.
+#[test]
+fn train_and_ga_files_keep_their_seconds_of_training() {
+    let dir = tempfile::tempdir().unwrap();
+    let seconds = |p: &std::path::Path| -> f64 {
+        let bytes = std::fs::read(p).unwrap();
+        selfplay::model::decode(&bytes).unwrap().header.train_seconds
+    };
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let net = dir.path().join("n.selfplay");
+    let (code, _, err) = run(&[
+        "othello", "train", "qnet", "--hidden", "4", "--games", "200", "--eval-every", "100",
+        "--eval-games", "4", "--out", &s(&net),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let first = seconds(&net);
+    assert!(first > 0.0, "{first}");
+    let more = dir.path().join("more.selfplay");
+    let (code, _, err) = run(&[
+        "othello", "train", "qnet", "--resume", &s(&net), "--games", "400", "--out", &s(&more),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(seconds(&more) > first, "{} after {first}", seconds(&more));
+
+    let ga = dir.path().join("ga.selfplay");
+    let ga_args = |out: &str, extra: &[&str]| {
+        let mut v: Vec<String> = [
+            "othello", "ga", "--population", "2", "--games", "1", "--depth", "1", "--out", out,
+        ]
+        .iter()
+        .map(|x| x.to_string())
+        .collect();
+        v.extend(extra.iter().map(|x| x.to_string()));
+        v
+    };
+    let args = ga_args(&s(&ga), &["--generations", "1"]);
+    let (code, _, err) = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 0, "{err}");
+    let first = seconds(&ga);
+    assert!(first > 0.0, "{first}");
+    let ga2 = dir.path().join("ga2.selfplay");
+    let args = ga_args(&s(&ga2), &["--generations", "2", "--resume", &s(&ga)]);
+    let (code, _, err) = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 0, "{err}");
+    assert!(seconds(&ga2) > first, "{} after {first}", seconds(&ga2));
+}

@@ -301,6 +301,7 @@ fn train(config: RunConfig, records: Option<&str>, out: &Path) -> Result<(), Cli
         printed = run.curve().len();
     }
     let mut model = Trainer::model(&run).map_err(CliError::Internal)?;
+    model.header.train_seconds = started.elapsed().as_secs_f64();
     if let Some(file) = records {
         model.header.name = format!("{}, of {file}", Trainer::label(&run));
         model.header.hyper.insert(

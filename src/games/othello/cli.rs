@@ -235,6 +235,9 @@ fn ga(a: GaArgs) -> Result<(), CliError> {
     use super::learn::ga::{GaRun, GaSettings};
     use super::weighted::Weights;
     use crate::plugin::Trainer;
+    // The seconds of training go on from the file's (see `cli_learn::train`).
+    let started = Instant::now();
+    let mut before = 0.0;
     let mut run = match &a.resume {
         Some(path) => {
             let model = crate::cli::read_model_of(
@@ -244,6 +247,7 @@ fn ga(a: GaArgs) -> Result<(), CliError> {
             )?;
             let mut run = GaRun::from_model(&model)
                 .map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
+            before = model.header.train_seconds;
             // The generations the file's run has played (all of them if it
             // finished).
             let done = if run.is_done() {
@@ -301,7 +305,8 @@ fn ga(a: GaArgs) -> Result<(), CliError> {
                 w[6]
             );
         }
-        let model = run.to_model("GA weights").map_err(CliError::Internal)?;
+        let mut model = run.to_model("GA weights").map_err(CliError::Internal)?;
+        model.header.train_seconds = before + started.elapsed().as_secs_f64();
         let bytes = crate::model::encode(&model).map_err(|e| CliError::Internal(e.to_string()))?;
         crate::cli::write_atomic(&a.out, &bytes)?;
     }

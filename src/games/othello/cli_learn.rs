@@ -144,18 +144,26 @@ fn build_config(a: &TrainArgs) -> Result<TrainerConfig, CliError> {
     Ok(c)
 }
 
-fn read_model(path: &Path) -> Result<Trainer, CliError> {
+/// A run's file: the run, and the seconds it has trained.
+fn read_model(path: &Path) -> Result<(Trainer, f64), CliError> {
     let model = crate::cli::read_model_of(
         path,
         <Board as crate::Game>::NAME,
         <Board as crate::plugin::Playable>::TITLE,
     )?;
-    Trainer::from_model(&model).map_err(|e| bad(format!("{}: {e}", path.display())))
+    let t = Trainer::from_model(&model).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+    Ok((t, model.header.train_seconds))
 }
 
-/// Writes the run's full state so that a crash never leaves half a file.
-fn write_model(path: &Path, t: &Trainer) -> Result<(), CliError> {
-    crate::cli::write_atomic(path, &t.to_bytes().map_err(CliError::Internal)?)
+/// Writes the run's full state, with the seconds it has trained, so that a
+/// crash never leaves half a file.
+fn write_model(path: &Path, t: &Trainer, seconds: f64) -> Result<(), CliError> {
+    let mut model = t
+        .to_model(crate::model::Kind::Checkpoint)
+        .map_err(CliError::Internal)?;
+    model.header.train_seconds = seconds;
+    let bytes = crate::model::encode(&model).map_err(|e| CliError::Internal(e.to_string()))?;
+    crate::cli::write_atomic(path, &bytes)
 }
 
 fn curve_header() {
@@ -195,15 +203,18 @@ pub fn train(a: TrainArgs) -> Result<(), CliError> {
             a.algorithm
         )));
     }
-    let mut t = match &a.resume {
+    // The seconds of training go on from the file's, as `selfplay run`'s do:
+    // making or resuming the run, its games and its snapshots.
+    let started = Instant::now();
+    let (mut t, before) = match &a.resume {
         Some(path) => {
-            let mut t = read_model(path)?;
+            let (mut t, seconds) = read_model(path)?;
             if let Some(g) = a.games {
                 t.set_total_games(g).map_err(bad)?;
             }
-            t
+            (t, seconds)
         }
-        None => Trainer::new(build_config(&a)?).map_err(bad)?,
+        None => (Trainer::new(build_config(&a)?).map_err(bad)?, 0.0),
     };
     let c = t.config().clone();
     eprintln!(
@@ -242,7 +253,7 @@ pub fn train(a: TrainArgs) -> Result<(), CliError> {
         if p.snapshots.is_empty() && p.trained > 0 {
             println!("{:>11} {secs:>8.0} {rate:>8.0}", t.games_played());
         }
-        write_model(&a.out, &t)?;
+        write_model(&a.out, &t, before + started.elapsed().as_secs_f64())?;
         if p.done || p.trained == 0 {
             break;
         }
@@ -257,7 +268,7 @@ pub fn train(a: TrainArgs) -> Result<(), CliError> {
 }
 
 pub fn eval(a: EvalArgs) -> Result<(), CliError> {
-    let t = read_model(&a.model)?;
+    let (t, _) = read_model(&a.model)?;
     let mut results = Vec::new();
     if !a.json {
         println!(
