@@ -95,6 +95,11 @@ const DEFENCE_STONES: usize = 32;
 struct Probe<'a> {
     placed: &'a [Point],
     zone: &'a tss::Zone,
+    /// Whether the zone may skip turns: for a proof by double threats only.
+    /// A proof by single threats tries the defender's free stones on the
+    /// zone of a proof made without our turn's stones: a stone of ours off
+    /// it and a later free stone could together make a threat it never saw.
+    skips: bool,
 }
 
 impl Probe<'_> {
@@ -103,7 +108,7 @@ impl Probe<'_> {
     /// share no six-point window (where together they could make a threat
     /// the zone, made for one free stone, does not foresee).
     fn refutes(&self, turn: &[Point]) -> bool {
-        if !self.placed.iter().all(|p| turn.contains(p)) {
+        if !self.skips || !self.placed.iter().all(|p| turn.contains(p)) {
             return false;
         }
         let rest: Vec<Point> = turn
@@ -507,19 +512,20 @@ impl Engine {
         let mut own = Budget::new(Self::share(budget, nodes));
         let mut proof = None;
         for &(kind, depth) in &searches {
-            match tss::threatened(b, placed, kind, depth, &mut own).ok()? {
-                Proof::Win { zone, .. } => {
-                    proof = Some(zone);
+            match tss::threatened(b, placed, kind, depth, &mut own) {
+                Ok(Proof::Win { zone, .. }) => {
+                    proof = Some((kind, zone));
                     break;
                 }
-                Proof::NoWin => {}
-                Proof::Unknown => break,
+                Ok(Proof::NoWin) => {}
+                Ok(Proof::Unknown) | Err(_) => break,
             }
         }
-        let mv = proof.and_then(|zone| {
+        let mv = proof.and_then(|(kind, zone)| {
             let probe = Probe {
                 placed,
                 zone: &zone,
+                skips: kind == Kind::Double,
             };
             self.safe_turn(b, chosen, &probe, &searches, &mut own)
         });
@@ -530,12 +536,13 @@ impl Engine {
     /// The first stone of the first turn after which the opponent has no
     /// win by any of the threat `searches` (kind and depth): `chosen`'s
     /// turns first, then the others of the points of the `probe`'s zone and
-    /// the engine's candidates, best first (the zone's first). Turns the
-    /// probe already proves losing are not searched. If every turn tried
-    /// loses to some search (or the budget ends first), the first turn that
-    /// holds against the most of them in order (the double threats first;
-    /// a search the budget stopped counts half); `None` if none holds
-    /// against the first.
+    /// the engine's candidates, best first (the zone's first; facing
+    /// threats, the blocks first, and only turns that block them all).
+    /// Turns the probe already proves losing are not searched. If every
+    /// turn tried loses to some search (or the budget ends first), the
+    /// first turn that holds against the most of them in order (the double
+    /// threats first; a search the budget stopped counts half); `None` if
+    /// none holds against the first.
     fn safe_turn(
         &mut self,
         b: &Board,
@@ -556,9 +563,17 @@ impl Engine {
             &mut self.windows,
         );
         others.retain(|&p| p != chosen && !probe.zone.contains(p));
+        // Facing threats the candidates are the blocks: they come first.
+        let mut theirs = Vec::new();
+        threat_windows(b, b.to_move().other(), &mut theirs);
         let mut points = vec![chosen];
-        points.extend(zone);
-        points.extend(others);
+        if theirs.is_empty() {
+            points.extend(zone);
+            points.extend(others);
+        } else {
+            points.extend(others);
+            points.extend(zone);
+        }
         let turns: Vec<Vec<Point>> = if b.stones_left() == 1 {
             points.truncate(DEFENCE_STONES);
             points.iter().map(|&p| vec![p]).collect()
@@ -573,14 +588,20 @@ impl Engine {
         // The first turn that holds against the most searches in order (the
         // double threats, then the single ones), if none holds against all:
         // two points a search held, one for the search the budget stopped.
+        // Only turns that hold against the first search are kept.
         let mut best: Option<(usize, Point)> = None;
-        for turn in turns.iter().filter(|t| !probe.refutes(t)) {
+        let blocks = |t: &[Point]| {
+            theirs
+                .iter()
+                .all(|w| t.contains(&w[0]) || t.contains(&w[1]))
+        };
+        for turn in turns.iter().filter(|t| blocks(t) && !probe.refutes(t)) {
             let mut score = 0;
             for &(kind, depth) in searches {
                 match tss::refute(b, turn, kind, depth, budget).ok()? {
                     Proof::NoWin => score += 2,
                     Proof::Unknown => {
-                        if score + 1 > best.map_or(0, |(h, _)| h) {
+                        if score >= 2 && score + 1 > best.map_or(0, |(h, _)| h) {
                             return Some(turn[0]);
                         }
                         return best.map(|(_, p)| p);
@@ -591,7 +612,7 @@ impl Engine {
             if score == 2 * searches.len() {
                 return Some(turn[0]);
             }
-            if score > best.map_or(0, |(h, _)| h) {
+            if score >= 2 && score > best.map_or(0, |(h, _)| h) {
                 best = Some((score, turn[0]));
             }
         }
@@ -923,8 +944,10 @@ mod tests {
 
     #[test]
     fn a_probe_skips_only_turns_its_proof_still_wins() {
-        // Every turn near the stones that the quiet turn's proof (its zone)
-        // skips unsearched is lost to the same kind of threats, searched.
+        // Every turn near the stones (each with every third partner) that
+        // the quiet turn's proof by double threats (its zone) skips
+        // unsearched is lost to them, searched; a proof by single threats
+        // skips none.
         let mut skipped = 0;
         for (b, kind, depth) in [
             (threatened(1), Kind::Double, 3),
@@ -953,6 +976,7 @@ mod tests {
             let probe = Probe {
                 placed: &placed,
                 zone: &zone,
+                skips: kind == Kind::Double,
             };
             let mut in_zone = 0;
             for (i, &x) in near.iter().enumerate() {
@@ -969,6 +993,7 @@ mod tests {
                         in_zone += 1;
                         continue;
                     }
+                    assert_eq!(kind, Kind::Double);
                     skipped += 1;
                     assert!(
                         loses(&b, &turn, &[(kind, depth)]),

@@ -7,9 +7,11 @@ programs"): `new white`, `black XXXX` / `white XXXX` to place stones, `next`
 answered by `move XXXX`, `depth d`, `quit`. The referee keeps the board
 itself: it sets each opening with `black`/`white` lines, asks the side to
 move for its turn with `next`, passes the turn on to the other program, and
-ends the game at six or more in a row or a full board. A program that
-answers with anything else than a legal turn, or not at all within the time
-limit, loses the game.
+ends the game at six or more in a row (also by the first stone of a pair,
+which is then a whole turn) or a full board. A program that answers with
+anything else than a legal turn, or not at all within the time limit, or
+that has gone, loses the game. Before each game the referee asks each
+program its `name` and drops any line it sent before the answer.
 
     referee.py --a "selfplay connect6 engine" --a-depth 4 \\
                --b "other-program --protocol" --b-depth 3 \\
@@ -121,8 +123,25 @@ class Program:
             self.ready.notify()
 
     def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
+        """Sends a line; False if the program has gone."""
+        try:
+            self.proc.stdin.write(line + "\n")
+            self.proc.stdin.flush()
+            return True
+        except OSError:
+            return False
+
+    def sync(self, timeout):
+        """Drops every line still unread (a late answer, an error line) by
+        asking `name` and reading up to its answer; False if none comes."""
+        if not self.send("name"):
+            return False
+        while True:
+            line = self.answer(timeout)
+            if line is None:
+                return False
+            if line.startswith("name"):
+                return True
 
     def answer(self, timeout):
         end = time.monotonic() + timeout
@@ -137,31 +156,35 @@ class Program:
                     return None
 
     def quit(self):
+        self.send("quit")
         try:
-            self.send("quit")
+            self.proc.stdin.close()
+        except OSError:
+            pass
+        try:
             self.proc.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
+        except subprocess.TimeoutExpired:
             self.proc.kill()
 
 
 def play(programs, black, opening, timeout):
     """One game, `programs[black]` as Black: (winner index or None, stones, why)."""
     board = Board()
-    for p in programs:
-        p.send("new white")
+    player = [black, 1 - black]
+    for i, p in enumerate(programs):
+        if not p.sync(timeout) or not p.send("new white"):
+            return 1 - i, 0, f"{'AB'[i]} does not answer `name`"
     for turn in opening:
         colour = "black" if board.to_move() == 0 else "white"
         for point in turn:
             board.place(point)
         for p in programs:
             p.send(f"{colour} {''.join(stone_text(q) for q in turn)}")
-    player = [black, 1 - black]
     while not board.over():
         side = board.to_move()
         me = programs[player[side]]
         start = time.monotonic()
-        me.send("next")
-        line = me.answer(timeout)
+        line = me.answer(timeout) if me.send("next") else None
         me.seconds += time.monotonic() - start
         me.turns += 1
         fault = None
@@ -172,18 +195,23 @@ def play(programs, black, opening, timeout):
         else:
             try:
                 stones = parse_stones(line[5:].strip())
-                if len(stones) != board.stones_left():
-                    raise ValueError(f"{len(stones)} stone(s), not {board.stones_left()}")
+                left = board.stones_left()
+                if len(stones) > left:
+                    raise ValueError(f"{len(stones)} stones, with {left} to place")
                 for q in stones:
                     if board.over():
-                        raise ValueError("stones after the game ended")
+                        raise ValueError("a stone after the game ended")
                     board.place(q)
+                # One stone of two is a whole turn only when it ends the game.
+                if len(stones) < left and not board.over():
+                    raise ValueError(f"{len(stones)} stone, with {left} to place")
             except ValueError as e:
                 fault = f"an illegal turn '{line}': {e}"
         if fault:
             return player[1 - side], len(board.cells), f"{'AB'[player[side]]} {fault}"
         other = programs[player[1 - side]]
-        other.send(f"{'black' if side == 0 else 'white'} {line[5:].strip()}")
+        if not other.send(f"{'black' if side == 0 else 'white'} {line[5:].strip()}"):
+            return player[side], len(board.cells), f"{'AB'[player[1 - side]]} has gone"
     if board.winner is None:
         return None, len(board.cells), "a full board"
     return player[board.winner], len(board.cells), "six in a row"

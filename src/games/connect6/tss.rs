@@ -48,9 +48,13 @@
 //! can only give the attacker more windows and the defender fewer.
 //!
 //! Both searches build the zone (a VCDT proof too, the defender's windows
-//! included), and a proof returns it ([`Proof::Win`]): a defender's stone
-//! off it, before the attacker's first turn, leaves the proof standing, so
-//! the engine's defence tries only turns with a stone on it.
+//! included), and a proof returns it ([`Proof::Win`]). For a VCDT proof, a
+//! defender's stone off it, before the attacker's first turn, leaves the
+//! proof standing (the defender has no free stone there), so the engine's
+//! defence skips turns with no stone on it. Not for a VCST proof: a
+//! defender's stone off its zone and a later free stone, tried only on the
+//! zone of a proof made without that stone, could together make a threat
+//! the proof never saw.
 //!
 //! # Limits
 //! * The attacker's stones are the empty points of six-point windows that

@@ -18,9 +18,9 @@ export const studies: Study[] = [
     reproduces: 'The rules and the authors’ threat count.',
     adds:
       'Players to try it against — random near the stones, greedy one stone ahead, and an engine with a threat step ' +
-      'and alpha-beta over the best stones (levels 1–6) that also defends against wins by double threats — the Threats ' +
-      'section, which marks each side’s threats and looks for a forced win, and the Connect6 engine protocol in the ' +
-      'command line.',
+      'and alpha-beta over the best stones (levels 1–6) that also defends against wins by double and single ' +
+      'threats — the Threats section, which marks each side’s threats and looks for a forced win, and the Connect6 ' +
+      'engine protocol in the command line.',
   },
   {
     name: 'The Connect6 learning study',
