@@ -306,6 +306,15 @@ fn the_referee_plays_engines_over_the_protocol() {
     assert_eq!(first.matches("(six in a row)").count(), 4, "{first}");
     assert!(first.contains("game   2: B Black"), "{first}");
     assert_eq!(games(&first), games(&referee_run(&engine, &["--b-depth", "2"])));
+    // Black to move with five in a row (J10 to N10): the first stone of the
+    // pair makes six, and that one stone is the whole turn.
+    std::fs::write(
+        &openings,
+        "J10; A1 A2; K10 L10; A3 A4; M10 N10; A6 B1\n",
+    )
+    .unwrap();
+    let five = referee_run(&engine, &[]);
+    assert_eq!(five.matches("after 12 stones (six in a row)").count(), 4, "{five}");
     // `cat` answers `next` with the lines it was sent: never a turn.
     let faulty = referee_run("cat", &["--json"]);
     let totals: serde_json::Value = serde_json::from_str(faulty.trim()).unwrap();
