@@ -110,6 +110,8 @@ class Program:
         threading.Thread(target=self._read, daemon=True).start()
         self.seconds = 0.0
         self.turns = 0
+        # `name` requests not answered yet (a late answer is still to come).
+        self.names = 0
         if depth is not None:
             self.send(f"depth {depth}")
 
@@ -133,15 +135,19 @@ class Program:
 
     def sync(self, timeout):
         """Drops every line still unread (a late answer, an error line) by
-        asking `name` and reading up to its answer; False if none comes."""
+        asking `name` and reading up to its answer (and that of any earlier
+        `name` still unanswered); False if it does not come in time."""
         if not self.send("name"):
             return False
-        while True:
-            line = self.answer(timeout)
+        self.names += 1
+        end = time.monotonic() + timeout
+        while self.names > 0:
+            line = self.answer(end - time.monotonic())
             if line is None:
                 return False
             if line.startswith("name"):
-                return True
+                self.names -= 1
+        return True
 
     def answer(self, timeout):
         end = time.monotonic() + timeout
@@ -188,6 +194,7 @@ def play(programs, black, opening, timeout):
         me.seconds += time.monotonic() - start
         me.turns += 1
         fault = None
+        placed = []
         if line is None:
             fault = "no answer in time"
         elif not line.startswith("move "):
@@ -199,18 +206,21 @@ def play(programs, black, opening, timeout):
                 if len(stones) > left:
                     raise ValueError(f"{len(stones)} stones, with {left} to place")
                 for q in stones:
+                    # A stone after a six is not played: the six won.
                     if board.over():
-                        raise ValueError("a stone after the game ended")
+                        break
                     board.place(q)
+                    placed.append(q)
                 # One stone of two is a whole turn only when it ends the game.
-                if len(stones) < left and not board.over():
+                if len(placed) < left and not board.over():
                     raise ValueError(f"{len(stones)} stone, with {left} to place")
             except ValueError as e:
                 fault = f"an illegal turn '{line}': {e}"
         if fault:
             return player[1 - side], len(board.cells), f"{'AB'[player[side]]} {fault}"
         other = programs[player[1 - side]]
-        if not other.send(f"{'black' if side == 0 else 'white'} {line[5:].strip()}"):
+        turn = "".join(stone_text(q) for q in placed)
+        if not other.send(f"{'black' if side == 0 else 'white'} {turn}"):
             return player[side], len(board.cells), f"{'AB'[player[1 - side]]} has gone"
     if board.winner is None:
         return None, len(board.cells), "a full board"
