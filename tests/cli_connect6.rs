@@ -315,6 +315,15 @@ fn the_referee_plays_engines_over_the_protocol() {
     .unwrap();
     let five = referee_run(&engine, &[]);
     assert_eq!(five.matches("after 12 stones (six in a row)").count(), 4, "{five}");
+    // Bad input: a message and exit code 2 before any game.
+    let bad = std::process::Command::new("python3")
+        .arg(&referee)
+        .args(["--a", &engine, "--b", &engine, "--openings", "/nonexistent/openings.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("/nonexistent/openings.txt"));
+    assert!(bad.stdout.is_empty());
     // `cat` answers `next` with the lines it was sent: never a turn.
     let faulty = referee_run("cat", &["--json"]);
     let totals: serde_json::Value = serde_json::from_str(faulty.trim()).unwrap();

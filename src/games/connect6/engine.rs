@@ -806,15 +806,7 @@ mod tests {
         assert_eq!(b.to_move(), Side::First);
         // Alpha-beta alone (three stones deep, blocks by patterns) plays a
         // turn that loses.
-        let mut e = engine(3);
-        let mut a = b.clone();
-        while a.to_move() == b.to_move() {
-            let g = e.narrowed(&a);
-            let r = e
-                .searcher
-                .search(&g, &mut e.eval, 3, &mut Budget::unlimited());
-            a.place(r.best.unwrap());
-        }
+        let a = alpha_beta_turn(&b, 3);
         assert!(opponent_wins(&a, 3));
         // The engine's turn, from level 3 on, leaves no such win.
         for level in 3..=MAX_LEVEL {
@@ -823,6 +815,27 @@ mod tests {
             let after = turn(&mut e, &b);
             assert!(!opponent_wins(&after, depth), "level {level}");
         }
+    }
+
+    /// The stones placed from `b` to `after`.
+    fn played(b: &Board, after: &Board) -> Vec<Point> {
+        (0..POINTS as Point)
+            .filter(|&p| b.cell(p) == 0 && after.cell(p) != 0)
+            .collect()
+    }
+
+    /// The turn alpha-beta alone plays from `b`, `depth` stones deep.
+    fn alpha_beta_turn(b: &Board, depth: u32) -> Board {
+        let mut e = engine(depth);
+        let mut a = b.clone();
+        while a.to_move() == b.to_move() {
+            let g = e.narrowed(&a);
+            let r = e
+                .searcher
+                .search(&g, &mut e.eval, depth, &mut Budget::unlimited());
+            a.place(r.best.unwrap());
+        }
+        a
     }
 
     /// Whether a turn from `b` loses to any of `searches`.
@@ -844,10 +857,7 @@ mod tests {
                 let mut e = engine(level);
                 let searches = e.defence_searches();
                 let after = turn(&mut e, &b);
-                let played: Vec<Point> = (0..POINTS as Point)
-                    .filter(|&p| b.cell(p) == 0 && after.cell(p) != 0)
-                    .collect();
-                if !loses(&b, &played, &searches) {
+                if !loses(&b, &played(&b, &after), &searches) {
                     checked += 1;
                     continue;
                 }
@@ -907,20 +917,8 @@ mod tests {
         let single = [(Kind::Single, 2)];
         // Alpha-beta alone (four stones deep, blocks first) plays a turn
         // that loses to single threats, and to no double threats.
-        let mut e = engine(4);
-        let mut a = b.clone();
-        while a.to_move() == b.to_move() {
-            let g = e.narrowed(&a);
-            let r = e
-                .searcher
-                .search(&g, &mut e.eval, 4, &mut Budget::unlimited());
-            a.place(r.best.unwrap());
-        }
-        let played = |after: &Board| -> Vec<Point> {
-            (0..POINTS as Point)
-                .filter(|&p| b.cell(p) == 0 && after.cell(p) != 0)
-                .collect()
-        };
+        let a = alpha_beta_turn(&b, 4);
+        let played = |after: &Board| played(&b, after);
         assert!(loses(&b, &played(&a), &single));
         assert!(!loses(&b, &played(&a), &double));
         // The engine's turn, from level 4 on (single threats two turns

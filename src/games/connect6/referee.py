@@ -35,6 +35,12 @@ SIZE = 19
 LETTERS = "ABCDEFGHIJKLMNOPQRS"
 
 
+def fail(message):
+    """Bad input: the message on standard error, exit code 2, before any game."""
+    print(message, file=sys.stderr)
+    sys.exit(2)
+
+
 def parse_point(text):
     """`J10` (column J, row 10 from the top) to (row, column)."""
     text = text.strip().upper()
@@ -102,9 +108,12 @@ class Program:
 
     def __init__(self, command, depth):
         self.command = command
-        self.proc = subprocess.Popen(
-            shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            text=True, bufsize=1)
+        try:
+            self.proc = subprocess.Popen(
+                shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                text=True, bufsize=1)
+        except (OSError, ValueError) as e:
+            fail(f"error: cannot start '{command}': {e}")
         self.lines = []
         self.ready = threading.Condition()
         threading.Thread(target=self._read, daemon=True).start()
@@ -228,7 +237,10 @@ def play(programs, black, opening, timeout):
 
 
 def read_openings(path):
-    stream = sys.stdin if path == "-" else open(path, encoding="utf-8")
+    try:
+        stream = sys.stdin if path == "-" else open(path, encoding="utf-8")
+    except OSError as e:
+        fail(f"error: {path}: {e.strerror}")
     openings = []
     with stream:
         for n, line in enumerate(stream, 1):
@@ -246,10 +258,10 @@ def read_openings(path):
                 if check.over():
                     raise ValueError("the game is over")
             except ValueError as e:
-                raise SystemExit(f"error: {path} line {n}: {e}")
+                fail(f"error: {path} line {n}: {e}")
             openings.append(turns)
     if not openings:
-        raise SystemExit(f"error: {path} holds no opening")
+        fail(f"error: {path} holds no opening")
     return openings
 
 
@@ -265,7 +277,7 @@ def main():
     ap.add_argument("--json", action="store_true", help="print the totals as JSON")
     args = ap.parse_args()
     if args.games < 1:
-        raise SystemExit("error: --games must be at least 1")
+        fail("error: --games must be at least 1")
     openings = read_openings(args.openings) if args.openings else [[]]
     programs = [Program(args.a, args.a_depth), Program(args.b, args.b_depth)]
     score = {"a": 0, "b": 0, "draws": 0}
