@@ -55,11 +55,35 @@ pub struct Measure {
 }
 
 /// A player's strength: its records and its score, the share of points
-/// (a win 1, a draw ½) over all of them, in percent.
+/// (a win 1, a draw ½) over all of them, in percent; and, in a game with a
+/// ladder, its rating there.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Strength {
     pub score: f64,
     pub records: Vec<Record>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<Rated>,
+}
+
+/// A rating on the game's ladder ([`crate::ladder`]), in whole Elo.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rated {
+    pub elo: f64,
+    /// Half the width of the 95% interval.
+    pub interval: f64,
+}
+
+/// How a game's fixed players and ready-made models were rated together:
+/// a round robin of all of them on the game's ladder.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LadderMeasure {
+    /// Openings of the ladder's shipped set each pair plays, each with both colours.
+    pub openings: u32,
+    pub seed: u64,
+    /// The player rated 0.
+    pub anchor: String,
+    /// The command that plays the same games and prints the same ratings.
+    pub command: String,
 }
 
 fn is_zero(x: &f64) -> bool {
@@ -103,6 +127,9 @@ pub struct ReadyModel {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ReadyGame {
     pub measure: Measure,
+    /// How the ratings were fitted, in a game with a ladder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ladder: Option<LadderMeasure>,
     /// The fixed players' strength, measured as the models are.
     pub players: BTreeMap<String, Strength>,
     pub models: Vec<ReadyModel>,
@@ -267,7 +294,120 @@ pub fn strength(
     } else {
         (1000.0 * points / played as f64).round() / 10.0
     };
-    Ok(Strength { score, records })
+    Ok(Strength {
+        score,
+        records,
+        rating: None,
+    })
+}
+
+/// The ladder of a game's ready-made set ([`ReadySet::ladder_openings`]),
+/// or `None` when it is not rated (no openings, or a game without a ladder).
+fn ladder_of(entry: &dyn GameEntry, set: &ReadySet) -> Option<LadderMeasure> {
+    let openings = set.ladder_openings.min(entry.info().ladder_openings);
+    (openings > 0).then(|| LadderMeasure {
+        openings,
+        seed: set.seed,
+        anchor: "random".into(),
+        command: format!(
+            "cd www/public/ready && selfplay {} ladder {} {}-*.selfplay --results FILE --openings {openings} --seed {}",
+            entry.id(),
+            opponents(entry).join(" "),
+            entry.id(),
+            set.seed
+        ),
+    })
+}
+
+/// Rates `g`'s fixed players and models (the files in `dir`) together on
+/// the game's ladder as `ladder` says: every pair plays every opening with
+/// each colour, fresh players each game, as `selfplay <game> ladder` plays
+/// them (a fixed player named by its id, a model by its file's name).
+/// Returns each one's rating, by player id or model id.
+pub fn rate(
+    entry: &dyn GameEntry,
+    g: &ReadyGame,
+    ladder: &LadderMeasure,
+    dir: &Path,
+) -> Result<BTreeMap<String, Rated>, String> {
+    use crate::ladder::{fit, play_game, schedule, Played};
+    let mut models = BTreeMap::new();
+    for m in &g.models {
+        if m.side.is_some() {
+            return Err(format!(
+                "{}: plays one side only; a ladder needs players of both",
+                m.file
+            ));
+        }
+        models.insert(m.file.clone(), (m.id.clone(), read_model(dir, &m.file)?));
+    }
+    let names: Vec<String> = g
+        .measure
+        .opponents
+        .iter()
+        .cloned()
+        .chain(models.keys().cloned())
+        .collect();
+    let contender = |name: &str| match models.get(name) {
+        Some((_, m)) => agent(entry, &Contender::Model(m)),
+        None => agent(entry, &Contender::Player(name)),
+    };
+    let openings = entry.ladder_openings();
+    let mut games = Vec::new();
+    for key in schedule(&names, ladder.openings as usize) {
+        let mut first = contender(&key.1)?;
+        let mut second = contender(&key.2)?;
+        let score = play_game(
+            entry,
+            &openings,
+            &key,
+            first.as_mut(),
+            second.as_mut(),
+            ladder.seed,
+            &mut Budget::unlimited(),
+        )?;
+        games.push(Played {
+            opening: key.0,
+            first: key.1,
+            second: key.2,
+            score,
+        });
+    }
+    Ok(fit(&games, &ladder.anchor)?
+        .into_iter()
+        .map(|r| {
+            let id = models
+                .get(&r.player)
+                .map_or(r.player.clone(), |(id, _)| id.clone());
+            let rated = Rated {
+                elo: r.elo.round(),
+                interval: r.interval.round(),
+            };
+            (id, rated)
+        })
+        .collect())
+}
+
+/// Rates `g` on its ladder, if it has one, and writes each rating into its
+/// player's or model's strength.
+fn rate_into(entry: &dyn GameEntry, g: &mut ReadyGame, dir: &Path) -> Result<(), String> {
+    let Some(ladder) = g.ladder.clone() else {
+        return Ok(());
+    };
+    let ratings = rate(entry, g, &ladder, dir)?;
+    let get = |id: &str| {
+        ratings
+            .get(id)
+            .copied()
+            .ok_or_else(|| format!("{id} has no rating"))
+    };
+    for (p, s) in g.players.iter_mut() {
+        s.rating = Some(get(p)?);
+    }
+    for m in g.models.iter_mut() {
+        m.strength.rating = Some(get(&m.id)?);
+    }
+    Ok(())
 }
 
 fn thousands(n: u64) -> String {
@@ -439,19 +579,53 @@ pub fn build(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<M
                 });
             }
         }
-        manifest.games.insert(
-            entry.id().into(),
-            ReadyGame {
-                measure,
-                players,
-                models,
-            },
-        );
+        let mut game = ReadyGame {
+            measure,
+            ladder: ladder_of(*entry, &set),
+            players,
+            models,
+        };
+        rate_into(*entry, &mut game, dir)?;
+        manifest.games.insert(entry.id().into(), game);
     }
-    let text = serde_json::to_string_pretty(&manifest).map_err(|e| e.to_string())?;
-    std::fs::write(dir.join("manifest.json"), text + "\n")
-        .map_err(|e| format!("manifest.json: {e}"))?;
+    write_manifest(dir, &manifest)?;
     Ok(manifest)
+}
+
+/// Rates again the fixed players and models of every game of `dir`'s
+/// manifest (or `only` those games') on the game's ladder, as its entry's
+/// set says, without training anything; rewrites `manifest.json`.
+pub fn rerate(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<Manifest, String> {
+    let mut manifest = read_manifest(dir)?;
+    for (game, g) in manifest.games.iter_mut() {
+        if !only.is_empty() && !only.contains(game) {
+            continue;
+        }
+        let entry = crate::games::entry(game)?;
+        g.ladder = ladder_of(entry, &entry.ready_models());
+        if g.ladder.is_none() {
+            for s in g.players.values_mut() {
+                s.rating = None;
+            }
+            for m in g.models.iter_mut() {
+                m.strength.rating = None;
+            }
+            continue;
+        }
+        log(&format!(
+            "{game}: rating {} players",
+            g.players.len() + g.models.len()
+        ));
+        rate_into(entry, g, dir)?;
+    }
+    write_manifest(dir, &manifest)?;
+    Ok(manifest)
+}
+
+fn write_manifest(dir: &Path, manifest: &Manifest) -> Result<(), String> {
+    let text = serde_json::to_string_pretty(manifest).map_err(|e| e.to_string())?;
+    std::fs::write(dir.join("manifest.json"), text + "\n")
+        .map_err(|e| format!("manifest.json: {e}"))
 }
 
 /// Reads `dir/manifest.json`.
@@ -485,8 +659,32 @@ pub fn check(dir: &Path, log: &mut dyn FnMut(&str)) -> Result<Vec<String>, Strin
     let mut wrong = Vec::new();
     for (game, g) in &manifest.games {
         let entry = crate::games::entry(game)?;
+        // The ratings, fitted again from the same games.
+        let mut rated = g.clone();
+        if g.ladder.is_some() {
+            log(&format!(
+                "{game}: rating {} players on the ladder",
+                g.players.len() + g.models.len()
+            ));
+            rate_into(entry, &mut rated, dir)?;
+        }
+        let rating = |id: &str| {
+            rated
+                .players
+                .get(id)
+                .map(|s| s.rating)
+                .or_else(|| {
+                    rated
+                        .models
+                        .iter()
+                        .find(|m| m.id == id)
+                        .map(|m| m.strength.rating)
+                })
+                .flatten()
+        };
         for (p, s) in &g.players {
-            let again = strength(entry, &Contender::Player(p), &g.measure)?;
+            let mut again = strength(entry, &Contender::Player(p), &g.measure)?;
+            again.rating = rating(p);
             if &again != s {
                 wrong.push(format!("{game} player {p}: {:?}, manifest {:?}", again, s));
             }
@@ -506,7 +704,8 @@ pub fn check(dir: &Path, log: &mut dyn FnMut(&str)) -> Result<Vec<String>, Strin
                     m.id, model.header.train_seconds, m.seconds
                 ));
             }
-            let again = strength(entry, &Contender::Model(&model), &g.measure)?;
+            let mut again = strength(entry, &Contender::Model(&model), &g.measure)?;
+            again.rating = rating(&m.id);
             log(&format!("{game} {}: score {:.1}%", m.id, again.score));
             if again != m.strength {
                 wrong.push(format!(

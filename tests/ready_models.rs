@@ -60,3 +60,40 @@ fn the_set_is_within_its_size_budget() {
         selfplay::ready::BUDGET_GZIPPED
     );
 }
+
+#[test]
+fn a_game_with_a_ladder_rates_every_ready_made_and_fixed_player_on_it() {
+    let manifest = selfplay::ready::read_manifest(&dir()).unwrap();
+    let mut rated_games = 0;
+    for entry in selfplay::games::REGISTRY {
+        let Some(game) = manifest.games.get(entry.id()) else {
+            continue;
+        };
+        let set = entry.ready_models();
+        let rated = set.ladder_openings > 0 && entry.info().ladder_openings > 0;
+        assert_eq!(game.ladder.is_some(), rated, "{}", entry.id());
+        let ratings: Vec<_> = game
+            .players
+            .iter()
+            .map(|(id, s)| (id.clone(), s.rating))
+            .chain(game.models.iter().map(|m| (m.id.clone(), m.strength.rating)))
+            .collect();
+        for (id, r) in &ratings {
+            assert_eq!(r.is_some(), rated, "{} {id}", entry.id());
+        }
+        if let Some(ladder) = &game.ladder {
+            rated_games += 1;
+            let anchor = game.players[&ladder.anchor].rating.unwrap();
+            assert_eq!((anchor.elo, anchor.interval), (0.0, 0.0));
+            // Every other one has an interval, and they are not all alike.
+            assert!(ratings
+                .iter()
+                .filter(|(id, _)| *id != ladder.anchor)
+                .all(|(_, r)| r.unwrap().interval > 0.0));
+            let elos: std::collections::BTreeSet<i64> =
+                ratings.iter().map(|(_, r)| r.unwrap().elo as i64).collect();
+            assert!(elos.len() > ratings.len() / 2, "{elos:?}");
+        }
+    }
+    assert!(rated_games > 0, "no game's ready-made set is rated");
+}

@@ -440,8 +440,12 @@ pub struct ReadySet {
     pub games: u32,
     /// Random moves that open each measured game.
     pub opening: u32,
-    /// The measurement's seed.
+    /// The measurement's seed (also the ladder's).
     pub seed: u64,
+    /// Openings of the game's ladder on which its fixed players and
+    /// ready-made models are rated together (each pair plays each with both
+    /// colours); 0 for no ratings, as in a game without a ladder.
+    pub ladder_openings: u32,
 }
 
 /// A measurement of speed a game offers to `selfplay bench` and the page.

@@ -53,7 +53,7 @@ for (const size of SIZES) {
       expect(errors).toEqual([]);
     });
 
-    test('the opponents go from the weakest to the strongest, each with its measured strength', async ({ page }) => {
+    test('the opponents go from the weakest to the strongest, each with its measured strength', async ({ page }, info) => {
       const errors = watchErrors(page);
       await page.goto('/#/othello?delay=0');
       // Until the list of ready-made agents is read, the default keeps its place with a stand-in.
@@ -61,16 +61,25 @@ for (const size of SIZES) {
       await expect(page.getByTestId('player-1')).toHaveValue(/^ready:/);
       const texts = await page.getByTestId('player-1').locator('option').allTextContents();
       expect(texts[0]).toBe('Human');
-      const scores = texts.map((t) => /(\d+(?:\.\d+)?)%$/.exec(t)).flatMap((m) => (m ? [Number(m[1])] : []));
-      // Random, MVB, MSB and every ready-made stage are measured.
-      expect(scores.length).toBeGreaterThanOrEqual(9);
-      expect(scores).toEqual([...scores].sort((a, b) => a - b));
+      // Othello's are rated on its ladder: one scale, from their games against each other.
+      const ratings = texts.map((t) => / · Elo (-?\d+)$/.exec(t)).flatMap((m) => (m ? [Number(m[1])] : []));
+      // Random, MVB, MSB and every ready-made stage are rated.
+      expect(ratings.length).toBeGreaterThanOrEqual(12);
+      expect(ratings).toEqual([...ratings].sort((a, b) => a - b));
+      expect(texts).toContain('Random · Elo 0');
       // A searcher (not measured) comes last.
       expect(texts[texts.length - 1]).toMatch(/^Search/);
       // An early stage can be weaker than Random: the order is by the measurements, not by kind.
       const at = (prefix: string) => texts.findIndex((t) => t.startsWith(prefix));
       expect(at('Random')).toBeLessThan(at('MSB'));
       expect(at('Net vs MSB, 1k games')).toBeLessThan(at('Random'));
+      // The n-tuple network, which its score against the fixed players undersells, is above every network trained against MSB.
+      expect(at('N-tuple net, 500k games')).toBeGreaterThan(at('Net vs MSB, 1M games'));
+      // The line under the list says what the rating means.
+      await page.getByTestId('player-1').selectOption({ label: texts[at('N-tuple net, 500k games')] });
+      await expect(page.getByTestId('player-about-1')).toContainText(/Rating \d+ on the Ladder \(Random is 0/);
+      await page.getByTestId('player-about-1').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: info.outputPath(`ready-rated-player-${size.name}.png`) });
       expect(errors).toEqual([]);
     });
 
@@ -83,6 +92,9 @@ for (const size of SIZES) {
       await expect(rows.first()).toBeVisible();
       expect(await rows.count()).toBeGreaterThanOrEqual(6);
       await expect(page.getByTestId('ready-strength').first()).toContainText(/Strength: \w+, \d/);
+      // Othello's are also rated on its ladder, with the command that plays the same games.
+      await expect(page.getByTestId('ready-rating').first()).toContainText(/^Rating: -?\d+ Elo \(Random 0, MVB \d+, MSB \d+\)$/);
+      await expect(page.getByTestId('ready-rating-how')).toContainText('selfplay othello ladder');
       // How long each learned, as the manifest says (the build machine's seconds).
       await expect(rows.filter({ hasText: 'After 1,000,000 games' })).toContainText(/1M games trained in \d+ min \d+ s/);
       await expect(page.getByTestId('model-list')).toContainText('No models yet');

@@ -21,6 +21,15 @@ pub enum ReadyCommand {
         #[arg(long)]
         game: Vec<String>,
     },
+    /// Rates the fixed players and ready-made models of DIR's manifest
+    /// together on each game's ladder (the games that have one), as
+    /// `build` does, without training; rewrites manifest.json.
+    Rate {
+        dir: InputDir,
+        /// Only these games (repeat for several).
+        #[arg(long)]
+        game: Vec<String>,
+    },
     /// Measures every file of DIR and every fixed player again, as its
     /// manifest says, and fails if a figure differs; prints the set's size.
     Check { dir: InputDir },
@@ -56,6 +65,19 @@ pub fn run(c: ReadyCommand) -> Result<(), CliError> {
             let (raw, gz) = selfplay::ready::sizes(&out).map_err(CliError::Internal)?;
             let n: usize = m.games.values().map(|g| g.models.len()).sum();
             println!("{n} models in {}: {raw} bytes, {gz} gzipped", out.display());
+            Ok(())
+        }
+        ReadyCommand::Rate { dir, game } => {
+            for g in &game {
+                selfplay::games::entry(g).map_err(bad)?;
+            }
+            let m = selfplay::ready::rerate(&dir.0, &game, &mut |line| println!("{line}"))
+                .map_err(bad)?;
+            for (id, g) in &m.games {
+                if let Some(l) = &g.ladder {
+                    println!("{id}: rated on {} openings ({})", l.openings, l.command);
+                }
+            }
             Ok(())
         }
         ReadyCommand::Check { dir } => {

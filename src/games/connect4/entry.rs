@@ -65,6 +65,7 @@ impl GameEntry for Entry {
             games: 100,
             opening: 2,
             seed: 1,
+            ladder_openings: 0,
         }
     }
 

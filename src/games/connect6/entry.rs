@@ -111,6 +111,7 @@ impl GameEntry for Entry {
             games: 50,
             opening: 2,
             seed: 1,
+            ladder_openings: 0,
         }
     }
 

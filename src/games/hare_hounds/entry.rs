@@ -80,6 +80,7 @@ impl GameEntry for Entry {
             games: 100,
             opening: 0,
             seed: 1,
+            ladder_openings: 0,
         }
     }
 

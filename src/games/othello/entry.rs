@@ -85,6 +85,7 @@ impl GameEntry for Entry {
             games: 50,
             opening: 4,
             seed: 1,
+            ladder_openings: 50,
         }
     }
 

@@ -18,10 +18,17 @@ export interface ReadyRecord {
   losses: number;
 }
 
-/** A player's measured strength: its records and score (points won, %). */
+/** A rating on the game's ladder: Elo, and half the width of its 95% interval. */
+export interface ReadyRating {
+  elo: number;
+  interval: number;
+}
+
+/** A player's measured strength: its records and score (points won, %), and its rating in a game with a ladder. */
 export interface ReadyStrength {
   score: number;
   records: ReadyRecord[];
+  rating?: ReadyRating;
 }
 
 export interface ReadyModel {
@@ -53,8 +60,19 @@ export interface ReadyMeasure {
   command: string;
 }
 
+/** How a game's fixed players and ready-made models were rated together on its ladder. */
+export interface ReadyLadder {
+  openings: number;
+  seed: number;
+  /** The player rated 0. */
+  anchor: string;
+  command: string;
+}
+
 export interface ReadyGame {
   measure: ReadyMeasure;
+  /** Present when the players are rated (a game with a ladder). */
+  ladder?: ReadyLadder;
   players: Record<string, ReadyStrength>;
   models: ReadyModel[];
 }
@@ -115,6 +133,11 @@ export function sideScore(s: ReadyStrength, side: 0 | 1): number | null {
   if (games === 0) return null;
   const points = rs.reduce((n, r) => n + r.wins + r.draws / 2, 0);
   return Math.round((1000 * points) / games) / 10;
+}
+
+/** What a rating means, in words, with the anchor's label. */
+export function ratingWords(anchor: string): string {
+  return `${anchor} is 0; 200 points more wins about 3 games in 4`;
 }
 
 /** What a score means, in words: against which players, in how many games. */

@@ -14,7 +14,7 @@ import { handOver, takeHandedOver } from '../core/handover';
 import { metaOf } from '../core/models';
 import { messageOf, showNotice } from '../core/notices';
 import type { GameInfo, WeightTable } from '../core/protocol';
-import { READY, readyBytes, readyGame, sideScore, type ReadyGame, type ReadyModel } from '../core/ready';
+import { READY, ratingWords, readyBytes, readyGame, sideScore, type ReadyGame, type ReadyModel } from '../core/ready';
 import { downloadFile, type ModelLibrary, type ModelMeta } from '../core/storage';
 import { strengthWord } from './play/players';
 
@@ -170,7 +170,19 @@ export class ModelsPanel {
       el('code', {}, m.command),
       '.',
     );
-    this.readyList.replaceChildren(...groups, how);
+    const l = g.ladder;
+    const rated = l
+      ? [
+          el(
+            'p',
+            { className: 'hint', 'data-testid': 'ready-rating-how' },
+            `Rating: the Ladder's Elo (${ratingWords(label(l.anchor))}), from games of these models and ${m.opponents.map(label).join(', ')} against each other, ${l.openings} openings each with both colours; the best measure of which is stronger. Played with `,
+            el('code', {}, l.command),
+            '.',
+          ),
+        ]
+      : [];
+    this.readyList.replaceChildren(...groups, how, ...rated);
   }
 
   private readyRow(m: ReadyModel, g: ReadyGame, label: (id: string) => string): HTMLElement {
@@ -185,6 +197,12 @@ export class ModelsPanel {
         return `${label(o)} ${Math.round((100 * pts) / n)}%`;
       })
       .filter((t) => t !== null)
+      .join(', ');
+    // The fixed players' ratings, for scale.
+    const fixed = Object.entries(g.players)
+      .flatMap(([id, s]) => (s.rating ? [[label(id), s.rating.elo] as const] : []))
+      .sort((a, b) => a[1] - b[1])
+      .map(([name, elo]) => `${name} ${elo}`)
       .join(', ');
     const bySide = sides.length === 2 ? ` (as ${this.host.info.sides[0]} ${sideScore(m.strength, 0)}%, as ${this.host.info.sides[1]} ${sideScore(m.strength, 1)}%)` : ` (as ${this.host.info.sides[sides[0]]})`;
     const button = (text: string, test: string, action: () => Promise<void>, title = '') => {
@@ -204,6 +222,7 @@ export class ModelsPanel {
       { className: 'model ready-model', 'data-testid': 'ready-model', 'data-ready-id': m.id },
       el('h5', { className: 'model-name' }, `After ${m.games.toLocaleString('en')} games`),
       el('p', { className: 'rates', 'data-testid': 'ready-strength' }, `Strength: ${strengthWord(score)}, ${score}%${bySide}; against ${perOpponent}`),
+      ...(m.strength.rating ? [el('p', { className: 'rates', 'data-testid': 'ready-rating', title: `±${m.strength.rating.interval}: the 95% interval. ${ratingWords(label(g.ladder?.anchor ?? ''))}.` }, `Rating: ${m.strength.rating.elo} Elo (${fixed})`)] : []),
       el('p', {}, `${compactCount(m.games)} games trained${trainedIn(m.seconds)} · ${formatSize(m.bytes)} · seed ${m.seed}`),
       el('details', {}, el('summary', {}, 'How it was trained'), el('code', { className: 'ready-command' }, m.command)),
       el(

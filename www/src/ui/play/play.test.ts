@@ -136,7 +136,12 @@ describe('players', () => {
     expect(aboutPlayer('ready:a', undefined, ready, 57.5, 'Black')).toBe(
       'Table · after 10 games: ready-made, the textbook’s table. Strength 57.5% (good): the points it won as Black against the fixed players.',
     );
+    const an = { ...ready, ready: { about: 'A table.' } as never };
+    expect(aboutPlayer('ready:a', undefined, an)).toBe('Table · after 10 games: ready-made, a table.');
     expect(aboutPlayer('mm', minimax, undefined, 80, 'White')).toBe('Minimax: searches ahead. Strength 80% (strong): the points it won as White against the fixed players.');
+    expect(aboutPlayer('ready:a', undefined, ready, 57.5, 'Black', { rating: { elo: 412, interval: 38 }, anchor: 'Random' })).toBe(
+      'Table · after 10 games: ready-made, the textbook’s table. Strength 57.5% (good): the points it won as Black against the fixed players. Rating 412 on the Ladder (Random is 0; 200 points more wins about 3 games in 4).',
+    );
   });
   it('tells a side that waits for the link’s model', () => {
     expect(waitingText(info, 1)).toBe('White to move: the link’s model is waiting for its file (below the players).');

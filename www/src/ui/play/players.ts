@@ -12,7 +12,7 @@ import type { Engine } from '../../core/engine';
 import { messageOf, showNotice } from '../../core/notices';
 import { playerNeedsLearners } from '../../core/modules';
 import type { GameInfo, PlayerInfo } from '../../core/protocol';
-import { READY, readyBytes, readyGame, sideScore, type ReadyGame, type ReadyModel } from '../../core/ready';
+import { READY, ratingWords, readyBytes, readyGame, sideScore, type ReadyGame, type ReadyModel, type ReadyRating } from '../../core/ready';
 import type { ModelLibrary, ModelMeta } from '../../core/storage';
 import type { AgentRequest } from '../../core/thinker';
 import { FieldForm, parseField, type Settings, setPath } from '../fields';
@@ -44,12 +44,23 @@ export interface ModelPlayer {
   ready?: ReadyModel;
 }
 
-/** What the chosen player of a side does, in a sentence under its list; `score` its measured strength on that side. */
-export function aboutPlayer(c: Controller, player: PlayerInfo | undefined, model: ModelPlayer | undefined, score: number | null = null, sideName = ''): string {
+/** A rating on the game's ladder and the label of the player rated 0. */
+export interface RatingOf {
+  rating: ReadyRating;
+  anchor: string;
+}
+
+/**
+ * What the chosen player of a side does, in a sentence under its list;
+ * `score` its measured strength on that side, `rated` its rating on the
+ * game's ladder.
+ */
+export function aboutPlayer(c: Controller, player: PlayerInfo | undefined, model: ModelPlayer | undefined, score: number | null = null, sideName = '', rated: RatingOf | null = null): string {
   if (c === HUMAN) return 'A person plays on the board.';
-  const scores = score === null ? '' : ` Strength ${score}% (${strengthWord(score)}): the points it won${sideName ? ` as ${sideName}` : ''} against the fixed players.`;
+  const rating = rated ? ` Rating ${rated.rating.elo} on the Ladder (${ratingWords(rated.anchor)}).` : '';
+  const scores = (score === null ? '' : ` Strength ${score}% (${strengthWord(score)}): the points it won${sideName ? ` as ${sideName}` : ''} against the fixed players.`) + rating;
   if (player) return `${player.label}: ${player.description}.${scores}`;
-  if (model?.ready) return `${model.label}: ready-made, ${model.ready.about.replace(/^The /, 'the ')}${scores}`;
+  if (model?.ready) return `${model.label}: ready-made, ${model.ready.about.replace(/^(The|An?) /, (w) => w.toLowerCase())}${scores}`;
   return `${model?.label ?? 'A model'}: a trained model from the library.`;
 }
 
@@ -325,7 +336,7 @@ export class Players {
       sel.value = c;
       // The player's first setting (a search's level) is in its line, not only in the settings box.
       const setting = this.firstSetting(c);
-      const about = aboutPlayer(c, this.player(c), this.models.get(c), this.score(c, i as 0 | 1), this.info.sides[i]);
+      const about = aboutPlayer(c, this.player(c), this.models.get(c), this.score(c, i as 0 | 1), this.info.sides[i], this.rated(c));
       this.abouts[i].replaceChildren(
         ...(setting ? [el('span', { className: 'player-setting', 'data-testid': `player-setting-${i}`, title: `Set under “${setting.player}: settings”` }, setting.text), ' '] : []),
         about,
@@ -392,25 +403,44 @@ export class Players {
     return s ? sideScore(s, side) : null;
   }
 
+  /** The rating of player `c` on the game's ladder (a fixed or a ready-made player), or null when it has none. */
+  rated(c: Controller): RatingOf | null {
+    const ladder = this.ready?.ladder;
+    const rating = (this.models.get(c)?.ready?.strength ?? this.ready?.players[c])?.rating;
+    if (!ladder || !rating) return null;
+    return { rating, anchor: this.player(ladder.anchor)?.label ?? ladder.anchor };
+  }
+
   /**
-   * The computer players of a side from weakest to strongest: the fixed and
-   * the ready-made ones by their measured score, then the searchers (as
-   * strong as their level; not measured), each with its strength.
+   * The computer players of a side from weakest to strongest, each with its
+   * strength: in a game whose players are rated on its ladder, the fixed
+   * and the ready-made ones by their rating (one scale for all, from games
+   * against each other), else by their measured score against the fixed
+   * players; then the searchers (as strong as their level; not measured).
    */
   private ranked(side: 0 | 1): HTMLOptionElement[] {
     const rows: { value: string; text: string; title: string; rank: number }[] = [];
+    const byRating = this.ready?.ladder !== undefined;
     // Short, so that no list is cut off: the word for the strength is in the line under the list.
-    const withScore = (label: string, score: number | null) => (score === null ? label : `${label} · ${score}%`);
+    const measured = (c: Controller): { text: string; rank: number } | null => {
+      if (byRating) {
+        const r = this.rated(c);
+        return r ? { text: ` · Elo ${r.rating.elo}`, rank: r.rating.elo } : null;
+      }
+      const score = this.score(c, side);
+      return score === null ? null : { text: ` · ${score}%`, rank: score };
+    };
+    // Where the unmeasured go: the searchers last; another before them (or, by score, midway).
+    const unmeasured = (searches: boolean) => (searches ? 1e9 : byRating ? 1e8 : 500);
     for (const p of this.info.players) {
       if (!p.sides[side]) continue;
-      const score = this.score(p.id, side);
-      const rank = score ?? (p.searches ? 1000 : 500);
-      rows.push({ value: p.id, text: withScore(p.label, score), title: p.searches ? `${p.description}; as strong as its level` : p.description, rank });
+      const m = measured(p.id);
+      rows.push({ value: p.id, text: p.label + (m?.text ?? ''), title: p.searches ? `${p.description}; as strong as its level` : p.description, rank: m?.rank ?? unmeasured(p.searches) });
     }
-    for (const m of this.models.values()) {
-      if (!m.ready || (m.side !== null && m.side !== side)) continue;
-      const score = this.score(m.name, side);
-      rows.push({ value: m.name, text: withScore(`${m.ready.short}, ${compactCount(m.ready.games)} games`, score), title: `${m.label} (ready-made): ${m.ready.about}`, rank: score ?? 500 });
+    for (const mp of this.models.values()) {
+      if (!mp.ready || (mp.side !== null && mp.side !== side)) continue;
+      const m = measured(mp.name);
+      rows.push({ value: mp.name, text: `${mp.ready.short}, ${compactCount(mp.ready.games)} games${m?.text ?? ''}`, title: `${mp.label} (ready-made): ${mp.ready.about}`, rank: m?.rank ?? unmeasured(false) });
     }
     // A stable sort: equal scores keep the engine's order.
     rows.sort((a, b) => a.rank - b.rank);
