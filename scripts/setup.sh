@@ -20,6 +20,15 @@ ensure_rust() {
   fi
 }
 
+# The path of clippy-driver (rustc with clippy's lints), installing the
+# toolchain's clippy component when it is missing.
+clippy_driver() {
+  if ! command -v clippy-driver >/dev/null && command -v rustup >/dev/null; then
+    rustup component add clippy >&2
+  fi
+  command -v clippy-driver || { echo "error: clippy-driver is not installed (rustup component add clippy)" >&2; exit 1; }
+}
+
 ensure_wasm_bindgen() {
   local want have
   want="$(wasm_bindgen_version)"

