@@ -37,12 +37,11 @@ cargo fmt --all -- --check
 step "no import circle between the crate's modules"
 python3 scripts/module-cycles.py
 
-# Clippy's lints, denied as `cargo clippy -- -D warnings` denies them, run
-# inside the builds that the tests need anyway: clippy-driver (rustc with
-# clippy's lints) compiles the crate, as `cargo clippy` has it do, but with
-# code generation, so no separate check build of the crate and its
-# dependencies (native, and wasm32 for each module's features). A probe
-# first makes sure that a lint fails the build this way.
+# Clippy's native lints, denied as `cargo clippy -- -D warnings` denies them,
+# run inside the test build: clippy-driver (rustc with clippy's lints)
+# compiles the crate, as `cargo clippy` has it do, but with code generation,
+# so no separate check build of the crate and its dependencies. A probe first
+# makes sure that a lint fails the build this way.
 step "clippy's lints fail a build through clippy-driver (probe)"
 driver="$(clippy_driver)"
 clippy_build=(env RUSTC_WORKSPACE_WRAPPER="$driver" CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__")
@@ -67,16 +66,22 @@ step "cargo test --include-ignored (test profile: opt-level 3), with clippy's li
 # The CLI binary that cargo test built; the end-to-end tests exchange model files with it.
 export SELFPLAY_CLI="$PWD/target/debug/selfplay"
 
+# As the page's modules are built (scripts/build-wasm.sh: without the
+# benchmark sets). A check build, not through clippy-driver: the modules
+# that clippy-driver builds are not those rustc builds (10 kB larger, over
+# the size budget), and the page ships rustc's.
+step "cargo clippy (wasm32, lib, the page's two modules' features)"
+cargo clippy --lib --target wasm32-unknown-unknown --no-default-features -- -D warnings
+cargo clippy --lib --target wasm32-unknown-unknown --no-default-features --features extra-learners -- -D warnings
+
 step "wasm API tests in node (wasm-bindgen-test): every tests/web*.rs"
 web_tests=()
 for f in tests/web*.rs; do web_tests+=(--test "$(basename "$f" .rs)"); done
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   cargo test --target wasm32-unknown-unknown "${web_tests[@]}"
 
-# With clippy's lints, for each module's features (the library as the page's
-# modules are built: without the benchmark sets).
-step "build the wasm modules (the first, and the learners' one), with clippy's lints"
-"${clippy_build[@]}" ./scripts/build-wasm.sh
+step "build the wasm modules (the first, and the learners' one)"
+./scripts/build-wasm.sh
 
 step "the wasm modules' sizes (budgets: 505,000 bytes gzipped, the learners' module 600,000)"
 ./scripts/module-size.sh
