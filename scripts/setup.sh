@@ -23,10 +23,12 @@ ensure_rust() {
 # The path of clippy-driver (rustc with clippy's lints), installing the
 # toolchain's clippy component when it is missing.
 clippy_driver() {
-  if ! command -v clippy-driver >/dev/null && command -v rustup >/dev/null; then
+  # rustup's proxy is on the PATH even without the component: ask it to run.
+  if ! clippy-driver -V >/dev/null 2>&1 && command -v rustup >/dev/null; then
     rustup component add clippy >&2
   fi
-  command -v clippy-driver || { echo "error: clippy-driver is not installed (rustup component add clippy)" >&2; exit 1; }
+  clippy-driver -V >/dev/null 2>&1 || { echo "error: clippy-driver is not installed (rustup component add clippy)" >&2; exit 1; }
+  command -v clippy-driver
 }
 
 ensure_wasm_bindgen() {

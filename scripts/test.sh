@@ -40,12 +40,17 @@ python3 scripts/module-cycles.py
 # Clippy's native lints, denied as `cargo clippy -- -D warnings` denies them,
 # run inside the test build: clippy-driver (rustc with clippy's lints)
 # compiles the crate, as `cargo clippy` has it do, but with code generation,
-# so no separate check build of the crate and its dependencies. A probe first
-# makes sure that a lint fails the build this way.
+# so no separate check build of the crate and its dependencies. The test
+# binaries are then clippy-driver's: it turns off rustc's MIR optimisations
+# (LLVM still optimises at the test profile's level) and its run-time checks
+# of raw pointers' alignment and null (used only in a few unsafe blocks); the
+# overflow checks and debug assertions stay on. A probe first makes sure that
+# a lint fails a build this way.
 step "clippy's lints fail a build through clippy-driver (probe)"
 driver="$(clippy_driver)"
 clippy_build=(env RUSTC_WORKSPACE_WRAPPER="$driver" CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__")
 probe="$(mktemp -d)"
+trap 'rm -rf "$probe"' EXIT
 mkdir -p "$probe/src"
 printf '[package]\nname = "probe"\nversion = "0.1.0"\nedition = "2021"\n[workspace]\n' > "$probe/Cargo.toml"
 printf 'fn main() {\n    let v = vec![1];\n    println!("{}", v.len());\n}\n' > "$probe/src/main.rs"
@@ -56,11 +61,13 @@ fi
 printf 'fn main() {\n    let v = [1];\n    println!("{}", v.len());\n}\n' > "$probe/src/main.rs"
 "${clippy_build[@]}" cargo build --offline --quiet --manifest-path "$probe/Cargo.toml" --target-dir "$probe/target"
 rm -rf "$probe"
+trap - EXIT
 
 # With the long tests that a plain `cargo test` leaves out (#[ignore]: the
 # whole FFO #40-#49 set, about a minute on one core, beside the others).
 # Built with clippy's lints: `cargo test` builds every target that
-# `cargo clippy --all-targets` checks (library, binary, tests, examples).
+# `cargo clippy --all-targets` checks (library, binary, tests, examples;
+# the crate has no benches, which `cargo test` would not build).
 step "cargo test --include-ignored (test profile: opt-level 3), with clippy's lints"
 "${clippy_build[@]}" cargo test -- --include-ignored
 # The CLI binary that cargo test built; the end-to-end tests exchange model files with it.

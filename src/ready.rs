@@ -302,28 +302,69 @@ pub fn strength(
 }
 
 /// The ladder of a game's ready-made set ([`ReadySet::ladder_openings`]),
-/// or `None` when it is not rated (no openings, or a game without a ladder).
-fn ladder_of(entry: &dyn GameEntry, set: &ReadySet) -> Option<LadderMeasure> {
+/// or `None` when it is not rated (no openings, or a game without a
+/// ladder). Its command is filled in when the players are known
+/// ([`rate_into`]).
+pub fn ladder_of(entry: &dyn GameEntry, set: &ReadySet) -> Option<LadderMeasure> {
     let openings = set.ladder_openings.min(entry.info().ladder_openings);
     (openings > 0).then(|| LadderMeasure {
         openings,
         seed: set.seed,
         anchor: "random".into(),
-        command: format!(
-            "cd www/public/ready && selfplay {} ladder {} {}-*.selfplay --results FILE --openings {openings} --seed {}",
-            entry.id(),
-            opponents(entry).join(" "),
-            entry.id(),
-            set.seed
-        ),
+        command: String::new(),
     })
 }
 
-/// Rates `g`'s fixed players and models (the files in `dir`) together on
-/// the game's ladder as `ladder` says: every pair plays every opening with
-/// each colour, fresh players each game, as `selfplay <game> ladder` plays
-/// them (a fixed player named by its id, a model by its file's name).
-/// Returns each one's rating, by player id or model id.
+/// The players of `g` that its ladder rates, by name in the ladder's games:
+/// the fixed players and the models (by file name) that play both sides.
+/// A player of one side only is not rated: a ladder plays both colours.
+fn ladder_players<'a>(
+    entry: &dyn GameEntry,
+    g: &'a ReadyGame,
+) -> Result<(Vec<String>, Vec<&'a ReadyModel>), String> {
+    let mut fixed = Vec::new();
+    for p in &g.measure.opponents {
+        if sides_of(entry, &Contender::Player(p))?.len() == 2 {
+            fixed.push(p.clone());
+        }
+    }
+    let models = g.models.iter().filter(|m| m.side.is_none()).collect();
+    Ok((fixed, models))
+}
+
+/// The command that plays the same games as [`rate`] and prints the same
+/// ratings, from the repository's root.
+fn ladder_command(
+    entry: &dyn GameEntry,
+    g: &ReadyGame,
+    ladder: &LadderMeasure,
+) -> Result<String, String> {
+    let (fixed, models) = ladder_players(entry, g)?;
+    // Every model file of the game, or the rated ones by name.
+    let files = if models.len() == g.models.len() {
+        format!("{}-*.selfplay", entry.id())
+    } else {
+        models
+            .iter()
+            .map(|m| m.file.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    Ok(format!(
+        "cd www/public/ready && selfplay {} ladder {} {files} --results NEW-FILE --openings {} --seed {}",
+        entry.id(),
+        fixed.join(" "),
+        ladder.openings,
+        ladder.seed
+    ))
+}
+
+/// Rates `g`'s fixed players and models (the files in `dir`) that play both
+/// sides together on the game's ladder as `ladder` says: every pair plays
+/// every opening with each colour, fresh players each game, as
+/// `selfplay <game> ladder` plays them (a fixed player named by its id, a
+/// model by its file's name). Returns each one's rating, by player id or
+/// model id.
 pub fn rate(
     entry: &dyn GameEntry,
     g: &ReadyGame,
@@ -331,23 +372,12 @@ pub fn rate(
     dir: &Path,
 ) -> Result<BTreeMap<String, Rated>, String> {
     use crate::ladder::{fit, play_game, schedule, Played};
+    let (fixed, rated) = ladder_players(entry, g)?;
     let mut models = BTreeMap::new();
-    for m in &g.models {
-        if m.side.is_some() {
-            return Err(format!(
-                "{}: plays one side only; a ladder needs players of both",
-                m.file
-            ));
-        }
+    for m in rated {
         models.insert(m.file.clone(), (m.id.clone(), read_model(dir, &m.file)?));
     }
-    let names: Vec<String> = g
-        .measure
-        .opponents
-        .iter()
-        .cloned()
-        .chain(models.keys().cloned())
-        .collect();
+    let names: Vec<String> = fixed.into_iter().chain(models.keys().cloned()).collect();
     let contender = |name: &str| match models.get(name) {
         Some((_, m)) => agent(entry, &Contender::Model(m)),
         None => agent(entry, &Contender::Player(name)),
@@ -388,25 +418,29 @@ pub fn rate(
         .collect())
 }
 
-/// Rates `g` on its ladder, if it has one, and writes each rating into its
-/// player's or model's strength.
-fn rate_into(entry: &dyn GameEntry, g: &mut ReadyGame, dir: &Path) -> Result<(), String> {
-    let Some(ladder) = g.ladder.clone() else {
-        return Ok(());
-    };
-    let ratings = rate(entry, g, &ladder, dir)?;
-    let get = |id: &str| {
-        ratings
-            .get(id)
-            .copied()
-            .ok_or_else(|| format!("{id} has no rating"))
+/// Rates `g` on `ladder` (none: no ratings) and writes each rating into its
+/// player's or model's strength (none for a player of one side only), and
+/// the ladder, with its command, into `g`.
+fn rate_into(
+    entry: &dyn GameEntry,
+    g: &mut ReadyGame,
+    ladder: Option<LadderMeasure>,
+    dir: &Path,
+) -> Result<(), String> {
+    let (ratings, ladder) = match ladder {
+        Some(mut l) => {
+            l.command = ladder_command(entry, g, &l)?;
+            (rate(entry, g, &l, dir)?, Some(l))
+        }
+        None => (BTreeMap::new(), None),
     };
     for (p, s) in g.players.iter_mut() {
-        s.rating = Some(get(p)?);
+        s.rating = ratings.get(p).copied();
     }
     for m in g.models.iter_mut() {
-        m.strength.rating = Some(get(&m.id)?);
+        m.strength.rating = ratings.get(&m.id).copied();
     }
+    g.ladder = ladder;
     Ok(())
 }
 
@@ -581,11 +615,11 @@ pub fn build(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<M
         }
         let mut game = ReadyGame {
             measure,
-            ladder: ladder_of(*entry, &set),
+            ladder: None,
             players,
             models,
         };
-        rate_into(*entry, &mut game, dir)?;
+        rate_into(*entry, &mut game, ladder_of(*entry, &set), dir)?;
         manifest.games.insert(entry.id().into(), game);
     }
     write_manifest(dir, &manifest)?;
@@ -602,21 +636,11 @@ pub fn rerate(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<
             continue;
         }
         let entry = crate::games::entry(game)?;
-        g.ladder = ladder_of(entry, &entry.ready_models());
-        if g.ladder.is_none() {
-            for s in g.players.values_mut() {
-                s.rating = None;
-            }
-            for m in g.models.iter_mut() {
-                m.strength.rating = None;
-            }
-            continue;
+        let ladder = ladder_of(entry, &entry.ready_models());
+        if ladder.is_some() {
+            log(&format!("{game}: rating"));
         }
-        log(&format!(
-            "{game}: rating {} players",
-            g.players.len() + g.models.len()
-        ));
-        rate_into(entry, g, dir)?;
+        rate_into(entry, g, ladder, dir)?;
     }
     write_manifest(dir, &manifest)?;
     Ok(manifest)
@@ -659,14 +683,19 @@ pub fn check(dir: &Path, log: &mut dyn FnMut(&str)) -> Result<Vec<String>, Strin
     let mut wrong = Vec::new();
     for (game, g) in &manifest.games {
         let entry = crate::games::entry(game)?;
-        // The ratings, fitted again from the same games.
+        // The ratings, fitted again from the same games, on the ladder the
+        // game's entry gives now (none: no player may have a rating).
         let mut rated = g.clone();
-        if g.ladder.is_some() {
-            log(&format!(
-                "{game}: rating {} players on the ladder",
-                g.players.len() + g.models.len()
+        let ladder = ladder_of(entry, &entry.ready_models());
+        if ladder.is_some() {
+            log(&format!("{game}: rating the players on the ladder"));
+        }
+        rate_into(entry, &mut rated, ladder, dir)?;
+        if rated.ladder != g.ladder {
+            wrong.push(format!(
+                "{game}: ladder {:?}, manifest {:?}",
+                rated.ladder, g.ladder
             ));
-            rate_into(entry, &mut rated, dir)?;
         }
         let rating = |id: &str| {
             rated

@@ -74,10 +74,11 @@ for (const size of SIZES) {
       expect(at('Random')).toBeLessThan(at('MSB'));
       expect(at('Net vs MSB, 1k games')).toBeLessThan(at('Random'));
       // The n-tuple network, which its score against the fixed players undersells, is above every network trained against MSB.
+      expect(at('Net vs MSB, 1M games')).toBeGreaterThan(-1);
       expect(at('N-tuple net, 500k games')).toBeGreaterThan(at('Net vs MSB, 1M games'));
       // The line under the list says what the rating means.
       await page.getByTestId('player-1').selectOption({ label: texts[at('N-tuple net, 500k games')] });
-      await expect(page.getByTestId('player-about-1')).toContainText(/Rating \d+ on the Ladder \(Random is 0/);
+      await expect(page.getByTestId('player-about-1')).toContainText(/Rating \d+ ± \d+ Elo, from a round robin of the ready-made and fixed players \(Random is 0/);
       await page.getByTestId('player-about-1').scrollIntoViewIfNeeded();
       await page.screenshot({ path: info.outputPath(`ready-rated-player-${size.name}.png`) });
       expect(errors).toEqual([]);
@@ -93,7 +94,7 @@ for (const size of SIZES) {
       expect(await rows.count()).toBeGreaterThanOrEqual(6);
       await expect(page.getByTestId('ready-strength').first()).toContainText(/Strength: \w+, \d/);
       // Othello's are also rated on its ladder, with the command that plays the same games.
-      await expect(page.getByTestId('ready-rating').first()).toContainText(/^Rating: -?\d+ Elo \(Random 0, MVB \d+, MSB \d+\)$/);
+      await expect(page.getByTestId('ready-rating').first()).toContainText(/^Rating: -?\d+ ± \d+ Elo \(Random 0, MVB \d+, MSB \d+\)$/);
       await expect(page.getByTestId('ready-rating-how')).toContainText('selfplay othello ladder');
       // How long each learned, as the manifest says (the build machine's seconds).
       await expect(rows.filter({ hasText: 'After 1,000,000 games' })).toContainText(/1M games trained in \d+ min \d+ s/);

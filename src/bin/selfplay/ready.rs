@@ -74,6 +74,9 @@ pub fn run(c: ReadyCommand) -> Result<(), CliError> {
             let m = selfplay::ready::rerate(&dir.0, &game, &mut |line| println!("{line}"))
                 .map_err(bad)?;
             for (id, g) in &m.games {
+                if !game.is_empty() && !game.contains(id) {
+                    continue;
+                }
                 if let Some(l) = &g.ladder {
                     println!("{id}: rated on {} openings ({})", l.openings, l.command);
                 }

@@ -176,7 +176,7 @@ export class ModelsPanel {
           el(
             'p',
             { className: 'hint', 'data-testid': 'ready-rating-how' },
-            `Rating: the Ladder's Elo (${ratingWords(label(l.anchor))}), from games of these models and ${m.opponents.map(label).join(', ')} against each other, ${l.openings} openings each with both colours; the best measure of which is stronger. Played with `,
+            `Rating: Elo (${ratingWords(label(l.anchor))}), from a round robin of these models and ${m.opponents.map(label).join(', ')}, ${l.openings} openings each with both colours, and its 95% interval. Unlike the score, it does not stop at the fixed players' level: a model far stronger than they are rates far above one a little stronger. Played with `,
             el('code', {}, l.command),
             '.',
           ),
@@ -222,7 +222,7 @@ export class ModelsPanel {
       { className: 'model ready-model', 'data-testid': 'ready-model', 'data-ready-id': m.id },
       el('h5', { className: 'model-name' }, `After ${m.games.toLocaleString('en')} games`),
       el('p', { className: 'rates', 'data-testid': 'ready-strength' }, `Strength: ${strengthWord(score)}, ${score}%${bySide}; against ${perOpponent}`),
-      ...(m.strength.rating ? [el('p', { className: 'rates', 'data-testid': 'ready-rating', title: `±${m.strength.rating.interval}: the 95% interval. ${ratingWords(label(g.ladder?.anchor ?? ''))}.` }, `Rating: ${m.strength.rating.elo} Elo (${fixed})`)] : []),
+      ...(m.strength.rating ? [el('p', { className: 'rates', 'data-testid': 'ready-rating', title: `± the 95% interval. ${ratingWords(label(g.ladder?.anchor ?? ''))}.` }, `Rating: ${m.strength.rating.elo} ± ${m.strength.rating.interval} Elo (${fixed})`)] : []),
       el('p', {}, `${compactCount(m.games)} games trained${trainedIn(m.seconds)} · ${formatSize(m.bytes)} · seed ${m.seed}`),
       el('details', {}, el('summary', {}, 'How it was trained'), el('code', { className: 'ready-command' }, m.command)),
       el(

@@ -140,7 +140,7 @@ describe('players', () => {
     expect(aboutPlayer('ready:a', undefined, an)).toBe('Table · after 10 games: ready-made, a table.');
     expect(aboutPlayer('mm', minimax, undefined, 80, 'White')).toBe('Minimax: searches ahead. Strength 80% (strong): the points it won as White against the fixed players.');
     expect(aboutPlayer('ready:a', undefined, ready, 57.5, 'Black', { rating: { elo: 412, interval: 38 }, anchor: 'Random' })).toBe(
-      'Table · after 10 games: ready-made, the textbook’s table. Strength 57.5% (good): the points it won as Black against the fixed players. Rating 412 on the Ladder (Random is 0; 200 points more wins about 3 games in 4).',
+      'Table · after 10 games: ready-made, the textbook’s table. Strength 57.5% (good): the points it won as Black against the fixed players. Rating 412 ± 38 Elo, from a round robin of the ready-made and fixed players (Random is 0; 200 points more wins about 3 games in 4).',
     );
   });
   it('tells a side that waits for the link’s model', () => {

@@ -57,7 +57,7 @@ export interface RatingOf {
  */
 export function aboutPlayer(c: Controller, player: PlayerInfo | undefined, model: ModelPlayer | undefined, score: number | null = null, sideName = '', rated: RatingOf | null = null): string {
   if (c === HUMAN) return 'A person plays on the board.';
-  const rating = rated ? ` Rating ${rated.rating.elo} on the Ladder (${ratingWords(rated.anchor)}).` : '';
+  const rating = rated ? ` Rating ${rated.rating.elo} ± ${rated.rating.interval} Elo, from a round robin of the ready-made and fixed players (${ratingWords(rated.anchor)}).` : '';
   const scores = (score === null ? '' : ` Strength ${score}% (${strengthWord(score)}): the points it won${sideName ? ` as ${sideName}` : ''} against the fixed players.`) + rating;
   if (player) return `${player.label}: ${player.description}.${scores}`;
   if (model?.ready) return `${model.label}: ready-made, ${model.ready.about.replace(/^(The|An?) /, (w) => w.toLowerCase())}${scores}`;
@@ -425,13 +425,14 @@ export class Players {
     const measured = (c: Controller): { text: string; rank: number } | null => {
       if (byRating) {
         const r = this.rated(c);
-        return r ? { text: ` · Elo ${r.rating.elo}`, rank: r.rating.elo } : null;
+        return r ? { text: ` · Elo ${r.rating.elo}`, rank: r.rating.elo } : { text: searcher(c) ? '' : ' · not rated', rank: unmeasured(searcher(c)) };
       }
       const score = this.score(c, side);
       return score === null ? null : { text: ` · ${score}%`, rank: score };
     };
     // Where the unmeasured go: the searchers last; another before them (or, by score, midway).
     const unmeasured = (searches: boolean) => (searches ? 1e9 : byRating ? 1e8 : 500);
+    const searcher = (c: Controller) => this.player(c)?.searches === true;
     for (const p of this.info.players) {
       if (!p.sides[side]) continue;
       const m = measured(p.id);
