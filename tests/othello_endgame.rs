@@ -60,12 +60,44 @@ fn ffo_fast_positions() {
     check_ffo(&[40, 41, 44, 47]);
 }
 
-/// The whole set FFO #40–#49 (a minute or two in the test profile):
-/// `cargo test --test suite othello_endgame:: -- --ignored`.
+/// The rest of FFO #40–#49, one test each so that the harness spreads them
+/// over the cores (a minute or two in all in the test profile):
+/// `cargo test --test suite othello_endgame:: -- --include-ignored` runs the
+/// whole set.
 #[test]
 #[ignore]
-fn ffo_40_to_49() {
-    check_ffo(&[40, 41, 42, 43, 44, 45, 46, 47, 48, 49]);
+fn ffo_42() {
+    check_ffo(&[42]);
+}
+
+#[test]
+#[ignore]
+fn ffo_43() {
+    check_ffo(&[43]);
+}
+
+#[test]
+#[ignore]
+fn ffo_45() {
+    check_ffo(&[45]);
+}
+
+#[test]
+#[ignore]
+fn ffo_46() {
+    check_ffo(&[46]);
+}
+
+#[test]
+#[ignore]
+fn ffo_48() {
+    check_ffo(&[48]);
+}
+
+#[test]
+#[ignore]
+fn ffo_49() {
+    check_ffo(&[49]);
 }
 
 /// Empty squares of a finished game go to the winner: black fills rows 1-2
