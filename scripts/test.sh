@@ -64,7 +64,8 @@ rm -rf "$probe"
 trap - EXIT
 
 # With the long tests that a plain `cargo test` leaves out (#[ignore]: the
-# whole FFO #40-#49 set, about a minute on one core, beside the others).
+# rest of the FFO #40-#49 set, one test a position, about a minute of CPU in
+# all, beside the others).
 # Built with clippy's lints: `cargo test` builds every target that
 # `cargo clippy --all-targets` checks (library, binary, tests, examples;
 # the crate has no benches, which `cargo test` would not build).
@@ -73,19 +74,21 @@ step "cargo test --include-ignored (test profile: opt-level 3), with clippy's li
 # The CLI binary that cargo test built; the end-to-end tests exchange model files with it.
 export SELFPLAY_CLI="$PWD/target/debug/selfplay"
 
-# As the page's modules are built (scripts/build-wasm.sh: without the
-# benchmark sets). A check build, not through clippy-driver: the modules
-# that clippy-driver builds are not those rustc builds (10 kB larger, over
-# the size budget), and the page ships rustc's.
-step "cargo clippy (wasm32, lib, the page's two modules' features)"
+# Clippy's wasm32 lints: the library without any feature (the page's first
+# module, scripts/build-wasm.sh) in a check build, and with every feature
+# (the learners' module has one of them) in the wasm test build below. The
+# modules themselves are not built through clippy-driver: its modules are not
+# those rustc builds (10 kB larger, over the size budget), and the page ships
+# rustc's. The features are independent (no code depends on two of them), so
+# these two builds lint every line of both modules.
+step "cargo clippy (wasm32, lib, the first module's features)"
 cargo clippy --lib --target wasm32-unknown-unknown --no-default-features -- -D warnings
-cargo clippy --lib --target wasm32-unknown-unknown --no-default-features --features extra-learners -- -D warnings
 
-step "wasm API tests in node (wasm-bindgen-test): every tests/web*.rs"
+step "wasm API tests in node (wasm-bindgen-test): every tests/web*.rs, with clippy's lints"
 web_tests=()
 for f in tests/web*.rs; do web_tests+=(--test "$(basename "$f" .rs)"); done
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-  cargo test --target wasm32-unknown-unknown "${web_tests[@]}"
+  "${clippy_build[@]}" cargo test --target wasm32-unknown-unknown "${web_tests[@]}"
 
 step "build the wasm modules (the first, and the learners' one)"
 ./scripts/build-wasm.sh

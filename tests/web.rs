@@ -59,7 +59,7 @@ fn preview_is_the_state_after_a_move_and_plays_nothing() {
     assert_eq!(state(&s).counts, Some([2, 2]));
     s.play("d3").unwrap();
     assert_eq!(state(&s), p);
-    let e = message(s.preview("a1").err().expect("a1 is not legal"));
+    let e = message(s.preview("a1").expect_err("a1 is not legal"));
     assert!(e.contains("not a legal move"), "{e}");
     assert_eq!(state(&s), p);
 }
@@ -143,7 +143,7 @@ fn bad_positions_and_transcripts_are_errors() {
     assert!(s.load_transcript("hello").is_err());
     // A multi-byte character where a move's letters should be: an error.
     for text in ["ab€", "f5€", "pa€s"] {
-        let e = message(s.load_transcript(text).err().expect(text));
+        let e = message(s.load_transcript(text).expect_err(text));
         assert!(e.starts_with("move "), "{text}: {e}");
     }
     s.load_transcript("f5d6c3").unwrap();
@@ -164,7 +164,7 @@ fn benchmark_checks_its_input_and_reports_every_rate() {
         (seed(1), 0.0),
         (seed(1), f64::NAN),
     ] {
-        let e = message(bench_suite(bad, secs).err().expect("bad input"));
+        let e = message(bench_suite(bad, secs).expect_err("bad input"));
         assert!(e.contains("must be"), "{e}");
     }
     let e = message(bench_run("nothing", seed(1), 0.01).err().unwrap());
