@@ -77,6 +77,9 @@ test('a visitor watches the n-tuple network learn, game by game, with its values
   await expect(run).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
   await run.getByTestId('run-watch').click();
   const strip = page.getByTestId('watch-strip');
+  // Faster: one move shown every 0.1 s, so that the next game comes within seconds.
+  const speed = page.getByTestId('watch-speed');
+  await speed.fill((await speed.getAttribute('max'))!);
   await expect(strip).toHaveAttribute('data-game', /\d+/, { timeout: 30_000 });
   const first = Number(await strip.getAttribute('data-game'));
   // The games come one at a time, and the board shows the network's values of the moves.

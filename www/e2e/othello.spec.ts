@@ -62,7 +62,9 @@ test('a whole game against MVB, by clicking, with undo and redo', async ({ brows
   // Every game of this build is playable: none is listed as coming, no card is a dead link.
   await expect(page.locator('.card.coming')).toHaveCount(0);
   await expect(page.locator('.card.coming a')).toHaveCount(0);
-  await page.getByTestId('open-othello').click();
+  await expect(page.getByTestId('open-othello')).toHaveAttribute('href', '#/othello');
+  // The game without the pause before the computer's moves (the card's link is followed in othello-ready.spec.ts).
+  await page.goto('/#/othello?delay=0');
   await page.getByTestId('player-1').selectOption('mvb');
   await page.getByTestId('player-0').selectOption('human');
   await page.getByTestId('new-game').click();
@@ -344,7 +346,8 @@ test('the search player’s settings: a level out of range is refused in words; 
 test('an engine worker that stops answering is restarted after its silence limit, and the game is kept', async ({ page }) => {
   test.setTimeout(120_000);
   const errors = watchErrors(page);
-  await page.goto('/#/othello?first=human&second=human&seed=1');
+  // A silence limit of 3 s instead of 15 s.
+  await page.goto('/#/othello?first=human&second=human&seed=1&silenceMs=3000');
   await expect(board(page)).toHaveAttribute('data-legal', /\w/);
   const f5 = await squarePoint(page, 'f5');
   await page.mouse.click(f5.x, f5.y);
@@ -362,7 +365,7 @@ test('an engine worker that stops answering is restarted after its silence limit
   });
   const d6 = await squarePoint(page, 'd6');
   await page.mouse.click(d6.x, d6.y);
-  await expect(page.getByRole('alert').filter({ hasText: 'no sign of life' })).toHaveCount(1, { timeout: 40_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'no sign of life for 3 s' })).toHaveCount(1, { timeout: 40_000 });
   // The restarted engine has the game back, and it goes on.
   await expect.poll(() => cursor(page), { timeout: 20_000 }).toBe(1);
   await expect(page.locator('.play')).toHaveAttribute('data-busy', 'false');

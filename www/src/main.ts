@@ -11,7 +11,7 @@ import type { GameInfo } from './core/protocol';
 import { pluginOf } from './games';
 import type { View } from './ui/game-view';
 import { landingView } from './ui/landing';
-import { splitHash } from './ui/address';
+import { boundedParam, splitHash } from './ui/address';
 
 window.addEventListener('error', (e) => {
   // The browser's note that a resize was delivered a frame later is not a failure.
@@ -31,7 +31,8 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   });
 }
 
-const engine = new Engine();
+// The engine's silence limit: 15 s, or `?silenceMs=` (1 to 60 s) for tests.
+const engine = new Engine(boundedParam(location.hash, 'silenceMs', 1_000, 60_000, 15_000));
 
 const nav = el('nav', { 'aria-label': 'Games' });
 const header = el('header', { className: 'site-header' }, el('a', { href: '#/', className: 'brand' }, 'Selfplay'), nav);

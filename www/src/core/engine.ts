@@ -58,7 +58,8 @@ export class Engine {
   private list: Promise<GameInfo[]> | null = null;
   private boards = 0;
 
-  constructor() {
+  /** @param silenceMs how long the engine may stay silent while asked before it is restarted */
+  constructor(silenceMs?: number) {
     this.client = new WorkerClient(
       () => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' }),
       'the engine',
@@ -71,6 +72,7 @@ export class Engine {
           for (const f of this.restartListeners) f();
         },
       },
+      { silenceMs },
     );
   }
 
