@@ -448,7 +448,8 @@ pub struct ReadySet {
     pub ladder_openings: u32,
 }
 
-/// A measurement of speed a game offers to `selfplay bench` and the page.
+/// A measurement of speed a game offers to `selfplay bench` and
+/// `scripts/bench.sh` (feature `benchmarks`).
 pub struct Bench {
     /// A stable key, the same natively and in wasm (`othello_perft_9`).
     pub name: &'static str,
@@ -553,7 +554,9 @@ pub trait GameEntry: Sync {
     }
 
     /// The game's speed measurements (`selfplay bench`, the default
-    /// suite: about a second each).
+    /// suite: about a second each). A game marks its own with
+    /// `#[cfg(feature = "benchmarks")]`: a build without the feature (the
+    /// page's modules) has none.
     fn benches(&self) -> Vec<Bench> {
         Vec::new()
     }

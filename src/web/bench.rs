@@ -1,6 +1,7 @@
 //! The benchmarks in wasm: the same measurements as `selfplay bench`
-//! ([`crate::bench`]), for `scripts/bench.sh` and the page to compare with
-//! native.
+//! ([`crate::bench`]), for `scripts/bench.sh` to compare with native. Only
+//! in a build with the feature `benchmarks` (on by default; the page's
+//! modules are built without it).
 
 use wasm_bindgen::prelude::*;
 

@@ -7,7 +7,8 @@
 //! * [`Agent`] — a player that thinks within a budget, reporting progress.
 //! * [`Run`] — any training run, stepped in bounded chunks.
 //! * model files: [`model::inspect_model`], [`model::rename_model`].
-//! * benchmarks: [`bench::bench_suite`] and friends.
+//! * benchmarks: [`bench::bench_suite`] and friends (feature `benchmarks`:
+//!   not in the page's modules).
 //! * the rating ladder (learners' module): `ladderTodo`, `ladderGame`,
 //!   `ladderRatings`.
 //!
@@ -22,6 +23,7 @@
 use wasm_bindgen::prelude::*;
 
 mod agent;
+#[cfg(feature = "benchmarks")]
 pub mod bench;
 pub mod boundary;
 #[cfg(feature = "extra-learners")]

@@ -1,23 +1,16 @@
 //! Speed measurements of Connect Four: the solver on samples of the
 //! benchmark sets, and Q-learning games, natively (`selfplay bench`) and in
-//! wasm. The solver's measurements need the benchmark sets built in
-//! (feature `bench-sets`, on by default; the page's module leaves it out).
+//! wasm (feature `benchmarks`, with the benchmark sets built in; on by
+//! default, and the page's modules leave it out).
 
 use super::learn::{preset, Run};
 use crate::rate::{measure, Rate};
 
-#[cfg(feature = "bench-sets")]
+#[cfg(feature = "benchmarks")]
 pub use sets::*;
 
-/// The solver's measurements, one per benchmark set; none in a build
-/// without the sets.
-#[cfg(not(feature = "bench-sets"))]
-pub fn set_benches() -> Vec<crate::plugin::Bench> {
-    Vec::new()
-}
-
 /// The solver on the benchmark sets.
-#[cfg(feature = "bench-sets")]
+#[cfg(feature = "benchmarks")]
 mod sets {
     use super::super::batch::read_text;
     use super::super::solver::Solver;
@@ -158,7 +151,7 @@ mod tests {
         assert_eq!(q_learning(1, 0.0).count, 10_000);
     }
 
-    #[cfg(feature = "bench-sets")]
+    #[cfg(feature = "benchmarks")]
     #[test]
     fn set_rates_count_the_work() {
         let r = solve_end_easy(1, 0.0);

@@ -19,8 +19,8 @@ use crate::model::Model;
 use crate::plugin::run::thousands;
 use crate::plugin::trainer::TrainerRun;
 use crate::plugin::{
-    Bench, DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo, ModelUse, Playable,
-    PlayerInfo, ResumeOptions, SolveInfo, TypedAgent, TypedSession,
+    DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo, ModelUse, Playable, PlayerInfo,
+    ResumeOptions, SolveInfo, TypedAgent, TypedSession,
 };
 
 use super::run_kinds::q_table_kind;
@@ -242,7 +242,9 @@ impl GameEntry for Entry {
         })
     }
 
-    fn benches(&self) -> Vec<Bench> {
+    #[cfg(feature = "benchmarks")]
+    fn benches(&self) -> Vec<crate::plugin::Bench> {
+        use crate::plugin::Bench;
         let mut benches = super::bench::set_benches();
         benches.push(Bench {
             name: "connect4_q_learning",

@@ -121,6 +121,7 @@ impl GameEntry for Entry {
         4
     }
 
+    #[cfg(feature = "benchmarks")]
     fn benches(&self) -> Vec<crate::plugin::Bench> {
         super::bench::benches()
     }

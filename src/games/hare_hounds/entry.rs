@@ -17,8 +17,8 @@ use crate::model::Model;
 use crate::players::RandomPlayer;
 use crate::plugin::trainer::TrainerRun;
 use crate::plugin::{
-    Bench, DynAgent, DynRun, DynSession, GameEntry, GameInfo, Geometry, ModelUse, Playable,
-    PlayerInfo, ResumeOptions, TypedAgent, TypedSession,
+    DynAgent, DynRun, DynSession, GameEntry, GameInfo, Geometry, ModelUse, Playable, PlayerInfo,
+    ResumeOptions, TypedAgent, TypedSession,
 };
 
 use super::players::Perfect;
@@ -269,7 +269,9 @@ impl GameEntry for Entry {
         })
     }
 
-    fn benches(&self) -> Vec<Bench> {
+    #[cfg(feature = "benchmarks")]
+    fn benches(&self) -> Vec<crate::plugin::Bench> {
+        use crate::plugin::Bench;
         vec![
             Bench {
                 name: "hare_hounds_random_games",

@@ -27,7 +27,6 @@ use crate::plugin::{
     PlayerSettings, ResumeOptions, TypedAgent, TypedSession,
 };
 
-use super::bench::perft_rate;
 use super::run_kinds::{ga_kind, ntuple_kind, qnet_kind};
 use super::settings::{
     normal_search_settings, search_fields, search_settings, weights_model_settings, PLAYER_SETTINGS,
@@ -398,11 +397,12 @@ impl GameEntry for Entry {
         })
     }
 
+    #[cfg(feature = "benchmarks")]
     fn benches(&self) -> Vec<crate::plugin::Bench> {
         vec![
             crate::plugin::Bench {
                 name: "othello_perft_9",
-                run: |_, secs| perft_rate(9, secs),
+                run: |_, secs| super::bench::perft_rate(9, secs),
             },
             crate::plugin::Bench {
                 name: "othello_qnet_training",
@@ -435,6 +435,7 @@ impl GameEntry for Entry {
         super::learn::ga::weight_table(model).map(Some)
     }
 
+    #[cfg(feature = "benchmarks")]
     fn long_benches(&self) -> Vec<crate::plugin::Bench> {
         vec![crate::plugin::Bench {
             name: "othello_endgame_ffo_40_49",
