@@ -9,8 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Without the speed measurements and their data (feature benchmarks):
-# scripts/bench.sh builds its own module with them. Two modules: pkg/ the one every worker of the page
-# loads (within the size budget, scripts/module-size.sh), and
+# scripts/bench.sh builds its own module with them. Two modules: pkg/ the
+# one every worker of the page loads (within the size budget,
+# scripts/module-size.sh), and
 # pkg/learners/selfplay_learners*, the same with the learners that the first
 # leaves out (feature extra-learners), loaded only by the workers that train
 # or play those learners (www/src/core/modules.ts).

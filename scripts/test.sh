@@ -64,8 +64,8 @@ rm -rf "$probe"
 trap - EXIT
 
 # With the long tests that a plain `cargo test` leaves out (#[ignore]: the
-# rest of the FFO #40-#49 set, one test a position, about a minute of CPU in
-# all, beside the others).
+# rest of the FFO #40-#49 set, one test a position, a minute or two of CPU
+# in all, beside the others).
 # Built with clippy's lints: `cargo test` builds every target that
 # `cargo clippy --all-targets` checks (library, binary, tests, examples;
 # the crate has no benches, which `cargo test` would not build).
@@ -74,15 +74,15 @@ step "cargo test --include-ignored (test profile: opt-level 3), with clippy's li
 # The CLI binary that cargo test built; the end-to-end tests exchange model files with it.
 export SELFPLAY_CLI="$PWD/target/debug/selfplay"
 
-# Clippy's wasm32 lints: the library without any feature (the page's first
-# module, scripts/build-wasm.sh) in a check build, and with every feature
-# (the learners' module has one of them) in the wasm test build below. The
-# modules themselves are not built through clippy-driver: its modules are not
-# those rustc builds (10 kB larger, over the size budget), and the page ships
-# rustc's. The features are independent (no code depends on two of them), so
-# these two builds lint every line of both modules.
-step "cargo clippy (wasm32, lib, the first module's features)"
+# Clippy's wasm32 lints on the library as the page's two modules are built
+# (scripts/build-wasm.sh: no feature, and extra-learners), in check builds;
+# the wasm test build below lints it with every feature, and the web tests.
+# The modules themselves are not built through clippy-driver: its modules are
+# not those rustc builds (10 kB larger, over the size budget), and the page
+# ships rustc's.
+step "cargo clippy (wasm32, lib, the page's two modules' features)"
 cargo clippy --lib --target wasm32-unknown-unknown --no-default-features -- -D warnings
+cargo clippy --lib --target wasm32-unknown-unknown --no-default-features --features extra-learners -- -D warnings
 
 step "wasm API tests in node (wasm-bindgen-test): every tests/web*.rs, with clippy's lints"
 web_tests=()
