@@ -116,6 +116,9 @@ test('a whole game against MVB, by clicking, with undo and redo', async ({ brows
   expect(engine.outcome, 'the engine agrees that the game is over').not.toBeNull();
   expect(shown).toEqual(engine.counts);
   await expect(page.getByTestId('turn')).toHaveText(engine.outcome!.text);
+  // The last move's discs finish turning over (250 ms, grid-turns.ts) before the picture:
+  // without the computer's pause the game ends while they turn.
+  await page.waitForTimeout(500);
   await page.screenshot({ path: 'test-results/othello-final.png' });
   // The check works: a deliberate task of 600 ms of wall time on the page
   // thread, after the game, is the longest of the trace in wall time and
