@@ -11,17 +11,38 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 
-# Each step's time is printed when the next begins, and all of them at the end.
+# Each step's time is printed when the next begins, and all of them at the
+# end, with the number of cores the machine kept busy meanwhile (from
+# /proc/stat, where there is one): a step near the number of cores is bound
+# by the processor, one near 1 by a single thread or by waiting.
 timings=()
 step_name=""
 step_start=$SECONDS
+cpu_ticks() {
+  # Busy and total clock ticks of all cores since boot.
+  if [[ -r /proc/stat ]]; then
+    awk '/^cpu /{t=0; for (i=2; i<=NF; i++) t+=$i; print t-$5-$6, t}' /proc/stat
+  else
+    echo "0 0"
+  fi
+}
+read -r step_busy step_total < <(cpu_ticks)
+cores=$(nproc 2>/dev/null || echo 1)
 step() {
+  local busy total used=""
+  read -r busy total < <(cpu_ticks)
+  if ((total > step_total)); then
+    used=$(awk -v b=$((busy - step_busy)) -v t=$((total - step_total)) -v n="$cores" \
+      'BEGIN {printf "%.1f cores", n * b / t}')
+  fi
   if [[ -n "$step_name" ]]; then
-    timings+=("$(printf '%5d s  %s' $((SECONDS - step_start)) "$step_name")")
-    echo "    (${step_name}: $((SECONDS - step_start)) s)"
+    timings+=("$(printf '%5d s  %9s  %s' $((SECONDS - step_start)) "$used" "$step_name")")
+    echo "    (${step_name}: $((SECONDS - step_start)) s${used:+, $used busy})"
   fi
   step_name="$*"
   step_start=$SECONDS
+  step_busy=$busy
+  step_total=$total
   echo
   echo "==> $*"
 }

@@ -98,7 +98,8 @@ for (const size of SIZES) {
     await page.clock.install();
     // The hare to move: a hounds' state–action pair cannot be picked on the board, which is said as information.
     await page.goto('/#/hare_hounds?first=human&second=human&seed=1&delay=0');
-    await expect(page.locator('canvas.board-canvas, [data-point="a"]').first()).toBeVisible();
+    // Clicks count once the board takes moves (the engine has answered).
+    await expect(page.getByTestId('board')).toHaveAttribute('data-interactive', 'true');
     await page.locator('[data-point="a"]').click();
     await page.locator('[data-point="b"]').click();
     await expect(page.locator('.move')).toHaveCount(1);
