@@ -18,23 +18,42 @@ cd "$(dirname "$0")/.."
 opt=www/node_modules/.bin/wasm-opt
 [[ -x "$opt" ]] || echo "note: $opt is not installed (npm ci in www/); the modules are not shrunk" >&2
 
-# build FEATURES OUT_DIR OUT_NAME
+target="${CARGO_TARGET_DIR:-$PWD/target}"
+
+# build FEATURES TARGET_DIR OUT_DIR OUT_NAME
 build() {
-  # Cargo keeps both builds (and the dependencies they share) apart by their features.
-  cargo build --release --lib --target wasm32-unknown-unknown --no-default-features --features "$1"
-  wasm-bindgen --target web --out-dir "$2" --out-name "$3" \
-    "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/selfplay.wasm"
+  CARGO_TARGET_DIR="$2" cargo build --release --lib --target wasm32-unknown-unknown --no-default-features --features "$1"
+  wasm-bindgen --target web --out-dir "$3" --out-name "$4" "$2/wasm32-unknown-unknown/release/selfplay.wasm"
   if [[ -x "$opt" ]]; then
     # The features rustc enables for wasm32-unknown-unknown, and SIMD (.cargo/config.toml).
     "$opt" -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
       --enable-mutable-globals --enable-multivalue --enable-reference-types --enable-simd \
-      "$2/$3_bg.wasm" -o "$2/$3_bg.wasm"
+      "$3/$4_bg.wasm" -o "$3/$4_bg.wasm"
   fi
 }
 
+# The two modules are built at once, each in its own target directory: most
+# of a build is its link-time optimisation (one module, one codegen unit),
+# which keeps one core busy, so side by side they take little longer than
+# one. Each build's messages are printed when both have ended.
 rm -rf pkg
-build "" pkg selfplay
-build extra-learners pkg/learners selfplay_learners
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
+build "" "$target" pkg selfplay >"$logs/first" 2>&1 &
+first=$!
+build extra-learners "$target/learners" pkg/learners selfplay_learners >"$logs/learners" 2>&1 &
+learners=$!
+status=0
+wait "$first" || status=$?
+wait "$learners" || status=$?
+echo "--- the first module (pkg/selfplay*)"
+cat "$logs/first"
+echo "--- the learners' module (pkg/learners/selfplay_learners*)"
+cat "$logs/learners"
+if ((status != 0)); then
+  echo "error: a wasm module's build failed (above)" >&2
+  exit "$status"
+fi
 
 version="$(awk -F'"' '/^version = / { print $2; exit }' Cargo.toml)"
 cat > pkg/package.json <<EOF
