@@ -130,13 +130,13 @@ npx vitest run
 step "vite build"
 npx vite build
 
-# One file at a time. E2E_WORKERS=2 runs two (about 2 minutes less on two
-# cores), with every test under load; CI keeps one.
-step "end-to-end tests (headless Chromium); a test that passes only on a retry fails the run"
-npx playwright test --fail-on-flaky-tests --grep-invert @timing
+# Two test files at a time (E2E_WORKERS, 2 unless set): one keeps about 1.5
+# of the two cores busy. The tests that measure time run alone afterwards.
+step "end-to-end tests (headless Chromium, two at a time); a test that passes only on a retry fails the run"
+E2E_WORKERS="${E2E_WORKERS:-2}" npx playwright test --fail-on-flaky-tests --grep-invert @timing
 
 step "end-to-end tests that measure the page's thread or wall time (@timing), alone"
-npx playwright test --fail-on-flaky-tests --grep @timing
+E2E_WORKERS=1 npx playwright test --fail-on-flaky-tests --grep @timing
 
 cd ..
 step "each game named only in its own files, the registries and the allowed shared tests"

@@ -10,9 +10,10 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   timeout: 180_000,
-  // One test file at a time, or E2E_WORKERS at once; the tests tagged
-  // @timing measure the page's thread or wall time, and test.sh runs them
-  // alone afterwards (--grep @timing), on an otherwise idle machine.
+  // One test file at a time, or E2E_WORKERS at once (test.sh runs two; a
+  // file may let its own tests run side by side); the tests tagged @timing
+  // measure the page's thread or wall time, and test.sh runs them alone
+  // afterwards (--grep @timing, one worker), on an otherwise idle machine.
   workers: Number(process.env.E2E_WORKERS ?? 1),
   // No retries: a retry hides a failure. A wall-clock check measures several
   // times within its test (load.spec.ts); test.sh runs with --fail-on-flaky-tests.

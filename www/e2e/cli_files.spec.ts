@@ -165,18 +165,18 @@ test('the shipped module in Chromium, with exploration, evaluation and a stop an
   test.setTimeout(240_000);
   const errors = watchErrors(page);
   const cliFile = testInfo.outputPath('cli-explore.selfplay');
-  // C = 50: β = games / C reaches 400, so exploration and its random draws matter all along.
-  selfplay('othello', 'train', 'qnet', '--encoding', 'ql2', '--hidden', '40', '--activation', 'sigmoid', '--opponent', 'self', '--c', '50',
-    '--games', '20000', '--eval-every', '5000', '--eval-games', '10', '--seed', '5', '--out', cliFile);
+  // C = 20: β = games / C reaches 400, so exploration and its random draws matter all along.
+  selfplay('othello', 'train', 'qnet', '--encoding', 'ql2', '--hidden', '40', '--activation', 'sigmoid', '--opponent', 'self', '--c', '20',
+    '--games', '8000', '--eval-every', '2000', '--eval-games', '10', '--seed', '5', '--out', cliFile);
 
   await page.goto('/#/othello?tab=train&checkpointMs=200');
   await page.getByTestId('train-encoding').selectOption('ql2');
   await page.getByTestId('train-hidden').fill('40');
   await page.getByTestId('train-activation').selectOption('sigmoid');
   await page.getByTestId('train-opponent').selectOption('self');
-  await page.getByTestId('train-c').fill('50');
-  await page.getByTestId('train-games').fill('20000');
-  await page.getByTestId('train-eval_every').fill('5000');
+  await page.getByTestId('train-c').fill('20');
+  await page.getByTestId('train-games').fill('8000');
+  await page.getByTestId('train-eval_every').fill('2000');
   await page.getByTestId('train-eval_games').fill('10');
   await page.getByTestId('train-seed').fill('5');
   await page.getByTestId('train-start').click();
@@ -186,7 +186,7 @@ test('the shipped module in Chromium, with exploration, evaluation and a stop an
   await run.getByTestId('run-stop').click();
   await expect(run).toHaveAttribute('data-status', 'stopped');
   const at = Number(await run.getAttribute('data-games'));
-  expect(at).toBeLessThan(20000);
+  expect(at).toBeLessThan(8000);
   await run.getByTestId('run-pause').click();
   await expect(run).toHaveAttribute('data-status', 'finished', { timeout: 120_000 });
   const [download] = await Promise.all([page.waitForEvent('download'), run.getByTestId('run-export').click()]);
