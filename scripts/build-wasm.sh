@@ -39,10 +39,15 @@ build() {
 rm -rf pkg
 logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT
+# Each build in a process group of its own (job control on while they
+# start), so that an interrupted script stops both and what they started.
+set -m
 build "" "$target" pkg selfplay >"$logs/first" 2>&1 &
 first=$!
 build extra-learners "$target/learners" pkg/learners selfplay_learners >"$logs/learners" 2>&1 &
 learners=$!
+set +m
+trap 'kill -- -"$first" -"$learners" 2>/dev/null; exit 130' INT TERM
 status=0
 wait "$first" || status=$?
 wait "$learners" || status=$?

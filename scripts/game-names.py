@@ -96,7 +96,7 @@ def title_of(game_dir):
 def main():
     os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
     listing = sys.argv[1:2] == ["--list"]
-    allowed_lines = read(ALLOWED).split("\n")
+    allowed_lines = [] if listing else read(ALLOWED).split("\n")
     allowed = set(allowed_lines)
     status = 0
     code = sorted(files(["src", "www/src", "scripts"], lambda f: f.endswith(CODE_EXT)))
@@ -104,7 +104,7 @@ def main():
     if not listing:
         print("%-12s %-16s %5s %5s  %s" % ("game", "title", "code", "tests", "files not allowed"))
     for game in sorted(os.listdir("src/games")):
-        if not os.path.isdir(os.path.join("src/games", game)):
+        if game.startswith(".") or not os.path.isdir(os.path.join("src/games", game)):
             continue
         title = title_of(os.path.join("src/games", game))
         patterns = [game, game.replace("_", "-"), game.replace("_", "")]
@@ -179,4 +179,6 @@ def main():
 
 
 if __name__ == "__main__":
+    # The table and the errors in the order they are found, in a log too.
+    sys.stdout.reconfigure(line_buffering=True)
     sys.exit(main())

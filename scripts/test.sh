@@ -21,13 +21,14 @@ step_start=$SECONDS
 cpu_ticks() {
   # Busy and total clock ticks of all cores since boot.
   if [[ -r /proc/stat ]]; then
-    awk '/^cpu /{t=0; for (i=2; i<=NF; i++) t+=$i; print t-$5-$6, t}' /proc/stat
+    awk '/^cpu /{t=0; for (i=2; i<=NF; i++) t+=$i; printf "%.0f %.0f\n", t-$5-$6, t}' /proc/stat
   else
     echo "0 0"
   fi
 }
 read -r step_busy step_total < <(cpu_ticks)
-cores=$(nproc 2>/dev/null || echo 1)
+# The cores the counts cover (the machine's, which a container may not all have).
+cores=$(grep -c '^cpu[0-9]' /proc/stat 2>/dev/null || echo 1)
 step() {
   local busy total used=""
   read -r busy total < <(cpu_ticks)
