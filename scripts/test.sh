@@ -136,8 +136,11 @@ npx vite build
 step "end-to-end tests (headless Chromium, two at a time); a test that passes only on a retry fails the run"
 E2E_WORKERS="${E2E_WORKERS:-2}" npx playwright test --fail-on-flaky-tests --grep-invert @timing
 
+# Their own output folder: Playwright empties the one it writes to, and
+# test-results/ keeps the pictures the run above took (screens/, and each
+# test's folder).
 step "end-to-end tests that measure the page's thread or wall time (@timing), alone"
-E2E_WORKERS=1 npx playwright test --fail-on-flaky-tests --grep @timing
+E2E_WORKERS=1 npx playwright test --fail-on-flaky-tests --grep @timing --output test-results/timing
 
 cd ..
 step "each game named only in its own files, the registries and the allowed shared tests"
