@@ -292,13 +292,29 @@ impl Indices {
     }
 }
 
+/// Writes each tuple's entry in `w` (its table's offset plus its index) into
+/// `entries` and returns the sum of those entries' weights, in tuple order.
+/// Kept out of line so that the sum stays in a register: inlined into
+/// [`TupleNet::sums_in`] it was kept on the stack, which took it twice as
+/// long.
+#[inline(never)]
+fn entries_and_sum(w: &[f32], view: &[u32], offsets: &[u32], entries: &mut Vec<u32>) -> f32 {
+    entries.resize(view.len(), 0);
+    let mut sum = 0.0f32;
+    for ((e, &i), &o) in entries.iter_mut().zip(view).zip(offsets) {
+        *e = i + o;
+        sum += w[*e as usize];
+    }
+    sum
+}
+
 /// Reused buffers of [`TupleNet::move_sums`].
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
     /// The sums in the second copy of a blend.
     hi: Vec<(u8, f32)>,
+    abs: Vec<u32>,
     tmp: Vec<u32>,
-    mark: Vec<bool>,
     touched: Vec<u16>,
 }
 
@@ -417,51 +433,54 @@ impl TupleNet {
         let me = side.index();
         let view = &ix.view[me];
         let lay = &self.layout;
-        let base: f32 = view
-            .iter()
-            .zip(&lay.offsets)
-            .map(|(&i, &o)| w[(i + o) as usize])
-            .sum();
-        if s.tmp.len() != view.len() {
-            s.tmp = view.clone();
-            s.mark = vec![false; view.len()];
-        }
+        // `abs` holds each tuple's entry in `w` (offset plus index) for the
+        // position, `tmp` the same changed for one move at a time and put
+        // back; `touched` lists the tuples a move changes (a square is
+        // touched at most once a move, so `by_square` bounds their number).
+        let Scratch {
+            abs, tmp, touched, ..
+        } = s;
+        let base = entries_and_sum(w, view, &lay.offsets, abs);
+        tmp.clear();
+        tmp.extend_from_slice(abs);
+        touched.resize(lay.by_square.len(), 0);
+        let (abs, tmp, touched) = (&abs[..], &mut tmp[..], &mut touched[..]);
         let mut moves = board.legal_mask();
         while moves != 0 {
             let q = moves.trailing_zeros() as u8;
             moves &= moves - 1;
             let flips = board.flips(q);
+            let mut n = 0;
             // In the mover's view a placed disc adds 1·3ᵏ, a flip takes 1·3ᵏ.
-            let touch = |q: u8, add: bool, s: &mut Scratch| {
-                for &(t, p) in lay.on_square(q) {
-                    let t = t as usize;
-                    if !s.mark[t] {
-                        s.mark[t] = true;
-                        s.tmp[t] = view[t];
-                        s.touched.push(t as u16);
-                    }
-                    if add {
-                        s.tmp[t] += p;
-                    } else {
-                        s.tmp[t] -= p;
-                    }
-                }
-            };
-            touch(q, true, s);
+            // A tuple touched by several squares is listed once for each.
+            for &(t, p) in lay.on_square(q) {
+                tmp[t as usize] += p;
+                touched[n] = t;
+                n += 1;
+            }
             let mut f = flips;
             while f != 0 {
                 let fq = f.trailing_zeros() as u8;
                 f &= f - 1;
-                touch(fq, false, s);
+                for &(t, p) in lay.on_square(fq) {
+                    tmp[t as usize] -= p;
+                    touched[n] = t;
+                    n += 1;
+                }
             }
+            // Every touched tuple's entry has changed (a sum of distinct
+            // powers of three with signs is never 0), so a tuple whose entry
+            // is the position's again has been counted: its later listings
+            // add nothing. The tuples are counted in the order first touched.
             let mut delta = 0.0f32;
-            for &t in &s.touched {
+            for &t in &touched[..n] {
                 let t = t as usize;
-                let o = lay.offsets[t];
-                delta += w[(s.tmp[t] + o) as usize] - w[(view[t] + o) as usize];
-                s.mark[t] = false;
+                let (now, was) = (tmp[t], abs[t]);
+                if now != was {
+                    delta += w[now as usize] - w[was as usize];
+                    tmp[t] = was;
+                }
             }
-            s.touched.clear();
             out.push((q, base + delta));
         }
     }
