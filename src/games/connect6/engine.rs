@@ -304,18 +304,18 @@ impl Game for Narrowed {
 #[derive(Default)]
 struct NarrowEval {
     pattern: PatternEval,
-    #[cfg(feature = "extra-learners")]
+    #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
     learned: Option<(crate::learn::linear_td::LinearTd, super::learn::Chooser)>,
 }
 
 /// The learned value's range in the search: `(2p − 1) ×` this, for the
 /// mover's chance of winning `p`.
-#[cfg(feature = "extra-learners")]
+#[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
 pub const LEARNED_SCALE: f32 = 100_000.0;
 
 impl Evaluator<Narrowed> for NarrowEval {
     fn evaluate(&mut self, g: &Narrowed) -> i32 {
-        #[cfg(feature = "extra-learners")]
+        #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
         if let Some((l, chooser)) = &mut self.learned {
             let black = l.value(chooser.features(&g.board));
             let p = if g.board.to_move() == crate::game::Side::First {
@@ -354,7 +354,7 @@ impl Engine {
     /// The engine searching with learned pattern weights (the study's 492
     /// features, [`super::features`]) instead of the hand-set pattern sum;
     /// everything else (threats, threat-space search, ordering) is the same.
-    #[cfg(feature = "extra-learners")]
+    #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
     pub fn with_learned(mut self, learner: crate::learn::linear_td::LinearTd) -> Engine {
         self.eval.learned = Some((learner, super::learn::Chooser::default()));
         self
@@ -1120,7 +1120,7 @@ mod tests {
         assert!(a.moves.iter().any(|m| m.best));
     }
 
-    #[cfg(feature = "extra-learners")]
+    #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
     #[test]
     fn learned_weights_are_what_the_search_evaluates() {
         use super::super::learn::Chooser;
