@@ -70,3 +70,25 @@ test('Q-tables are described by their size: hashed (Connect Four) and dense (Har
   expect(await wordsOf(page)).not.toContain('q_table');
   expect(errors).toEqual([]);
 });
+
+test('a table that is still learning is described again at each checkpoint, as it grows', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/#/connect4?tab=train&delay=0&checkpointMs=300');
+  await page.getByTestId('train-total_games').fill('50000000');
+  await page.getByTestId('train-block_games').fill('100000');
+  await page.getByTestId('train-start').click();
+  const card = page.getByTestId('run').first();
+  const learner = card.getByTestId('run-learner');
+  const entries = async (): Promise<number> => {
+    const text = (await learner.textContent()) ?? '';
+    return /^Q-table, [\d,]+ entries/.test(text) ? Number(text.replace(/\D/g, '')) : 0;
+  };
+  await expect.poll(entries, { timeout: 30_000 }).toBeGreaterThan(0);
+  const first = await entries();
+  // Still running, the line says the table's size at a later checkpoint.
+  await expect.poll(entries, { timeout: 30_000 }).toBeGreaterThan(first);
+  await expect(card).toHaveAttribute('data-status', 'running');
+  await card.getByTestId('run-stop').click();
+  await expect(card).toHaveAttribute('data-status', 'stopped');
+  expect(errors).toEqual([]);
+});

@@ -274,7 +274,7 @@ export class RunCard implements RunListener {
       return;
     }
     this.learnerText.textContent = describeModel(info, this.host.info);
-    // Described when it starts, pauses, stops and is saved: a table's size is the size then.
+    // Described when it starts, at each checkpoint, and when it pauses, stops and is saved: a table's size is the size then.
     this.learnerText.title = `How it learns: ${info.summary}. Its size is as of ${compactCount(info.gamesTrained)} games.`;
     this.learnerText.hidden = false;
   }
@@ -372,6 +372,8 @@ export class RunCard implements RunListener {
         this.host.tellStorage(`${messageOf(e)} The runs go on without checkpoints.`);
         return;
       }
+      // The learner as it is now (a table grows as it learns), read from the checkpoint.
+      await this.host.engine.inspect(bytes).then((info) => this.describe(info), () => undefined);
       this.render();
       if (!this.active) this.host.offersChanged();
     });
