@@ -67,7 +67,7 @@ test('every game’s main view, at a laptop and a phone size, shows its board an
 
 test('the page’s runs in the header, and a chart’s large view, at a laptop and a phone size', async ({ browser }) => {
   test.setTimeout(240_000);
-  const list = engineGames() as { id: string; title: string; runs: { id: string; presets: { id: string; group: string }[] }[] }[];
+  const list = engineGames() as { id: string; title: string; built: boolean; runs: { id: string; presets: { id: string; group: string }[] }[] }[];
   const host = list.find((g) => g.runs[0]?.presets.some((p) => p.group === 'demo'))!;
   const demo = host.runs[0].presets.find((p) => p.group === 'demo')!;
   const other = list.find((g) => g.id !== host.id && g.runs.length > 0)!;
@@ -94,6 +94,16 @@ test('the page’s runs in the header, and a chart’s large view, at a laptop a
     await page.goto(`/#/${other.id}`);
     await page.getByTestId('runs-indicator').click();
     await expect(page.getByTestId('kept-run')).toHaveCount(1);
+    // The open list covers none of the header's game names.
+    const links = page.locator('.site-header nav a');
+    await expect(links).toHaveCount(list.filter((g) => g.built).length);
+    for (const link of await links.all()) {
+      const hit = await link.evaluate((a) => {
+        const r = a.getBoundingClientRect();
+        return a.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      });
+      expect(hit, `${await link.textContent()} is not covered`).toBe(true);
+    }
     await page.screenshot({ path: `test-results/screens/runs-${size.name}.png` });
     await page.getByTestId('kept-run-open').click();
     await card.getByTestId('run-stop').click();
