@@ -80,8 +80,8 @@ test('a table that is still learning is described again at each checkpoint, as i
   const card = page.getByTestId('run').first();
   const learner = card.getByTestId('run-learner');
   const entries = async (): Promise<number> => {
-    const text = (await learner.textContent()) ?? '';
-    return /^Q-table, [\d,]+ entries/.test(text) ? Number(text.replace(/\D/g, '')) : 0;
+    const count = /^Q-table, ([\d,]+) entries/.exec((await learner.textContent()) ?? '')?.[1];
+    return count ? Number(count.replace(/,/g, '')) : 0;
   };
   await expect.poll(entries, { timeout: 30_000 }).toBeGreaterThan(0);
   const first = await entries();

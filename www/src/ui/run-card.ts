@@ -102,6 +102,8 @@ export class RunCard implements RunListener {
   /** The settings last written into the card's `data-config`. */
   private configShown: RunConfig | null = null;
   private lastCheckpoint: { bytes: Uint8Array; games: number; total: number } | null = null;
+  /** Games of the model the learner's line describes. */
+  private describedGames = -1;
   /** Checkpoint writes and deletes, in order. */
   private storing: Promise<void> = Promise.resolve();
   /** The worker that held the run died after it had stopped or finished. */
@@ -237,6 +239,8 @@ export class RunCard implements RunListener {
     const before = this.status;
     this.status = 'starting';
     this.lost = false;
+    // A run resumed from a checkpoint may go back to fewer games.
+    this.describedGames = -1;
     this.render();
     let snap: RunSnapshot;
     try {
@@ -270,9 +274,12 @@ export class RunCard implements RunListener {
     try {
       info ??= await this.host.engine.inspect((await this.model(`${this.label}`)).bytes);
     } catch {
-      // A run whose worker is gone says it in its note; the description waits for the next start.
+      // A run whose worker is gone says it in its note; the description waits for its next reading.
       return;
     }
+    // A reading that arrives late (of an earlier checkpoint) leaves a newer one.
+    if (info.gamesTrained < this.describedGames) return;
+    this.describedGames = info.gamesTrained;
     this.learnerText.textContent = describeModel(info, this.host.info);
     // Described when it starts, at each checkpoint, and when it pauses, stops and is saved: a table's size is the size then.
     this.learnerText.title = `How it learns: ${info.summary}. Its size is as of ${compactCount(info.gamesTrained)} games.`;
@@ -298,6 +305,16 @@ export class RunCard implements RunListener {
   onCheckpoint(bytes: Uint8Array, games: number, total: number): void {
     this.lastCheckpoint = { bytes, games, total };
     this.store(bytes, games, total);
+    // The learner as it is now (a table grows as it learns), read in the
+    // engine's worker beside the storing, whether or not that succeeds; a
+    // newer checkpoint's reading replaces this one's.
+    if (this.status !== 'running') return;
+    this.host.engine
+      .inspect(bytes)
+      .then((info) => {
+        if (this.lastCheckpoint?.bytes === bytes && this.status === 'running') void this.describe(info);
+      })
+      .catch(() => undefined);
   }
 
   /** The model after exactly `games` games goes to the library, before any later checkpoint is stored. */
@@ -372,8 +389,6 @@ export class RunCard implements RunListener {
         this.host.tellStorage(`${messageOf(e)} The runs go on without checkpoints.`);
         return;
       }
-      // The learner as it is now (a table grows as it learns), read from the checkpoint.
-      await this.host.engine.inspect(bytes).then((info) => this.describe(info), () => undefined);
       this.render();
       if (!this.active) this.host.offersChanged();
     });
