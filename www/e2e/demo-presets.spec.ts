@@ -103,3 +103,28 @@ for (const size of SIZES) {
     await context.close();
   });
 }
+
+test('a field typed in while a chosen preset is read keeps what was typed, and the preset says "(changed)"', async ({ page }) => {
+  const errors = watchErrors(page);
+  const { game, demo } = withDemos.find((x) => x.first && x.demo!.runs === 1 && x.kind.fields.some((f) => f.id === 'seed'))!;
+  await page.goto(`/#/${game.id}?tab=train`);
+  const select = page.getByTestId('train-preset');
+  await expect(select.locator(`option[value="${demo!.id}"]`)).toHaveCount(1);
+  // The preset is read from the engine's worker: the field changes before its answer can come.
+  await page.evaluate(
+    ([presetId]) => {
+      const list = document.querySelector<HTMLSelectElement>('[data-testid="train-preset"]')!;
+      list.value = presetId;
+      list.dispatchEvent(new Event('change'));
+      const seed = document.querySelector<HTMLInputElement>('[data-testid="train-seed"]')!;
+      seed.value = '4321';
+      seed.dispatchEvent(new Event('input'));
+    },
+    [demo!.id],
+  );
+  await expect(page.getByTestId('train-start-near')).toBeEnabled();
+  await expect(page.getByTestId('train-seed')).toHaveValue('4321');
+  await expect(select).toHaveValue(demo!.id);
+  await expect(select.locator('option:checked')).toHaveText(`${demo!.name} (changed)`);
+  expect(errors).toEqual([]);
+});

@@ -328,16 +328,40 @@ export class RunsPanel implements KeptPanel {
       return;
     }
     this.startButton.disabled = this.startNear.disabled = true;
+    const form = this.form;
+    const before = this.shownValues();
     try {
       const configs = await this.host.engine.presetRuns(this.host.info.id, this.kind.id, preset.id, this.baseSeed);
-      if (ticket !== this.presetTicket) return;
+      // Another preset, or another kind of run, was chosen meanwhile.
+      if (ticket !== this.presetTicket || this.form !== form) return;
+      // What the visitor typed while the preset was read stays, as a change to it.
+      const typed = [...this.shownValues()].filter(([id, v]) => before.get(id) !== v);
       this.setPreset(preset, configs);
+      if (typed.length > 0 && preset.runs <= 1) {
+        for (const [id, v] of typed) {
+          const input = this.form.inputOf(id);
+          if (input instanceof HTMLInputElement && input.type === 'checkbox') input.checked = v === 'true';
+          else if (input) input.value = v;
+        }
+        this.presetChanged = true;
+        this.nameChosen();
+      }
       if (show) this.startNear.scrollIntoView({ block: 'center' });
     } catch (e) {
       if (ticket === this.presetTicket) showNotice(`The preset could not be read: ${messageOf(e)}`);
     } finally {
       if (ticket === this.presetTicket) this.startButton.disabled = this.startNear.disabled = false;
     }
+  }
+
+  /** Each field's shown value (a box's: ticked or not). */
+  private shownValues(): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const f of this.form.fields) {
+      const input = this.form.inputOf(f.id);
+      if (input) out.set(f.id, input instanceof HTMLInputElement && input.type === 'checkbox' ? String(input.checked) : input.value);
+    }
+    return out;
   }
 
   private setPreset(preset: PresetInfo | null, configs: RunConfig[]): void {
