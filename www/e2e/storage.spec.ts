@@ -172,11 +172,15 @@ test('a newer version opened in another tab: this tab lets go of the library at 
 test('a model deleted from the library while its run trains is not brought back when the run ends', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/#/othello?tab=train');
-  await page.getByTestId('train-games').fill('40000');
+  await page.getByTestId('train-games').fill('10000');
   await page.getByTestId('train-eval_every').fill('0');
   await page.getByTestId('train-start').click();
   const run = page.getByTestId('run').first();
   await expect(run).toHaveAttribute('data-status', 'running');
+  // Paused while its model is saved and deleted, so that it cannot end first;
+  // it is still the same unfinished run.
+  await run.getByTestId('run-pause').click();
+  await expect(run).toHaveAttribute('data-status', 'paused');
   await run.getByTestId('run-save').click();
   await expect(run.getByTestId('run-note')).toContainText('Saved to the library');
   await page.getByRole('tab', { name: 'Models' }).click();
@@ -185,6 +189,7 @@ test('a model deleted from the library while its run trains is not brought back 
   await models.first().getByTestId('model-delete').click();
   await expect(models).toHaveCount(0);
   await page.getByRole('tab', { name: 'Train' }).click();
+  await run.getByTestId('run-pause').click();
   await expect(run).toHaveAttribute('data-status', 'finished', { timeout: 120_000 });
   await expect(run.getByTestId('run-note')).toContainText('deleted from the library while it trained');
   await page.getByRole('tab', { name: 'Models' }).click();
