@@ -64,12 +64,20 @@ ensure_chromium() {
     local sudo=""
     if [[ "$(id -u)" != 0 ]]; then sudo="sudo"; fi
     echo "==> apt-get install chromium-headless-shell"
-    $sudo apt-get update || true
-    if ! DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y chromium-headless-shell; then
-      echo "warning: chromium-headless-shell could not be installed; the end-to-end tests use chromium" >&2
+    $sudo apt-get update || echo "warning: apt-get update failed; installing from the package lists there are" >&2
+    if ! $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium-headless-shell; then
+      echo "warning: chromium-headless-shell could not be installed; the end-to-end tests run in chromium, about 150 s longer" >&2
       if [[ ! -x /usr/bin/chromium ]]; then
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y chromium
+        $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
       fi
+    fi
+  fi
+  # The browser the end-to-end tests use (www/playwright.config.ts reads it).
+  if [[ -z "${CHROMIUM:-}" ]]; then
+    if [[ -x /usr/bin/chromium-headless-shell ]]; then
+      export CHROMIUM=/usr/bin/chromium-headless-shell
+    else
+      export CHROMIUM=/usr/bin/chromium
     fi
   fi
 }

@@ -136,6 +136,7 @@ npx vite build
 # Two test files at a time (E2E_WORKERS, 2 unless set): one keeps about 1.5
 # of the two cores busy. The tests that measure time run alone afterwards.
 step "end-to-end tests (headless Chromium, two at a time); a test that passes only on a retry fails the run"
+echo "in $CHROMIUM: $("$CHROMIUM" --version 2>/dev/null || echo "no version")"
 E2E_WORKERS="${E2E_WORKERS:-2}" npx playwright test --fail-on-flaky-tests --grep-invert @timing
 
 # Their own output folder: Playwright empties the one it writes to, and

@@ -7,10 +7,10 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 // examples/ is served from the repository root, as another site would serve pkg/.
 export const examplesPort = port + 1;
 // Debian's chromium-headless-shell (scripts/setup.sh installs it): the same
-// Chromium without the full browser's UI, a third faster over the suite;
-// CHROMIUM names another build (for example /usr/bin/chromium).
+// Chromium without the full browser's UI, the suite in about two thirds of
+// the time; CHROMIUM names another build (for example /usr/bin/chromium).
 const shell = '/usr/bin/chromium-headless-shell';
-const chromium = process.env.CHROMIUM ?? (existsSync(shell) ? shell : '/usr/bin/chromium');
+const chromium = process.env.CHROMIUM || (existsSync(shell) ? shell : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: 'e2e',

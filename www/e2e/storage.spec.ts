@@ -169,7 +169,7 @@ test('a newer version opened in another tab: this tab lets go of the library at 
   expect(errors).toEqual([]);
 });
 
-test('a model deleted from the library while its run trains is not brought back when the run ends', async ({ page }) => {
+test('a model deleted from the library while its run is under way is not brought back when the run ends', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/#/othello?tab=train');
   await page.getByTestId('train-games').fill('10000');
@@ -189,7 +189,9 @@ test('a model deleted from the library while its run trains is not brought back 
   await models.first().getByTestId('model-delete').click();
   await expect(models).toHaveCount(0);
   await page.getByRole('tab', { name: 'Train' }).click();
+  // Resumed, it trains to its end.
   await run.getByTestId('run-pause').click();
+  await expect(run).toHaveAttribute('data-status', /running|finished/);
   await expect(run).toHaveAttribute('data-status', 'finished', { timeout: 120_000 });
   await expect(run.getByTestId('run-note')).toContainText('deleted from the library while it trained');
   await page.getByRole('tab', { name: 'Models' }).click();
