@@ -354,7 +354,7 @@ for (const size of SIZES) {
     await expect(words).toHaveText('Black has no threat. White has no threat.');
     await page.getByTestId('forced-win').click();
     const result = page.getByTestId('forced-win-result');
-    await expect(result).toContainText(/^Black wins by force in 2 turn\(s\), with two threats every turn: Black [A-S]\d+ [A-S]\d+, then White/);
+    await expect(result).toContainText(/^Black wins by force in 2 turns, with two threats every turn: Black [A-S]\d+ [A-S]\d+, then White/);
     await expect(board(page)).toHaveAttribute('data-heat', /^[a-s]\d+:1\.00 [a-s]\d+:1\.00$/);
     await expect(page.getByTestId('forced-win')).toBeEnabled();
     await expect(page.getByTestId('forced-win-stop')).toBeDisabled();
@@ -386,7 +386,7 @@ test('a forced-win search shows its progress and stops on Stop; one the time end
   // Searched again and let run: an answer within the time chosen.
   await page.getByTestId('forced-win-time').selectOption('2');
   await page.getByTestId('forced-win').click();
-  await expect(result).toContainText(/^No forced win for Black found within the time given \(searched [\d,]+ positions, up to 4 turn\(s\)\)/, { timeout: 15_000 });
+  await expect(result).toContainText(/^No forced win for Black found within the time given \(searched [\d,]+ positions, up to 4 turns\)/, { timeout: 15_000 });
   expect(errors).toEqual([]);
 });
 

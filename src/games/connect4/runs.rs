@@ -158,20 +158,24 @@ impl Trainer for Run {
             format!("{:.1} moves a game", last.moves),
             format!(
                 "{} wins, {} draws, {} losses of {}",
-                last.wins, last.draws, last.losses, last.block
+                thousands(u64::from(last.wins)),
+                thousands(u64::from(last.draws)),
+                thousands(u64::from(last.losses)),
+                thousands(u64::from(last.block))
             ),
         ];
         if let Some(o) = last.own_optimal {
             parts.push(format!(
                 "optimal moves {o:.1}% in its own games ({} positions checked, {} skipped)",
-                last.own_checked, last.own_skipped
+                thousands(u64::from(last.own_checked)),
+                thousands(u64::from(last.own_skipped))
             ));
         }
         if let Some(o) = last.test_optimal {
             parts.push(format!("{o:.1}% on test positions"));
         }
         parts.push(format!(
-            "table {} cells, {:.1} MB",
+            "Q-table {} entries, {:.1} MB",
             thousands(last.entries),
             last.bytes as f64 / 1e6
         ));

@@ -98,7 +98,7 @@ impl GameEntry for Entry {
             recipes: vec![ReadyRecipe {
                 id: "td",
                 name: "Pattern weights learned by self-play",
-                short: "Learned weights",
+                short: "Self-taught",
                 about: "The study's TD(0) learner with the threat-space search, its step five times larger (0.5): the 492 pattern weights, started from the hand-set ones, learned in games against itself.",
                 kind: TD,
                 preset: super::runs::BEYOND[0],

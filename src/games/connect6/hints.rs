@@ -247,13 +247,13 @@ impl Player<Board> for ForcedWin {
                 break;
             }
         }
-        let searched = budget.nodes();
+        let searched = crate::plugin::run::thousands(budget.nodes());
         let (sentence, moves, complete) = match proof {
             Proof::Win { line, turns, .. } => {
                 let first = line[..(game.stones_left() as usize).min(line.len())].to_vec();
                 let sentence = format!(
-                    "{me} wins by force in {} turn(s), with {kind_words}: {}.",
-                    turns + 1,
+                    "{me} wins by force in {}, with {kind_words}: {}.",
+                    turn_words(turns + 1),
                     line_text(game, &line)
                 );
                 let moves = first
@@ -269,8 +269,9 @@ impl Player<Board> for ForcedWin {
             }
             Proof::NoWin => (
                 format!(
-                    "{me} has no forced win by threats within {depth} turn(s) \
-                     (searched {searched} positions). A win by quieter moves may still exist."
+                    "{me} has no forced win by threats within {} \
+                     (searched {searched} positions). A win by quieter moves may still exist.",
+                    turn_words(depth)
                 ),
                 Vec::new(),
                 true,
@@ -278,7 +279,8 @@ impl Player<Board> for ForcedWin {
             Proof::Unknown => (
                 format!(
                     "No forced win for {me} found within the time given (searched {searched} \
-                     positions, up to {depth} turn(s)); a longer search might find one."
+                     positions, up to {}); a longer search might find one.",
+                    turn_words(depth)
                 ),
                 Vec::new(),
                 false,
@@ -291,6 +293,16 @@ impl Player<Board> for ForcedWin {
             moves,
             complete,
         })
+    }
+}
+
+/// "1 turn", "2 turns".
+fn turn_words(n: impl Into<u64>) -> String {
+    let n = n.into();
+    if n == 1 {
+        "1 turn".into()
+    } else {
+        format!("{n} turns")
     }
 }
 
@@ -342,10 +354,7 @@ mod tests {
         let mut f = ForcedWin::new(ForcedWinSettings::default());
         let a = f.analyze(&b, &mut Budget::unlimited()).unwrap();
         let text = a.position.unwrap();
-        assert!(
-            text.starts_with("Black wins by force in 2 turn(s)"),
-            "{text}"
-        );
+        assert!(text.starts_with("Black wins by force in 2 turns"), "{text}");
         assert!(text.contains(", then White "), "{text}");
         assert_eq!(a.moves.len(), 2);
         // A quiet position: none, searched fully.

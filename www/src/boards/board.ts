@@ -94,7 +94,7 @@ export class HeatLegend {
     this.mid.textContent = signed((min + max) / 2);
     this.hi.textContent = signed(max);
     this.caption.textContent =
-      (heat.fixed ? 'Value of each move:' : 'Value of each move (lowest to highest shown):') + (heat.best?.size ? ' ringed: the best.' : '');
+      (heat.fixed ? 'Value of each move' : 'Value of each move, lowest to highest shown') + (heat.best?.size ? '; ringed: the best.' : '.');
     this.element.dataset.min = String(min);
     this.element.dataset.max = String(max);
     this.element.dataset.fixed = String(heat.fixed);

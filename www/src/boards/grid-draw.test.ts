@@ -12,8 +12,8 @@ interface Call {
   stroke: unknown;
 }
 
-/** A 2D context that records what is drawn, for Node (no canvas). */
-function recorder(): { ctx: CanvasRenderingContext2D; calls: Call[] } {
+/** A 2D context that records what is drawn, for Node (no canvas); text `perChar` px wide a character. */
+function recorder(perChar = 6): { ctx: CanvasRenderingContext2D; calls: Call[] } {
   const calls: Call[] = [];
   const props: Record<string, unknown> = {};
   const ctx = new Proxy(props, {
@@ -22,6 +22,7 @@ function recorder(): { ctx: CanvasRenderingContext2D; calls: Call[] } {
       return (...args: unknown[]) => {
         calls.push({ op: key, args: args.filter((a): a is number => typeof a === 'number'), fill: target.fillStyle, stroke: target.strokeStyle });
         if (key === 'createRadialGradient') return { addColorStop() {} };
+        if (key === 'measureText') return { width: String(args[0]).length * perChar };
         return undefined;
       };
     },
@@ -149,6 +150,18 @@ describe('drawGrid on a board of intersections', () => {
     const heat = { values: new Map([[4, 0.5]]), min: 0, max: 1, units: 'test', fixed: true };
     drawGrid(ctx, SIZE, geom, STYLE, scene(state(new Array<number>(9).fill(0)), { heat }));
     expect(calls.some((c) => c.op === 'fillRect' && c.args[0] > M)).toBe(false);
+    expect(arcsFilled(calls, '#ecd68a')).toEqual([[M + 1.5 * C, M + 1.5 * C]]);
+    // Its number on it (the other texts are the coordinates round the board).
+    expect(calls.filter((c) => c.op === 'fillText').map((c) => c.args)).toContainEqual([M + 1.5 * C, M + 1.5 * C]);
+  });
+  it('leaves out all the numbers of a heat map when one of them is wider than its cell, keeping the colours', () => {
+    // "0.50" is wider than a cell, "+1" is not: neither is drawn.
+    const { ctx, calls } = recorder(C / 4);
+    const heat = { values: new Map([[4, 0.5], [5, 1]]), min: 0, max: 1, units: 'test', fixed: true };
+    drawGrid(ctx, SIZE, geom, STYLE, scene(state(new Array<number>(9).fill(0)), { heat }));
+    const texts = calls.filter((c) => c.op === 'fillText').map((c) => c.args);
+    expect(texts).not.toContainEqual([M + 1.5 * C, M + 1.5 * C]);
+    expect(texts).not.toContainEqual([M + 2.5 * C, M + 1.5 * C]);
     expect(arcsFilled(calls, '#ecd68a')).toEqual([[M + 1.5 * C, M + 1.5 * C]]);
   });
   it('marks both stones of the last turn, and the first stone of a turn in progress in its own colour', () => {

@@ -149,6 +149,11 @@ export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: Grid
     ctx.font = `600 ${Math.max(9, cell * 0.26)}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
+    // The numbers only if every one fits its cell (on a large board on a
+    // phone the colours alone show the values, read on the key under the board).
+    let widest = 0;
+    for (const v of values.values()) widest = Math.max(widest, ctx.measureText(cellValue(v)).width);
+    const numbers = widest <= cell * 0.9;
     for (const [sq, v] of values) {
       const colour = heatColour(v, min, max);
       ctx.fillStyle = colour;
@@ -161,8 +166,10 @@ export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: Grid
         const [bx, by, side] = geom.box(l, sq);
         ctx.fillRect(bx + 1, by + 1, side - 2, side - 2);
       }
-      ctx.fillStyle = inkOn(colour);
-      ctx.fillText(cellValue(v), x, y);
+      if (numbers) {
+        ctx.fillStyle = inkOn(colour);
+        ctx.fillText(cellValue(v), x, y);
+      }
     }
     // The best move or moves ringed, white round dark, so that close values still show the choice.
     for (const sq of scene.heat.best ?? []) {

@@ -112,7 +112,7 @@ export class ThreatsPanel implements Section {
     this.result.textContent = 'Searching…';
     const onProgress = (p: Progress) => {
       if (ticket !== this.searchTicket) return;
-      const deep = p.depth === null ? '' : `, ${p.depth} turn(s) deep so far`;
+      const deep = p.depth === null ? '' : `, ${p.depth} ${p.depth === 1 ? 'turn' : 'turns'} deep so far`;
       this.result.textContent = `Searching… ${(p.ms / 1000).toFixed(1)} of ${seconds} s, ${p.nodes.toLocaleString('en')} positions${deep}.`;
     };
     try {

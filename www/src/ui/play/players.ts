@@ -428,7 +428,8 @@ export class Players {
         return r ? { text: ` · Elo ${r.rating.elo}`, rank: r.rating.elo } : { text: searcher(c) ? '' : ' · not rated', rank: unmeasured(searcher(c)) };
       }
       const score = this.score(c, side);
-      return score === null ? null : { text: ` · ${score}%`, rank: score };
+      // Whole percent in the list; the line under it gives the tenth.
+      return score === null ? null : { text: ` · ${Math.round(score)}%`, rank: score };
     };
     // Where the unmeasured go: the searchers last; another before them (or, by score, midway).
     const unmeasured = (searches: boolean) => (searches ? 1e9 : byRating ? 1e8 : 500);
