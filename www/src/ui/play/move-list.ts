@@ -50,7 +50,10 @@ export class MoveList {
   /** The list's own scrolling box. */
   readonly element = el('div', { className: 'move-list', 'data-testid': 'moves' });
   /** The seed and the count of moves played. */
-  readonly summary = el('p', { className: 'seed' });
+  readonly summary = el('p', {
+    className: 'seed',
+    title: 'The seed is the number the computer players’ random choices start from: the same seed and the same moves play the same game again.',
+  });
   /** The frame that scrolls the list to the current move, if one is due. */
   private scroll = 0;
   private destroyed = false;
