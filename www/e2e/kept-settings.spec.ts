@@ -89,3 +89,23 @@ test('kept settings with a bad level or without a name are refused in words', as
   await page.screenshot({ path: 'test-results/kept-settings-phone.png' });
   expect(errors).toEqual([]);
 });
+
+test('settings kept while the ready-made players are still loading reach the player lists', async ({ page }) => {
+  const errors = watchErrors(page);
+  // The list of ready-made players arrives late (a slow network).
+  await page.route('**/ready/manifest.json', async (route) => {
+    await new Promise((r) => setTimeout(r, 3000));
+    await route.continue();
+  });
+  await page.goto('/#/othello?first=human&second=search&seed=1&delay=0');
+  const box = page.locator('.player-settings-box[data-player=search]');
+  await box.locator('summary').click();
+  await page.getByTestId('settings-sets-search-name').fill('Early set');
+  await page.getByTestId('settings-sets-search-save').click();
+  await expect(box.locator('.settings-sets-status')).toContainText('Saved “Early set”');
+  await expect(page.getByTestId('player-1').locator('option', { hasText: 'Early set' })).toHaveCount(1);
+  // Once the ready-made list arrives, the kept set is still offered.
+  await expect(page.getByTestId('player-1').locator('option', { hasText: 'N-tuple net' })).not.toHaveCount(0, { timeout: 10_000 });
+  await expect(page.getByTestId('player-1').locator('option', { hasText: 'Early set' })).toHaveCount(1);
+  expect(errors).toEqual([]);
+});

@@ -111,6 +111,8 @@ export class Players {
   private playerSettings = el('div', { className: 'player-settings', 'data-testid': 'player-settings' });
   private listeners = new Set<() => void>();
   private unsubscribe: (() => void) | null = null;
+  /** Library reads begun, so that an older one finishing late is dropped. */
+  private refreshes = 0;
   private destroyed = false;
 
   /**
@@ -232,6 +234,11 @@ export class Players {
    * other side, gives its side to a person, with a notice.
    */
   async start(): Promise<void> {
+    // Followed before the first read, so that a model saved while the
+    // ready-made list is still loading reaches the lists too.
+    const lib = await this.library;
+    if (this.destroyed) return;
+    this.unsubscribe = lib.onChange(() => void this.refresh());
     const [ready] = await Promise.all([readyGame(this.info.id), this.refresh()]);
     this.ready = ready;
     this.readyRead = true;
@@ -239,8 +246,6 @@ export class Players {
       const name = `${READY}${r.id}`;
       this.models.set(name, { name, label: r.name, side: r.side, key: name, bytes: null, libraryId: null, ready: r });
     }
-    const lib = await this.library;
-    this.unsubscribe = lib.onChange(() => void this.refresh());
     for (const side of [0, 1] as const) {
       const c = this.controllers[side];
       const isReady = c.startsWith(READY);
@@ -266,12 +271,15 @@ export class Players {
 
   /** Reads the library's models of this game into the player lists. */
   async refresh(): Promise<void> {
+    const seq = ++this.refreshes;
     let metas: ModelMeta[] = [];
     try {
       metas = await (await this.library).list(this.info.id);
     } catch (e) {
       showNotice(messageOf(e));
     }
+    // A later read has begun: its list is the newer one.
+    if (seq !== this.refreshes) return;
     // Library models first, then the runs' (which stay until the view closes).
     const fromRuns = [...this.models.values()].filter((m) => m.libraryId === null);
     this.models.clear();
