@@ -23,6 +23,11 @@ test('a game against the perfect player by clicks: a corner answers the centre',
   await expect(moves).toHaveCount(2);
   await expect(moves.first()).toHaveText('5');
   expect(['1', '3', '7', '9']).toContain(await moves.nth(1).textContent());
+  // The board numbers its squares as the move list does, for screen readers too.
+  await expect(board(page)).toHaveAttribute('aria-label', /Cursor on square 5: X\./);
+  await board(page).focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(board(page)).toHaveAttribute('aria-label', /Cursor on square 2: /);
   expect(errors).toEqual([]);
 });
 

@@ -46,31 +46,33 @@ const PIECE = 0.42;
 /** Draws the board on `ctx` (scaled to CSS pixels), `size` pixels wide. */
 export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: GridGeometry, st: GridStyle, scene: GridScene): void {
   const l = geom.layout(size);
-  const { margin, cell, pad } = l;
+  const { top, left, strip, cell, pad } = l;
   const width = cell * geom.cols;
   const height = cell * geom.rows;
 
   // The frame hugs the cells (the canvas is as tall as they are).
   ctx.fillStyle = st.frame;
-  roundRect(ctx, 0, 0, Math.min(size, margin + width + pad), margin + height + pad, margin * 0.5);
+  roundRect(ctx, 0, 0, Math.min(size, left + width + pad), top + height + pad, Math.min(top, left) * 0.5);
   ctx.fill();
   ctx.fillStyle = st.board;
-  ctx.fillRect(margin, margin, width, height);
+  ctx.fillRect(left, top, width, height);
 
   // Coordinates: letters above the columns, numbers left of the rows.
   ctx.fillStyle = st.label;
-  ctx.font = `600 ${Math.max(9, Math.min(margin * 0.5, cell * 0.45))}px system-ui, sans-serif`;
+  ctx.font = `600 ${Math.max(9, Math.min(strip * 0.5, cell * 0.45))}px system-ui, sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   // Seen from the other side the coordinates turn with the cells.
-  for (let col = 0; col < geom.cols; col++) {
-    const x = geom.shown(col)[1];
-    ctx.fillText(st.columnLabels?.[col] ?? LETTERS[col], margin + (x + 0.5) * cell, margin / 2);
+  if (geom.coords.top) {
+    for (let col = 0; col < geom.cols; col++) {
+      const x = geom.shown(col)[1];
+      ctx.fillText((st.columnLabels || undefined)?.[col] ?? LETTERS[col], left + (x + 0.5) * cell, top / 2);
+    }
   }
-  if (st.rowLabels !== false) {
+  if (geom.coords.left) {
     for (let row = 0; row < geom.rows; row++) {
       const y = geom.shown(row * geom.cols)[0];
-      ctx.fillText(String(row + 1), margin / 2, margin + (y + 0.5) * cell);
+      ctx.fillText(String(row + 1), left / 2, top + (y + 0.5) * cell);
     }
   }
 
@@ -88,6 +90,20 @@ export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: Grid
     ctx.beginPath();
     ctx.arc(x, y, Math.max(2, cell * 0.06), 0, Math.PI * 2);
     ctx.fill();
+  }
+  if (st.cellLabels) {
+    // Each cell's name, small in its top left corner, under any piece.
+    ctx.save();
+    ctx.fillStyle = st.label;
+    ctx.globalAlpha = 0.6;
+    ctx.font = `600 ${Math.max(9, cell * 0.14)}px system-ui, sans-serif`;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'top';
+    for (let sq = 0; sq < geom.size; sq++) {
+      const [x, y] = geom.box(l, sq);
+      ctx.fillText(st.cellLabels[sq] ?? '', x + cell * 0.07, y + cell * 0.07);
+    }
+    ctx.restore();
   }
 
   const s = scene.state;
@@ -235,14 +251,14 @@ export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: Grid
     ctx.strokeStyle = colour;
     ctx.lineWidth = Math.max(1.5, cell * 0.06);
     ctx.beginPath();
-    ctx.moveTo(margin, y);
+    ctx.moveTo(left, y);
     ctx.lineTo(x - r, y);
     ctx.moveTo(x + r, y);
-    ctx.lineTo(margin + width, y);
-    ctx.moveTo(x, margin);
+    ctx.lineTo(left + width, y);
+    ctx.moveTo(x, top);
     ctx.lineTo(x, y - r);
     ctx.moveTo(x, y + r);
-    ctx.lineTo(x, margin + height);
+    ctx.lineTo(x, top + height);
     ctx.stroke();
     ctx.restore();
     if (!previewed.has(scene.pending)) drawPiece(ctx, st, x, y, cell * PIECE, s.toMove, 0.6);

@@ -4,7 +4,7 @@ import { GridGeometry, INTERSECTION_REACH, SMALL_POINT_PX, gridHeight, gridLayou
 describe('gridLayout: room for the coordinates, a thin frame, square cells', () => {
   it('fits the longer side of the board in the width', () => {
     // 500 px: margin round(27.5) = 28, frame round(11) = 11, 461 px for 8 cells.
-    expect(gridLayout(500, 8, 8)).toEqual({ margin: 28, cell: 461 / 8, pad: 11 });
+    expect(gridLayout(500, 8, 8)).toEqual({ top: 28, left: 28, strip: 28, cell: 461 / 8, pad: 11 });
     // A rack of 6 × 7: its 7 columns fill the width.
     expect(gridLayout(500, 6, 7).cell).toBeCloseTo(461 / 7);
   });
@@ -12,11 +12,35 @@ describe('gridLayout: room for the coordinates, a thin frame, square cells', () 
     expect(gridHeight(500, 8, 8)).toBe(500);
     expect(gridHeight(500, 6, 7)).toBeCloseTo(28 + (6 * 461) / 7 + 11);
   });
+  it('gives a side without coordinates the thin frame alone, and the cells its room', () => {
+    // A rack numbered above its columns only: 500 − 11 − 11 = 478 px for 7 columns.
+    const rack = gridLayout(500, 6, 7, { top: true, left: false });
+    expect(rack).toEqual({ top: 28, left: 11, strip: 28, cell: 478 / 7, pad: 11 });
+    expect(gridHeight(500, 6, 7, { top: true, left: false })).toBeCloseTo(28 + (6 * 478) / 7 + 11);
+    // A 3 × 3 board with no coordinates at all is framed evenly and square.
+    expect(gridLayout(500, 3, 3, { top: false, left: false })).toEqual({ top: 11, left: 11, strip: 28, cell: 478 / 3, pad: 11 });
+    expect(gridHeight(500, 3, 3, { top: false, left: false })).toBe(500);
+  });
+  it('finds the cells from where they are drawn when top and left differ', () => {
+    const g = new GridGeometry(6, 7, 'cells', 'mirror', { top: true, left: false });
+    const l = g.layout(500);
+    for (const sq of [0, 6, 38, 41]) {
+      const [x, y] = g.centre(l, sq);
+      expect(g.cellAt(l, x, y)).toBe(sq);
+      const [bx, by, side] = g.box(l, sq);
+      expect(bx + side / 2).toBeCloseTo(x);
+      expect(by + side / 2).toBeCloseTo(y);
+    }
+    // The first column starts right after the thin frame, the first row after the numbers.
+    expect(g.cellAt(l, 12, 30)).toBe(0);
+    expect(g.cellAt(l, 10, 30)).toBeNull();
+    expect(g.cellAt(l, 12, 27)).toBeNull();
+  });
 });
 
 describe('a board of cells', () => {
   const g = new GridGeometry(8, 8);
-  const l = { margin: 20, cell: 10, pad: 5 };
+  const l = { top: 20, left: 20, strip: 20, cell: 10, pad: 5 };
   it('names cells by column letter and row from the top', () => {
     expect(g.name(0)).toBe('a1');
     expect(g.name(19)).toBe('d3');
@@ -47,7 +71,7 @@ describe('a board of cells', () => {
 describe('a board of intersections (stones on the lines’ crossings)', () => {
   const g = new GridGeometry(19, 19, 'intersections');
   // Lines 10 px apart; the first line 5 px inside the board's edge.
-  const l = { margin: 20, cell: 10, pad: 5 };
+  const l = { top: 20, left: 20, strip: 20, cell: 10, pad: 5 };
   it('puts intersection → point at the crossing of its lines', () => {
     expect(g.centre(l, 0)).toEqual([25, 25]);
     // Column d (3), row 3 (2).

@@ -36,27 +36,42 @@ export function smallPoints(spacing: number): boolean {
 
 /** The board's measures on a canvas of a given width, in CSS pixels. */
 export interface GridLayout {
-  /** Room for the coordinates above and left of the board. */
-  margin: number;
+  /** Where the board starts: after the strip of coordinates above it, or after a thin frame where it has none. */
+  top: number;
+  /** Where the board starts on the left: after the row numbers, or a thin frame. */
+  left: number;
+  /** The width of a strip of coordinates (the size their text is drawn to). */
+  strip: number;
   /** A cell's side: the spacing of the lines. */
   cell: number;
-  /** The thin frame below and right of the board. */
+  /** The thin frame below and right of the board (and above or left of it where it has no coordinates). */
   pad: number;
 }
 
+/** Which sides of the board have a strip of coordinates: the column names above, the row numbers to the left. */
+export interface Coordinates {
+  top: boolean;
+  left: boolean;
+}
+
+const BOTH: Coordinates = { top: true, left: true };
+
 /** The measures of a board of `rows` × `cols` on a canvas `size` pixels wide. */
-export function gridLayout(size: number, rows: number, cols: number): GridLayout {
-  // Room for the coordinates above and left; a thin frame below and right.
-  const margin = Math.round(size * 0.055);
+export function gridLayout(size: number, rows: number, cols: number, coords: Coordinates = BOTH): GridLayout {
+  // Room for the coordinates above and left; a thin frame below and right,
+  // and above or left where there are no coordinates.
+  const strip = Math.round(size * 0.055);
   const pad = Math.round(size * 0.022);
-  const cell = (size - margin - pad) / Math.max(rows, cols);
-  return { margin, cell, pad };
+  const top = coords.top ? strip : pad;
+  const left = coords.left ? strip : pad;
+  const cell = (size - left - pad) / Math.max(rows, cols);
+  return { top, left, strip, cell, pad };
 }
 
 /** The canvas's height for a width: as tall as the cells and their frame (a rack of 6 × 7 is wider than high). */
-export function gridHeight(width: number, rows: number, cols: number): number {
-  const { margin, cell, pad } = gridLayout(width, rows, cols);
-  return margin + rows * cell + pad;
+export function gridHeight(width: number, rows: number, cols: number, coords: Coordinates = BOTH): number {
+  const { top, cell, pad } = gridLayout(width, rows, cols, coords);
+  return top + rows * cell + pad;
 }
 
 /** A line segment, [x0, y0, x1, y1]. */
@@ -72,6 +87,7 @@ export class GridGeometry {
     readonly cols: number,
     readonly placement: Placement = 'cells',
     readonly flip: FlipMode = 'rotate',
+    readonly coords: Coordinates = BOTH,
   ) {}
 
   /** How many cells (or intersections) the board has. */
@@ -85,7 +101,7 @@ export class GridGeometry {
   }
 
   layout(size: number): GridLayout {
-    return gridLayout(size, this.rows, this.cols);
+    return gridLayout(size, this.rows, this.cols, this.coords);
   }
 
   /** Where a cell is drawn: its row and column on the screen. */
@@ -107,7 +123,7 @@ export class GridGeometry {
 
   /** The centre of the cell, or the intersection, drawn at a row and column of the screen. */
   point(l: GridLayout, row: number, col: number): [number, number] {
-    return [l.margin + (col + 0.5) * l.cell, l.margin + (row + 0.5) * l.cell];
+    return [l.left + (col + 0.5) * l.cell, l.top + (row + 0.5) * l.cell];
   }
 
   /** Where a cell's piece is drawn: the centre of its square, or its intersection. */
@@ -123,8 +139,8 @@ export class GridGeometry {
    * spacing (a point between intersections picks none).
    */
   cellAt(l: GridLayout, x: number, y: number): number | null {
-    const fx = (x - l.margin) / l.cell;
-    const fy = (y - l.margin) / l.cell;
+    const fx = (x - l.left) / l.cell;
+    const fy = (y - l.top) / l.cell;
     let col: number;
     let row: number;
     if (this.placement === 'intersections') {
@@ -152,13 +168,13 @@ export class GridGeometry {
    * on a board of intersections, through them, from the first to the last.
    */
   lines(l: GridLayout): Segment[] {
-    const { margin, cell } = l;
+    const { cell } = l;
     const inner = this.placement === 'intersections' ? 0.5 : 0;
     const [cols, rows] = this.placement === 'intersections' ? [this.cols, this.rows] : [this.cols + 1, this.rows + 1];
-    const top = margin + inner * cell;
-    const left = margin + inner * cell;
-    const bottom = margin + (this.rows - inner) * cell;
-    const right = margin + (this.cols - inner) * cell;
+    const top = l.top + inner * cell;
+    const left = l.left + inner * cell;
+    const bottom = l.top + (this.rows - inner) * cell;
+    const right = l.left + (this.cols - inner) * cell;
     const out: Segment[] = [];
     for (let i = 0; i < cols; i++) out.push([left + i * cell, top, left + i * cell, bottom]);
     for (let i = 0; i < rows; i++) out.push([left, top + i * cell, right, top + i * cell]);
@@ -177,12 +193,12 @@ export class GridGeometry {
       if (this.flip !== 'mirror') row = last[0] - row;
     }
     const inner = this.placement === 'intersections' ? 0.5 : 0;
-    return [l.margin + (col + inner) * l.cell, l.margin + (row + inner) * l.cell];
+    return [l.left + (col + inner) * l.cell, l.top + (row + inner) * l.cell];
   }
 
   /** The square round a cell as drawn (a cell's square, or the spacing round an intersection): [x, y, side]. */
   box(l: GridLayout, sq: number): [number, number, number] {
     const [row, col] = this.shown(sq);
-    return [l.margin + col * l.cell, l.margin + row * l.cell, l.cell];
+    return [l.left + col * l.cell, l.top + row * l.cell, l.cell];
   }
 }

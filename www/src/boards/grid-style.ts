@@ -37,9 +37,11 @@ export interface GridStyle {
   /** A move is a column (Connect Four): a click or Enter anywhere in a
    *  column plays the legal move that lands in it. */
   dropInColumns?: boolean;
-  /** Labels above the columns (default a, b, c…) and whether rows are numbered (default yes). */
-  columnLabels?: string[];
+  /** Labels above the columns (default a, b, c…; none: no strip above the board) and whether rows are numbered (default yes). */
+  columnLabels?: string[] | false;
   rowLabels?: boolean;
+  /** A name drawn small in the corner of each cell, in the engine's order (tic-tac-toe's squares 1 to 9). */
+  cellLabels?: string[];
   /** How the board looks from the other side: turned half round (default),
    *  or seen from behind, columns mirrored (a standing rack). */
   flip?: FlipMode;

@@ -62,7 +62,8 @@ export class GridBoard implements BoardView {
   ) {
     if (info.geometry.kind !== 'grid') throw new Error(`${info.title} is not played on a grid`);
     const { rows, cols } = info.geometry;
-    this.geom = new GridGeometry(rows, cols, style.placement ?? 'cells', style.flip ?? 'rotate');
+    const coords = { top: style.columnLabels !== false, left: style.rowLabels !== false };
+    this.geom = new GridGeometry(rows, cols, style.placement ?? 'cells', style.flip ?? 'rotate', coords);
     this.element = document.createElement('div');
     this.element.className = 'board-box';
     const wrap = document.createElement('div');
@@ -73,7 +74,7 @@ export class GridBoard implements BoardView {
     this.crisp = new CrispCanvas(
       wrap,
       (ctx, size) => this.draw(ctx, size),
-      (w) => gridHeight(w, rows, cols),
+      (w) => gridHeight(w, rows, cols, coords),
     );
     const c = this.crisp.canvas;
     c.className = 'board-canvas';
@@ -248,7 +249,9 @@ export class GridBoard implements BoardView {
   private describe(): void {
     const c = this.crisp.canvas;
     const cursor = this.input.cursor;
-    const name = this.cellName(cursor);
+    // A board whose cells are numbered on it (tic-tac-toe) names them so.
+    const label = this.style.cellLabels?.[cursor];
+    const name = label ? `square ${label}` : this.cellName(cursor);
     c.setAttribute(
       'aria-label',
       gridLabel({
@@ -272,10 +275,10 @@ export class GridBoard implements BoardView {
   /** Draws the board; `withTurning` false leaves out the pieces that are turning over (the animation's base). */
   private draw(ctx: CanvasRenderingContext2D, size: number, withTurning = true): void {
     if (!this.ready) return;
-    const { margin, cell } = this.geom.layout(size);
+    const { left, top, cell } = this.geom.layout(size);
     const c = this.crisp.canvas;
-    c.dataset.originX = String(margin);
-    c.dataset.originY = String(margin);
+    c.dataset.originX = String(left);
+    c.dataset.originY = String(top);
     c.dataset.cell = String(cell);
     c.dataset.rows = String(this.geom.rows);
     c.dataset.cols = String(this.geom.cols);

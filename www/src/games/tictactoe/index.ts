@@ -55,7 +55,8 @@ export const tictactoe: GamePlugin = {
       // The centre square.
       startCursor: 4,
       // Squares are named 1 to 9 in reading order, not by coordinates.
-      columnLabels: ['', '', ''],
+      columnLabels: false,
       rowLabels: false,
+      cellLabels: ['1', '2', '3', '4', '5', '6', '7', '8', '9'],
     }),
 };
