@@ -137,6 +137,8 @@ test('watching a run shows its real training games and changes nothing it learns
   expect(heat).toEqual(d.values.map(([, v]) => Number(v.toFixed(2))).sort());
   await expect(page.getByTestId('watch-sentence')).toContainText(`Game ${first.toLocaleString('en-US')} of the run`);
   await expect(page.getByTestId('watch-sentence')).toContainText('it thinks');
+  // Connect Four's moves are columns, and the sentences say so.
+  await expect(page.getByTestId('watch-sentence')).toContainText(/(thinks|plays) column [1-7]\b/);
   await expect.poll(async () => Number(await board(page).getAttribute('data-cursor')), { timeout: 20_000 }).toBeGreaterThan(d.ply);
   // The next games come one at a time.
   await expect(strip).toHaveAttribute('data-game', String(first + 1), { timeout: 60_000 });

@@ -102,6 +102,8 @@ export interface GamePlugin {
   sideMarkers: [string, string];
   /** The notation of the game's records (export and import on the Play tab). */
   record: RecordNotation;
+  /** A move as sentences name it ("column 4" for Connect Four's "4"); without it, the move's own text ("f5"). */
+  moveWords?: (move: string) => string;
   /** The game's board. */
   board(info: GameInfo): BoardView;
   /**

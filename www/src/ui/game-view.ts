@@ -126,7 +126,9 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
   const thinker = new Thinker();
   let showTab: (id: string) => void = () => {};
 
+  const moveWords = plugin.moveWords ?? ((move: string) => move);
   const play = new PlayPanel(info, engine, thinker, board, library, plugin.sideMarkers, {
+    moveWords,
     controllers: address.controllers ?? plugin.defaultPlayers,
     seed: address.seed,
     moves: address.moves,
@@ -188,6 +190,7 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
       const { RunsPanel } = await import('./runs-panel');
       const host = {
         info,
+        moveWords,
         engine,
         library,
         hooks: plugin.runHooks?.({ info, board, showTab: (id: string) => showTab(id), showBoard: () => boardPlace.recall() }) ?? null,

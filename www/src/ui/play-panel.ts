@@ -27,6 +27,8 @@ import { BoardValues } from './play/values';
 export { MODEL, type ModelPlayer } from './play/players';
 
 export interface PlayOptions {
+  /** A move as sentences name it ("column 4"; default its own text). */
+  moveWords?: (move: string) => string;
   /** Initial controllers and seed, e.g. from the address. */
   controllers?: [Controller, Controller];
   seed?: number;
@@ -313,7 +315,7 @@ export class PlayPanel {
 
   /** Draws a new state everywhere: the board, the status, the move list, the address, the values. */
   private show(s: GameState, before: GameState | null): void {
-    if (before && s.cursor === before.cursor + 1 && s.lastMove) this.status.announce(moveAnnouncement(this.players.sideLabel(s.lastMove.side), s));
+    if (before && s.cursor === before.cursor + 1 && s.lastMove) this.status.announce(moveAnnouncement(this.players.sideLabel(s.lastMove.side), s, this.options.moveWords));
     const human = this.players.isHuman(s.toMove);
     this.board.update(s, human);
     let turn = '';

@@ -32,6 +32,8 @@ import { keeper, type KeptPanel, type RunSummary } from './run-keeper';
 
 export interface RunsHost {
   info: GameInfo;
+  /** A move as sentences name it ("column 4"). */
+  moveWords(move: string): string;
   engine: Engine;
   library: Promise<ModelLibrary>;
   hooks: RunHooks | null;
@@ -462,6 +464,7 @@ export class RunsPanel implements KeptPanel {
   private async watch(card: RunCard, on: boolean): Promise<void> {
     this.watcher ??= new Watcher({
       info: this.host.info,
+      moveWords: (move) => this.host.moveWords(move),
       pool: () => this.cardHost.pool(),
       lendBoard: (taken) => this.host.lendBoard(taken),
       boardArea: this.host.boardArea,

@@ -29,6 +29,8 @@ export interface WatchHost {
   boardArea: HTMLElement;
   /** Watching started or ended (the cards' buttons change). */
   changed(runId: string | null): void;
+  /** A move as sentences name it ("column 4"). */
+  moveWords(move: string): string;
 }
 
 function signed(v: number): string {
@@ -191,7 +193,7 @@ export class Watcher {
       this.loan?.setHeat(null);
       // A record's stones are neither its own decisions nor an opponent's.
       const mover = game.replayed ? sides[s.toMove ?? 0] : `${sides[s.toMove ?? 0]} (its opponent)`;
-      this.sentence.textContent = `${head}; ${mover} plays ${game.moves[ply]}.`;
+      this.sentence.textContent = `${head}; ${mover} plays ${this.host.moveWords(game.moves[ply])}.`;
       return;
     }
     const values = new Map<number, number>();
@@ -212,11 +214,12 @@ export class Watcher {
     const chance = game.scale !== null && game.scale[0] >= 0 && game.scale[1] <= 1;
     const worth = (v: number) => (chance ? `${Math.round(100 * v)}%` : signed(v));
     // A learner that searches too may pass over its best-valued move to avoid a loss the search found.
-    const explore = best[1] > value ? (game.candidates ? ` — not its best-valued move, ${best[0]} (${worth(best[1])}): exploring, or avoiding a loss its search found` : ` — exploring: its best is ${best[0]} (${worth(best[1])})`) : '';
+    const words = (move: string) => this.host.moveWords(move);
+    const explore = best[1] > value ? (game.candidates ? ` — not its best-valued move, ${words(best[0])} (${worth(best[1])}): exploring, or avoiding a loss its search found` : ` — exploring: its best is ${words(best[0])} (${worth(best[1])})`) : '';
     const among = game.candidates ? ` (of the ${d.values.length} move${d.values.length === 1 ? '' : 's'} it considered)` : '';
     // A board without a heat map: every value in words.
     const all = this.loan?.heat ? '' : ` Its values: ${d.values.map(([t, v]) => `${t} ${worth(v)}`).join(' · ')}.`;
-    this.sentence.textContent = `${head}${mover}; it thinks ${played} is worth ${worth(value)}${among} and plays it${explore}.${all}`;
+    this.sentence.textContent = `${head}${mover}; it thinks ${words(played)} is worth ${worth(value)}${among} and plays it${explore}.${all}`;
     this.sentence.title = game.units;
   }
 

@@ -49,6 +49,7 @@ export const connect4: GamePlugin = {
   // The study's second method's table after 100,000 games (public/ready/); it plays first, so the visitor plays Yellow.
   defaultPlayers: ['ready:win-100000', 'human'],
   sideMarkers: [`radial-gradient(circle at 35% 30%, ${RED.light}, ${RED.dark})`, `radial-gradient(circle at 35% 30%, ${YELLOW.light}, ${YELLOW.dark})`],
+  moveWords: (move) => `column ${move}`,
   record: {
     name: 'Connect Four move string',
     help: 'The columns played, one digit each from 1 (left) to 7 (right), Red first.',

@@ -94,6 +94,8 @@ describe('the game’s words', () => {
   });
   it('announces a move with the engine’s notice and the result', () => {
     expect(moveAnnouncement('Black', state({}))).toBe('Black played f5.');
+    // A game whose moves read better named ("column 4").
+    expect(moveAnnouncement('Yellow', state({}), (m) => `move ${m}`)).toBe('Yellow played move f5.');
     expect(moveAnnouncement('Black (Minimax)', state({ notice: 'White has no move and passes.', outcome: { winner: 0, text: 'Black wins 40–24.' } }))).toBe(
       'Black (Minimax) played f5. White has no move and passes. Black wins 40–24.',
     );

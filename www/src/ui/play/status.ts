@@ -7,8 +7,8 @@ import { el } from '../../core/dom';
 import type { GameInfo, GameState } from '../../core/protocol';
 
 /** What screen readers hear after a move: the move, the engine's notice and the result. */
-export function moveAnnouncement(player: string, s: GameState): string {
-  return [`${player} played ${s.lastMove?.text ?? ''}.`, s.notice ?? '', s.outcome?.text ?? ''].filter(Boolean).join(' ');
+export function moveAnnouncement(player: string, s: GameState, moveWords: (move: string) => string = (m) => m): string {
+  return [`${player} played ${moveWords(s.lastMove?.text ?? '')}.`, s.notice ?? '', s.outcome?.text ?? ''].filter(Boolean).join(' ');
 }
 
 /** A person to move whose only legal moves are passes: the Pass button is shown. */
