@@ -76,10 +76,17 @@ for (const size of SIZES) {
       // The n-tuple network, which its score against the fixed players undersells, is above every network trained against MSB.
       expect(at('Net vs MSB, 1M games')).toBeGreaterThan(-1);
       expect(at('N-tuple net, 500k games')).toBeGreaterThan(at('Net vs MSB, 1M games'));
-      // The line under the list says what the rating means.
+      // The line under the list gives the rating; what it means opens on a tap or focus.
       await page.getByTestId('player-1').selectOption({ label: texts[at('N-tuple net, 500k games')] });
-      await expect(page.getByTestId('player-about-1')).toContainText(/Rating \d+ ± \d+ Elo, from a round robin of the ready-made and fixed players \(Random is 0/);
-      await page.getByTestId('player-about-1').scrollIntoViewIfNeeded();
+      const aboutLine = page.getByTestId('player-about-1');
+      const rating = aboutLine.locator('.term', { hasText: /^Rating/ });
+      await expect(rating).toHaveText(/^Rating \d+ ± \d+$/);
+      await expect(rating).toHaveAttribute('title', /^An Elo rating, from a round robin of the ready-made and fixed players: Random is 0/);
+      await rating.click();
+      const tip = aboutLine.getByRole('tooltip');
+      await expect(tip).toBeVisible();
+      await expect(tip).toContainText('The ± is the 95% range.');
+      await aboutLine.scrollIntoViewIfNeeded();
       await page.screenshot({ path: info.outputPath(`ready-rated-player-${size.name}.png`) });
       expect(errors).toEqual([]);
     });

@@ -4,7 +4,7 @@ import type { ModelMeta } from '../../core/storage';
 import { describeProgress } from './game';
 import { fittingModel, waitingText } from './missing-model';
 import { isPass, moveRows, moveTitle, playedLine } from './move-list';
-import { HUMAN, aboutPlayer, strengthWord } from './players';
+import { HUMAN, aboutPlayer, aboutText, strengthWord } from './players';
 import { sideScore } from '../../core/ready';
 import { moveAnnouncement, mustPass } from './status';
 import { heatOf, hintWords } from './values';
@@ -115,11 +115,12 @@ const info = { id: 'test', sides: ['Black', 'White'] } as unknown as GameInfo;
 describe('players', () => {
   const minimax: PlayerInfo = { id: 'mm', label: 'Minimax', description: 'searches ahead', sides: [true, true], searches: true, settings: [], savesSettings: false, solve: null, needsLearners: false };
   it('says what the chosen player does', () => {
-    expect(aboutPlayer(HUMAN, undefined, undefined)).toBe('A person plays on the board.');
-    expect(aboutPlayer('mm', minimax, undefined)).toBe('Minimax: searches ahead.');
+    const about = (...a: Parameters<typeof aboutPlayer>) => aboutText(aboutPlayer(...a));
+    expect(about(HUMAN, undefined, undefined)).toBe('A person plays on the board.');
+    expect(about('mm', minimax, undefined)).toBe('Minimax: searches ahead.');
     const model = { name: 'net:1', label: 'Net 1', side: null, key: 'k', bytes: null, libraryId: '1' };
-    expect(aboutPlayer('net:1', undefined, model)).toBe('Net 1: a trained model from the library.');
-    expect(aboutPlayer('net:2', undefined, undefined)).toBe('A model: a trained model from the library.');
+    expect(about('net:1', undefined, model)).toBe('Net 1: a trained model from the library.');
+    expect(about('net:2', undefined, undefined)).toBe('A model: a trained model from the library.');
   });
   it('says a measured player’s strength, on its side, in a word and a number', () => {
     const strength = {
@@ -135,14 +136,18 @@ describe('players', () => {
     expect(sideScore({ score: 0, records: [] }, 0)).toBeNull();
     expect([10, 30, 60, 90].map(strengthWord)).toEqual(['weak', 'fair', 'good', 'strong']);
     const ready = { name: 'ready:a', label: 'Table · after 10 games', side: 0 as const, key: 'ready:a', bytes: null, libraryId: null, ready: { about: 'The textbook’s table.' } as never };
-    expect(aboutPlayer('ready:a', undefined, ready, 57.5, 'Black')).toBe(
-      'Table · after 10 games: ready-made, the textbook’s table. Strength 57.5% (good): the points it won as Black against the fixed players.',
-    );
+    // The measures are short on the line; what they mean is in their tooltips.
+    expect(aboutPlayer('ready:a', undefined, ready, 57.5, 'Black')).toEqual([
+      { text: 'Table · after 10 games: ready-made, the textbook’s table.' },
+      { text: 'Strength 57.5% (good)', meaning: 'The points it won as Black against the fixed players (a win 1, a draw ½): weak below 25%, fair below 50%, good below 75%, strong from 75%.' },
+    ]);
     const an = { ...ready, ready: { about: 'A table.' } as never };
-    expect(aboutPlayer('ready:a', undefined, an)).toBe('Table · after 10 games: ready-made, a table.');
-    expect(aboutPlayer('mm', minimax, undefined, 80, 'White')).toBe('Minimax: searches ahead. Strength 80% (strong): the points it won as White against the fixed players.');
-    expect(aboutPlayer('ready:a', undefined, ready, 57.5, 'Black', { rating: { elo: 412, interval: 38 }, anchor: 'Random' })).toBe(
-      'Table · after 10 games: ready-made, the textbook’s table. Strength 57.5% (good): the points it won as Black against the fixed players. Rating 412 ± 38 Elo, from a round robin of the ready-made and fixed players (Random is 0; 200 points more wins about 3 games in 4).',
+    expect(aboutText(aboutPlayer('ready:a', undefined, an))).toBe('Table · after 10 games: ready-made, a table.');
+    expect(aboutText(aboutPlayer('mm', minimax, undefined, 80, 'White'))).toBe('Minimax: searches ahead. Strength 80% (strong).');
+    const rated = aboutPlayer('ready:a', undefined, ready, 57.5, 'Black', { rating: { elo: 412, interval: 38 }, anchor: 'Random' });
+    expect(aboutText(rated)).toBe('Table · after 10 games: ready-made, the textbook’s table. Strength 57.5% (good). Rating 412 ± 38.');
+    expect(rated[2].meaning).toBe(
+      'An Elo rating, from a round robin of the ready-made and fixed players: Random is 0; 200 points more wins about 3 games in 4. The ± is the 95% range.',
     );
   });
   it('tells a side that waits for the link’s model', () => {

@@ -16,6 +16,7 @@ import { READY, ratingWords, readyBytes, readyGame, sideScore, type ReadyGame, t
 import type { ModelLibrary, ModelMeta } from '../../core/storage';
 import type { AgentRequest } from '../../core/thinker';
 import { FieldForm, parseField, type Settings, setPath } from '../fields';
+import { pageGlossed, term } from '../glossary';
 import { SettingsSets } from '../settings-sets';
 
 /** "human", a player of the game ("msb"), or a model ("net:<id>"). */
@@ -50,18 +51,39 @@ export interface RatingOf {
   anchor: string;
 }
 
+/** A part of the line under a player's list: a sentence, or a short phrase whose `meaning` opens as a tooltip. */
+export interface AboutPart {
+  text: string;
+  meaning?: string;
+}
+
 /**
- * What the chosen player of a side does, in a sentence under its list;
- * `score` its measured strength on that side, `rated` its rating on the
- * game's ladder.
+ * What the chosen player of a side does, under its list: what it is in a
+ * sentence, then `score`, its measured strength on that side, and `rated`,
+ * its rating on the game's ladder, each in a few words explained in a
+ * tooltip.
  */
-export function aboutPlayer(c: Controller, player: PlayerInfo | undefined, model: ModelPlayer | undefined, score: number | null = null, sideName = '', rated: RatingOf | null = null): string {
-  if (c === HUMAN) return 'A person plays on the board.';
-  const rating = rated ? ` Rating ${rated.rating.elo} ± ${rated.rating.interval} Elo, from a round robin of the ready-made and fixed players (${ratingWords(rated.anchor)}).` : '';
-  const scores = (score === null ? '' : ` Strength ${score}% (${strengthWord(score)}): the points it won${sideName ? ` as ${sideName}` : ''} against the fixed players.`) + rating;
-  if (player) return `${player.label}: ${player.description}.${scores}`;
-  if (model?.ready) return `${model.label}: ready-made, ${model.ready.about.replace(/^(The|An?) /, (w) => w.toLowerCase())}${scores}`;
-  return `${model?.label ?? 'A model'}: a trained model from the library.`;
+export function aboutPlayer(c: Controller, player: PlayerInfo | undefined, model: ModelPlayer | undefined, score: number | null = null, sideName = '', rated: RatingOf | null = null): AboutPart[] {
+  if (c === HUMAN) return [{ text: 'A person plays on the board.' }];
+  const measures: AboutPart[] = [];
+  if (score !== null)
+    measures.push({
+      text: `Strength ${score}% (${strengthWord(score)})`,
+      meaning: `The points it won${sideName ? ` as ${sideName}` : ''} against the fixed players (a win 1, a draw ½): weak below 25%, fair below 50%, good below 75%, strong from 75%.`,
+    });
+  if (rated)
+    measures.push({
+      text: `Rating ${rated.rating.elo} ± ${rated.rating.interval}`,
+      meaning: `An Elo rating, from a round robin of the ready-made and fixed players: ${ratingWords(rated.anchor)}. The ± is the 95% range.`,
+    });
+  if (player) return [{ text: `${player.label}: ${player.description}.` }, ...measures];
+  if (model?.ready) return [{ text: `${model.label}: ready-made, ${model.ready.about.replace(/^(The|An?) /, (w) => w.toLowerCase())}` }, ...measures];
+  return [{ text: `${model?.label ?? 'A model'}: a trained model from the library.` }];
+}
+
+/** The line under a player's list as plain text, each tooltip's phrase ended by a full stop. */
+export function aboutText(parts: AboutPart[]): string {
+  return parts.map((p) => (p.meaning ? `${p.text}.` : p.text)).join(' ');
 }
 
 /** Strength in a word, from a measured score (points won against the fixed players, %). */
@@ -347,7 +369,8 @@ export class Players {
       const about = aboutPlayer(c, this.player(c), this.models.get(c), this.score(c, i as 0 | 1), this.info.sides[i], this.rated(c));
       this.abouts[i].replaceChildren(
         ...(setting ? [el('span', { className: 'player-setting', 'data-testid': `player-setting-${i}`, title: `Set under “${setting.player}: settings”` }, setting.text), ' '] : []),
-        about,
+        // The sentence with the game's words explained; the measures short, their meaning in a tooltip.
+        ...about.flatMap((part, k) => [...(k > 0 ? [' '] : []), ...(part.meaning ? [term(part.text, part.meaning), '.'] : pageGlossed(part.text))]),
       );
     }
   }
