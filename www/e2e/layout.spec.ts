@@ -37,7 +37,8 @@ test('a phone-sized screen never scrolls sideways', async ({ page }) => {
   await page.goto('/#/othello?tab=train&delay=0');
   await expect(page.getByTestId('train-start')).toBeVisible();
   await expectNoSidewaysScroll(page, 'Othello, Train');
-  await page.getByTestId('train-games').fill('3000');
+  // Long enough to be still training when it is stopped below.
+  await page.getByTestId('train-games').fill('1000000');
   await page.getByTestId('train-eval_every').fill('500');
   await page.getByTestId('train-eval_games').fill('20');
   await page.getByTestId('train-start').click();

@@ -36,6 +36,22 @@ export const COMMON_TERMS: GlossaryTerm[] = [
     words: ['Q-learning'],
     meaning: 'Learning the value Q(s, a) of each move a in each position s from the agent’s own games: after each move, the value moves a step toward what came next.',
   },
+  {
+    words: ['α'],
+    meaning: 'α (alpha), the step size: how far each update moves a value toward its target, from 0 (not at all) to 1 (all the way).',
+  },
+  {
+    words: ['γ'],
+    meaning: 'γ (gamma), the discount: what a reward one move later is worth now, from 0 (nothing) to 1 (as much). It makes quick wins worth more than slow ones.',
+  },
+  {
+    words: ['ε'],
+    meaning: 'ε (epsilon), the exploration rate: the chance of a random move instead of the best one while training, so that the agent also tries moves it does not yet rate.',
+  },
+  {
+    words: ['λ'],
+    meaning: 'λ (lambda) of TD(λ): how much a position learns from the rest of its game too, not only from the next position; 0 is the next position alone.',
+  },
 ];
 
 /** The words of the view on screen (the common ones, and its game's), for the generic forms' help. */

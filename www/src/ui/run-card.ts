@@ -28,6 +28,7 @@ import type { RunListener, RunPool } from '../core/pool';
 import type { GameInfo, ModelInfo, Point, RunConfig, RunNews, RunSnapshot, SeriesSpec, WeightTable } from '../core/protocol';
 import { announceRuns, claimRun, releaseRun } from '../core/run-locks';
 import { downloadFile, newId, type Checkpoint, type ModelLibrary, type SavedCurve } from '../core/storage';
+import { pageGlossed } from './glossary';
 import { SnapshotShelf, snapshotId } from './snapshots';
 
 export type CardStatus = 'starting' | 'running' | 'paused' | 'stopped' | 'finished' | 'crashed';
@@ -114,6 +115,8 @@ export class RunCard implements RunListener {
   private savedName: string | null = null;
 
   private readonly heading = el('h3', {});
+  /** The heading's text as last drawn. */
+  private headingText = '';
   private readonly swatch = el('span', { className: 'swatch', 'aria-hidden': 'true' });
   private readonly bar = el('progress', { max: 1, value: 0 });
   private readonly stats = el('p', { className: 'run-stats', 'data-testid': 'run-stats' });
@@ -633,7 +636,14 @@ export class RunCard implements RunListener {
     else delete d.checkpoint;
     if (this.info.continuedFrom !== null) d.continuedFrom = String(this.info.continuedFrom);
     const preset = this.info.preset ? ` — ${this.info.preset.name}` : '';
-    this.heading.replaceChildren(this.swatch, ` ${this.name}: ${this.label || 'starting'}`);
+    // The run's settings as the engine writes them (α=0.5 ε=0.1 …), each
+    // letter explained; redrawn only when they change, so that an open
+    // explanation stays open while the run goes on.
+    const heading = ` ${this.name}: ${this.label || 'starting'}`;
+    if (this.headingText !== heading) {
+      this.headingText = heading;
+      this.heading.replaceChildren(this.swatch, ` ${this.name}: `, ...pageGlossed(this.label || 'starting'));
+    }
     this.heading.title = `${this.label}${preset}`;
     this.latestText.textContent = this.latest;
     this.bar.max = Math.max(1, this.total);
