@@ -7,6 +7,7 @@ use clap::Subcommand;
 use web_time::Instant;
 
 use super::engine::{Engine, EngineSettings, MAX_LEVEL};
+use super::hints::turn_words;
 use super::learn::parse_records;
 use super::players::{Greedy, NearRandom};
 use super::rules::{format_point, Board, Point};
@@ -466,12 +467,16 @@ fn threat_search(
         tss::Proof::Win { line, turns, .. } => {
             let stones: Vec<String> = line.iter().map(|&p| format_point(p)).collect();
             println!(
-                "{side} wins by threats in {turns} turn(s) of its own ({searched}); a line: {}",
+                "{side} wins by threats in {} of its own ({searched}); a line: {}",
+                turn_words(turns),
                 stones.join(" ")
             );
         }
         tss::Proof::NoWin => {
-            println!("no win by these threats within {depth} turn(s) ({searched})")
+            println!(
+                "no win by these threats within {} ({searched})",
+                turn_words(depth)
+            )
         }
         tss::Proof::Unknown => println!("not settled: the limits stopped the search ({searched})"),
     }

@@ -297,7 +297,7 @@ impl Player<Board> for ForcedWin {
 }
 
 /// "1 turn", "2 turns".
-fn turn_words(n: impl Into<u64>) -> String {
+pub(crate) fn turn_words(n: impl Into<u64>) -> String {
     let n = n.into();
     if n == 1 {
         "1 turn".into()
