@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameState } from '../core/protocol';
-import { describePosition, describePreview, heatColour, inkOn } from './board';
+import { cellValues, describePosition, describePreview, heatColour, inkOn } from './board';
 
 describe('heatColour: red at the bottom, sand in the middle, green at the top', () => {
   it('gives the scale’s stops at its ends and middle', () => {
@@ -18,6 +18,17 @@ describe('heatColour: red at the bottom, sand in the middle, green at the top', 
     expect(heatColour(-5, 0, 1)).toBe('#b02020');
     expect(heatColour(5, 0, 1)).toBe('#1c7834');
     expect(heatColour(3, 3, 3)).toBe('#1c7834');
+  });
+});
+
+describe('cellValues: one way of writing for all of a heat map’s values', () => {
+  it('writes exact scores as whole numbers with their sign', () => {
+    const f = cellValues([-16, 0, 3]);
+    expect([-16, 0, 3].map(f)).toEqual(['−16', '0', '+3']);
+  });
+  it('writes every value to two places when any is not whole, a 0 too', () => {
+    const f = cellValues([0, 0.06, 0.63, -0.25]);
+    expect([0, 0.06, 0.63, -0.25].map(f)).toEqual(['0.00', '0.06', '0.63', '-0.25']);
   });
 });
 

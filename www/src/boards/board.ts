@@ -20,9 +20,15 @@ export interface Heat {
   best?: Set<number>;
 }
 
-/** A value on a cell: a whole number as it is ("−16", "+3"), else to two places. */
-export function cellValue(v: number): string {
-  return Number.isInteger(v) ? signed(v) : v.toFixed(2);
+/**
+ * How the values of one heat map are written on their cells: whole numbers
+ * as they are ("−16", "+3") when every value is whole (exact scores), else
+ * every one to two places, so that a value that happens to be 0 reads
+ * "0.00" beside "0.25".
+ */
+export function cellValues(values: Iterable<number>): (v: number) => string {
+  const whole = [...values].every((v) => Number.isInteger(v));
+  return (v) => (whole ? signed(v) : v.toFixed(2));
 }
 
 /** The colours of a heat map's scale, from its bottom (red) through the middle (sand) to its top (green). */

@@ -8,7 +8,7 @@
 // what to draw comes in a `GridScene`.
 
 import type { GameState } from '../core/protocol';
-import { cellValue, heatColour, inkOn, type Heat } from './board';
+import { cellValues, heatColour, inkOn, type Heat } from './board';
 import { LETTERS, type GridGeometry } from './grid-layout';
 import { turnStones } from './grid-marks';
 import type { GridStyle } from './grid-style';
@@ -167,6 +167,7 @@ export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: Grid
     ctx.textBaseline = 'middle';
     // The numbers only if every one fits its cell (on a large board on a
     // phone the colours alone show the values, read on the key under the board).
+    const cellValue = cellValues(values.values());
     let widest = 0;
     for (const v of values.values()) widest = Math.max(widest, ctx.measureText(cellValue(v)).width);
     const numbers = widest <= cell * 0.9;

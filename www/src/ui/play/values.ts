@@ -5,7 +5,7 @@
 // analysis of the position on the board. Only the newest request's answer,
 // for the position still shown, is drawn.
 
-import { cellValue, type BoardView, type Heat } from '../../boards/board';
+import { cellValues, type BoardView, type Heat } from '../../boards/board';
 import { el } from '../../core/dom';
 import { messageOf, showNotice } from '../../core/notices';
 import type { Analysis, GameInfo, GameState } from '../../core/protocol';
@@ -40,6 +40,7 @@ export function heatOf(a: Analysis): Heat {
  */
 export function hintWords(a: Analysis): string {
   const moves = [...a.moves].sort((x, y) => (y.value ?? -Infinity) - (x.value ?? -Infinity));
+  const cellValue = cellValues(moves.flatMap((m) => (m.value === null ? [] : [m.value])));
   const words = moves.map((m) => `${m.text}${m.best ? ' (best)' : ''}: ${m.label ?? (m.value === null ? '–' : cellValue(m.value))}`);
   // What the values are (exact scores, a heuristic, Q-values) follows them in words.
   return `${a.complete ? '' : 'Partial (time ran out): '}${words.join(' · ')} — ${a.units}`;
