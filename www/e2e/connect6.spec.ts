@@ -58,14 +58,14 @@ for (const size of SIZES) {
     await clickSquare(page, first);
     await expect(moves(page)).toHaveCount(4);
     expect(await toMove(page)).toBe('0');
-    await expect(page.getByTestId('game-status')).toHaveText('Black places two stones: the second.');
+    await expect(page.getByTestId('game-status')).toHaveText('Black places the second of its two stones.');
     await expect(board(page)).toHaveAttribute('data-last-move', first);
     const second = await free(['l12', 'g8', 'l8', 'g12']);
     await clickSquare(page, second);
     // Greedy's two stones follow.
     await expect(moves(page)).toHaveCount(7);
     await expect.poll(() => toMove(page)).toBe('0');
-    await expect(page.getByTestId('game-status')).toHaveText('Black places two stones: the first.');
+    await expect(page.getByTestId('game-status')).toHaveText('Black places the first of its two stones.');
     // Undo takes back whole turns to the person's: Greedy's two stones and Black's two.
     await page.getByTestId('undo').click();
     await expect.poll(() => board(page).getAttribute('data-cursor')).toBe('3');
@@ -251,7 +251,7 @@ for (const size of SIZES) {
     await expect(moves(page)).toHaveCount(4);
     await expect(board(page)).toHaveAttribute('data-this-turn', 'j12');
     await expect(board(page)).toHaveAttribute('data-turn-marks', 'k10 l10');
-    await expect(page.getByTestId('game-status')).toHaveText('Black places two stones: the second.');
+    await expect(page.getByTestId('game-status')).toHaveText('Black places the second of its two stones.');
     // Its mark is blue, at the stone's point.
     expect(blue(await pixel(page, await beside(page, 'j12', 0)))).toBe(true);
     await fits(page, size);

@@ -80,7 +80,7 @@ for (const size of SIZES) {
       await page.getByTestId('player-1').selectOption({ label: texts[at('N-tuple net, 500k games')] });
       const aboutLine = page.getByTestId('player-about-1');
       const rating = aboutLine.locator('.term', { hasText: /^Rating/ });
-      await expect(rating).toHaveText(/^Rating \d+ ± \d+$/);
+      await expect(rating).toHaveText(/^Rating \d+\s±\s\d+$/);
       await expect(rating).toHaveAttribute('title', /^An Elo rating, from a round robin of the ready-made and fixed players: Random is 0/);
       await rating.click();
       const tip = aboutLine.getByRole('tooltip');

@@ -64,7 +64,8 @@ pub fn score_text(score: i32) -> String {
     }
 }
 
-fn ordinal(n: i32) -> &'static str {
+/// "st", "nd", "rd" or "th": the ending of the ordinal of `n`.
+pub(crate) fn ordinal(n: i32) -> &'static str {
     match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",

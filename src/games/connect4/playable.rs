@@ -8,6 +8,7 @@
 //! transcript, is the string of 1-based columns played from the empty board
 //! (`"4453"`).
 
+use super::perfect::ordinal;
 use super::rules::{format_moves, parse_moves, Position, CELLS, HEIGHT, WIDTH};
 use crate::game::{Game, MoveError, Outcome};
 use crate::plugin::Playable;
@@ -51,11 +52,14 @@ impl Playable for Position {
     fn end_text(&self) -> Option<String> {
         match self.outcome()? {
             Outcome::Draw => Some("The board is full: a draw.".into()),
-            Outcome::Win(s) => Some(format!(
-                "{} wins: four in a row with its disc number {}.",
-                Position::SIDE_NAMES[s.index()],
-                self.moves_played().div_ceil(2)
-            )),
+            Outcome::Win(s) => {
+                let n = self.moves_played().div_ceil(2) as i32;
+                Some(format!(
+                    "{} wins: four in a row with its {n}{} disc.",
+                    Position::SIDE_NAMES[s.index()],
+                    ordinal(n)
+                ))
+            }
         }
     }
 }

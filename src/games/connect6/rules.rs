@@ -470,8 +470,8 @@ impl Playable for Board {
         let side = Self::SIDE_NAMES[self.to_move().index()];
         Some(match (self.stones(), self.stones_left()) {
             (0, _) => format!("{side} places one stone to open."),
-            (_, 2) => format!("{side} places two stones: the first."),
-            _ => format!("{side} places two stones: the second."),
+            (_, 2) => format!("{side} places the first of its two stones."),
+            _ => format!("{side} places the second of its two stones."),
         })
     }
 }

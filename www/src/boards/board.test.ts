@@ -26,9 +26,9 @@ describe('cellValues: one way of writing for all of a heat map’s values', () =
     const f = cellValues([-16, 0, 3]);
     expect([-16, 0, 3].map(f)).toEqual(['−16', '0', '+3']);
   });
-  it('writes every value to two places when any is not whole, a 0 too', () => {
-    const f = cellValues([0, 0.06, 0.63, -0.25]);
-    expect([0, 0.06, 0.63, -0.25].map(f)).toEqual(['0.00', '0.06', '0.63', '-0.25']);
+  it('writes every value to two places with its sign when any is not whole, a 0 too', () => {
+    const f = cellValues([0, 0.06, 0.63, -0.25, -0.001]);
+    expect([0, 0.06, 0.63, -0.25, -0.001].map(f)).toEqual(['0.00', '+0.06', '+0.63', '−0.25', '0.00']);
   });
 });
 

@@ -21,14 +21,21 @@ export interface Heat {
 }
 
 /**
- * How the values of one heat map are written on their cells: whole numbers
- * as they are ("−16", "+3") when every value is whole (exact scores), else
- * every one to two places, so that a value that happens to be 0 reads
- * "0.00" beside "0.25".
+ * How the values of one heat map are written on their cells, with their
+ * signs as the key writes them: whole numbers as they are ("−16", "+3")
+ * when every value is whole (exact scores), else every one to two places
+ * ("+0.25", "−0.06"), so that a value that happens to be 0 reads "0.00"
+ * beside them.
  */
 export function cellValues(values: Iterable<number>): (v: number) => string {
   const whole = [...values].every((v) => Number.isInteger(v));
-  return (v) => (whole ? signed(v) : v.toFixed(2));
+  return (v) => (whole ? signed(v) : signedPlaces(v));
+}
+
+/** A number to two places with its sign: "+0.25", "−0.06", "0.00" (a value that rounds to 0 has none). */
+function signedPlaces(v: number): string {
+  const t = Math.abs(v).toFixed(2);
+  return t === '0.00' ? t : `${v > 0 ? '+' : '−'}${t}`;
 }
 
 /** The colours of a heat map's scale, from its bottom (red) through the middle (sand) to its top (green). */

@@ -96,12 +96,12 @@ export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: Grid
     ctx.save();
     ctx.fillStyle = st.label;
     ctx.globalAlpha = 0.6;
-    ctx.font = `600 ${Math.max(9, cell * 0.14)}px system-ui, sans-serif`;
+    ctx.font = `600 ${Math.max(9, cell * 0.11)}px system-ui, sans-serif`;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
     for (let sq = 0; sq < geom.size; sq++) {
       const [x, y] = geom.box(l, sq);
-      ctx.fillText(st.cellLabels[sq] ?? '', x + cell * 0.07, y + cell * 0.07);
+      ctx.fillText(st.cellLabels[sq] ?? '', x + cell * 0.05, y + cell * 0.04);
     }
     ctx.restore();
   }

@@ -37,6 +37,15 @@ export const COMMON_TERMS: GlossaryTerm[] = [
     meaning: 'Learning the value Q(s, a) of each move a in each position s from the agent’s own games: after each move, the value moves a step toward what came next.',
   },
   {
+    words: ['TD(0)', 'TD(λ)', 'temporal-difference learning', 'TD learning'],
+    meaning:
+      'Temporal-difference learning: after a game, the value of each position moves a step toward the value of the position after it (the last one toward the result), so what is learned at the end flows back to the opening. TD(0) looks at the next position only; TD(λ) mixes in the rest of the game.',
+  },
+  {
+    words: ['Elo'],
+    meaning: 'A rating scale from chess: the difference between two ratings says how often one player beats the other (200 points more: about 3 games in 4).',
+  },
+  {
     words: ['α'],
     meaning: 'α (alpha), the step size: how far each update moves a value toward its target, from 0 (not at all) to 1 (all the way).',
   },
@@ -101,23 +110,43 @@ export function term(word: string, meaning: string): HTMLElement {
   return el('span', { className: 'term-wrap' }, word_, tip);
 }
 
+/** A glossary word found in a text: where, as written there, and its term. */
+export interface GlossaryMatch {
+  index: number;
+  word: string;
+  term: GlossaryTerm;
+}
+
 /**
- * `text` with the first use of each glossary word in it explained (whole
- * words, any case as written in `terms`' forms, the longest form first).
+ * The first use of each glossary word in `text`: whole words, in any case,
+ * the longest form first. A word joined by a hyphen to a lower-case word is
+ * part of that word ("Q" in "Q-learning"); joined to a capital or a digit
+ * it names a kind of the same thing and is found ("QL1" in "QL1-H40").
  */
-export function glossed(text: string, terms: GlossaryTerm[]): (Node | string)[] {
+export function glossaryMatches(text: string, terms: GlossaryTerm[]): GlossaryMatch[] {
   const forms = terms.flatMap((t) => t.words.map((w) => ({ w, t }))).sort((a, b) => b.w.length - a.w.length);
-  if (forms.length === 0) return [text];
-  const re = new RegExp(`(?<![\\w-])(${forms.map((f) => escape(f.w)).join('|')})(?![\\w-])`, 'gi');
-  const out: (Node | string)[] = [];
+  if (forms.length === 0) return [];
+  const re = new RegExp(`(?<![\\w-])(${forms.map((f) => escape(f.w)).join('|')})(?!\\w)`, 'gi');
+  const out: GlossaryMatch[] = [];
   const done = new Set<GlossaryTerm>();
-  let last = 0;
   for (const m of text.matchAll(re)) {
+    const after = m.index + m[0].length;
+    if (text[after] === '-' && /^[a-z]/.test(text.slice(after + 1, after + 2))) continue;
     const found = forms.find((f) => f.w.toLowerCase() === m[0].toLowerCase());
     if (!found || done.has(found.t)) continue;
     done.add(found.t);
-    out.push(text.slice(last, m.index), term(m[0], found.t.meaning));
-    last = m.index + m[0].length;
+    out.push({ index: m.index, word: m[0], term: found.t });
+  }
+  return out;
+}
+
+/** `text` with the first use of each glossary word in it explained (see `glossaryMatches`). */
+export function glossed(text: string, terms: GlossaryTerm[]): (Node | string)[] {
+  const out: (Node | string)[] = [];
+  let last = 0;
+  for (const m of glossaryMatches(text, terms)) {
+    out.push(text.slice(last, m.index), term(m.word, m.term.meaning));
+    last = m.index + m.word.length;
   }
   out.push(text.slice(last));
   return out.filter((p) => p !== '');

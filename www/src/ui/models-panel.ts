@@ -204,7 +204,8 @@ export class ModelsPanel {
       .sort((a, b) => a[1] - b[1])
       .map(([name, elo]) => `${name} ${elo}`)
       .join(', ');
-    const bySide = sides.length === 2 ? ` (as ${this.host.info.sides[0]} ${sideScore(m.strength, 0)}%, as ${this.host.info.sides[1]} ${sideScore(m.strength, 1)}%)` : ` (as ${this.host.info.sides[sides[0]]})`;
+    const tenth = (v: number | null) => (v === null ? '–' : v.toFixed(1));
+    const bySide = sides.length === 2 ? ` (as ${this.host.info.sides[0]} ${tenth(sideScore(m.strength, 0))}%, as ${this.host.info.sides[1]} ${tenth(sideScore(m.strength, 1))}%)` : ` (as ${this.host.info.sides[sides[0]]})`;
     const button = (text: string, test: string, action: () => Promise<void>, title = '') => {
       const b = el('button', { type: 'button', 'data-testid': test, title }, text);
       b.addEventListener('click', () => {

@@ -20,6 +20,13 @@ const STARS: Array<[number, number]> = [3, 9, 15].flatMap((r) => [3, 9, 15].map(
 export const connect6: GamePlugin = {
   id: 'connect6',
   studies,
+  glossary: [
+    {
+      words: ['threat-space search', 'threat search'],
+      meaning:
+        'A search that looks only at threats — stones that force the opponent to answer at once — to find a win the opponent cannot stop, far deeper than a search of every move could.',
+    },
+  ],
   about: [
     'Black and White place stones on the intersections of a 19×19 board. Black opens with ' +
       'one stone; from then on each side places two stones a turn. Six or more stones of ' +

@@ -64,6 +64,11 @@ export const glossary: GlossaryTerm[] = [
       'smaller C makes the agent choose its best moves sooner.',
   },
   {
+    words: ['arctan', 'sigmoid'],
+    meaning:
+      'The activation: the function that turns the sum of a hidden unit’s inputs into its output, bounded and smooth. The sigmoid goes from 0 to 1, arctan from −π/2 to π/2; the study tried both.',
+  },
+  {
     words: ['MSB'],
     meaning: 'Maximum stable: plays the move that leaves it the most discs that can never be flipped again.',
   },

@@ -75,7 +75,7 @@ describe('values on the board and hints', () => {
   });
   it('words a hint best first, with labels, unvalued moves last and what the values are', () => {
     const a = analysis({ moves: [valued('c4', 2, null), valued('d3', 1, 0.25), valued('f5', 0, 1, true, '+1 (win)')] });
-    expect(hintWords(a)).toBe('f5 (best): +1 (win) · d3: 0.25 · c4: – — exact score');
+    expect(hintWords(a)).toBe('f5 (best): +1 (win) · d3: +0.25 · c4: – — exact score');
     expect(hintWords({ ...a, complete: false })).toMatch(/^Partial \(time ran out\): f5/);
   });
 });
@@ -145,7 +145,7 @@ describe('players', () => {
     expect(aboutText(aboutPlayer('ready:a', undefined, an))).toBe('Table · after 10 games: ready-made, a table.');
     expect(aboutText(aboutPlayer('mm', minimax, undefined, 80, 'White'))).toBe('Minimax: searches ahead. Strength 80% (strong).');
     const rated = aboutPlayer('ready:a', undefined, ready, 57.5, 'Black', { rating: { elo: 412, interval: 38 }, anchor: 'Random' });
-    expect(aboutText(rated)).toBe('Table · after 10 games: ready-made, the textbook’s table. Strength 57.5% (good). Rating 412 ± 38.');
+    expect(aboutText(rated)).toBe('Table · after 10 games: ready-made, the textbook’s table. Strength 57.5% (good). Rating 412\u00a0±\u00a038.');
     expect(rated[2].meaning).toBe(
       'An Elo rating, from a round robin of the ready-made and fixed players: Random is 0; 200 points more wins about 3 games in 4. The ± is the 95% range.',
     );

@@ -73,7 +73,8 @@ export function aboutPlayer(c: Controller, player: PlayerInfo | undefined, model
     });
   if (rated)
     measures.push({
-      text: `Rating ${rated.rating.elo} ± ${rated.rating.interval}`,
+      // Kept on one line.
+      text: `Rating ${rated.rating.elo}\u00a0±\u00a0${rated.rating.interval}`,
       meaning: `An Elo rating, from a round robin of the ready-made and fixed players: ${ratingWords(rated.anchor)}. The ± is the 95% range.`,
     });
   if (player) return [{ text: `${player.label}: ${player.description}.` }, ...measures];
