@@ -63,7 +63,7 @@ for (const size of SIZES) {
     // A few at most: the oldest went.
     await expect(notices).toHaveCount(3);
     await expect(notices.first()).toContainText('two.selfplay was not imported');
-    await expect(notices.last()).toContainText('it is a model of Hare and Hounds, not of Othello');
+    await expect(notices.last()).toContainText('This is a model of Hare and Hounds, not of Othello: import it on that game’s page.');
     // Errors stay until closed.
     await page.clock.fastForward(60_000);
     await expect(notices).toHaveCount(3);

@@ -382,7 +382,7 @@ export class ModelsPanel {
         const info = await this.host.engine.inspect(bytes);
         if (info.game !== this.host.info.id) {
           if (this.host.titles.has(info.game)) elsewhere = info.game;
-          throw new Error(`it is a model of ${this.host.titles.get(info.game) ?? info.game}, not of ${this.host.info.title}`);
+          throw new Error(`This is a model of ${this.host.titles.get(info.game) ?? info.game}, not of ${this.host.info.title}: import it on that game’s page.`);
         }
         const name = info.name || f.name.replace(/\.selfplay$/, '');
         const lib = await this.host.library;

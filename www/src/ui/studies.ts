@@ -33,7 +33,7 @@ function studySection(s: Study, terms: GlossaryTerm[]): HTMLElement {
     el('h3', {}, s.name),
     known.length > 0
       ? el('dl', { className: 'study-facts' }, ...known.flatMap(([k, v]) => [el('dt', {}, k), el('dd', {}, v)]))
-      : el('p', { className: 'study-facts-missing' }, 'The project does not record this study’s title, authors, year or institution.'),
+      : el('p', { className: 'study-facts-missing' }, 'Known here by its methods and results; its title, authors and year are not listed.'),
     ...part('What it did', s.did),
     ...part('What it found', s.found),
     ...part('What the playground reproduces', s.reproduces),
@@ -69,8 +69,8 @@ export function studiesView(games: { info: GameInfo; plugin: GamePlugin }[], foc
       'p',
       { className: 'lead' },
       'Each game’s players and training runs follow a study: its fixed strategies are the ones the study compared, its ' +
-        'presets the study’s settings. Here is what each study did and found, what the playground reproduces — with the ' +
-        'numbers it measures, which the README lists with the commands that reproduce them — and what it adds.',
+        'presets the study’s settings. Here is what each study did and found, what the playground reproduces, with the ' +
+        'numbers it measures, and what it adds.',
     ),
     ...sections,
     glossary,
