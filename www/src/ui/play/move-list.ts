@@ -118,9 +118,30 @@ export class MoveList {
     return b;
   }
 
+  /**
+   * A list longer than its box is shown as the column heads and a whole
+   * number of rows: the box is made as tall as fits under its height in the
+   * style sheet, so that scrolled to a move no row is cut in half under the
+   * heads.
+   */
+  private fitRows(): void {
+    const list = this.element;
+    list.style.maxHeight = '';
+    const row = list.querySelector('tbody tr');
+    const head = list.querySelector('thead');
+    if (!row || !head || list.scrollHeight <= list.clientHeight) return;
+    const rowHeight = row.getBoundingClientRect().height;
+    const headHeight = head.getBoundingClientRect().height;
+    if (rowHeight <= 0) return;
+    const rows = Math.max(1, Math.floor((list.clientHeight - headHeight) / rowHeight));
+    // The borders count in the height (box-sizing: border-box).
+    list.style.maxHeight = `${headHeight + rows * rowHeight + list.offsetHeight - list.clientHeight}px`;
+  }
+
   /** Scrolls the move list's own box (never the page) so the current move shows. */
   private showCurrentMove(): void {
     const list = this.element;
+    this.fitRows();
     const cur = list.querySelector<HTMLElement>('[aria-current]');
     if (!cur || list.scrollHeight <= list.clientHeight) return;
     // Below the column heads, which stay at the top of the box.
