@@ -69,6 +69,12 @@ function signed(v: number): string {
   return v > 0 ? `+${t}` : v < 0 ? `−${t}` : '0';
 }
 
+/** A tick of the key: at most two places, no trailing zeros ("0", "+0.5", "−0.34", "+1"). */
+export function tickValue(v: number): string {
+  const t = Math.abs(v).toFixed(2).replace(/\.?0+$/, '');
+  return t === '0' ? t : `${v > 0 ? '+' : '−'}${t}`;
+}
+
 /**
  * The key to a heat map: the colour bar with the scale's ends and middle, and
  * in its tooltip what the values are. Hidden while no heat map is shown.
@@ -103,9 +109,9 @@ export class HeatLegend {
     this.element.hidden = !heat;
     if (!heat) return;
     const { min, max } = heat;
-    this.lo.textContent = signed(min);
-    this.mid.textContent = signed((min + max) / 2);
-    this.hi.textContent = signed(max);
+    this.lo.textContent = tickValue(min);
+    this.mid.textContent = tickValue((min + max) / 2);
+    this.hi.textContent = tickValue(max);
     this.caption.textContent =
       (heat.fixed ? 'Value of each move' : 'Value of each move, lowest to highest shown') + (heat.best?.size ? '; ringed: the best.' : '.');
     this.element.dataset.min = String(min);
