@@ -94,18 +94,20 @@ test('settings kept while the ready-made players are still loading reach the pla
   const errors = watchErrors(page);
   // The list of ready-made players arrives late (a slow network).
   await page.route('**/ready/manifest.json', async (route) => {
-    await new Promise((r) => setTimeout(r, 3000));
+    await new Promise((r) => setTimeout(r, 5000));
     await route.continue();
   });
   await page.goto('/#/othello?first=human&second=search&seed=1&delay=0');
   const box = page.locator('.player-settings-box[data-player=search]');
   await box.locator('summary').click();
   await page.getByTestId('settings-sets-search-name').fill('Early set');
+  // Saved while the ready-made players are still on their way.
+  await expect(page.getByTestId('player-1').locator('option', { hasText: 'N-tuple net' })).toHaveCount(0);
   await page.getByTestId('settings-sets-search-save').click();
   await expect(box.locator('.settings-sets-status')).toContainText('Saved “Early set”');
   await expect(page.getByTestId('player-1').locator('option', { hasText: 'Early set' })).toHaveCount(1);
   // Once the ready-made list arrives, the kept set is still offered.
-  await expect(page.getByTestId('player-1').locator('option', { hasText: 'N-tuple net' })).not.toHaveCount(0, { timeout: 10_000 });
+  await expect(page.getByTestId('player-1').locator('option', { hasText: 'N-tuple net' })).not.toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByTestId('player-1').locator('option', { hasText: 'Early set' })).toHaveCount(1);
   expect(errors).toEqual([]);
 });

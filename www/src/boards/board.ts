@@ -33,7 +33,7 @@ export function cellValues(values: Iterable<number>): (v: number) => string {
 }
 
 /** A number to two places with its sign: "+0.25", "−0.06", "0.00" (a value that rounds to 0 has none). */
-function signedPlaces(v: number): string {
+export function signedPlaces(v: number): string {
   const t = Math.abs(v).toFixed(2);
   return t === '0.00' ? t : `${v > 0 ? '+' : '−'}${t}`;
 }

@@ -9,7 +9,7 @@
 
 import type { GameState } from '../core/protocol';
 import { cellValues, heatColour, inkOn, type Heat } from './board';
-import { LETTERS, type GridGeometry } from './grid-layout';
+import { LETTERS, type GridGeometry, type GridLayout } from './grid-layout';
 import { turnStones } from './grid-marks';
 import type { GridStyle } from './grid-style';
 
@@ -91,20 +91,9 @@ export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: Grid
     ctx.arc(x, y, Math.max(2, cell * 0.06), 0, Math.PI * 2);
     ctx.fill();
   }
-  if (st.cellLabels) {
-    // Each cell's name, small in its top left corner, under any piece.
-    ctx.save();
-    ctx.fillStyle = st.label;
-    ctx.globalAlpha = 0.6;
-    ctx.font = `600 ${Math.max(9, cell * 0.11)}px system-ui, sans-serif`;
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'top';
-    for (let sq = 0; sq < geom.size; sq++) {
-      const [x, y] = geom.box(l, sq);
-      ctx.fillText(st.cellLabels[sq] ?? '', x + cell * 0.05, y + cell * 0.04);
-    }
-    ctx.restore();
-  }
+  // Each cell's name, small in its top left corner, under any piece (on a
+  // cell of the heat map, drawn with its value).
+  for (let sq = 0; sq < geom.size; sq++) if (!scene.heat?.values.has(sq)) drawCellLabel(ctx, geom, st, l, sq, st.label);
 
   const s = scene.state;
   if (!s) return;
@@ -187,6 +176,7 @@ export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: Grid
         ctx.fillStyle = inkOn(colour);
         ctx.fillText(cellValue(v), x, y);
       }
+      drawCellLabel(ctx, geom, st, l, sq, inkOn(colour));
     }
     // The best move or moves ringed, white round dark, so that close values still show the choice.
     for (const sq of scene.heat.best ?? []) {
@@ -283,6 +273,21 @@ export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: Grid
     ctx.lineWidth = w;
     ctx.strokeRect(x + w / 2, y + w / 2, side - w, side - w);
   }
+}
+
+/** The name of cell `sq` small in its top left corner, in `colour`, where the style numbers the cells. */
+function drawCellLabel(ctx: CanvasRenderingContext2D, geom: GridGeometry, st: GridStyle, l: GridLayout, sq: number, colour: string): void {
+  const label = st.cellLabels?.[sq];
+  if (!label) return;
+  const [x, y, side] = geom.box(l, sq);
+  ctx.save();
+  ctx.fillStyle = colour;
+  ctx.globalAlpha = 0.6;
+  ctx.font = `600 ${Math.max(9, side * 0.11)}px system-ui, sans-serif`;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  ctx.fillText(label, x + side * 0.05, y + side * 0.04);
+  ctx.restore();
 }
 
 /** The pieces turning over, as far as they have turned. */

@@ -64,7 +64,8 @@ export function gridLayout(size: number, rows: number, cols: number, coords: Coo
   const pad = Math.round(size * 0.022);
   const top = coords.top ? strip : pad;
   const left = coords.left ? strip : pad;
-  const cell = (size - left - pad) / Math.max(rows, cols);
+  // Square cells, as many as fit across and down (the canvas is as wide as `size`).
+  const cell = Math.min((size - left - pad) / cols, (size - top - pad) / rows);
   return { top, left, strip, cell, pad };
 }
 

@@ -40,7 +40,7 @@ export interface GridStyle {
   /** Labels above the columns (default a, b, c…; none: no strip above the board) and whether rows are numbered (default yes). */
   columnLabels?: string[] | false;
   rowLabels?: boolean;
-  /** A name drawn small in the corner of each cell, in the engine's order (tic-tac-toe's squares 1 to 9). */
+  /** A name drawn small in the corner of each cell, in the engine's order ("1" to "9" for a board whose squares are numbered). */
   cellLabels?: string[];
   /** How the board looks from the other side: turned half round (default),
    *  or seen from behind, columns mirrored (a standing rack). */

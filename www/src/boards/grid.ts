@@ -249,7 +249,7 @@ export class GridBoard implements BoardView {
   private describe(): void {
     const c = this.crisp.canvas;
     const cursor = this.input.cursor;
-    // A board whose cells are numbered on it (tic-tac-toe) names them so.
+    // A board whose cells are numbered on it (1 to 9, say) names them so.
     const label = this.style.cellLabels?.[cursor];
     const name = label ? `square ${label}` : this.cellName(cursor);
     c.setAttribute(
@@ -269,7 +269,7 @@ export class GridBoard implements BoardView {
         cols: this.geom.cols,
       }),
     );
-    c.dataset.focusSquare = name;
+    c.dataset.focusSquare = this.cellName(cursor);
   }
 
   /** Draws the board; `withTurning` false leaves out the pieces that are turning over (the animation's base). */

@@ -119,9 +119,10 @@ export interface GlossaryMatch {
 
 /**
  * The first use of each glossary word in `text`: whole words, in any case,
- * the longest form first. A word joined by a hyphen to a lower-case word is
- * part of that word ("Q" in "Q-learning"); joined to a capital or a digit
- * it names a kind of the same thing and is found ("QL1" in "QL1-H40").
+ * the longest form first. A word followed by a hyphen and a lower-case word
+ * is part of that word ("Q" in "Q-learning"); followed by a hyphen and a
+ * capital or a digit it names a kind of the same thing and is found ("QL1"
+ * in "QL1-H40"). A word after a hyphen is never found.
  */
 export function glossaryMatches(text: string, terms: GlossaryTerm[]): GlossaryMatch[] {
   const forms = terms.flatMap((t) => t.words.map((w) => ({ w, t }))).sort((a, b) => b.w.length - a.w.length);

@@ -7,7 +7,7 @@
 // has been shown. "Back to full speed" gives the board back to the Play tab
 // as it was, and the run goes back to its chunks at once.
 
-import type { Heat } from '../boards/board';
+import { signedPlaces, type Heat } from '../boards/board';
 import type { BoardLoan } from '../boards/lend';
 import { el } from '../core/dom';
 import { messageOf, showNotice } from '../core/notices';
@@ -33,9 +33,6 @@ export interface WatchHost {
   moveWords(move: string): string;
 }
 
-function signed(v: number): string {
-  return `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(2)}`;
-}
 
 export class Watcher {
   /** The strip under the board while a run is watched. */
@@ -212,7 +209,7 @@ export class Watcher {
     const mover = game.selfPlay ? `; ${sides[s.toMove ?? 0]} to move` : '';
     // Values that are chances (from 0 to 1) read as percentages.
     const chance = game.scale !== null && game.scale[0] >= 0 && game.scale[1] <= 1;
-    const worth = (v: number) => (chance ? `${Math.round(100 * v)}%` : signed(v));
+    const worth = (v: number) => (chance ? `${Math.round(100 * v)}%` : signedPlaces(v));
     // A learner that searches too may pass over its best-valued move to avoid a loss the search found.
     const words = (move: string) => this.host.moveWords(move);
     const explore = best[1] > value ? (game.candidates ? ` — not its best-valued move, ${words(best[0])} (${worth(best[1])}): exploring, or avoiding a loss its search found` : ` — exploring: its best is ${words(best[0])} (${worth(best[1])})`) : '';

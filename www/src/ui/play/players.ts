@@ -126,6 +126,8 @@ export class Players {
   private selects: HTMLSelectElement[] = [];
   /** What the chosen player of each side does, under its list (the list shows names only, so no choice is cut off). */
   private abouts: HTMLElement[] = [];
+  /** What each side's line says as last drawn. */
+  private aboutDrawn: string[] = ['', ''];
   /** The settings of the game's players that have some (strength, randomness…), kept per player. */
   private settingsForms = new Map<string, FieldForm>();
   /** Save and load of the settings of players that can keep them as models. */
@@ -136,6 +138,8 @@ export class Players {
   private unsubscribe: (() => void) | null = null;
   /** Library reads begun, so that an older one finishing late is dropped. */
   private refreshes = 0;
+  /** The latest library read. */
+  private latestRead: Promise<void> = Promise.resolve();
   private destroyed = false;
 
   /**
@@ -293,16 +297,21 @@ export class Players {
   }
 
   /** Reads the library's models of this game into the player lists. */
-  async refresh(): Promise<void> {
-    const seq = ++this.refreshes;
+  refresh(): Promise<void> {
+    this.latestRead = this.read(++this.refreshes);
+    return this.latestRead;
+  }
+
+  /** Read number `seq` of the library; a read overtaken by a later one waits for that one instead. */
+  private async read(seq: number): Promise<void> {
     let metas: ModelMeta[] = [];
     try {
       metas = await (await this.library).list(this.info.id);
     } catch (e) {
       showNotice(messageOf(e));
     }
-    // A later read has begun: its list is the newer one.
-    if (seq !== this.refreshes) return;
+    // A later read has begun: its list is the newer one, and it is done when that one is.
+    if (seq !== this.refreshes) return this.latestRead;
     // Library models first, then the runs' (which stay until the view closes).
     const fromRuns = [...this.models.values()].filter((m) => m.libraryId === null);
     this.models.clear();
@@ -368,6 +377,10 @@ export class Players {
       // The player's first setting (a search's level) is in its line, not only in the settings box.
       const setting = this.firstSetting(c);
       const about = aboutPlayer(c, this.player(c), this.models.get(c), this.score(c, i as 0 | 1), this.info.sides[i], this.rated(c));
+      // Redrawn only when it changes: an explanation opened on it stays open while the game goes on.
+      const drawn = `${setting?.text ?? ''}|${aboutText(about)}`;
+      if (this.aboutDrawn[i] === drawn) continue;
+      this.aboutDrawn[i] = drawn;
       this.abouts[i].replaceChildren(
         ...(setting ? [el('span', { className: 'player-setting', 'data-testid': `player-setting-${i}`, title: `Set under “${setting.player}: settings”` }, setting.text), ' '] : []),
         // The sentence with the game's words explained; the measures short, their meaning in a tooltip.
