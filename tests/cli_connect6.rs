@@ -117,7 +117,7 @@ fn connect6_tss_proves_a_win_prints_its_line_and_refuses_a_finished_game() {
     for kind in ["double", "single"] {
         let (code, out, err) = run(&["connect6", "tss", record, "--kind", kind]);
         assert_eq!(code, 0, "{err}");
-        assert!(out.starts_with("Black wins by threats in 1 turn of its own"), "{out}");
+        assert!(out.starts_with("Black wins by threats: 1 turn of threats, then six in a row"), "{out}");
         let line: Vec<&str> = out.trim().rsplit(": ").next().unwrap().split(' ').collect();
         assert_eq!(line.len(), 6, "{out}");
         // The line played after the record ends the game with Black's six.
@@ -132,7 +132,7 @@ fn connect6_tss_proves_a_win_prints_its_line_and_refuses_a_finished_game() {
     // No threats to build on: no win.
     let (code, out, _) = run(&["connect6", "tss", "J10; K11 K9"]);
     assert_eq!(code, 0);
-    assert!(out.starts_with("no win by these threats within 4 turns"), "{out}");
+    assert!(out.starts_with("no win within 4 turns of threats"), "{out}");
     let (code, _, err) = run(&["connect6", "tss", "J10; J10"]);
     assert_eq!(code, 2);
     assert!(err.contains("not a legal move"), "{err}");

@@ -466,15 +466,21 @@ fn threat_search(
     match proof {
         tss::Proof::Win { line, turns, .. } => {
             let stones: Vec<String> = line.iter().map(|&p| format_point(p)).collect();
+            // The turns of threats, then the one that makes six (the page's
+            // hints count that one too: "in 2 turns").
+            let how = if turns == 0 {
+                "six in a row at once".to_string()
+            } else {
+                format!("{} of threats, then six in a row", turn_words(turns))
+            };
             println!(
-                "{side} wins by threats in {} of its own ({searched}); a line: {}",
-                turn_words(turns),
+                "{side} wins by threats: {how} ({searched}); a line: {}",
                 stones.join(" ")
             );
         }
         tss::Proof::NoWin => {
             println!(
-                "no win by these threats within {} ({searched})",
+                "no win within {} of threats ({searched})",
                 turn_words(depth)
             )
         }
