@@ -459,8 +459,9 @@ fn threat_search(
     };
     let proof = tss::prove(&b, kind, depth, &mut budget);
     let searched = format!(
-        "{} positions in {:.2} s",
+        "{} position{} in {:.2} s",
         budget.nodes(),
+        if budget.nodes() == 1 { "" } else { "s" },
         budget.elapsed_ms() / 1000.0
     );
     match proof {
