@@ -26,12 +26,14 @@ test('a whole game against the leftmost-column player, by clicking the top of a 
     await expect.poll(() => cursor(page)).toBe(2 * i + 2);
   }
   await expect(page.getByTestId('moves').locator('.move')).toHaveText(['4', '1', '4', '1']);
+  // The board's accessible name says the last move as a column.
+  await expect(board(page)).toHaveAttribute('aria-label', /last move Yellow column 1\./);
   // Keys: 4 twice more, a vertical four.
   await board(page).focus();
   await page.keyboard.press('4');
   await expect.poll(() => cursor(page)).toBe(6);
   await page.keyboard.press('4');
-  await expect(page.getByTestId('turn')).toContainText('Red wins');
+  await expect(page.getByTestId('turn')).toContainText('Red wins: four in a row with its 4th disc.');
   const s = new Session('connect4');
   for (const m of ['4', '1', '4', '1', '4', '1', '4']) s.play(m);
   expect((s.state() as { outcome: { winner: number } }).outcome.winner).toBe(0);

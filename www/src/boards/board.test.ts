@@ -68,6 +68,8 @@ describe('describePosition', () => {
   it('names the last move and the game’s own status, without its full stop', () => {
     const s = state({ toMove: 1, lastMove: { text: 'f5', side: 0, cell: 37 }, status: 'The hounds have moved 3 times.' });
     expect(describePosition(s)).toBe('White to move; last move Black f5; The hounds have moved 3 times.');
+    // A game whose moves read better named.
+    expect(describePosition(s, (m) => `square ${m}`)).toBe('White to move; last move Black square f5; The hounds have moved 3 times.');
   });
   it('gives the result once the game is over', () => {
     const s = state({ toMove: null, outcome: { winner: 1, text: 'White wins 40–24.' }, counts: [24, 40], lastMove: { text: 'a1', side: 1, cell: 0 } });

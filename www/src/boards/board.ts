@@ -169,12 +169,12 @@ export function flipButton(game: string, apply: (flipped: boolean) => void): HTM
 }
 
 /** A sentence about a position for screen readers: whose turn (or the result), the counts, the last move, the game's own status. */
-export function describePosition(s: GameState): string {
+export function describePosition(s: GameState, moveWords: (move: string) => string = (m) => m): string {
   const parts: string[] = [];
   if (s.outcome) parts.push(`Game over: ${s.outcome.text.replace(/\.$/, '')}`);
   else if (s.toMove !== null) parts.push(`${s.sides[s.toMove]} to move`);
   if (s.counts) parts.push(`${s.sides[0]} ${s.counts[0]}, ${s.sides[1]} ${s.counts[1]}`);
-  if (s.lastMove) parts.push(`last move ${s.sides[s.lastMove.side]} ${s.lastMove.text}`);
+  if (s.lastMove) parts.push(`last move ${s.sides[s.lastMove.side]} ${moveWords(s.lastMove.text)}`);
   else parts.push('no move yet');
   if (s.status) parts.push(s.status.replace(/\.$/, ''));
   return `${parts.join('; ')}.`;

@@ -25,6 +25,8 @@ export interface GridFacts {
   /** Moves drop into columns, by the digit keys 1 to `cols`. */
   dropInColumns: boolean;
   cols: number;
+  /** A move as sentences name it ("column 4"). */
+  moveWords?: (move: string) => string;
 }
 
 /** The keys that play on the board, in words. */
@@ -42,7 +44,7 @@ export function gridLabel(f: GridFacts): string {
   const v = f.state?.cells[f.cursor] ?? 0;
   if (v !== 0 && f.state) what = f.state.sides[v - 1];
   const legal = (f.legal ? ', legal move' : '') + (f.value !== undefined ? `, value ${f.valueWords ?? f.value.toFixed(3)}${f.best ? ', a best move' : ''}` : '');
-  const position = f.state ? ` ${describePosition(f.state)}` : '';
+  const position = f.state ? ` ${describePosition(f.state, f.moveWords)}` : '';
   const on = f.placement === 'intersections' ? `the point ${f.cursorName}` : f.cursorName;
   return `${f.name}${f.flipped ? ', seen from the other side' : ''}.${position} Cursor on ${on}: ${what}${legal}. ${keysHelp(f.dropInColumns, f.cols)}.`;
 }

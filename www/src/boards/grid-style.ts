@@ -40,6 +40,8 @@ export interface GridStyle {
   /** Labels above the columns (default a, b, c…; none: no strip above the board) and whether rows are numbered (default yes). */
   columnLabels?: string[] | false;
   rowLabels?: boolean;
+  /** A move as sentences name it ("column 4"; default its own text), for the board's accessible name. */
+  moveWords?: (move: string) => string;
   /** A name drawn small in the corner of each cell, in the engine's order ("1" to "9" for a board whose squares are numbered). */
   cellLabels?: string[];
   /** How the board looks from the other side: turned half round (default),

@@ -267,6 +267,7 @@ export class GridBoard implements BoardView {
         best: this.heat?.best?.has(cursor),
         dropInColumns: !!this.style.dropInColumns,
         cols: this.geom.cols,
+        moveWords: this.style.moveWords,
       }),
     );
     c.dataset.focusSquare = this.cellName(cursor);

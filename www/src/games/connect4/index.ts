@@ -21,6 +21,9 @@ export function scoreWords(score: number): string {
 const RED = { light: '#ff7b6b', dark: '#c62828' };
 const YELLOW = { light: '#fff59d', dark: '#f9a825' };
 
+/** A move as sentences name it. */
+const moveWords = (move: string): string => `column ${move}`;
+
 export const connect4: GamePlugin = {
   id: 'connect4',
   shortTitle: 'Connect 4',
@@ -49,7 +52,7 @@ export const connect4: GamePlugin = {
   // The study's second method's table after 100,000 games (public/ready/); it plays first, so the visitor plays Yellow.
   defaultPlayers: ['ready:win-100000', 'human'],
   sideMarkers: [`radial-gradient(circle at 35% 30%, ${RED.light}, ${RED.dark})`, `radial-gradient(circle at 35% 30%, ${YELLOW.light}, ${YELLOW.dark})`],
-  moveWords: (move) => `column ${move}`,
+  moveWords,
   record: {
     name: 'Connect Four move string',
     help: 'The columns played, one digit each from 1 (left) to 7 (right), Red first.',
@@ -57,6 +60,7 @@ export const connect4: GamePlugin = {
   },
   board: (info) =>
     new GridBoard(info, {
+      moveWords,
       name: 'Connect Four board',
       frame: '#0d2a66',
       board: '#1e4fb8',

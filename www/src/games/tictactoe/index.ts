@@ -15,6 +15,9 @@ function mark(svg: string): string {
   return `url("data:image/svg+xml,${data}") center / contain no-repeat`;
 }
 
+/** A move as sentences name it. */
+const moveWords = (move: string): string => `square ${move}`;
+
 export const tictactoe: GamePlugin = {
   id: 'tictactoe',
   studies,
@@ -34,7 +37,7 @@ export const tictactoe: GamePlugin = {
   // The value table after 10,000 games of self-play (public/ready/).
   defaultPlayers: ['human', 'ready:values-10000'],
   sideMarkers: [mark(`<path d='M3 3L13 13M13 3L3 13' stroke='${X.dark}' stroke-width='3' stroke-linecap='round'/>`), mark(`<circle cx='8' cy='8' r='5.5' fill='none' stroke='${O.dark}' stroke-width='2.6'/>`)],
-  moveWords: (move) => `square ${move}`,
+  moveWords,
   record: {
     name: 'Tic-tac-toe squares',
     help: 'The squares played, one digit each from 1 (top left) to 9 (bottom right) in reading order, X first.',
@@ -42,6 +45,7 @@ export const tictactoe: GamePlugin = {
   },
   board: (info) =>
     new GridBoard(info, {
+      moveWords,
       name: 'Tic-tac-toe board',
       frame: '#5d4037',
       board: '#fdf6e3',
