@@ -290,11 +290,6 @@ impl GameEntry for Entry {
                 .get("level")
                 .and_then(Value::as_u64)
                 .unwrap_or(4);
-            let coeffs: Vec<String> = super::weighted::Weights::NAMES
-                .iter()
-                .zip(s.weights.to_array())
-                .map(|(n, v)| format!("{n} {v}"))
-                .collect();
             let noise = if s.noise > 0.0 {
                 format!(" · randomness {}", s.noise)
             } else {
@@ -302,8 +297,8 @@ impl GameEntry for Entry {
             };
             return Ok(ModelUse {
                 summary: format!(
-                    "search player's coefficients · level {level}{noise} · {}",
-                    coeffs.join(" ")
+                    "search player's settings · level {level}{noise} · {}",
+                    super::settings::weights_in_words(s.weights)
                 ),
                 win_rates: BTreeMap::new(),
                 plays: true,

@@ -9,6 +9,46 @@ use super::weighted::Weights;
 use crate::model::Model;
 use crate::plugin::FieldSpec;
 
+/// What each of the search player's weights values, in the order of
+/// [`Weights::NAMES`].
+const WEIGHT_HELP: [&str; 7] = [
+    "corners",
+    "edge squares next to a corner",
+    "diagonal squares next to a corner",
+    "other edge squares",
+    "squares next to the edge",
+    "the centre",
+    "each move it has more than its opponent (mobility)",
+];
+
+/// The same, short, for a line that lists them.
+const WEIGHT_WORDS: [&str; 7] = [
+    "corners",
+    "edges by a corner",
+    "diagonals by a corner",
+    "other edges",
+    "next to the edge",
+    "centre",
+    "mobility",
+];
+
+/// Weights in words, as they differ from the study's: "the study's
+/// weights", or "the study's weights but a (corners) 77, v (mobility) 3".
+pub(super) fn weights_in_words(w: Weights) -> String {
+    let changed: Vec<String> = Weights::NAMES
+        .iter()
+        .zip(WEIGHT_WORDS)
+        .zip(w.to_array().into_iter().zip(Weights::STUDY.to_array()))
+        .filter(|(_, (v, study))| v != study)
+        .map(|((name, words), (v, _))| format!("{name} ({words}) {v}"))
+        .collect();
+    if changed.is_empty() {
+        "the study's weights".into()
+    } else {
+        format!("the study's weights but {}", changed.join(", "))
+    }
+}
+
 /// The search player's settings a visitor sets.
 pub(super) fn search_fields() -> Vec<FieldSpec> {
     let mut fields = vec![
@@ -29,19 +69,10 @@ pub(super) fn search_fields() -> Vec<FieldSpec> {
             0.0,
         ),
     ];
-    let help = [
-        "corners",
-        "edge squares next to a corner",
-        "diagonal squares next to a corner",
-        "other edge squares",
-        "squares next to the edge",
-        "the centre",
-        "each move it has more than its opponent (mobility)",
-    ];
     for ((name, value), help) in Weights::NAMES
         .iter()
         .zip(Weights::STUDY.to_array())
-        .zip(help)
+        .zip(WEIGHT_HELP)
     {
         fields.push(FieldSpec::float(
             &format!("weights.{name}"),
@@ -186,7 +217,12 @@ mod tests {
         let use_ = describe_model(&m).unwrap();
         assert!(use_.plays && use_.continues_as.is_none());
         assert!(use_.summary.contains("level 6"), "{}", use_.summary);
-        assert!(use_.summary.contains("a 90"), "{}", use_.summary);
+        assert!(
+            use_.summary
+                .contains("the study's weights but a (corners) 90, v (mobility) 0"),
+            "{}",
+            use_.summary
+        );
     }
 
     #[test]

@@ -34,8 +34,12 @@ export function cellValues(values: Iterable<number>): (v: number) => string {
 
 /** A number to two places with its sign: "+0.25", "−0.06", "0.00" (a value that rounds to 0 has none). */
 export function signedPlaces(v: number): string {
-  const t = Math.abs(v).toFixed(2);
-  return t === '0.00' ? t : `${v > 0 ? '+' : '−'}${t}`;
+  return withSign(v, Math.abs(v).toFixed(2));
+}
+
+/** `digits` (|v| written out) with v's sign, none when they read as zero. */
+function withSign(v: number, digits: string): string {
+  return /^[0.]*$/.test(digits) ? digits : `${v > 0 ? '+' : '−'}${digits}`;
 }
 
 /** The colours of a heat map's scale, from its bottom (red) through the middle (sand) to its top (green). */
@@ -71,8 +75,7 @@ function signed(v: number): string {
 
 /** A tick of the key: at most two places, no trailing zeros ("0", "+0.5", "−0.34", "+1"). */
 export function tickValue(v: number): string {
-  const t = Math.abs(v).toFixed(2).replace(/\.?0+$/, '');
-  return t === '0' ? t : `${v > 0 ? '+' : '−'}${t}`;
+  return withSign(v, Math.abs(v).toFixed(2).replace(/\.?0+$/, ''));
 }
 
 /**

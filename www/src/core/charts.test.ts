@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandHalfWidth, compactCount, isSampledRate, movingAverage, SMOOTH_REACH, type Curve } from './charts';
+import { bandHalfWidth, bandShade, compactCount, isSampledRate, movingAverage, SMOOTH_REACH, type Curve } from './charts';
 
 describe('bandHalfWidth: half the 95% range of a win rate, in percentage points', () => {
   it('is 1.96·√(p(1−p)/n)·100', () => {
@@ -90,5 +90,16 @@ describe('compactCount', () => {
     expect(compactCount(0.5)).toBe('0.5');
     expect(compactCount(2.54)).toBe('2.5');
     expect(compactCount(9)).toBe('9');
+  });
+});
+
+describe('bandShade: fainter bands when many overlap', () => {
+  it('keeps one or two bands as they were, fades more, and stops at a floor', () => {
+    expect(bandShade(1)).toBe(0.16);
+    expect(bandShade(2)).toBe(0.16);
+    expect(bandShade(4)).toBeCloseTo(0.08);
+    expect(bandShade(3)).toBeLessThan(0.16);
+    expect(bandShade(4)).toBeLessThan(bandShade(3));
+    expect(bandShade(20)).toBe(0.06);
   });
 });

@@ -21,7 +21,7 @@ import { borrowPlace, type PlaceLoan } from './board-place';
 import { downloadBlob } from './dom';
 import { messageOf, showNotice } from './notices';
 import { csvField } from './text';
-import { bandHalfWidth, compactCount, curveKey, isSampledRate, movingAverage, SMOOTH_REACH, type ChartOptions, type Curve } from './charts';
+import { bandHalfWidth, bandShade, compactCount, curveKey, isSampledRate, movingAverage, SMOOTH_REACH, type ChartOptions, type Curve } from './charts';
 
 /** Lines shown at first: more are listed in the legend, off, to be turned on one by one. */
 export const MAX_SHOWN = 8;
@@ -112,6 +112,8 @@ export class CurveChart {
   private readonly box: HTMLElement;
   private readonly legend: HTMLElement;
   private readonly note: HTMLElement;
+  /** Over the empty axes before the first point. */
+  private readonly empty: HTMLElement;
   private readonly table: HTMLTableElement;
   /** Curves (by `curveKey`) the visitor has hidden; kept when the curves change. */
   private readonly hidden = new Set<string>();
@@ -161,6 +163,11 @@ export class CurveChart {
     this.legend.setAttribute('aria-label', `${opts.title}: lines (press to hide or show)`);
     this.note = document.createElement('p');
     this.note.className = 'chart-note';
+    this.empty = document.createElement('p');
+    this.empty.className = 'chart-empty';
+    this.empty.dataset.testid = 'chart-empty';
+    this.empty.textContent = 'No points yet: each one appears here as soon as it is measured.';
+    this.box.append(this.empty);
     const button = (text: string, testid: string, title: string) => {
       const b = document.createElement('button');
       b.type = 'button';
@@ -394,7 +401,9 @@ export class CurveChart {
       this.seen.add(key);
     }
     this.host.dataset.lines = String(curves.length);
-    this.host.dataset.points = String(curves.reduce((n, c) => n + c.points.length, 0));
+    const points = curves.reduce((n, c) => n + c.points.length, 0);
+    this.host.dataset.points = String(points);
+    this.empty.hidden = points > 0;
     this.host.dataset.shown = String(curves.filter((c) => !this.hidden.has(curveKey(c))).length);
     const rates = curves.map(isSampledRate);
     const sig = curves.map((c, i) => `${c.label}|${c.color}|${c.dashed ? 1 : 0}|${rates[i] ? 1 : 0}`).join('\n');
@@ -457,6 +466,8 @@ export class CurveChart {
     const o = this.opts;
     const series: uPlot.Series[] = [{ label: o.xLabel, value: (_u, v) => (v == null ? '–' : compactCount(v)) }];
     const bands: uPlot.Band[] = [];
+    // Many bands over each other blend into one mud: each fainter the more there are.
+    const shade = bandShade(rates.filter(Boolean).length);
     this.seriesOf = [];
     curves.forEach((c, i) => {
       const show = !this.hidden.has(curveKey(c));
@@ -475,7 +486,7 @@ export class CurveChart {
       if (rates[i]) {
         const edge = (label: string): uPlot.Series => ({ label, show, stroke: 'transparent', width: 0, spanGaps: true, points: { show: false } });
         series.push(edge(`${c.label} (95% low)`), edge(`${c.label} (95% high)`));
-        bands.push({ series: [line + 2, line + 1], fill: faint(c.color, 0.16) });
+        bands.push({ series: [line + 2, line + 1], fill: faint(c.color, shade) });
         this.seriesOf.push([line, line + 1, line + 2]);
       } else if (o.exact) {
         this.seriesOf.push([line]);

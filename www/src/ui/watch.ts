@@ -215,7 +215,7 @@ export class Watcher {
     const explore = best[1] > value ? (game.candidates ? ` — not its best-valued move, ${words(best[0])} (${worth(best[1])}): exploring, or avoiding a loss its search found` : ` — exploring: its best is ${words(best[0])} (${worth(best[1])})`) : '';
     const among = game.candidates ? ` (of the ${d.values.length} move${d.values.length === 1 ? '' : 's'} it considered)` : '';
     // A board without a heat map: every value in words.
-    const all = this.loan?.heat ? '' : ` Its values: ${d.values.map(([t, v]) => `${t} ${worth(v)}`).join(' · ')}.`;
+    const all = this.loan?.heat ? '' : ` Its values: ${d.values.map(([t, v]) => `${words(t)} ${worth(v)}`).join(' · ')}.`;
     this.sentence.textContent = `${head}${mover}; it thinks ${words(played)} is worth ${worth(value)}${among} and plays it${explore}.${all}`;
     this.sentence.title = game.units;
   }
