@@ -54,6 +54,7 @@ test('win rates carry their 95% band, and the legend has one entry per line in i
     await expect(e).toHaveAttribute('title', /95% range .*by chance/);
   }
   await expect(page.locator('[data-chart="qnet.win"] .chart-note')).toContainText('could be off by chance');
+  await expect(page.locator('[data-chart="qnet.win"]').getByTestId('chart-empty')).toBeHidden();
   // Hiding one line leaves the others.
   await entries.first().click();
   await expect(entries.first()).toHaveAttribute('aria-pressed', 'false');

@@ -152,6 +152,12 @@ test('watching a run shows its real training games and changes nothing it learns
   await onScreen(page, board(page));
   await onScreen(page, page.getByTestId('watch-back'));
   await page.screenshot({ path: testInfo.outputPath('watch-desktop.png') });
+  // A chart with no point yet says so over its empty axes (this run's first point is at 250,000 games); one with points does not.
+  for (const chart of await page.locator('[data-chart][data-points]').all()) {
+    const empty = chart.getByTestId('chart-empty');
+    if ((await chart.getAttribute('data-points')) === '0') await expect(empty).toBeVisible();
+    else await expect(empty).toBeHidden();
+  }
 
   // Back to full speed: the Play tab's game is back on the board, the run goes fast.
   await page.getByTestId('watch-back').click();
