@@ -55,10 +55,16 @@ test('win rates carry their 95% band, and the legend has one entry per line in i
   }
   await expect(page.locator('[data-chart="qnet.win"] .chart-note')).toContainText('could be off by chance');
   await expect(page.locator('[data-chart="qnet.win"]').getByTestId('chart-empty')).toBeHidden();
-  // Hiding one line leaves the others.
+  // Six bands at once are each drawn faint.
+  const chart = page.locator('[data-chart="qnet.win"]');
+  await expect(chart).toHaveAttribute('data-band-shade', '0.06');
+  // Hiding one line leaves the others, and the five bands left are each a little darker.
   await entries.first().click();
   await expect(entries.first()).toHaveAttribute('aria-pressed', 'false');
   await expect(entries.nth(1)).toHaveAttribute('aria-pressed', 'true');
+  await expect(chart).toHaveAttribute('data-band-shade', '0.064');
+  for (let i = 1; i < 5; i++) await entries.nth(i).click();
+  await expect(chart).toHaveAttribute('data-band-shade', '0.16');
   expect(errors).toEqual([]);
 });
 

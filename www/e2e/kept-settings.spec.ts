@@ -54,7 +54,7 @@ test('the search player’s coefficients are kept in the library, load back into
   await page.getByRole('tab', { name: 'Models' }).click();
   const model = page.getByTestId('model').filter({ hasText: 'Corners 77' });
   await expect(model).toContainText('level 2');
-  await expect(model).toContainText("the study's weights but a (corners) 77");
+  await expect(model).toContainText("the study's weights except corners (a) 77");
   const [download] = await Promise.all([page.waitForEvent('download'), model.getByTestId('model-export').click()]);
   const file = testInfo.outputPath(download.suggestedFilename());
   await download.saveAs(file);

@@ -153,9 +153,12 @@ test('watching a run shows its real training games and changes nothing it learns
   await onScreen(page, page.getByTestId('watch-back'));
   await page.screenshot({ path: testInfo.outputPath('watch-desktop.png') });
   // A chart with no point yet says so over its empty axes (this run's first point is at 250,000 games); one with points does not.
-  for (const chart of await page.locator('[data-chart][data-points]').all()) {
+  const charts = await page.locator('[data-chart][data-points]').all();
+  const points = await Promise.all(charts.map((c) => c.getAttribute('data-points')));
+  expect(points).toContain('0');
+  for (const [i, chart] of charts.entries()) {
     const empty = chart.getByTestId('chart-empty');
-    if ((await chart.getAttribute('data-points')) === '0') await expect(empty).toBeVisible();
+    if (points[i] === '0') await expect(empty).toBeVisible();
     else await expect(empty).toBeHidden();
   }
 

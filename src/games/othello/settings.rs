@@ -9,43 +9,23 @@ use super::weighted::Weights;
 use crate::model::Model;
 use crate::plugin::FieldSpec;
 
-/// What each of the search player's weights values, in the order of
-/// [`Weights::NAMES`].
-const WEIGHT_HELP: [&str; 7] = [
-    "corners",
-    "edge squares next to a corner",
-    "diagonal squares next to a corner",
-    "other edge squares",
-    "squares next to the edge",
-    "the centre",
-    "each move it has more than its opponent (mobility)",
-];
-
-/// The same, short, for a line that lists them.
-const WEIGHT_WORDS: [&str; 7] = [
-    "corners",
-    "edges by a corner",
-    "diagonals by a corner",
-    "other edges",
-    "next to the edge",
-    "centre",
-    "mobility",
-];
-
 /// Weights in words, as they differ from the study's: "the study's
-/// weights", or "the study's weights but a (corners) 77, v (mobility) 3".
+/// weights", or "the study's weights except corners (a) 77, mobility (v) 3".
 pub(super) fn weights_in_words(w: Weights) -> String {
     let changed: Vec<String> = Weights::NAMES
         .iter()
-        .zip(WEIGHT_WORDS)
+        .zip(Weights::WORDS)
         .zip(w.to_array().into_iter().zip(Weights::STUDY.to_array()))
         .filter(|(_, (v, study))| v != study)
-        .map(|((name, words), (v, _))| format!("{name} ({words}) {v}"))
+        .map(|((name, words), (v, _))| {
+            let sign = if v < 0.0 { "−" } else { "" };
+            format!("{words} ({name}) {sign}{}", v.abs())
+        })
         .collect();
     if changed.is_empty() {
         "the study's weights".into()
     } else {
-        format!("the study's weights but {}", changed.join(", "))
+        format!("the study's weights except {}", changed.join(", "))
     }
 }
 
@@ -69,15 +49,20 @@ pub(super) fn search_fields() -> Vec<FieldSpec> {
             0.0,
         ),
     ];
-    for ((name, value), help) in Weights::NAMES
+    for ((name, value), words) in Weights::NAMES
         .iter()
         .zip(Weights::STUDY.to_array())
-        .zip(WEIGHT_HELP)
+        .zip(Weights::WORDS)
     {
+        let help = if *name == "v" {
+            "The value of each legal move it has more than its opponent (mobility).".to_string()
+        } else {
+            format!("The value of a disc on {words}.")
+        };
         fields.push(FieldSpec::float(
             &format!("weights.{name}"),
             &format!("Weight {name}"),
-            &format!("The value of a disc on {help}."),
+            &help,
             (-10_000.0, 10_000.0),
             1.0,
             value,
@@ -219,7 +204,7 @@ mod tests {
         assert!(use_.summary.contains("level 6"), "{}", use_.summary);
         assert!(
             use_.summary
-                .contains("the study's weights but a (corners) 90, v (mobility) 0"),
+                .contains("the study's weights except corners (a) 90, mobility (v) 0"),
             "{}",
             use_.summary
         );

@@ -113,6 +113,17 @@ impl Weights {
     /// The names of the coefficients, in [`Weights::to_array`] order.
     pub const NAMES: [&'static str; 7] = ["a", "b", "c", "d", "e", "f", "v"];
 
+    /// What each coefficient values, in words, in the same order.
+    pub const WORDS: [&'static str; 7] = [
+        "corners",
+        "edge squares next to a corner",
+        "diagonal squares next to a corner",
+        "other edge squares",
+        "squares next to the edge",
+        "the centre",
+        "mobility",
+    ];
+
     pub fn to_array(self) -> [f64; 7] {
         [self.a, self.b, self.c, self.d, self.e, self.f, self.v]
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameState } from '../core/protocol';
-import { cellValues, describePosition, describePreview, heatColour, inkOn, tickValue } from './board';
+import { cellValues, describePosition, describePreview, heatColour, inkOn, signedPlaces, tickValue } from './board';
 
 describe('heatColour: red at the bottom, sand in the middle, green at the top', () => {
   it('gives the scale’s stops at its ends and middle', () => {
@@ -29,6 +29,12 @@ describe('cellValues: one way of writing for all of a heat map’s values', () =
   it('writes every value to two places with its sign when any is not whole, a 0 too', () => {
     const f = cellValues([0, 0.06, 0.63, -0.25, -0.001]);
     expect([0, 0.06, 0.63, -0.25, -0.001].map(f)).toEqual(['0.00', '+0.06', '+0.63', '−0.25', '0.00']);
+  });
+});
+
+describe('signedPlaces: two places with the sign, none on a value that reads 0', () => {
+  it('writes a sign on every value but zero', () => {
+    expect([0.25, -0.06, 0, -0.004, 0.004, 10, -1].map(signedPlaces)).toEqual(['+0.25', '−0.06', '0.00', '0.00', '0.00', '+10.00', '−1.00']);
   });
 });
 

@@ -85,7 +85,6 @@ export function compactCount(n: number): string {
   return `${Math.round(n)}`;
 }
 
-
 /** The opacity of each of `n` 95% bands on one chart: 0.16 for up to two, fainter beyond (so that overlaps stay readable), never below 0.06. */
 export function bandShade(n: number): number {
   return n <= 2 ? 0.16 : Math.max(0.06, 0.32 / n);

@@ -140,6 +140,8 @@ export class CurveChart {
   private curves: Curve[] = [];
   /** uPlot's series of each curve: its line first, then its band's edges or its dots. */
   private seriesOf: number[][] = [];
+  /** Each curve's band among uPlot's bands (none for a curve without one). */
+  private bandOf: Array<{ index: number; series: [number, number] } | undefined> = [];
 
   constructor(
     host: HTMLElement,
@@ -167,6 +169,7 @@ export class CurveChart {
     this.empty.className = 'chart-empty';
     this.empty.dataset.testid = 'chart-empty';
     this.empty.textContent = 'No points yet: each one appears here as soon as it is measured.';
+    this.empty.hidden = true;
     this.box.append(this.empty);
     const button = (text: string, testid: string, title: string) => {
       const b = document.createElement('button');
@@ -404,6 +407,8 @@ export class CurveChart {
     const points = curves.reduce((n, c) => n + c.points.length, 0);
     this.host.dataset.points = String(points);
     this.empty.hidden = points > 0;
+    // Inside the image role the note is not read out: the image's name says it.
+    this.box.setAttribute('aria-label', points > 0 ? this.opts.title : `${this.opts.title}: ${this.empty.textContent ?? ''}`);
     this.host.dataset.shown = String(curves.filter((c) => !this.hidden.has(curveKey(c))).length);
     const rates = curves.map(isSampledRate);
     const sig = curves.map((c, i) => `${c.label}|${c.color}|${c.dashed ? 1 : 0}|${rates[i] ? 1 : 0}`).join('\n');
@@ -452,6 +457,20 @@ export class CurveChart {
     this.note.title = [rates.some(Boolean) ? BAND_WORDS : '', rates.some((r) => !r) && !this.opts.exact ? SMOOTH_WORDS : ''].filter(Boolean).join(' ');
   }
 
+  /** Each band as faint as the number of bands shown asks. */
+  private reshade(): void {
+    const plot = this.plot;
+    if (!plot) return;
+    const shade = bandShade(this.curves.filter((c, i) => this.bandOf[i] && !this.hidden.has(curveKey(c))).length);
+    this.host.dataset.bandShade = String(shade);
+    this.curves.forEach((c, i) => {
+      const b = this.bandOf[i];
+      // uPlot keeps a band's fill as a function.
+      if (b) plot.setBand(b.index, { series: b.series, fill: () => faint(c.color, shade) });
+    });
+    plot.redraw(false);
+  }
+
   private toggle(i: number, button: HTMLButtonElement): void {
     const key = curveKey(this.curves[i]);
     const show = this.hidden.has(key);
@@ -459,6 +478,7 @@ export class CurveChart {
     else this.hidden.add(key);
     button.setAttribute('aria-pressed', String(show));
     for (const s of this.seriesOf[i] ?? []) this.plot?.setSeries(s, { show });
+    this.reshade();
     this.host.dataset.shown = String(this.curves.filter((c) => !this.hidden.has(curveKey(c))).length);
   }
 
@@ -466,9 +486,11 @@ export class CurveChart {
     const o = this.opts;
     const series: uPlot.Series[] = [{ label: o.xLabel, value: (_u, v) => (v == null ? '–' : compactCount(v)) }];
     const bands: uPlot.Band[] = [];
-    // Many bands over each other blend into one mud: each fainter the more there are.
-    const shade = bandShade(rates.filter(Boolean).length);
+    // Many bands over each other blend into one mud: each fainter the more are shown.
+    const shade = bandShade(curves.filter((c, i) => rates[i] && !this.hidden.has(curveKey(c))).length);
+    this.host.dataset.bandShade = String(shade);
     this.seriesOf = [];
+    this.bandOf = [];
     curves.forEach((c, i) => {
       const show = !this.hidden.has(curveKey(c));
       const line = series.length;
@@ -486,7 +508,9 @@ export class CurveChart {
       if (rates[i]) {
         const edge = (label: string): uPlot.Series => ({ label, show, stroke: 'transparent', width: 0, spanGaps: true, points: { show: false } });
         series.push(edge(`${c.label} (95% low)`), edge(`${c.label} (95% high)`));
-        bands.push({ series: [line + 2, line + 1], fill: faint(c.color, shade) });
+        const band: uPlot.Band = { series: [line + 2, line + 1], fill: faint(c.color, shade) };
+        this.bandOf[i] = { index: bands.length, series: band.series };
+        bands.push(band);
         this.seriesOf.push([line, line + 1, line + 2]);
       } else if (o.exact) {
         this.seriesOf.push([line]);

@@ -257,18 +257,6 @@ pub fn model_weights(model: &Model) -> Result<Weights, String> {
 #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
 pub fn weight_table(model: &Model) -> Result<crate::plugin::WeightTable, String> {
     use crate::plugin::{WeightRow, WeightTable};
-    const ROWS: [(&str, &str); 7] = [
-        ("Squares", "corners (a)"),
-        ("Squares", "edge squares next to a corner (b)"),
-        ("Squares", "diagonal squares next to a corner (c)"),
-        ("Squares", "other edge squares (d)"),
-        ("Squares", "squares next to the edge (e)"),
-        ("Squares", "the centre (f)"),
-        (
-            "Mobility",
-            "legal moves, the mover's minus the opponent's (v)",
-        ),
-    ];
     let tuned = model_weights(model)?;
     let start = match model.header.hyper.get("settings") {
         Some(s) => {
@@ -291,12 +279,17 @@ pub fn weight_table(model: &Model) -> Result<crate::plugin::WeightTable, String>
         reference: reference.into(),
         columns: vec!["whole game".into()],
         variants: vec!["weight".into()],
-        rows: ROWS
+        rows: Weights::NAMES
             .iter()
+            .zip(Weights::WORDS)
             .zip(start.to_array().iter().zip(tuned.to_array()))
-            .map(|(&(group, name), (&a, b))| WeightRow {
-                group: group.into(),
-                name: name.into(),
+            .map(|((&letter, words), (&a, b))| WeightRow {
+                group: if letter == "v" { "Mobility" } else { "Squares" }.into(),
+                name: if letter == "v" {
+                    format!("legal moves, the mover's minus the opponent's ({letter})")
+                } else {
+                    format!("{words} ({letter})")
+                },
                 reference: vec![Some(a)],
                 learned: vec![Some(b)],
             })
