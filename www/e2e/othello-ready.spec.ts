@@ -79,6 +79,18 @@ for (const size of SIZES) {
       // The line under the list gives the rating; what it means opens on a tap or focus.
       await page.getByTestId('player-1').selectOption({ label: texts[at('N-tuple net, 500k games')] });
       const aboutLine = page.getByTestId('player-about-1');
+      // Its description's first sentence is on the line; "more" shows the rest and "less" hides it again.
+      const more = page.getByTestId('player-about-more-1');
+      const rest = aboutLine.locator('.about-more');
+      await expect(more).toHaveAttribute('aria-expanded', 'false');
+      await expect(rest).toBeHidden();
+      await more.click();
+      await expect(rest).toBeVisible();
+      await expect(rest).toContainText('undersells');
+      await expect(more).toHaveText('less');
+      await more.click();
+      await expect(rest).toBeHidden();
+      await expect(more).toHaveAttribute('aria-expanded', 'false');
       const rating = aboutLine.locator('.term', { hasText: /^Rating/ });
       await expect(rating).toHaveText(/^Rating \d+\s±\s\d+$/);
       await expect(rating).toHaveAttribute('title', /^An Elo rating, from a round robin of the ready-made and fixed players: Random is 0/);

@@ -10,6 +10,7 @@ interface Call {
   args: number[];
   fill: unknown;
   stroke: unknown;
+  font: unknown;
 }
 
 /** A 2D context that records what is drawn, for Node (no canvas); text `perChar` px wide a character. */
@@ -20,7 +21,7 @@ function recorder(perChar = 6): { ctx: CanvasRenderingContext2D; calls: Call[] }
     get(target, key: string) {
       if (key in target) return target[key];
       return (...args: unknown[]) => {
-        calls.push({ op: key, args: args.filter((a): a is number => typeof a === 'number'), fill: target.fillStyle, stroke: target.strokeStyle });
+        calls.push({ op: key, args: args.filter((a): a is number => typeof a === 'number'), fill: target.fillStyle, stroke: target.strokeStyle, font: target.font });
         if (key === 'createRadialGradient') return { addColorStop() {} };
         if (key === 'measureText') return { width: String(args[0]).length * perChar };
         return undefined;
@@ -155,14 +156,33 @@ describe('drawGrid on a board of intersections', () => {
     expect(calls.filter((c) => c.op === 'fillText').map((c) => c.args)).toContainEqual([M + 1.5 * C, M + 1.5 * C]);
   });
   it('leaves out all the numbers of a heat map when one of them is wider than its cell, keeping the colours', () => {
-    // "0.50" is wider than a cell, "+1" is not: neither is drawn.
-    const { ctx, calls } = recorder(C / 4);
+    // "0.50" is twice as wide as a cell, "+1" is not: neither is drawn.
+    const { ctx, calls } = recorder(C / 2);
     const heat = { values: new Map([[4, 0.5], [5, 1]]), min: 0, max: 1, units: 'test', fixed: true };
     drawGrid(ctx, SIZE, geom, STYLE, scene(state(new Array<number>(9).fill(0)), { heat }));
     const texts = calls.filter((c) => c.op === 'fillText').map((c) => c.args);
     expect(texts).not.toContainEqual([M + 1.5 * C, M + 1.5 * C]);
     expect(texts).not.toContainEqual([M + 2.5 * C, M + 1.5 * C]);
     expect(arcsFilled(calls, '#ecd68a')).toEqual([[M + 1.5 * C, M + 1.5 * C]]);
+  });
+  it('writes the numbers small enough to fit inside the best move’s ring', () => {
+    // On squares, "+0.50" and "+1.00" are 0.8 of a cell wide at the usual size: inside the ring they are written smaller.
+    const { ctx, calls } = recorder((0.8 * C) / 5);
+    const heat = { values: new Map([[4, 0.5], [5, 1]]), min: 0, max: 1, units: 'test', fixed: true, best: new Set([5]) };
+    drawGrid(ctx, SIZE, new GridGeometry(3, 3), STYLE, scene(state(new Array<number>(9).fill(0)), { heat }));
+    const texts = calls.filter((c) => c.op === 'fillText' && c.args[0] > M && c.args[1] === M + 1.5 * C);
+    expect(texts.map((c) => c.args[0])).toEqual([M + 1.5 * C, M + 2.5 * C]);
+    const px = texts.map((c) => Number(/(\d+(\.\d+)?)px/.exec(String(c.font))![1]));
+    const usual = C * 0.26;
+    const room = C - 10 - Math.max(5, C * 0.11);
+    expect(px[0]).toBeCloseTo((usual * room) / (0.8 * C));
+    expect(px[0]).toBeLessThan(usual);
+    expect(px[1]).toBe(px[0]);
+    // Without a ring they keep the usual size.
+    const plain = recorder((0.8 * C) / 5);
+    drawGrid(plain.ctx, SIZE, new GridGeometry(3, 3), STYLE, scene(state(new Array<number>(9).fill(0)), { heat: { ...heat, best: new Set<number>() } }));
+    const plainPx = plain.calls.filter((c) => c.op === 'fillText' && c.args[0] > M && c.args[1] === M + 1.5 * C).map((c) => Number(/(\d+(\.\d+)?)px/.exec(String(c.font))![1]));
+    expect(plainPx).toEqual([usual, usual]);
   });
   it('marks both stones of the last turn, and the first stone of a turn in progress in its own colour', () => {
     const move = (cell: number, side: 0 | 1) => ({ text: String(cell), side, cell });

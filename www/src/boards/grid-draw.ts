@@ -151,15 +151,24 @@ export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: Grid
     // round the point, so that the lines still show between them.
     const { values, min, max } = scene.heat;
     ctx.save();
-    ctx.font = `600 ${Math.max(9, cell * 0.26)}px system-ui, sans-serif`;
+    const font = (px: number) => `600 ${px}px system-ui, sans-serif`;
+    const size = Math.max(9, cell * 0.26);
+    ctx.font = font(size);
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    // The numbers only if every one fits its cell (on a large board on a
-    // phone the colours alone show the values, read on the key under the board).
+    // The ring round the best move (below), and the room for a number inside it.
+    const ringWidth = Math.max(5, cell * 0.11);
+    const ringed = [...(scene.heat.best ?? [])].some((sq) => values.has(sq));
+    const room = !ringed ? cell * 0.9 : geom.placement === 'intersections' ? 1.6 * (cell * 0.46 - ringWidth / 2) : cell - 10 - ringWidth;
+    // Every number the same size, a little smaller if that makes them fit;
+    // none if they would not (on a large board on a phone the colours alone
+    // show the values, read on the key under the board).
     const cellValue = cellValues(values.values());
     let widest = 0;
     for (const v of values.values()) widest = Math.max(widest, ctx.measureText(cellValue(v)).width);
-    const numbers = widest <= cell * 0.9;
+    const fitted = widest > room ? (size * room) / widest : size;
+    const numbers = fitted >= Math.max(8, size * 0.75);
+    ctx.font = font(fitted);
     for (const [sq, v] of values) {
       const colour = heatColour(v, min, max);
       ctx.fillStyle = colour;
@@ -182,7 +191,7 @@ export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: Grid
     for (const sq of scene.heat.best ?? []) {
       if (!values.has(sq)) continue;
       const [x, y] = center(sq);
-      for (const [colour, width] of [['#ffffff', Math.max(5, cell * 0.11)], ['#10243a', Math.max(2.5, cell * 0.055)]] as const) {
+      for (const [colour, width] of [['#ffffff', ringWidth], ['#10243a', Math.max(2.5, cell * 0.055)]] as const) {
         ctx.strokeStyle = colour;
         ctx.lineWidth = width;
         ctx.beginPath();

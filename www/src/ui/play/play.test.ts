@@ -4,7 +4,7 @@ import type { ModelMeta } from '../../core/storage';
 import { describeProgress } from './game';
 import { fittingModel, waitingText } from './missing-model';
 import { isPass, moveRows, moveTitle, playedLine } from './move-list';
-import { HUMAN, aboutPlayer, aboutText, strengthWord } from './players';
+import { HUMAN, aboutPlayer, aboutText, firstSentence, strengthWord } from './players';
 import { sideScore } from '../../core/ready';
 import { moveAnnouncement, mustPass } from './status';
 import { heatOf, hintWords } from './values';
@@ -141,6 +141,12 @@ describe('players', () => {
       { text: 'Table · after 10 games: ready-made, the textbook’s table.' },
       { text: 'Strength 57.5% (good)', meaning: 'The points it won as Black against the fixed players (a win 1, a draw ½): weak below 25%, fair below 50%, good below 75%, strong from 75%.' },
     ]);
+    // A longer description: its first sentence on the line, the rest on request.
+    const long = { ...ready, ready: { about: 'A table of 0.5 values. It learned fast.' } as never };
+    expect(aboutPlayer('ready:a', undefined, long)).toEqual([{ text: 'Table · after 10 games: ready-made, a table of 0.5 values.', more: 'It learned fast.' }]);
+    expect(aboutText(aboutPlayer('ready:a', undefined, long))).toBe('Table · after 10 games: ready-made, a table of 0.5 values. It learned fast.');
+    expect(firstSentence('One. Two. Three')).toEqual(['One.', 'Two. Three']);
+    expect(firstSentence('TD(0) with a step of 0.5: one sentence.')).toEqual(['TD(0) with a step of 0.5: one sentence.', '']);
     const an = { ...ready, ready: { about: 'A table.' } as never };
     expect(aboutText(aboutPlayer('ready:a', undefined, an))).toBe('Table · after 10 games: ready-made, a table.');
     expect(aboutText(aboutPlayer('mm', minimax, undefined, 80, 'White'))).toBe('Minimax: searches ahead. Strength 80% (strong).');

@@ -55,6 +55,14 @@ export interface RatingOf {
 export interface AboutPart {
   text: string;
   meaning?: string;
+  /** The sentences after the first, shown on request ("more"). */
+  more?: string;
+}
+
+/** A text's first sentence and the rest ('' when it is one sentence). */
+export function firstSentence(text: string): [string, string] {
+  const m = /^(.+?[.!?])\s+(?=[A-Z])/.exec(text);
+  return m ? [m[1], text.slice(m[0].length)] : [text, ''];
 }
 
 /**
@@ -78,13 +86,28 @@ export function aboutPlayer(c: Controller, player: PlayerInfo | undefined, model
       meaning: `An Elo rating, from a round robin of the ready-made and fixed players: ${ratingWords(rated.anchor)}. The ± is the 95% range.`,
     });
   if (player) return [{ text: `${player.label}: ${player.description}.` }, ...measures];
-  if (model?.ready) return [{ text: `${model.label}: ready-made, ${model.ready.about.replace(/^(The|An?) /, (w) => w.toLowerCase())}` }, ...measures];
+  if (model?.ready) {
+    const [first, rest] = firstSentence(model.ready.about.replace(/^(The|An?) /, (w) => w.toLowerCase()));
+    return [{ text: `${model.label}: ready-made, ${first}`, ...(rest ? { more: rest } : {}) }, ...measures];
+  }
   return [{ text: `${model?.label ?? 'A model'}: a trained model from the library.` }];
+}
+
+/** A " more" button that shows the rest of a description (and hides it again), and the rest, hidden. */
+function moreText(rest: string, side: number): Node[] {
+  const text = el('span', { className: 'about-more', id: `player-about-more-${side}`, hidden: true }, ' ', ...pageGlossed(rest));
+  const button = el('button', { type: 'button', className: 'link-button', 'aria-expanded': 'false', 'aria-controls': text.id, 'data-testid': `player-about-more-${side}` }, 'more');
+  button.addEventListener('click', () => {
+    text.hidden = !text.hidden;
+    button.textContent = text.hidden ? 'more' : 'less';
+    button.setAttribute('aria-expanded', String(!text.hidden));
+  });
+  return [document.createTextNode(' '), button, text];
 }
 
 /** The line under a player's list as plain text, each tooltip's phrase ended by a full stop. */
 export function aboutText(parts: AboutPart[]): string {
-  return parts.map((p) => (p.meaning ? `${p.text}.` : p.text)).join(' ');
+  return parts.map((p) => (p.meaning ? `${p.text}.` : p.more ? `${p.text} ${p.more}` : p.text)).join(' ');
 }
 
 /** Strength in a word, from a measured score (points won against the fixed players, %). */
@@ -384,7 +407,11 @@ export class Players {
       this.abouts[i].replaceChildren(
         ...(setting ? [el('span', { className: 'player-setting', 'data-testid': `player-setting-${i}`, title: `Set under “${setting.player}: settings”` }, setting.text), ' '] : []),
         // The sentence with the game's words explained; the measures short, their meaning in a tooltip.
-        ...about.flatMap((part, k) => [...(k > 0 ? [' '] : []), ...(part.meaning ? [term(part.text, part.meaning), '.'] : pageGlossed(part.text))]),
+        ...about.flatMap((part, k) => [
+          ...(k > 0 ? [' '] : []),
+          ...(part.meaning ? [term(part.text, part.meaning), '.'] : pageGlossed(part.text)),
+          ...(part.more ? moreText(part.more, i) : []),
+        ]),
       );
     }
   }
