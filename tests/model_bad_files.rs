@@ -572,9 +572,14 @@ fn messages_read_well() {
     let msg = |bytes: &[u8]| decode(bytes).unwrap_err().to_string();
     assert_eq!(
         msg(b"PK\x03\x04\x14\x00"),
-        "This file is not a Selfplay model (it starts with 'PK\\x03\\x04\\x14\\x00…', \
-         like a ZIP archive; a Selfplay model starts with 'SELFPLAY')."
+        "This file is not a Selfplay model: it looks like a ZIP archive."
     );
+    assert_eq!(
+        msg(b"\x01\x02\x03\x04\x05\x06\x07\x08\x09"),
+        "This file is not a Selfplay model: it begins '\\x01\\x02\\x03\\x04\\x05\\x06\\x07\\x08…', \
+         where a model begins 'SELFPLAY'."
+    );
+    assert_eq!(msg(b""), "This file is empty: it holds no model.");
     let mut f = RawFile::valid();
     f.version = 7;
     assert_eq!(

@@ -222,21 +222,17 @@ impl fmt::Display for ModelError {
         use ModelError::*;
         let magic = std::str::from_utf8(MAGIC).unwrap_or("SELFPLAY");
         match self {
-            Empty => write!(
-                f,
-                "This file is empty; a Selfplay model starts with the bytes '{magic}'."
-            ),
-            NotAModel { starts_with } => {
-                write!(
+            Empty => write!(f, "This file is empty: it holds no model."),
+            // What the file looks like when that is known; its first bytes
+            // otherwise, for someone working out what it is.
+            NotAModel { starts_with } => match guess_kind(starts_with) {
+                Some(kind) => write!(f, "This file is not a Selfplay model: it looks like {kind}."),
+                None => write!(
                     f,
-                    "This file is not a Selfplay model (it starts with '{}…'",
+                    "This file is not a Selfplay model: it begins '{}…', where a model begins '{magic}'.",
                     preview(starts_with)
-                )?;
-                if let Some(kind) = guess_kind(starts_with) {
-                    write!(f, ", like {kind}")?;
-                }
-                write!(f, "; a Selfplay model starts with '{magic}').")
-            }
+                ),
+            },
             TooLarge { size, limit } => write!(
                 f,
                 "This model is too large to open: {} where at most {} is allowed.",

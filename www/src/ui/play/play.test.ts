@@ -139,7 +139,7 @@ describe('players', () => {
     // The measures are short on the line; what they mean is in their tooltips.
     expect(aboutPlayer('ready:a', undefined, ready, 57.5, 'Black')).toEqual([
       { text: 'Table · after 10 games: ready-made, the textbook’s table.' },
-      { text: 'Strength 57.5% (good)', meaning: 'The points it won as Black against the fixed players (a win 1, a draw ½): weak below 25%, fair below 50%, good below 75%, strong from 75%.' },
+      { text: 'Strength 57.5% as Black (good)', meaning: 'The points it won as Black against the fixed players (a win 1, a draw ½): weak below 25%, fair below 50%, good below 75%, strong from 75%.' },
     ]);
     // A longer description: its first sentence on the line, the rest on request.
     const long = { ...ready, ready: { about: 'A table of 0.5 values. It learned fast.' } as never };
@@ -149,9 +149,9 @@ describe('players', () => {
     expect(firstSentence('TD(0) with a step of 0.5: one sentence.')).toEqual(['TD(0) with a step of 0.5: one sentence.', '']);
     const an = { ...ready, ready: { about: 'A table.' } as never };
     expect(aboutText(aboutPlayer('ready:a', undefined, an))).toBe('Table · after 10 games: ready-made, a table.');
-    expect(aboutText(aboutPlayer('mm', minimax, undefined, 80, 'White'))).toBe('Minimax: searches ahead. Strength 80% (strong).');
+    expect(aboutText(aboutPlayer('mm', minimax, undefined, 80, 'White'))).toBe('Minimax: searches ahead. Strength 80% as White (strong).');
     const rated = aboutPlayer('ready:a', undefined, ready, 57.5, 'Black', { rating: { elo: 412, interval: 38 }, anchor: 'Random' });
-    expect(aboutText(rated)).toBe('Table · after 10 games: ready-made, the textbook’s table. Strength 57.5% (good). Rating 412\u00a0±\u00a038.');
+    expect(aboutText(rated)).toBe('Table · after 10 games: ready-made, the textbook’s table. Strength 57.5% as Black (good). Rating 412\u00a0±\u00a038.');
     expect(rated[2].meaning).toBe(
       'An Elo rating, from a round robin of the ready-made and fixed players: Random is 0; 200 points more wins about 3 games in 4. The ± is the 95% range.',
     );

@@ -76,7 +76,7 @@ export function aboutPlayer(c: Controller, player: PlayerInfo | undefined, model
   const measures: AboutPart[] = [];
   if (score !== null)
     measures.push({
-      text: `Strength ${score}% (${strengthWord(score)})`,
+      text: `Strength ${score}%${sideName ? ` as ${sideName}` : ''} (${strengthWord(score)})`,
       meaning: `The points it won${sideName ? ` as ${sideName}` : ''} against the fixed players (a win 1, a draw ½): weak below 25%, fair below 50%, good below 75%, strong from 75%.`,
     });
   if (rated)
