@@ -130,14 +130,15 @@ export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: Grid
     const [x, y] = center(sq);
     ctx.save();
     ctx.strokeStyle = colour;
-    ctx.lineWidth = Math.max(2, cell * (dashed ? 0.08 : 0.06));
+    // Thin and small on a large cell (tic-tac-toe's), so that the piece under them still shows.
+    ctx.lineWidth = Math.min(dashed ? 5 : 4, Math.max(2, cell * (dashed ? 0.08 : 0.06)));
     if (dashed) ctx.setLineDash([cell * 0.12, cell * 0.08]);
     ctx.beginPath();
     ctx.arc(x, y, cell * 0.47, 0, Math.PI * 2);
     ctx.stroke();
     ctx.fillStyle = colour;
     ctx.beginPath();
-    ctx.arc(x, y, Math.max(2, cell * (dashed ? 0.13 : 0.09)), 0, Math.PI * 2);
+    ctx.arc(x, y, Math.min(dashed ? 9 : 7, Math.max(2, cell * (dashed ? 0.13 : 0.09))), 0, Math.PI * 2);
     ctx.fill();
     ctx.restore();
   };
