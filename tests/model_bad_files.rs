@@ -580,6 +580,11 @@ fn messages_read_well() {
          where a model begins 'SELFPLAY'."
     );
     assert_eq!(msg(b""), "This file is empty: it holds no model.");
+    assert_eq!(
+        msg(b"SELFPLAy and more"),
+        "This file is not a Selfplay model: it looks like a text file \
+         (it begins 'SELFPLAy…', where a model begins 'SELFPLAY')."
+    );
     let mut f = RawFile::valid();
     f.version = 7;
     assert_eq!(

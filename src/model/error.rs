@@ -226,6 +226,12 @@ impl fmt::Display for ModelError {
             // What the file looks like when that is known; its first bytes
             // otherwise, for someone working out what it is.
             NotAModel { starts_with } => match guess_kind(starts_with) {
+                // A guess from printable bytes alone: what they are too.
+                Some(kind @ "a text file") => write!(
+                    f,
+                    "This file is not a Selfplay model: it looks like {kind} (it begins '{}…', where a model begins '{magic}').",
+                    preview(starts_with)
+                ),
                 Some(kind) => write!(f, "This file is not a Selfplay model: it looks like {kind}."),
                 None => write!(
                     f,

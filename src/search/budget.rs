@@ -314,7 +314,6 @@ mod tests {
         let t = Instant::now();
         let mut b = Budget::new(Limits::millis(5.0));
         while b.spend(1) {}
-        assert!(b.elapsed_ms() >= 5.0);
         assert!(t.elapsed().as_secs_f64() >= 0.005);
     }
 

@@ -202,6 +202,15 @@ mod tests {
         let use_ = describe_model(&m).unwrap();
         assert!(use_.plays && use_.continues_as.is_none());
         assert!(use_.summary.contains("level 6"), "{}", use_.summary);
+        assert_eq!(weights_in_words(Weights::STUDY), "the study's weights");
+        let w = Weights {
+            b: -12.5,
+            ..Weights::STUDY
+        };
+        assert_eq!(
+            weights_in_words(w),
+            "the study's weights except edge squares next to a corner (b) −12.5"
+        );
         assert!(
             use_.summary
                 .contains("the study's weights except corners (a) 90, mobility (v) 0"),

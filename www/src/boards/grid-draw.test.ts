@@ -155,7 +155,7 @@ describe('drawGrid on a board of intersections', () => {
     // Its number on it (the other texts are the coordinates round the board).
     expect(calls.filter((c) => c.op === 'fillText').map((c) => c.args)).toContainEqual([M + 1.5 * C, M + 1.5 * C]);
   });
-  it('leaves out all the numbers of a heat map when one of them is wider than its cell, keeping the colours', () => {
+  it('leaves out all the numbers of a heat map when one of them would not fit its cell even a little smaller, keeping the colours', () => {
     // "0.50" is twice as wide as a cell, "+1" is not: neither is drawn.
     const { ctx, calls } = recorder(C / 2);
     const heat = { values: new Map([[4, 0.5], [5, 1]]), min: 0, max: 1, units: 'test', fixed: true };
@@ -165,8 +165,8 @@ describe('drawGrid on a board of intersections', () => {
     expect(texts).not.toContainEqual([M + 2.5 * C, M + 1.5 * C]);
     expect(arcsFilled(calls, '#ecd68a')).toEqual([[M + 1.5 * C, M + 1.5 * C]]);
   });
-  it('writes the numbers small enough to fit inside the best move’s ring', () => {
-    // On squares, "+0.50" and "+1.00" are 0.8 of a cell wide at the usual size: inside the ring they are written smaller.
+  it('writes the best move’s number small enough to fit inside its ring', () => {
+    // On squares, "+0.50" and "+1.00" are 0.8 of a cell wide at the usual size: inside the ring (on +1.00) it is written smaller.
     const { ctx, calls } = recorder((0.8 * C) / 5);
     const heat = { values: new Map([[4, 0.5], [5, 1]]), min: 0, max: 1, units: 'test', fixed: true, best: new Set([5]) };
     drawGrid(ctx, SIZE, new GridGeometry(3, 3), STYLE, scene(state(new Array<number>(9).fill(0)), { heat }));
@@ -175,9 +175,9 @@ describe('drawGrid on a board of intersections', () => {
     const px = texts.map((c) => Number(/(\d+(\.\d+)?)px/.exec(String(c.font))![1]));
     const usual = C * 0.26;
     const room = C - 10 - Math.max(5, C * 0.11);
-    expect(px[0]).toBeCloseTo((usual * room) / (0.8 * C));
-    expect(px[0]).toBeLessThan(usual);
-    expect(px[1]).toBe(px[0]);
+    expect(px[0]).toBe(usual);
+    expect(px[1]).toBeCloseTo((usual * room) / (0.8 * C));
+    expect(px[1]).toBeLessThan(usual);
     // Without a ring they keep the usual size.
     const plain = recorder((0.8 * C) / 5);
     drawGrid(plain.ctx, SIZE, new GridGeometry(3, 3), STYLE, scene(state(new Array<number>(9).fill(0)), { heat: { ...heat, best: new Set<number>() } }));

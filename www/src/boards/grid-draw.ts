@@ -130,7 +130,7 @@ export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: Grid
     const [x, y] = center(sq);
     ctx.save();
     ctx.strokeStyle = colour;
-    // Thin and small on a large cell (tic-tac-toe's), so that the piece under them still shows.
+    // Thin and small on a large cell, so that the piece under them still shows.
     ctx.lineWidth = Math.min(dashed ? 5 : 4, Math.max(2, cell * (dashed ? 0.08 : 0.06)));
     if (dashed) ctx.setLineDash([cell * 0.12, cell * 0.08]);
     ctx.beginPath();
@@ -153,23 +153,25 @@ export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: Grid
     const { values, min, max } = scene.heat;
     ctx.save();
     const font = (px: number) => `600 ${px}px system-ui, sans-serif`;
-    const size = Math.max(9, cell * 0.26);
-    ctx.font = font(size);
+    const usual = Math.max(9, cell * 0.26);
+    ctx.font = font(usual);
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    // The ring round the best move (below), and the room for a number inside it.
+    // The width of the ring round the best move (drawn below), and the room for a number inside it.
     const ringWidth = Math.max(5, cell * 0.11);
-    const ringed = [...(scene.heat.best ?? [])].some((sq) => values.has(sq));
-    const room = !ringed ? cell * 0.9 : geom.placement === 'intersections' ? 1.6 * (cell * 0.46 - ringWidth / 2) : cell - 10 - ringWidth;
-    // Every number the same size, a little smaller if that makes them fit;
-    // none if they would not (on a large board on a phone the colours alone
-    // show the values, read on the key under the board).
+    const ringRoom = geom.placement === 'intersections' ? 1.6 * (cell * 0.46 - ringWidth / 2) : cell - 10 - ringWidth;
+    // Every number the same size, a little smaller if that makes them fit
+    // their cells; none if they would not (on a large board on a phone the
+    // colours alone show the values, read on the key under the board). The
+    // best move's number as small again as its ring needs, never below 8 px.
     const cellValue = cellValues(values.values());
     let widest = 0;
     for (const v of values.values()) widest = Math.max(widest, ctx.measureText(cellValue(v)).width);
-    const fitted = widest > room ? (size * room) / widest : size;
-    const numbers = fitted >= Math.max(8, size * 0.75);
-    ctx.font = font(fitted);
+    const fit = (room: number) => (widest > room ? (usual * room) / widest : usual);
+    const px = fit(cell * 0.9);
+    const numbers = px >= Math.max(8, usual * 0.75);
+    const ringPx = Math.max(8, Math.min(px, fit(ringRoom)));
+    const best = scene.heat.best ?? new Set<number>();
     for (const [sq, v] of values) {
       const colour = heatColour(v, min, max);
       ctx.fillStyle = colour;
@@ -184,6 +186,7 @@ export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: Grid
       }
       if (numbers) {
         ctx.fillStyle = inkOn(colour);
+        ctx.font = font(best.has(sq) ? ringPx : px);
         ctx.fillText(cellValue(v), x, y);
       }
       drawCellLabel(ctx, geom, st, l, sq, inkOn(colour));

@@ -147,6 +147,7 @@ describe('players', () => {
     expect(aboutText(aboutPlayer('ready:a', undefined, long))).toBe('Table · after 10 games: ready-made, a table of 0.5 values. It learned fast.');
     expect(firstSentence('One. Two. Three')).toEqual(['One.', 'Two. Three']);
     expect(firstSentence('TD(0) with a step of 0.5: one sentence.')).toEqual(['TD(0) with a step of 0.5: one sentence.', '']);
+    expect(firstSentence('Trained vs. MSB, e.g. Random. Then more.')).toEqual(['Trained vs. MSB, e.g. Random.', 'Then more.']);
     const an = { ...ready, ready: { about: 'A table.' } as never };
     expect(aboutText(aboutPlayer('ready:a', undefined, an))).toBe('Table · after 10 games: ready-made, a table.');
     expect(aboutText(aboutPlayer('mm', minimax, undefined, 80, 'White'))).toBe('Minimax: searches ahead. Strength 80% as White (strong).');

@@ -61,7 +61,8 @@ export interface AboutPart {
 
 /** A text's first sentence and the rest ('' when it is one sentence). */
 export function firstSentence(text: string): [string, string] {
-  const m = /^(.+?[.!?])\s+(?=[A-Z])/.exec(text);
+  // Not after an abbreviation ("e.g. MSB", "vs. MSB").
+  const m = /^(.+?(?<!\b(?:e\.g|i\.e|vs|cf|ch|no))[.!?])\s+(?=[A-Z])/.exec(text);
   return m ? [m[1], text.slice(m[0].length)] : [text, ''];
 }
 
@@ -94,8 +95,10 @@ export function aboutPlayer(c: Controller, player: PlayerInfo | undefined, model
 }
 
 /** A " more" button that shows the rest of a description (and hides it again), and the rest, hidden. */
+let moreIds = 0;
+
 function moreText(rest: string, side: number): Node[] {
-  const text = el('span', { className: 'about-more', id: `player-about-more-${side}`, hidden: true }, ' ', ...pageGlossed(rest));
+  const text = el('span', { className: 'about-more', id: `player-about-more-${++moreIds}`, hidden: true }, ' ', ...pageGlossed(rest));
   const button = el('button', { type: 'button', className: 'link-button', 'aria-expanded': 'false', 'aria-controls': text.id, 'data-testid': `player-about-more-${side}` }, 'more');
   button.addEventListener('click', () => {
     text.hidden = !text.hidden;
