@@ -457,12 +457,18 @@ export class CurveChart {
     this.note.title = [rates.some(Boolean) ? BAND_WORDS : '', rates.some((r) => !r) && !this.opts.exact ? SMOOTH_WORDS : ''].filter(Boolean).join(' ');
   }
 
+  /** The opacity of each band when the curves `withBand` has marked and the visitor shows have bands. */
+  private shade(curves: Curve[], withBand: (i: number) => boolean): number {
+    const shade = bandShade(curves.filter((c, i) => withBand(i) && !this.hidden.has(curveKey(c))).length);
+    this.host.dataset.bandShade = String(shade);
+    return shade;
+  }
+
   /** Each band as faint as the number of bands shown asks. */
   private reshade(): void {
     const plot = this.plot;
     if (!plot) return;
-    const shade = bandShade(this.curves.filter((c, i) => this.bandOf[i] && !this.hidden.has(curveKey(c))).length);
-    this.host.dataset.bandShade = String(shade);
+    const shade = this.shade(this.curves, (i) => this.bandOf[i] !== undefined);
     this.curves.forEach((c, i) => {
       const b = this.bandOf[i];
       // uPlot keeps a band's fill as a function.
@@ -487,8 +493,7 @@ export class CurveChart {
     const series: uPlot.Series[] = [{ label: o.xLabel, value: (_u, v) => (v == null ? '–' : compactCount(v)) }];
     const bands: uPlot.Band[] = [];
     // Many bands over each other blend into one mud: each fainter the more are shown.
-    const shade = bandShade(curves.filter((c, i) => rates[i] && !this.hidden.has(curveKey(c))).length);
-    this.host.dataset.bandShade = String(shade);
+    const shade = this.shade(curves, (i) => rates[i]);
     this.seriesOf = [];
     this.bandOf = [];
     curves.forEach((c, i) => {
