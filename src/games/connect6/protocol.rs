@@ -16,11 +16,19 @@
 //! * `black XXXX` / `white XXXX` — stones of that colour placed on the
 //!   board (one or more, in the turn order: each must be that colour's to
 //!   place); no answer.
-//! * `move XXXX` — the opponent's stones: the rest of its turn. The engine
-//!   then plays its turn and answers `move XXXX`. If the opponent's stones
-//!   end the game there is no answer.
 //! * `next` — the engine plays the rest of the turn of the side to move and
+//!   answers `move XXXX`; from then on that side is its colour. A referee
+//!   may thus set every stone with `black`/`white` lines and ask for each
+//!   turn with `next`, whatever colour `new` gave the engine.
+//! * `move XXXX` — the opponent's stones (the colour that is not the
+//!   engine's): the rest of its turn. The engine then plays its turn and
 //!   answers `move XXXX`.
+//!
+//! Six in a row end the game at once, also when the first stone of a pair
+//! makes them: the stones after it in the same line (`move OJBB`, its
+//! second stone) are not placed, a `move` of that one stone alone is the
+//! whole turn, and a `move` that ends the game is not answered. Once the
+//! game is over, `next`, `move` and stones are refused until `new`.
 //! * `depth d` — the engine's level, 1 to 6 (see [`super::engine`]); no
 //!   answer.
 //! * `print` — the board: a line of column letters, then 19 rows, each its
@@ -93,12 +101,17 @@ impl Session {
         })
     }
 
-    /// Places `stones` for `side`, all or none.
-    fn place(&mut self, side: Side, stones: &[Point]) -> Result<(), String> {
+    /// Places `stones` for `side`, all or none; the stones after one that
+    /// ends the game are not placed (a six by the first stone of a pair is
+    /// the whole turn). Whether the game is over after them.
+    fn place(&mut self, side: Side, stones: &[Point]) -> Result<bool, String> {
+        if self.board.is_over() {
+            return Err("the game is over".into());
+        }
         let mut b = self.board.clone();
         for &p in stones {
             if b.is_over() {
-                return Err("the game is over".into());
+                break;
             }
             if b.to_move() != side {
                 return Err(format!("{} is not to play", colour(side)));
@@ -109,7 +122,7 @@ impl Session {
             b.play(p);
         }
         self.board = b;
-        Ok(())
+        Ok(self.board.is_over())
     }
 
     /// The engine plays the rest of the turn of the side to move; its stones.
@@ -182,26 +195,42 @@ impl Session {
             "move" => {
                 let stones = parse_stones(need("the opponent's stones")?)?;
                 let side = self.engine_side.other();
-                if self.board.to_move() != side || self.board.is_over() {
+                if self.board.is_over() {
+                    return Err("the game is over".into());
+                }
+                if self.board.to_move() != side {
                     return Err(format!("it is not {}'s turn", colour(side)));
                 }
                 let left = self.board.stones_left() as usize;
-                if stones.len() != left {
-                    return Err(format!(
-                        "{} has {left} stone{} left to place in this turn, not {}",
+                let short = |n: usize| {
+                    format!(
+                        "{} has {left} stone{} left to place in this turn, not {n}",
                         colour(side),
                         if left == 1 { "" } else { "s" },
-                        stones.len()
-                    ));
+                    )
+                };
+                if stones.len() > left {
+                    return Err(short(stones.len()));
                 }
-                self.place(side, &stones)?;
-                if self.board.is_over() {
+                // Fewer stones than the turn has: only a six by the first.
+                let before = self.board.clone();
+                let over = self.place(side, &stones)?;
+                if over {
                     None
+                } else if stones.len() < left {
+                    self.board = before;
+                    return Err(short(stones.len()));
                 } else {
                     Some(format!("move {}", self.play_turn()?))
                 }
             }
-            "next" => Some(format!("move {}", self.play_turn()?)),
+            "next" => {
+                if self.board.is_over() {
+                    return Err("the game is over".into());
+                }
+                self.engine_side = self.board.to_move();
+                Some(format!("move {}", self.play_turn()?))
+            }
             "depth" => {
                 let text = need("a level")?;
                 let level: u32 = text
@@ -328,6 +357,107 @@ mod tests {
         assert_eq!(errors, 12, "{out}");
         assert_eq!(lines.last(), Some(&"name Selfplay"));
         assert!(lines.iter().any(|l| l.contains("JJ is taken")), "{out}");
+    }
+
+    /// The stones of a `move XXXX` answer.
+    fn answer_stones(line: &str) -> Vec<Point> {
+        parse_stones(
+            line.strip_prefix("move ")
+                .unwrap_or_else(|| panic!("{line}")),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn next_takes_the_colour_of_the_side_to_move() {
+        // The engine was told it plays White, the stones are set, `next`
+        // plays Black's turn: Black is its colour from then on, and `move`
+        // gives it White's stones.
+        let out = talk(b"new white\nblack JJ\nwhite HJLL\nnext\nmove GMKI\nprint\n");
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(!out.contains("error"), "{out}");
+        let first = answer_stones(lines[0]);
+        let second = answer_stones(lines[1]);
+        assert_eq!((first.len(), second.len()), (2, 2), "{out}");
+        let board: String = lines[3..].iter().map(|l| &l[2..]).collect();
+        assert_eq!(board.matches('X').count(), 5, "{out}");
+        assert_eq!(board.matches('O').count(), 4, "{out}");
+        // The same turn asked with `move` after `next`, as Black: a referee
+        // can play the engine as the first mover.
+        let out = talk(b"new white\nblack JJ\nwhite HJLL\nnext\nmove GMKI\nmove GGKK\n");
+        assert_eq!(
+            out.lines().filter(|l| l.starts_with("move ")).count(),
+            3,
+            "{out}"
+        );
+        // And the other way: told Black, it plays White after `next`.
+        let out = talk(b"new black\nnext\nmove KKLL\n");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "move JJ");
+        assert_eq!(answer_stones(lines[1]).len(), 2);
+        assert_eq!(answer_stones(lines[2]).len(), 2, "{out}");
+    }
+
+    #[test]
+    fn every_turn_set_by_colour_then_next_plays_either_side() {
+        // A referee's dialogue: each turn placed by colour, `next` for the
+        // side to move, whichever it is; the engine plays both sides.
+        let mut session = Session::new(EngineSettings::level(1)).unwrap();
+        let mut say = |line: &str| session.command(line).map(|(_, a)| a);
+        assert_eq!(say("new white").unwrap(), None);
+        assert_eq!(say("black JJ").unwrap(), None);
+        let mut colour = "white";
+        for _ in 0..6 {
+            let reply = say("next").unwrap().unwrap();
+            let stones = reply.strip_prefix("move ").unwrap().to_string();
+            assert_eq!(stones.len(), 4, "{reply}");
+            // The engine's own stones, sent back as a referee does, are
+            // refused: they are on the board already.
+            assert!(say(&format!("{colour} {stones}")).is_err());
+            colour = if colour == "white" { "black" } else { "white" };
+        }
+    }
+
+    #[test]
+    fn a_six_by_the_first_stone_of_a_pair_ends_the_game_without_an_answer() {
+        // Black (the opponent) has five, J10 to N10, and two stones to place.
+        let five =
+            "new white\nblack JJ\nwhite AAAC\nblack KJLJ\nwhite AEAG\nblack MJNJ\nwhite AIAK\n";
+        for turn in ["move OJBB", "move OJ", "black OJBB", "black OJ"] {
+            let out = talk(format!("{five}{turn}\nnext\nmove BBBC\nwhite BB\nname\n").as_bytes());
+            let lines: Vec<&str> = out.lines().collect();
+            // The six is accepted with no answer; the game is over.
+            assert_eq!(
+                lines,
+                [
+                    "error the game is over",
+                    "error the game is over",
+                    "error the game is over",
+                    "name Selfplay"
+                ],
+                "{turn}"
+            );
+        }
+        // The second stone is not placed.
+        let out = talk(format!("{five}move OJBB\nprint\n").as_bytes());
+        let rows: Vec<&str> = out.lines().skip(1).collect();
+        assert_eq!(
+            &rows[1][2..],
+            " . . . . . . . . . . . . . . . . . . .",
+            "{out}"
+        );
+        assert_eq!(rows[9].matches('X').count(), 6, "{out}");
+        // One stone that does not end the game is not the whole turn.
+        let out = talk(format!("{five}move BB\nmove OJ\n").as_bytes());
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines[0],
+            "error black has 2 stones left to place in this turn, not 1"
+        );
+        assert!(lines.len() == 1, "{out}");
+        // A new game after the end.
+        let out = talk(format!("{five}move OJ\nnew black\n").as_bytes());
+        assert_eq!(out, "move JJ\n");
     }
 
     #[test]
