@@ -20,11 +20,25 @@ program its `name` and drops any line it sent before the answer.
 Openings are records in the board's notation (`J10; K11 K9`), one a line
 (blank lines and lines starting with `#` skipped); each is played twice,
 colours swapped. Without openings each game starts from the empty board.
-Prints one line a game and the totals; `--json` prints the totals as JSON.
+`--make-openings N --seed S` prints N openings instead (Black's J10, then a
+White pair within two points of it, no two alike up to the board's
+symmetries), the same for the same seed.
+
+A program that prints more than its answers (its search progress, its help)
+is run with `--a-chatter`/`--b-chatter`: of its lines only `move XXXX`
+answers (and `name`) are read, the others dropped. `--a-cwd`/`--b-cwd` start
+a program in a folder of its own (one that reads its data files from there).
+
+Prints one line a game and the totals: A's score, the Elo difference it
+means with a 95% interval, and each program's mean and worst seconds a turn;
+`--json` prints the totals as JSON.
 """
 
 import argparse
 import json
+import math
+import random
+import re
 import shlex
 import subprocess
 import sys
@@ -33,6 +47,8 @@ import time
 
 SIZE = 19
 LETTERS = "ABCDEFGHIJKLMNOPQRS"
+# The lines a chattering program's answers are read from.
+ANSWER = re.compile(r"^(move [A-Sa-s]{2,4}|name \S+)$")
 
 
 def fail(message):
@@ -106,12 +122,13 @@ class Board:
 class Program:
     """One program behind the protocol, with a line reader that can time out."""
 
-    def __init__(self, command, depth):
+    def __init__(self, command, depth, cwd=None, chatter=False):
         self.command = command
+        self.chatter = chatter
         try:
             self.proc = subprocess.Popen(
                 shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                text=True, bufsize=1)
+                text=True, bufsize=1, cwd=cwd)
         except (OSError, ValueError) as e:
             fail(f"error: cannot start '{command}': {e}")
         self.lines = []
@@ -119,6 +136,7 @@ class Program:
         threading.Thread(target=self._read, daemon=True).start()
         self.seconds = 0.0
         self.turns = 0
+        self.worst = 0.0
         # `name` requests not answered yet (a late answer is still to come).
         self.names = 0
         if depth is not None:
@@ -162,7 +180,8 @@ class Program:
         end = time.monotonic() + timeout
         with self.ready:
             while True:
-                while self.lines and self.lines[0] == "":
+                while self.lines and (self.lines[0] == "" or self.chatter and self.lines[0] is not None
+                                      and not ANSWER.match(self.lines[0])):
                     self.lines.pop(0)
                 if self.lines:
                     return self.lines.pop(0)
@@ -200,7 +219,9 @@ def play(programs, black, opening, timeout):
         me = programs[player[side]]
         start = time.monotonic()
         line = me.answer(timeout) if me.send("next") else None
-        me.seconds += time.monotonic() - start
+        spent = time.monotonic() - start
+        me.seconds += spent
+        me.worst = max(me.worst, spent)
         me.turns += 1
         fault = None
         placed = []
@@ -265,6 +286,61 @@ def read_openings(path):
     return openings
 
 
+def symmetric(point, k):
+    """One of the board's eight symmetries (k 0 to 7) of a point."""
+    r, c = point
+    for _ in range(k % 4):
+        r, c = c, SIZE - 1 - r
+    return (r, SIZE - 1 - c) if k >= 4 else (r, c)
+
+
+def opening_pairs():
+    """Every White pair within two points of J10, one of each set of pairs
+    alike up to the eight symmetries of the board (which keep J10): 44."""
+    near = [(9 + dr, 9 + dc) for dr in range(-2, 3) for dc in range(-2, 3) if (dr, dc) != (0, 0)]
+    forms = set()
+    for i, a in enumerate(near):
+        for b in near[i + 1:]:
+            forms.add(min(tuple(sorted(symmetric(q, k) for q in (a, b))) for k in range(8)))
+    return sorted(forms)
+
+
+def make_openings(count, seed):
+    """`count` openings: Black's J10, then a White pair of [opening_pairs],
+    drawn by a seeded generator."""
+    pairs = opening_pairs()
+    random.Random(seed).shuffle(pairs)
+    return pairs[:count]
+
+
+def point_text(point):
+    return f"{LETTERS[point[1]]}{point[0] + 1}"
+
+
+def elo(score):
+    """The Elo difference a score (0 to 1) means; None at 0 or 1."""
+    if score <= 0 or score >= 1:
+        return None
+    return -400 * math.log10(1 / score - 1)
+
+
+def elo_text(value, bound=False):
+    if value is None:
+        return "beyond reach" if not bound else "unbounded"
+    return f"{value:+.0f}"
+
+
+def rating(results):
+    """A's score over the games (1, 1/2, 0 each), the Elo difference and its
+    95% interval, from the spread of the games' results."""
+    n = len(results)
+    score = sum(results) / n
+    var = sum((x - score) ** 2 for x in results) / n
+    half = 1.96 * math.sqrt(var / n)
+    lo, hi = max(score - half, 0.0), min(score + half, 1.0)
+    return score, half, elo(score), elo(lo), elo(hi)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--a", required=True, help="program A's command")
@@ -273,14 +349,36 @@ def main():
     ap.add_argument("--b-depth", type=int, help="program B's level (`depth d`)")
     ap.add_argument("--games", type=int, default=2, help="games, colours alternating (A Black first)")
     ap.add_argument("--openings", help="a file of openings (`-`: standard input)")
+    ap.add_argument("--a-cwd", help="the folder program A runs in")
+    ap.add_argument("--b-cwd", help="the folder program B runs in")
+    ap.add_argument("--a-chatter", action="store_true", help="read only `move` answers of A")
+    ap.add_argument("--b-chatter", action="store_true", help="read only `move` answers of B")
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds a turn before it is lost")
     ap.add_argument("--json", action="store_true", help="print the totals as JSON")
+    ap.add_argument("--make-openings", type=int, metavar="N",
+                    help="print N openings (at most 44) and stop")
+    ap.add_argument("--seed", type=int, default=1, help="the seed of --make-openings")
+    if "--make-openings" in sys.argv:
+        for action in ap._actions:
+            action.required = False
     args = ap.parse_args()
+    if args.make_openings is not None:
+        if not 1 <= args.make_openings <= len(opening_pairs()):
+            fail(f"error: --make-openings is 1 to {len(opening_pairs())} "
+                 "(the White pairs near J10, up to symmetry)")
+        print(f"# Connect6 openings: J10, then a White pair within two points of it, "
+              f"no two alike up to symmetry (referee.py --make-openings {args.make_openings} "
+              f"--seed {args.seed}).")
+        for pair in make_openings(args.make_openings, args.seed):
+            print(f"J10; {point_text(pair[0])} {point_text(pair[1])}")
+        return
     if args.games < 1:
         fail("error: --games must be at least 1")
     openings = read_openings(args.openings) if args.openings else [[]]
-    programs = [Program(args.a, args.a_depth), Program(args.b, args.b_depth)]
+    programs = [Program(args.a, args.a_depth, args.a_cwd, args.a_chatter),
+                Program(args.b, args.b_depth, args.b_cwd, args.b_chatter)]
     score = {"a": 0, "b": 0, "draws": 0}
+    results = []
     try:
         for g in range(args.games):
             black = g % 2
@@ -288,6 +386,7 @@ def main():
             winner, stones, why = play(programs, black, opening, args.timeout)
             key = "draws" if winner is None else "ab"[winner]
             score[key] += 1
+            results.append(0.5 if winner is None else 1.0 - winner)
             if not args.json:
                 result = "a draw" if winner is None else f"{'AB'[winner]} wins"
                 print(f"game {g + 1:3}: {'AB'[black]} Black: {result} after {stones} stones ({why})",
@@ -296,14 +395,22 @@ def main():
         for p in programs:
             p.quit()
     per_turn = [p.seconds / max(p.turns, 1) for p in programs]
-    total = {**score, "games": args.games,
-             "a_seconds_a_turn": round(per_turn[0], 4), "b_seconds_a_turn": round(per_turn[1], 4)}
+    share, half, diff, lo, hi = rating(results)
+    total = {**score, "games": len(results), "score": round(share, 4),
+             "score_interval": round(half, 4), "elo": diff and round(diff, 1),
+             "elo_low": lo and round(lo, 1), "elo_high": hi and round(hi, 1),
+             "a_seconds_a_turn": round(per_turn[0], 4), "b_seconds_a_turn": round(per_turn[1], 4),
+             "a_worst_seconds": round(programs[0].worst, 4),
+             "b_worst_seconds": round(programs[1].worst, 4),
+             "a_turns": programs[0].turns, "b_turns": programs[1].turns}
     if args.json:
         print(json.dumps(total))
     else:
-        share = (score["a"] + score["draws"] / 2) / args.games
         print(f"A: {score['a']} wins, {score['draws']} draws, {score['b']} losses "
-              f"({100 * share:.1f}%); {per_turn[0]:.3f} s a turn for A, {per_turn[1]:.3f} s for B")
+              f"in {len(results)} games: score {share:.3f} ± {half:.3f} (95%), "
+              f"Elo {elo_text(diff)} [{elo_text(lo, True)}, {elo_text(hi, True)}]")
+        for name, p, t in (("A", programs[0], per_turn[0]), ("B", programs[1], per_turn[1])):
+            print(f"{name}: {t:.3f} s a turn on average, {p.worst:.3f} s at worst ({p.turns} turns)")
 
 
 if __name__ == "__main__":
