@@ -288,6 +288,44 @@ pub struct Rating {
     pub score: f64,
 }
 
+/// The player of `players` that `name` names: the same name, else the one
+/// name that is the same in any case (players' names are read in any
+/// case: `Random` is `random`). Else an error that quotes the name and
+/// lists the players.
+pub fn find_player(players: &[&str], name: &str) -> Result<String, String> {
+    let name = name.trim();
+    if let Some(p) = players.iter().find(|p| **p == name) {
+        return Ok(p.to_string());
+    }
+    let mut same: Vec<&str> = players
+        .iter()
+        .copied()
+        .filter(|p| p.to_lowercase() == name.to_lowercase())
+        .collect();
+    same.sort_unstable();
+    same.dedup();
+    match same.as_slice() {
+        [one] => Ok(one.to_string()),
+        [] => {
+            let mut all: Vec<&str> = players.to_vec();
+            all.sort_unstable();
+            all.dedup();
+            let shown: Vec<&str> = all.iter().copied().take(12).collect();
+            Err(format!(
+                "{}: not one of the ladder's players ({}{})",
+                crate::words::quote(name),
+                if shown.is_empty() { "none yet".to_string() } else { shown.join(", ") },
+                if all.len() > shown.len() { ", …" } else { "" }
+            ))
+        }
+        several => Err(format!(
+            "{}: the ladder has several players of that name in different cases ({}); give it as written",
+            crate::words::quote(name),
+            several.join(", ")
+        )),
+    }
+}
+
 /// Fits ratings to `games`, `anchor` at 0 (it must have played). Sorted
 /// from the strongest.
 pub fn fit(games: &[Played], anchor: &str) -> Result<Vec<Rating>, String> {

@@ -25,5 +25,6 @@ pub mod rate;
 pub mod ready;
 pub mod search;
 pub mod web;
+pub mod words;
 
 pub use game::{rng_from_seed, Game, MoveError, Outcome, Player, Rng, Side};

@@ -580,7 +580,8 @@ pub fn build(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<M
                 let id = format!("{}-{}", r.id, games);
                 let file = format!("{}-{}.selfplay", entry.id(), id);
                 let bytes = crate::model::encode(&model).map_err(|e| e.to_string())?;
-                std::fs::write(dir.join(&file), &bytes).map_err(|e| format!("{file}: {e}"))?;
+                crate::cli::write_atomic(&dir.join(&file), &bytes)
+                    .map_err(crate::cli::CliError::into_message)?;
                 let described = entry.describe_model(&model)?;
                 let strength = strength(*entry, &Contender::Model(&model), &measure)?;
                 log(&format!("  {file}: score {:.1}%", strength.score));
@@ -648,14 +649,18 @@ pub fn rerate(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<
 
 fn write_manifest(dir: &Path, manifest: &Manifest) -> Result<(), String> {
     let text = serde_json::to_string_pretty(manifest).map_err(|e| e.to_string())?;
-    std::fs::write(dir.join("manifest.json"), text + "\n")
-        .map_err(|e| format!("manifest.json: {e}"))
+    crate::cli::write_atomic(&dir.join("manifest.json"), (text + "\n").as_bytes())
+        .map_err(crate::cli::CliError::into_message)
 }
+
+/// The most bytes of a manifest read (a shipped one is a few kB).
+const MAX_MANIFEST_BYTES: u64 = 16 << 20;
 
 /// Reads `dir/manifest.json`.
 pub fn read_manifest(dir: &Path) -> Result<Manifest, String> {
     let path = dir.join("manifest.json");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = crate::cli::read_text(&path, MAX_MANIFEST_BYTES)
+        .map_err(crate::cli::CliError::into_message)?;
     let m: Manifest =
         serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     if m.format != FORMAT {
@@ -670,7 +675,8 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, String> {
 
 /// Reads a shipped model file.
 pub fn read_model(dir: &Path, file: &str) -> Result<Model, String> {
-    let bytes = std::fs::read(dir.join(file)).map_err(|e| format!("{file}: {e}"))?;
+    let bytes = crate::cli::read_model_bytes(&dir.join(file))
+        .map_err(crate::cli::CliError::into_message)?;
     crate::games::read_model(&bytes, &crate::model::Limits::default())
         .map_err(|e| format!("{file}: {e}"))
 }
@@ -753,7 +759,9 @@ pub fn sizes(dir: &Path) -> Result<(u64, u64), String> {
     let mut gz = 0;
     for e in std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))? {
         let e = e.map_err(|e| e.to_string())?;
-        let bytes = std::fs::read(e.path()).map_err(|e| e.to_string())?;
+        let limit = crate::model::Limits::default().max_file_bytes;
+        let bytes = crate::cli::read_limited(&e.path(), limit)
+            .map_err(crate::cli::CliError::into_message)?;
         raw += bytes.len() as u64;
         let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
         z.write_all(&bytes).map_err(|e| e.to_string())?;

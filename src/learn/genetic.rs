@@ -51,7 +51,7 @@ impl GaConfig {
         if !(self.sigma.is_finite() && self.sigma >= 0.0 && self.sigma <= 1e6) {
             return Err(format!(
                 "the mutation strength must be a number from 0 up, not {}",
-                self.sigma
+                crate::words::number(self.sigma)
             ));
         }
         if !(1..=MAX_GAMES_PER_PAIRING).contains(&self.games_per_pairing) {

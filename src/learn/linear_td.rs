@@ -66,7 +66,7 @@ impl Params {
         if !(self.alpha > 0.0 && self.alpha <= 1.0) {
             return Err(format!(
                 "α must be above 0 and at most 1, not {}",
-                self.alpha
+                crate::words::number(self.alpha.into())
             ));
         }
         if self.phases == 0 || self.phases > 64 {

@@ -334,7 +334,10 @@ impl QParams {
             ("epsilon", self.epsilon),
         ] {
             if !(0.0..=1.0).contains(&v) {
-                return Err(format!("{name} must be between 0 and 1, not {v}"));
+                return Err(format!(
+                    "{name} must be between 0 and 1, not {}",
+                    crate::words::number(v.into())
+                ));
             }
         }
         Ok(())

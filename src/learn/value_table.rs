@@ -54,15 +54,21 @@ impl Params {
 
     pub fn validate(&self) -> Result<(), String> {
         if !(self.alpha > 0.0 && self.alpha <= 1.0) {
-            return Err(format!("α must be in (0, 1], not {}", self.alpha));
+            return Err(format!(
+                "α must be in (0, 1], not {}",
+                crate::words::number(self.alpha.into())
+            ));
         }
         if !(0.0..=1.0).contains(&self.epsilon) {
-            return Err(format!("ε must be in [0, 1], not {}", self.epsilon));
+            return Err(format!(
+                "ε must be in [0, 1], not {}",
+                crate::words::number(self.epsilon.into())
+            ));
         }
         if !(0.0..=1.0).contains(&self.draw) {
             return Err(format!(
                 "the value of a draw must be in [0, 1], not {}",
-                self.draw
+                crate::words::number(self.draw.into())
             ));
         }
         Ok(())

@@ -1,7 +1,9 @@
 //! `selfplay`: the native command line. Shaped `selfplay <game> <command>`,
 //! so that every figure in the README has a command that reproduces it.
 //!
-//! Exit codes: 0 success, 2 bad input (with a message), 1 internal error.
+//! Exit codes: 0 success, 2 bad input (with a message), 1 an internal error
+//! or a check asked for (`--check`, a file's expected scores) that found a
+//! difference (`check failed: …`).
 
 #[cfg(not(target_arch = "wasm32"))]
 mod model;

@@ -135,9 +135,7 @@ fn bench(entries: usize, density: f64, level: u32, seed: u64) -> Result<(), Mode
 /// The report of `selfplay model inspect`.
 pub fn inspect(path: &Path) -> Result<String, String> {
     let limits = Limits::default();
-    let bytes = selfplay::cli::read_model_bytes(path).map_err(|e| match e {
-        CliError::BadInput(m) | CliError::Internal(m) => m,
-    })?;
+    let bytes = selfplay::cli::read_model_bytes(path).map_err(CliError::into_message)?;
     let (model, layout) =
         decode_with_layout(&bytes, &limits).map_err(|e| format!("{}: {e}", path.display()))?;
     let model =

@@ -164,5 +164,9 @@ pub fn main() -> ExitCode {
             eprintln!("internal error: {msg}");
             ExitCode::from(1)
         }
+        Err(CliError::Failed(msg)) => {
+            eprintln!("check failed: {msg}");
+            ExitCode::from(1)
+        }
     }
 }

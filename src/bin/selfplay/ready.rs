@@ -2,9 +2,7 @@
 //! build them all, check the shipped set against its manifest, or measure
 //! one model file the way the manifest does.
 
-use std::path::PathBuf;
-
-use selfplay::cli::{CliError, InputDir, InputPath};
+use selfplay::cli::{CliError, InputDir, InputPath, OutputDir};
 use selfplay::ready::{Contender, Measure};
 
 /// The commands of `selfplay ready`.
@@ -14,9 +12,10 @@ pub enum ReadyCommand {
     /// each run's model at its stages, measures every model and fixed
     /// player, and writes the files and manifest.json into DIR.
     Build {
-        /// The folder the page serves them from (www/public/ready).
+        /// The folder the page serves them from (www/public/ready): an
+        /// existing one, or a new one in an existing folder.
         #[arg(long)]
-        out: PathBuf,
+        out: OutputDir,
         /// Only these games (repeat for several); the manifest keeps the others.
         #[arg(long)]
         game: Vec<String>,
@@ -60,6 +59,7 @@ pub fn run(c: ReadyCommand) -> Result<(), CliError> {
             for g in &game {
                 selfplay::games::entry(g).map_err(bad)?;
             }
+            out.create()?;
             let m = selfplay::ready::build(&out, &game, &mut |line| println!("{line}"))
                 .map_err(CliError::Internal)?;
             let (raw, gz) = selfplay::ready::sizes(&out).map_err(CliError::Internal)?;

@@ -13,7 +13,7 @@ use super::batch::{bench_file, parse_line, solve_line, Selection, BENCH_SETS};
 use super::perfect::PerfectPlayer;
 use super::rules::Position;
 use super::solver::{Mode, Solver};
-use crate::cli::{CliError, InputDir, InputPath, OutputPath};
+use crate::cli::{quote, CliError, InputDir, InputPath, OutputPath};
 use crate::game::Game;
 use crate::plugin::run::thousands;
 use crate::search::budget::{Budget, Limits};
@@ -176,7 +176,7 @@ fn solve(a: SolveArgs) -> Result<(), CliError> {
         solved += 1;
         writeln!(out, "{}", r.to_line())?;
         if a.check && r.agrees(mode) == Some(false) {
-            return Err(CliError::Internal(format!(
+            return Err(CliError::Failed(format!(
                 "{name}: line {}: score {} differs from the given {}",
                 r.line,
                 r.score,
@@ -195,11 +195,11 @@ fn solve(a: SolveArgs) -> Result<(), CliError> {
 fn analyze(a: AnalyzeArgs) -> Result<(), CliError> {
     let moves = if a.moves == "-" { "" } else { a.moves.as_str() };
     let position = Position::from_moves(moves)
-        .map_err(|e| CliError::BadInput(format!("the position {}: {e}", a.moves)))?;
+        .map_err(|e| CliError::BadInput(format!("the position {}: {e}", quote(&a.moves))))?;
     if position.is_over() {
         return Err(CliError::BadInput(format!(
             "the game {} is over: there is nothing to solve",
-            a.moves
+            quote(&a.moves)
         )));
     }
     let solver = if a.no_book {
@@ -350,7 +350,7 @@ fn test_sample(a: TestSampleArgs) -> Result<(), CliError> {
             if let Some(expected) = input.expected {
                 let score = line.split(' ').nth(1).unwrap_or_default();
                 if score != expected.to_string() {
-                    return Err(CliError::Internal(format!(
+                    return Err(CliError::Failed(format!(
                         "{}: line {}: score {score} differs from the set's {expected}",
                         path.display(),
                         input.line
@@ -383,8 +383,15 @@ fn bench(a: BenchArgs) -> Result<(), CliError> {
     let mut texts = Vec::new();
     for f in &files {
         let text = crate::cli::read_text(f, crate::cli::MAX_TEXT_BYTES)?;
-        super::batch::read_text(&text)
+        let inputs = super::batch::read_text(&text)
             .map_err(|e| CliError::BadInput(format!("{}: {e}", f.display())))?;
+        // As `solve` refuses it: a file of no position measures nothing.
+        if inputs.is_empty() {
+            return Err(CliError::BadInput(format!(
+                "{}: no positions (one a line: the moves as 1-based columns, then optionally the score)",
+                f.display()
+            )));
+        }
         texts.push(text);
     }
     let mut solver = if a.book {
@@ -436,7 +443,7 @@ fn bench(a: BenchArgs) -> Result<(), CliError> {
         wrong += b.wrong;
     }
     if wrong > 0 {
-        return Err(CliError::Internal(format!(
+        return Err(CliError::Failed(format!(
             "{wrong} scores differ from the files'"
         )));
     }

@@ -97,8 +97,8 @@ pub enum Command {
         /// Learning games (1 to 10,000,000).
         #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
         games: u64,
-        /// A curve point every this many games.
-        #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
+        /// A curve point every this many games (1 to 10,000,000).
+        #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
         eval_every: u64,
         /// Openings a curve point plays, 1 to 50 (the first of the 50 shipped).
         #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=50))]
@@ -500,9 +500,7 @@ pub fn player(name: &str) -> Result<Box<dyn Player<Board>>, String> {
     };
     let read = |path: &str| {
         crate::cli::read_model_of(Path::new(path), Board::NAME, Board::TITLE)
-            .map_err(|e| match e {
-                CliError::BadInput(m) | CliError::Internal(m) => m,
-            })
+            .map_err(CliError::into_message)
             .and_then(|model| model_learner(&model))
     };
     if let Some((engine, path)) = name.trim().split_once("+model:") {

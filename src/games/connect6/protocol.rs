@@ -59,19 +59,20 @@ pub fn stone_text(p: Point) -> String {
 
 /// Reads stones written together (`JJ`, `KKLL`): two letters each.
 pub fn parse_stones(text: &str) -> Result<Vec<Point>, String> {
-    let bytes = text.as_bytes();
-    if bytes.is_empty() || bytes.len() % 2 != 0 || bytes.len() > 4 {
+    let quoted = crate::words::quote(text);
+    let chars: Vec<char> = text.chars().collect();
+    if chars.is_empty() || chars.len() % 2 != 0 || chars.len() > 4 {
         return Err(format!(
-            "'{text}' is not one or two stones: two letters A to S each, column then row (JJ is the centre)"
+            "{quoted} is not one or two stones: two letters A to S each, column then row (JJ is the centre)"
         ));
     }
-    let letter = |b: u8| {
+    let letter = |c: char| {
         LETTERS
             .iter()
-            .position(|&l| l == b.to_ascii_uppercase())
-            .ok_or_else(|| format!("'{text}': a letter from A to S, not '{}'", b as char))
+            .position(|&l| char::from(l) == c.to_ascii_uppercase())
+            .ok_or_else(|| format!("{quoted}: a letter from A to S, not '{c}'"))
     };
-    bytes
+    chars
         .chunks(2)
         .map(|pair| Ok((letter(pair[1])? * SIZE + letter(pair[0])?) as Point))
         .collect()

@@ -114,8 +114,8 @@ impl RunConfig {
         if !(0.0..=1.0).contains(&self.epsilon) {
             return Err(format!("ε must be from 0 to 1, not {}", self.epsilon));
         }
-        if self.games > 10_000_000 {
-            return Err("games must be at most 10,000,000".into());
+        if !(1..=10_000_000).contains(&self.games) {
+            return Err(format!("games must be 1 to 10,000,000, not {}", self.games));
         }
         if !(1..=OPENING_COUNT).contains(&self.openings) {
             return Err(format!(

@@ -47,7 +47,7 @@ pub struct ExperimentArgs {
 #[derive(Args)]
 pub struct TrainArgs {
     /// Which side learns: hounds, hare, or both (against each other).
-    #[arg(long, default_value = "hounds")]
+    #[arg(long, default_value = "hounds", value_parser = ["hounds", "hare", "both"])]
     pub side: String,
     /// The opponent of a single learner: random, simple (hare only), perfect.
     #[arg(long, default_value = "random")]
@@ -70,7 +70,8 @@ pub struct TrainArgs {
     /// both`: the hounds).
     #[arg(long)]
     pub out: OutputPath,
-    /// For `--side both`: where to write the hare.
+    /// For `--side both` (and only then): where to write the hare, another
+    /// file than `--out`.
     #[arg(long)]
     pub hare_out: Option<OutputPath>,
 }
@@ -351,10 +352,35 @@ pub(super) fn train(a: TrainArgs) -> Result<(), CliError> {
         epsilon: a.epsilon,
     };
     params.validate().map_err(CliError::BadInput)?;
-    if a.side == "both" && a.hare_out.is_none() {
-        return Err(CliError::BadInput(
-            "--side both needs --hare-out for the hare".into(),
-        ));
+    // Every check of the options together, before any work.
+    match (a.side.as_str(), &a.hare_out) {
+        ("both", None) => {
+            return Err(CliError::BadInput(
+                "--side both needs --hare-out for the hare".into(),
+            ))
+        }
+        ("both", Some(hare)) => {
+            crate::cli::check_distinct_outputs(&[("--out", &a.out), ("--hare-out", hare)])?
+        }
+        (side, Some(_)) => {
+            return Err(CliError::BadInput(format!(
+            "--hare-out is for --side both only; with --side {side} the one learner goes to --out"
+        )))
+        }
+        _ => {}
+    }
+    let opponents: &[&str] = match a.side.as_str() {
+        "hounds" => &["random", "simple", "perfect"],
+        "hare" => &["random", "perfect"],
+        _ => &[a.opponent.as_str()],
+    };
+    if !opponents.contains(&a.opponent.as_str()) {
+        return Err(CliError::BadInput(format!(
+            "--opponent {}: against the learning {} it can be {}",
+            crate::cli::quote(&a.opponent),
+            a.side,
+            opponents.join(", ")
+        )));
     }
     let solution = Arc::new(Solution::solve());
     let t = web_time::Instant::now();

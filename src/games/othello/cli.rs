@@ -336,7 +336,17 @@ fn solve(a: SolveArgs) -> Result<(), CliError> {
         nodes: a.nodes,
         time: a.seconds.map(std::time::Duration::from_secs_f64),
     };
-    let mut solver = Solver::with_hash_bytes(a.hash_mb << 20);
+    // The table's memory is checked against what the machine can give now,
+    // and taken without aborting: too much is bad input, before any work.
+    // (The table takes the largest power of two of bytes that fits.)
+    let asked = format!("--hash-mb {}", a.hash_mb);
+    let table = 1u64 << (63 - ((a.hash_mb as u64) << 20).leading_zeros());
+    crate::cli::check_memory(table, &format!("{asked}: a table of {} MiB", table >> 20))?;
+    let mut solver = Solver::try_with_hash_bytes(a.hash_mb << 20).map_err(|_| {
+        CliError::BadInput(format!(
+            "{asked}: the memory for the table cannot be had now; give a smaller size"
+        ))
+    })?;
     println!(
         "{:>5} {:>7} {:>6} {:>5} {:>9} {:>14} {:>10} {:>9}  comment",
         "line", "empties", "score", "move", "expected", "nodes", "seconds", "Mnodes/s"
@@ -389,8 +399,9 @@ fn solve(a: SolveArgs) -> Result<(), CliError> {
         );
     }
     if wrong > 0 {
-        return Err(CliError::Internal(format!(
-            "{wrong} answers differ from the file's expected ones"
+        return Err(CliError::Failed(format!(
+            "{name}: {wrong} of {} scores differ from the file's expected ones (marked WRONG above)",
+            results.len()
         )));
     }
     Ok(())

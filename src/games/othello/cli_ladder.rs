@@ -2,15 +2,12 @@
 //! the shipped openings, kept in a table of games, and the Elo ratings of
 //! all of them ([`crate::ladder`]).
 
-use std::io::Write;
-use std::path::PathBuf;
-
 use clap::builder::RangedU64ValueParser;
 
-use crate::cli::CliError;
+use crate::cli::{CliError, OutputPath};
 use crate::ladder::{
-    check_name, file_line, file_lines, fingerprint, fit, parse_table, part_of, play_game, schedule,
-    Played,
+    check_name, file_line, file_lines, find_player, fingerprint, fit, parse_table, part_of,
+    play_game, schedule, Played,
 };
 use crate::plugin::{GameEntry, TypedAgent};
 use crate::search::budget::Budget;
@@ -23,13 +20,14 @@ pub struct LadderArgs {
     /// players already in the table stay in the ladder: a new player plays
     /// only its own games.
     pub players: Vec<String>,
-    /// The table of games: read first, each new game appended as it ends
-    /// (created if missing). Tables of parts merge by concatenation. The
-    /// table records each model file's fingerprint and refuses a file that
-    /// changed since its games (a table written before the fingerprints
-    /// takes the file as it is now).
+    /// The table of games: read first, written again whole (never half) as
+    /// games end, at most once a second and at the end (created if
+    /// missing). Tables of parts merge by concatenation. The table records
+    /// each model file's fingerprint and refuses a file that changed since
+    /// its games (a table written before the fingerprints takes the file
+    /// as it is now).
     #[arg(long)]
-    pub results: PathBuf,
+    pub results: OutputPath,
     /// Openings of the shipped set each pair plays, each with both colours
     /// (1 to 100).
     #[arg(long, default_value_t = 10, value_parser = RangedU64ValueParser::<usize>::new().range(1..=100))]
@@ -42,8 +40,9 @@ pub struct LadderArgs {
     /// Seeds the random numbers of each game (with the game itself).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The player rated 0 (default: `random` if it played, else the first
-    /// by name).
+    /// The player rated 0, one of the ladder's players, named as they are
+    /// (in any case; default: `random` if it played, else the first by
+    /// name).
     #[arg(long)]
     pub anchor: Option<String>,
     /// Only rate the table; play nothing.
@@ -70,13 +69,29 @@ pub fn ladder(entry: &dyn GameEntry, a: LadderArgs) -> Result<(), CliError> {
         Some(p) => parse_part(p)?,
         None => (1, 1),
     };
-    let text = match std::fs::read_to_string(&a.results) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(CliError::BadInput(format!("{}: {e}", a.results.display()))),
+    let text = if a.results.exists() {
+        crate::cli::read_text(&a.results, crate::cli::MAX_TEXT_BYTES)?
+    } else {
+        String::new()
     };
     let mut table = parse_table(&text)
         .map_err(|e| CliError::BadInput(format!("{}: {e}", a.results.display())))?;
+    // The anchor is one of the players, checked before any game.
+    let anchor = {
+        let mut names: Vec<&str> = table
+            .iter()
+            .flat_map(|g| [g.first.as_str(), g.second.as_str()])
+            .collect();
+        if !a.rate_only {
+            names.extend(a.players.iter().map(|p| p.trim()));
+        }
+        match &a.anchor {
+            Some(x) => Some(
+                find_player(&names, x).map_err(|e| CliError::BadInput(format!("--anchor {e}")))?,
+            ),
+            None => None,
+        }
+    };
     if !a.rate_only {
         let mut players: Vec<String> = table
             .iter()
@@ -100,7 +115,7 @@ pub fn ladder(entry: &dyn GameEntry, a: LadderArgs) -> Result<(), CliError> {
             let Some(path) = super::cli_players::model_file(p) else {
                 continue;
             };
-            let now = fingerprint(&std::fs::read(&path)?);
+            let now = fingerprint(&crate::cli::read_model_bytes(&path)?);
             files.insert(p.clone(), (path, now));
             match recorded.get(p) {
                 Some(&then) if then != now => {
@@ -119,21 +134,19 @@ pub fn ladder(entry: &dyn GameEntry, a: LadderArgs) -> Result<(), CliError> {
             .filter(|k| !done.contains(k) && part_of(k, part, parts))
             .collect();
         let openings = entry.ladder_openings();
-        let mut out = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&a.results)?;
-        if text.is_empty() {
-            writeln!(
-                out,
-                "# selfplay othello ladder: opening\tfirst (black)\tsecond\tfirst's score"
-            )?;
-        } else if !text.ends_with('\n') {
-            writeln!(out)?;
+        // The table as written: what was read, then the new lines.
+        let mut out = text.clone();
+        if out.is_empty() {
+            out.push_str(
+                "# selfplay othello ladder: opening\tfirst (black)\tsecond\tfirst's score\n",
+            );
         }
         for line in &new_files {
-            writeln!(out, "{line}")?;
+            out.push_str(line);
+            out.push('\n');
         }
+        let mut written = std::time::Instant::now();
+        crate::cli::write_atomic(&a.results, out.as_bytes())?;
         eprintln!(
             "{} players, {} games to play{}",
             players.len(),
@@ -144,40 +157,51 @@ pub fn ladder(entry: &dyn GameEntry, a: LadderArgs) -> Result<(), CliError> {
                 String::new()
             }
         );
-        for key in todo {
-            // Fresh players for each game: a search's table kept from game
-            // to game would make a game depend on the ones before it.
-            for name in [&key.1, &key.2] {
-                if let Some((path, then)) = files.get(name) {
-                    if fingerprint(&std::fs::read(path)?) != *then {
-                        return Err(CliError::BadInput(format!(
-                            "{name}: the file changed while its games were played; the games before are kept, the file must get another name to play on"
-                        )));
+        // The games played are written even when a later one fails.
+        let play = || -> Result<(), CliError> {
+            for key in todo {
+                // Fresh players for each game: a search's table kept from game
+                // to game would make a game depend on the ones before it.
+                for name in [&key.1, &key.2] {
+                    if let Some((path, then)) = files.get(name) {
+                        if fingerprint(&crate::cli::read_model_bytes(path)?) != *then {
+                            return Err(CliError::BadInput(format!(
+                                "{name}: the file changed while its games were played; the games before are kept, the file must get another name to play on"
+                            )));
+                        }
                     }
                 }
+                let mut first = TypedAgent::new(super::cli_players::player(&key.1)?);
+                let mut second = TypedAgent::new(super::cli_players::player(&key.2)?);
+                let score = play_game(
+                    entry,
+                    &openings,
+                    &key,
+                    &mut first,
+                    &mut second,
+                    a.seed,
+                    &mut Budget::unlimited(),
+                )
+                .map_err(CliError::BadInput)?;
+                let game = Played {
+                    opening: key.0,
+                    first: key.1,
+                    second: key.2,
+                    score,
+                };
+                out.push_str(&game.line());
+                out.push('\n');
+                table.push(game);
+                if written.elapsed().as_secs_f64() >= 1.0 {
+                    crate::cli::write_atomic(&a.results, out.as_bytes())?;
+                    written = std::time::Instant::now();
+                }
             }
-            let mut first = TypedAgent::new(super::cli_players::player(&key.1)?);
-            let mut second = TypedAgent::new(super::cli_players::player(&key.2)?);
-            let score = play_game(
-                entry,
-                &openings,
-                &key,
-                &mut first,
-                &mut second,
-                a.seed,
-                &mut Budget::unlimited(),
-            )
-            .map_err(CliError::BadInput)?;
-            let game = Played {
-                opening: key.0,
-                first: key.1,
-                second: key.2,
-                score,
-            };
-            writeln!(out, "{}", game.line())?;
-            out.flush()?;
-            table.push(game);
-        }
+            Ok(())
+        };
+        let played = play();
+        crate::cli::write_atomic(&a.results, out.as_bytes())?;
+        played?;
     }
     // Two files under one name (merged parts) cannot be rated as one player.
     file_lines(&text).map_err(CliError::BadInput)?;
@@ -185,8 +209,8 @@ pub fn ladder(entry: &dyn GameEntry, a: LadderArgs) -> Result<(), CliError> {
         println!("No games yet.");
         return Ok(());
     }
-    let anchor = match &a.anchor {
-        Some(x) => x.clone(),
+    let anchor = match anchor {
+        Some(x) => x,
         // Random, however the table spells it (the page writes "Random").
         None if table.iter().any(|g| {
             g.first.eq_ignore_ascii_case("random") || g.second.eq_ignore_ascii_case("random")
@@ -242,7 +266,7 @@ mod tests {
     fn args(results: &std::path::Path, players: &[&str], part: Option<&str>) -> LadderArgs {
         LadderArgs {
             players: players.iter().map(|p| p.to_string()).collect(),
-            results: results.to_path_buf(),
+            results: OutputPath(results.to_path_buf()),
             openings: 3,
             part: part.map(String::from),
             seed: 1,

@@ -52,7 +52,8 @@ pub struct TrainArgs {
     /// A learning-curve snapshot every K games (0: none; at most 10^12).
     #[arg(long, value_parser = clap::value_parser!(u64).range(0..=1_000_000_000_000))]
     pub eval_every: Option<u64>,
-    /// Games per opponent in each snapshot (0 to 100,000).
+    /// Games per opponent in each snapshot (0 to 100,000; 0: no snapshots,
+    /// unless --eval-every asks for them).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=100_000))]
     pub eval_games: Option<u32>,
     /// Continue the run saved in this file (its settings are kept; --games
@@ -139,6 +140,16 @@ fn build_config(a: &TrainArgs) -> Result<TrainerConfig, CliError> {
     }
     if let Some(g) = a.eval_games {
         c.eval_games = g;
+    }
+    match (a.eval_every, a.eval_games) {
+        (Some(k), Some(0)) if k > 0 => {
+            return Err(bad(format!(
+                "--eval-every {k} asks for snapshots and --eval-games 0 for no games in them: give --eval-games 1 or more, or --eval-every 0 for no snapshots"
+            )))
+        }
+        // No games in a snapshot: no snapshots.
+        (None, Some(0)) => c.eval_every = 0,
+        _ => {}
     }
     c.validate().map_err(bad)?;
     Ok(c)

@@ -134,9 +134,8 @@ pub fn nboard_engine(spec: &str) -> Result<super::nboard::Engine, CliError> {
     };
     let at_depth: Option<super::nboard::AtDepth> = depth.map(|_| {
         Box::new(move |d: u32| {
-            player(&format!("{base}:d{d}e{}", d.saturating_mul(2).min(24))).map_err(|e| match e {
-                CliError::BadInput(m) | CliError::Internal(m) => m,
-            })
+            player(&format!("{base}:d{d}e{}", d.saturating_mul(2).min(24)))
+                .map_err(CliError::into_message)
         }) as super::nboard::AtDepth
     });
     Ok(super::nboard::Engine::with_player(

@@ -146,7 +146,8 @@ impl Weights {
         for (name, w) in Self::NAMES.iter().zip(self.to_array()) {
             if !(w.is_finite() && w.abs() <= 10_000.0) {
                 return Err(format!(
-                    "the coefficient {name} must be a number from −10,000 to 10,000, not {w}"
+                    "the coefficient {name} must be a number from −10,000 to 10,000, not {}",
+                    crate::words::number(w)
                 ));
             }
         }

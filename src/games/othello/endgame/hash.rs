@@ -90,18 +90,25 @@ impl HashTable {
     /// A table using at most `bytes` bytes (rounded down to a power of two
     /// of 64-byte buckets; at least one bucket).
     pub fn with_bytes(bytes: usize) -> HashTable {
+        HashTable::try_with_bytes(bytes).expect("memory for the hash table")
+    }
+
+    /// [`HashTable::with_bytes`], or an error (no abort) when the memory
+    /// cannot be had.
+    pub fn try_with_bytes(bytes: usize) -> Result<HashTable, std::collections::TryReserveError> {
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
-        let mut buckets: Vec<Bucket> = Vec::with_capacity(n);
+        let mut buckets: Vec<Bucket> = Vec::new();
+        buckets.try_reserve_exact(n)?;
         advise_huge_pages(
             buckets.as_mut_ptr() as usize,
             n * std::mem::size_of::<Bucket>(),
         );
         buckets.resize(n, Bucket::default());
-        HashTable {
+        Ok(HashTable {
             buckets,
             mask: n as u64 - 1,
-        }
+        })
     }
 
     /// The memory the entries use, in bytes.

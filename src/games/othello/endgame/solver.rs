@@ -144,6 +144,14 @@ impl Solver {
         }
     }
 
+    /// [`Solver::with_hash_bytes`], or an error (no abort) when the memory
+    /// for the table cannot be had.
+    pub fn try_with_hash_bytes(bytes: usize) -> Result<Solver, std::collections::TryReserveError> {
+        Ok(Solver {
+            tt: HashTable::try_with_bytes(bytes)?,
+        })
+    }
+
     /// The memory of the transposition table, in bytes.
     pub fn hash_bytes(&self) -> usize {
         self.tt.bytes()

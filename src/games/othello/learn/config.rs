@@ -116,7 +116,10 @@ impl TrainerConfig {
             return Err(format!("games must be at most {MAX_GAMES}"));
         }
         if !(self.c.is_finite() && self.c > 0.0) {
-            return Err(format!("c must be a positive number, not {}", self.c));
+            return Err(format!(
+                "c must be a positive number, not {}",
+                crate::words::number(self.c)
+            ));
         }
         if self.eval_games > MAX_EVAL_GAMES {
             return Err(format!("eval_games must be at most {MAX_EVAL_GAMES}"));
@@ -130,7 +133,10 @@ impl TrainerConfig {
             ("mu", self.mu),
         ] {
             if !(v.is_finite() && (0.0..=1.0).contains(&v)) {
-                return Err(format!("{name} must be between 0 and 1, not {v}"));
+                return Err(format!(
+                    "{name} must be between 0 and 1, not {}",
+                    crate::words::number(v)
+                ));
             }
         }
         if self.momentum >= 1.0 {

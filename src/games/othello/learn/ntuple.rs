@@ -102,12 +102,15 @@ impl NTupleConfig {
         if !(self.alpha > 0.0 && self.alpha <= 10.0) {
             return Err(format!(
                 "α must be above 0 and at most 10, not {}",
-                self.alpha
+                crate::words::number(self.alpha)
             ));
         }
         for (name, v) in [("λ", self.lambda), ("ε", self.epsilon)] {
             if !(0.0..=1.0).contains(&v) {
-                return Err(format!("{name} must be from 0 to 1, not {v}"));
+                return Err(format!(
+                    "{name} must be from 0 to 1, not {}",
+                    crate::words::number(v)
+                ));
             }
         }
         if self.exact > MAX_EXACT {
