@@ -406,7 +406,7 @@ fn counts_are_bounded() {
     }
 }
 
-/// Defect 12 (and issue 49's row 10): a write killed half-way leaves no
+/// Defect 12: a write killed half-way leaves no
 /// temporary file for long: it has no name while it is written (Linux), and
 /// a named one of a dead process is removed by the next write at once (only
 /// ours: not another name, not one a live writer holds); files are created

@@ -3,11 +3,14 @@
 //! a new command or option is covered with no change here. For each option
 //! that reads a file: a missing file, a directory, `/dev/zero` and a 1 GiB
 //! sparse file; that reads a directory: a missing one and a file; that
-//! writes a file: a missing directory, a read-only directory and a
-//! directory; for each number: 0, -1, 2^64, 1e30 and NaN where its declared
-//! range refuses them. Each must end with exit 2 and a message naming the
-//! argument, before any output, within a time and a memory bound, without
-//! a panic.
+//! writes a file: a missing directory, a read-only directory, a directory,
+//! a FIFO, a character device (a link to `/dev/null`), a read-only (0444)
+//! file, an empty name and a name ending in `/`; that writes into a
+//! directory: a file, a missing parent and `/proc`; for each number: 0,
+//! -1, 2^64, 1e30 and NaN where its declared range refuses them. Each must
+//! end with exit 2 and a message naming the argument, before any output,
+//! within a time and a memory bound, without a panic, and nothing refused
+//! may be replaced.
 //!
 //! It runs the binary `cargo test` builds; `SELFPLAY_CLI_UNDER_TEST=path`
 //! runs another one (the release binary: `cargo build --release`, then
@@ -28,7 +31,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use selfplay::cli::{InputDir, InputPath, OutputPath};
+use selfplay::cli::{InputDir, InputPath, OutputDir, OutputPath};
 
 /// Each case must end within this (generous: the machine may be busy; the
 /// cases take milliseconds when it is not).
@@ -41,6 +44,7 @@ enum Kind {
     Input,
     InputDir,
     Output,
+    OutputDir,
     Number,
     Other,
 }
@@ -64,6 +68,8 @@ fn kind(arg: &clap::Arg) -> Kind {
         Kind::InputDir
     } else if id == TypeId::of::<OutputPath>() {
         Kind::Output
+    } else if id == TypeId::of::<OutputDir>() {
+        Kind::OutputDir
     } else if numbers.iter().any(|n| id == *n) {
         Kind::Number
     } else {
@@ -119,6 +125,7 @@ fn sample(arg: &clap::Arg, dir: &Path) -> String {
         Kind::Input => "/dev/null".into(),
         Kind::InputDir => dir.display().to_string(),
         Kind::Output => dir.join("sample-out.csv").display().to_string(),
+        Kind::OutputDir => dir.join("sample-dir").display().to_string(),
         Kind::Number => ["1", "2", "0", "5"]
             .into_iter()
             .find(|v| accepted(arg, v))
@@ -259,6 +266,20 @@ fn every_option_refuses_bad_input_before_any_work() {
     let a_file = base.join("a-file");
     std::fs::write(&a_file, "text\n").unwrap();
     let read_only = read_only_dir(base);
+    // Targets no write may replace: a FIFO, a character device (through a
+    // link, so that a broken build replaces the link, not /dev/null), a
+    // read-only file.
+    let fifo = base.join("fifo");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    let device = base.join("null");
+    std::os::unix::fs::symlink("/dev/null", &device).unwrap();
+    let kept = base.join("read-only.selfplay");
+    std::fs::write(&kept, "kept\n").unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o444)).unwrap();
+    }
     let values = |k: Kind| -> Vec<String> {
         let s = |p: PathBuf| p.display().to_string();
         match k {
@@ -274,6 +295,16 @@ fn every_option_refuses_bad_input_before_any_work() {
                 s(read_only.join("out.csv")),
                 s(base.to_path_buf()),
                 s(a_file.join("out.csv")),
+                s(fifo.clone()),
+                s(device.clone()),
+                s(kept.clone()),
+                String::new(),
+                format!("{}/", s(base.join("new-name"))),
+            ],
+            Kind::OutputDir => vec![
+                s(a_file.clone()),
+                s(base.join("no/such/dir")),
+                "/proc/selfplay-walk".into(),
             ],
             Kind::Number => ["0", "-1", "18446744073709551616", "1e30", "NaN"]
                 .map(String::from)
@@ -344,6 +375,16 @@ fn every_option_refuses_bad_input_before_any_work() {
             && seen.get("Number").copied().unwrap_or(0) >= 40,
         "the walk found too few options: {seen:?}"
     );
+    // Nothing refused was replaced.
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+        assert!(t.is_fifo(), "the FIFO was replaced");
+        let t = std::fs::symlink_metadata(&device).unwrap().file_type();
+        assert!(t.is_symlink(), "the link to /dev/null was replaced");
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), "kept\n");
+        assert!(!base.join("new-name").exists());
+    }
     assert!(
         failures.is_empty(),
         "{} of {cases} cases failed:\n{}",
@@ -352,7 +393,8 @@ fn every_option_refuses_bad_input_before_any_work() {
     );
 }
 
-/// Every number's range is in its help (declared where the argument is).
+/// Every number's range is in its help (declared where the argument is):
+/// a number with a largest value, or a smallest one above 0.
 #[test]
 fn every_bounded_number_shows_its_range_in_the_help() {
     let mut root = native::command();
@@ -362,7 +404,9 @@ fn every_bounded_number_shows_its_range_in_the_help() {
     let mut missing = Vec::new();
     for (path, cmd) in &all {
         for arg in cmd.get_arguments().filter(|a| takes_value(a)) {
-            if kind(arg) != Kind::Number || accepted(arg, "18446744073709551615") {
+            if kind(arg) != Kind::Number
+                || (accepted(arg, "18446744073709551615") && accepted(arg, "0"))
+            {
                 continue;
             }
             let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
