@@ -358,6 +358,15 @@ fn results_and_ready_outputs_are_checked_first_and_written_whole() {
     assert_eq!(r.code, 0, "{}", r.err);
     assert!(!stale.exists(), "the dead writer's temporary file is left");
     assert_eq!(temps(d.path()), Vec::<String>::new());
+    // A read-only table is rated, but not played into.
+    std::fs::set_permissions(&table, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let r = run(&["othello", "ladder", "--rate-only", "--results", s(&table)]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("2 games"), "{}", r.out);
+    refused(
+        &["othello", "ladder", "--results", s(&table), "mvb"],
+        &[s(&table), "read-only"],
+    );
     let ready = d.path().join("ready");
     std::fs::create_dir(&ready).unwrap();
     let stale = dead_writers_temp(&ready);
@@ -430,11 +439,11 @@ fn killed_writes_leave_no_temporary_file_after_the_next_write() {
             "train".into(),
             "qnet".into(),
             "--hidden".into(),
-            "64".into(),
+            "1024".into(),
             "--games".into(),
             games.into(),
             "--eval-every".into(),
-            "10".into(),
+            "1".into(),
             "--eval-games".into(),
             "1".into(),
             "--out".into(),
@@ -450,7 +459,8 @@ fn killed_writes_leave_no_temporary_file_after_the_next_write() {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        // Killed 0.3 to 1.5 s in (several rewrites of the model a second).
+        // Killed 0.3 to 1.5 s in (a model of 0.9 MB rewritten about once a
+        // second, at every snapshot).
         rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         let wait = 300 + (rng >> 33) % 1200;
         std::thread::sleep(Duration::from_millis(wait));

@@ -31,7 +31,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use selfplay::cli::{InputDir, InputPath, OutputDir, OutputPath};
+use selfplay::cli::{InputDir, InputPath, OutputDir, OutputPath, UpdatePath};
 
 /// Each case must end within this (generous: the machine may be busy; the
 /// cases take milliseconds when it is not).
@@ -66,7 +66,7 @@ fn kind(arg: &clap::Arg) -> Kind {
         Kind::Input
     } else if id == TypeId::of::<InputDir>() {
         Kind::InputDir
-    } else if id == TypeId::of::<OutputPath>() {
+    } else if id == TypeId::of::<OutputPath>() || id == TypeId::of::<UpdatePath>() {
         Kind::Output
     } else if id == TypeId::of::<OutputDir>() {
         Kind::OutputDir

@@ -465,6 +465,26 @@ impl OutputPath {
     }
 }
 
+/// A file a command reads and may then write again (a table of results
+/// that a run adds to, or only reads): when the command line is parsed, an
+/// existing regular file, or a name [`check_output`] accepts. The command
+/// calls [`check_output`] before any work when it is to write.
+#[derive(Clone, Debug)]
+pub struct UpdatePath(pub PathBuf);
+
+impl UpdatePath {
+    pub fn parse(text: &str) -> Result<UpdatePath, String> {
+        let path = Path::new(text);
+        let readable = !text.ends_with('/')
+            && std::fs::metadata(path).is_ok_and(|m| m.is_file())
+            && std::fs::File::open(path).is_ok();
+        if !readable {
+            check_output(path).map_err(CliError::into_message)?;
+        }
+        Ok(UpdatePath(path.into()))
+    }
+}
+
 /// A directory a command writes files into ([`check_output_dir`] when the
 /// command line is parsed): an existing one, or a new name in an existing
 /// directory (made when the first file is written: [`OutputDir::create`]).
@@ -523,6 +543,7 @@ path_type!(InputPath);
 path_type!(InputDir);
 path_type!(OutputPath);
 path_type!(OutputDir);
+path_type!(UpdatePath);
 
 // ---------------------------------------------------------------------
 // The output check.

@@ -4,7 +4,7 @@
 
 use clap::builder::RangedU64ValueParser;
 
-use crate::cli::{CliError, OutputPath};
+use crate::cli::{CliError, UpdatePath};
 use crate::ladder::{
     check_name, file_line, file_lines, find_player, fingerprint, fit, parse_table, part_of,
     play_game, schedule, Played,
@@ -25,9 +25,10 @@ pub struct LadderArgs {
     /// missing). Tables of parts merge by concatenation. The table records
     /// each model file's fingerprint and refuses a file that changed since
     /// its games (a table written before the fingerprints takes the file
-    /// as it is now).
+    /// as it is now). One process writes a table at a time: parts played
+    /// at once write tables of their own. With --rate-only it is only read.
     #[arg(long)]
-    pub results: OutputPath,
+    pub results: UpdatePath,
     /// Openings of the shipped set each pair plays, each with both colours
     /// (1 to 100).
     #[arg(long, default_value_t = 10, value_parser = RangedU64ValueParser::<usize>::new().range(1..=100))]
@@ -69,6 +70,9 @@ pub fn ladder(entry: &dyn GameEntry, a: LadderArgs) -> Result<(), CliError> {
         Some(p) => parse_part(p)?,
         None => (1, 1),
     };
+    if !a.rate_only {
+        crate::cli::check_output(&a.results)?;
+    }
     let text = if a.results.exists() {
         crate::cli::read_text(&a.results, crate::cli::MAX_TEXT_BYTES)?
     } else {
@@ -266,7 +270,7 @@ mod tests {
     fn args(results: &std::path::Path, players: &[&str], part: Option<&str>) -> LadderArgs {
         LadderArgs {
             players: players.iter().map(|p| p.to_string()).collect(),
-            results: OutputPath(results.to_path_buf()),
+            results: UpdatePath(results.to_path_buf()),
             openings: 3,
             part: part.map(String::from),
             seed: 1,
