@@ -57,6 +57,26 @@ pub trait Evaluator<G: Game> {
     fn order(&mut self, g: &G, moves: &mut [G::Move]) {
         let _ = (g, moves);
     }
+
+    /// Called by [`crate::search::pvs::Pvs`] before it looks at the
+    /// position after `m` in `g`, and [`Evaluator::leave`] after: an
+    /// evaluator that keeps features up to date move by move (a stack of
+    /// them) updates them here, so that [`Evaluator::evaluate`] of the
+    /// child reads them.
+    fn enter(&mut self, g: &G, m: G::Move) {
+        let _ = (g, m);
+    }
+
+    /// Undoes [`Evaluator::enter`].
+    fn leave(&mut self) {}
+
+    /// Whether `m` costs no ply of the search's depth (Othello's forced
+    /// pass: the side to move changes, the position does not), for
+    /// [`crate::search::pvs::Pvs`].
+    fn free_move(&self, g: &G, m: G::Move) -> bool {
+        let _ = (g, m);
+        false
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

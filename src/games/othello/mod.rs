@@ -25,7 +25,9 @@
 //!   [`playable`] what the page shows of a position;
 //! * [`players`] — the fixed players (max flips, max stable);
 //!   [`weighted`] the weighted-squares evaluation, [`search_player`] the
-//!   alpha-beta player, [`endgame`] the exact endgame solver;
+//!   searching player (the generic principal-variation search), with
+//!   [`net_eval`] an n-tuple network as its evaluation, [`endgame`] the
+//!   exact endgame solver;
 //! * [`qnet`] — the Q-network and its player; [`tuples`] — the n-tuple
 //!   networks' tuples, their indices and their player;
 //! * [`learn`] — learning: the Q-network's training runs, the n-tuple
@@ -53,6 +55,7 @@ pub mod learn;
 pub mod movegen;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod nboard;
+pub mod net_eval;
 mod notation;
 pub mod playable;
 pub mod players;

@@ -1,7 +1,9 @@
-//! The Reversi study's search player: negamax alpha-beta (the generic
-//! [`Searcher`]: iterative deepening, a transposition table kept between
-//! moves, move ordering) on the weighted-squares + mobility evaluation
-//! ([`super::weighted`]), with a depth or time budget; below a settable
+//! The Reversi study's search player: principal-variation search (the
+//! generic [`Pvs`]: iterative deepening, a transposition table kept between
+//! moves, moves ordered by the evaluation's values) on the weighted squares
+//! and mobility ([`super::weighted`]) or an n-tuple network
+//! ([`NetEval`]), with a depth or time budget (a forced pass costs no
+//! depth); below a settable
 //! number of empty squares it plays out the end exactly with the endgame
 //! solver ([`super::endgame`]): a finished game is worth a win beyond any
 //! evaluation plus the final disc difference. The solver gets three
@@ -22,12 +24,14 @@
 use serde::{Deserialize, Serialize};
 
 use super::endgame::{self, Solver};
-use super::tuples::{Indices, TupleNet};
+use super::net_eval::{proven_value, NetEval};
+use super::tuples::TupleNet;
 use super::weighted::{WeightedEval, Weights};
 use super::{square_name, Board, PASS};
 use crate::game::{Analysis, MoveValue, Outcome, Player, Rng, Scale, Thought};
-use crate::search::alphabeta::{Evaluator, Searcher, PROVEN, WIN};
+use crate::search::alphabeta::{Evaluator, PROVEN, WIN};
 use crate::search::budget::{Budget, Limits};
+use crate::search::pvs::Pvs;
 
 /// The settings of a search player.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -88,57 +92,59 @@ impl SearchSettings {
 }
 
 /// The evaluation of the search: the weighted squares in the middle game,
-/// or an n-tuple network in their place; a finished game is a win (or loss)
-/// beyond any evaluation, plus its final disc difference.
-struct Eval(WeightedEval, Option<NetEval>);
-
-/// An n-tuple network as the search's evaluation.
-struct NetEval {
-    net: TupleNet,
-    active: Vec<u32>,
+/// or an n-tuple network in their place ([`NetEval`]); a finished game is a
+/// win (or loss) beyond any evaluation, plus its final disc difference.
+// One per player, never in a collection: no need to box the larger one.
+#[allow(clippy::large_enum_variant)]
+enum Eval {
+    Weighted(WeightedEval),
+    Net(NetEval),
 }
-
-/// The network's value ±1 in the search's units: ±64 discs (a sure win
-/// counts as winning the whole board) times the evaluation's scale, so that
-/// what reads the search's values in discs (the analysis, NBoard) reads the
-/// network's as the margin it stands for.
-const NET_SCALE: f32 = 64.0 * super::weighted::SCALE as f32;
 
 impl Evaluator<Board> for Eval {
     fn evaluate(&mut self, g: &Board) -> i32 {
-        match &mut self.1 {
-            // The position is the afterstate of the other side's move: its
-            // value for the side to move is minus the network's for the other
-            // (after a pass the side to move made the last placement; the
-            // other side's view is then an approximation).
-            Some(n) => {
-                let ix = Indices::new(n.net.layout(), g);
-                let v = n.net.value(g, &ix, g.side().other(), &mut n.active);
-                (-v * NET_SCALE).round() as i32
-            }
-            None => self.0.evaluate(g),
+        match self {
+            Eval::Weighted(w) => w.evaluate(g),
+            Eval::Net(n) => n.evaluate(g),
         }
     }
 
     fn terminal(&mut self, g: &Board, _outcome: Outcome, _ply: u32) -> i32 {
-        let margin = match g.side() {
+        proven_value(match g.side() {
             crate::game::Side::First => g.final_margin(),
             crate::game::Side::Second => -g.final_margin(),
-        };
-        match margin.signum() {
-            1 => WIN - 100 + margin,
-            -1 => -(WIN - 100) + margin,
-            _ => 0,
-        }
+        })
     }
 
     fn order(&mut self, g: &Board, moves: &mut [u8]) {
-        self.0.order(g, moves)
+        match self {
+            Eval::Weighted(w) => w.order(g, moves),
+            Eval::Net(n) => n.order(g, moves),
+        }
     }
 
     /// A win's margin still counts.
     fn proven_is_final(&self) -> bool {
         false
+    }
+
+    #[inline]
+    fn enter(&mut self, g: &Board, m: u8) {
+        if let Eval::Net(n) = self {
+            n.enter(g, m)
+        }
+    }
+
+    #[inline]
+    fn leave(&mut self) {
+        if let Eval::Net(n) = self {
+            n.leave()
+        }
+    }
+
+    /// A forced pass costs no depth.
+    fn free_move(&self, _g: &Board, m: u8) -> bool {
+        m == PASS
     }
 }
 
@@ -159,7 +165,7 @@ pub struct SearchPlayer {
     /// A name for reports, where the settings alone do not tell players apart.
     label: Option<String>,
     eval: Eval,
-    searcher: Searcher<Board>,
+    searcher: Pvs<Board>,
     /// The budget of [`Player::choose`].
     default_limits: Limits,
     /// The exact endgame solver, made at the first endgame move (its table
@@ -171,40 +177,25 @@ pub struct SearchPlayer {
 /// highest level, small enough for tournaments of many players.
 const SOLVER_HASH_BYTES: usize = 8 << 20;
 
-/// The value of a final disc difference `d` in the search's units (see
-/// [`proven_margin`]).
-fn proven_value(d: i32) -> i32 {
-    match d.signum() {
-        1 => WIN - 100 + d,
-        -1 => -(WIN - 100) + d,
-        _ => 0,
-    }
-}
-
 impl SearchPlayer {
     /// A player with these settings; `seed` drives its evaluation noise.
     pub fn new(settings: SearchSettings, seed: u64) -> Result<SearchPlayer, String> {
         settings.validate()?;
         Ok(SearchPlayer {
             label: None,
-            eval: Eval(
-                WeightedEval::new(&settings.weights, settings.noise, seed),
-                None,
-            ),
+            eval: Eval::Weighted(WeightedEval::new(&settings.weights, settings.noise, seed)),
             settings,
-            searcher: Searcher::new(18),
+            searcher: Pvs::new(18),
             default_limits: Limits::NONE,
             solver: None,
         })
     }
 
     /// A player whose search values positions with an n-tuple network
-    /// instead of the weighted squares (the weights still order the moves).
+    /// instead of the weighted squares (the study's weights still order the
+    /// moves one ply from the horizon).
     pub fn with_net(mut self, net: TupleNet) -> SearchPlayer {
-        self.eval.1 = Some(NetEval {
-            net,
-            active: Vec::new(),
-        });
+        self.eval = Eval::Net(NetEval::new(net));
         self
     }
 
@@ -217,7 +208,7 @@ impl SearchPlayer {
     /// A player with a transposition table of `2^bits` entries (the default
     /// 2^18 is for play; a tournament of many short games uses less).
     pub fn with_table_bits(mut self, bits: u32) -> SearchPlayer {
-        self.searcher = Searcher::new(bits);
+        self.searcher = Pvs::new(bits);
         self
     }
 
@@ -311,7 +302,11 @@ impl Player<Board> for SearchPlayer {
         if let Some(label) = &self.label {
             return label.clone();
         }
-        let net = if self.eval.1.is_some() { "ntuple-" } else { "" };
+        let net = if matches!(self.eval, Eval::Net(_)) {
+            "ntuple-"
+        } else {
+            ""
+        };
         format!(
             "{net}search-d{}-e{}",
             self.settings.depth, self.settings.endgame
@@ -367,6 +362,7 @@ impl Player<Board> for SearchPlayer {
             .searcher
             .value_moves(game, &mut self.eval, depth, budget);
         let best = values.iter().map(|v| v.1).max();
+        let net = matches!(self.eval, Eval::Net(_));
         let moves = values
             .iter()
             .map(|&(m, v)| {
@@ -374,6 +370,8 @@ impl Player<Board> for SearchPlayer {
                     Some(d) => (f64::from(d), margin_text(d)),
                     None => {
                         let x = f64::from(v) / super::weighted::SCALE;
+                        // The network's sum s read as 64·tanh s.
+                        let x = if net { 64.0 * (x / 64.0).tanh() } else { x };
                         (x, format!("{x:+.1}"))
                     }
                 };
@@ -385,7 +383,7 @@ impl Player<Board> for SearchPlayer {
                 }
             })
             .collect();
-        let evaluation = if self.eval.1.is_some() {
+        let evaluation = if matches!(self.eval, Eval::Net(_)) {
             "the network's value × 64"
         } else {
             "the study's evaluation"

@@ -212,8 +212,15 @@ impl Layout {
         &self.cells
     }
 
+    /// Each tuple's table offset.
+    pub fn offsets(&self) -> &[u32] {
+        &self.offsets
+    }
+
+    /// The tuples square `q` is in, each with the place value 3ᵏ of `q`
+    /// there.
     #[inline]
-    fn on_square(&self, q: u8) -> &[(u16, u32)] {
+    pub fn on_square(&self, q: u8) -> &[(u16, u32)] {
         let q = q as usize;
         &self.by_square[self.square_start[q] as usize..self.square_start[q + 1] as usize]
     }
@@ -252,6 +259,11 @@ impl Indices {
                 .collect();
         }
         Indices { view }
+    }
+
+    /// Every tuple's index in `side`'s view (digit 1 for `side`'s discs).
+    pub fn view(&self, side: Side) -> &[u32] {
+        &self.view[side.index()]
     }
 
     /// Updates the indices for a disc of `side` placed on `q`, flipping
