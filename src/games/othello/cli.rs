@@ -64,6 +64,15 @@ pub enum Command {
         #[arg(long)]
         player: Option<String>,
     },
+    /// Plays a player against an outside engine that speaks NBoard
+    /// (Egaroucid for Web's, Edax, …): each opening of a file twice, the
+    /// colours swapped; prints the score with its 95% interval and each
+    /// side's time per move (src/games/othello/vs-egaroucid.sh).
+    EngineMatch(Box<super::versus::EngineMatchArgs>),
+    /// Writes a file of openings for `engine-match`: random plies from the
+    /// start, distinct, optionally only those a searching player values
+    /// near even.
+    Openings(Box<super::versus::OpeningsArgs>),
     /// A rating ladder: every pair of players plays the shipped openings
     /// with both colours; the games are kept in a table (played in parts
     /// anywhere and merged), and every player gets an Elo rating with a 95%
@@ -141,6 +150,8 @@ pub fn run(entry: &dyn GameEntry, cmd: Command) -> Result<(), CliError> {
         Command::Ga(a) => ga(*a),
         Command::Ladder(a) => super::cli_ladder::ladder(entry, *a),
         Command::Solve(a) => solve(a),
+        Command::EngineMatch(a) => super::versus::engine_match(*a),
+        Command::Openings(a) => super::versus::openings(*a),
         Command::Nboard { player: spec } => {
             let engine = match spec {
                 None => super::nboard::Engine::new(),

@@ -36,7 +36,8 @@
 //! * [`entry`] — the plug-in, with [`settings`] (the search player's
 //!   settings) and [`run_kinds`] (the kinds of run as the page shows them);
 //!   [`bench`] its speed measurements; `cli`, `cli_learn`, `cli_ladder`
-//!   and `cli_players` its commands; [`nboard`] the NBoard protocol;
+//!   and `cli_players` its commands; [`nboard`] the NBoard protocol,
+//!   [`versus`] matches against outside NBoard engines;
 //!   [`ladder`] the rating ladder's openings and games.
 
 pub mod bench;
@@ -67,6 +68,8 @@ pub mod search_player;
 pub mod settings;
 pub mod symmetry;
 pub mod tuples;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod versus;
 pub mod weighted;
 
 pub use notation::{parse_square, square_name};
