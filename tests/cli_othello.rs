@@ -4,6 +4,7 @@
 
 use crate::cli;
 use cli::run;
+use selfplay::Game as _;
 
 /// The "live" counts of tests/data/othello/perft.txt, by depth.
 fn reference_counts() -> Vec<u64> {
@@ -332,4 +333,87 @@ fn train_and_ga_files_keep_their_seconds_of_training() {
     let (code, _, err) = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(code, 0, "{err}");
     assert!(seconds(&ga2) > first, "{} after {first}", seconds(&ga2));
+}
+
+/// `engine-match` against the project's own NBoard engine: every opening
+/// twice with the colours swapped, the report's counts, and a games file
+/// whose moves replay legally to the margins it gives.
+#[test]
+fn engine_match_plays_an_nboard_engine_from_an_openings_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let openings = dir.path().join("openings.txt");
+    std::fs::write(&openings, "# three openings\nf5d6c3\nf5f6e6f4\n\nc4e3\n").unwrap();
+    let games = dir.path().join("games.tsv");
+    let engine = format!(
+        "{} othello nboard --player search:2",
+        cli::binary().display()
+    );
+    let (code, out, err) = run(&[
+        "othello",
+        "engine-match",
+        "msb",
+        "--engine",
+        &engine,
+        "--level",
+        "1",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--jobs",
+        "2",
+        "--games-out",
+        games.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("(6 games from 3 openings"), "{out}");
+    assert!(out.contains("score ") && out.contains("time per move"), "{out}");
+    let text = std::fs::read_to_string(&games).unwrap();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').collect())
+        .collect();
+    assert_eq!(rows.len(), 6, "{text}");
+    let (mut won, mut lost, mut drawn) = (0, 0, 0);
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r[0], (i / 2).to_string());
+        assert_eq!(r[1], if i % 2 == 0 { "black" } else { "white" });
+        let moves = selfplay::games::othello::parse_transcript(r[2]).unwrap();
+        let mut b = selfplay::games::othello::Board::start();
+        for m in moves {
+            b.play(m);
+        }
+        assert!(b.is_over(), "{}", r[2]);
+        let margin = if r[1] == "black" {
+            b.final_margin()
+        } else {
+            -b.final_margin()
+        };
+        assert_eq!(format!("{margin:+}"), r[3]);
+        match margin.signum() {
+            1 => won += 1,
+            -1 => lost += 1,
+            _ => drawn += 1,
+        }
+    }
+    let total = out.lines().find(|l| l.trim_start().starts_with("total")).unwrap();
+    let counts: Vec<u32> = total
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(counts, [won, drawn, lost], "{out}");
+    // An openings file with an illegal move is refused before any game.
+    std::fs::write(&openings, "f5d6\nf5f5\n").unwrap();
+    let (code, _, err) = run(&[
+        "othello",
+        "engine-match",
+        "msb",
+        "--engine",
+        &engine,
+        "--level",
+        "1",
+        "--openings",
+        openings.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("line 2"), "{err}");
 }

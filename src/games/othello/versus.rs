@@ -38,8 +38,8 @@ pub struct EngineMatchArgs {
     /// evaluation of a 5-ply search, the last 10 empty squares exact),
     /// `search:3`, `msb`, a model file at one ply, …
     pub player: String,
-    /// The engine's command line (its program and arguments, separated by
-    /// spaces); it speaks NBoard on standard input and output.
+    /// The engine: a program, or a program and its arguments separated by
+    /// spaces; it speaks NBoard on standard input and output.
     #[arg(long)]
     pub engine: String,
     /// The engine's level, sent as `set depth L`, 0 to 60 (for Egaroucid
@@ -258,11 +258,17 @@ impl Engine {
     /// Starts `command` (a program and its arguments, separated by spaces)
     /// and checks that it answers a ping.
     pub fn start(command: &str) -> Result<Engine, String> {
-        let mut words = command.split_whitespace();
-        let program = words.next().ok_or("the engine's command is empty")?;
+        // A path to a program (spaces and all), or a program and arguments.
+        let (program, args): (&str, Vec<&str>) = if std::path::Path::new(command).is_file() {
+            (command, Vec::new())
+        } else {
+            let mut words = command.split_whitespace();
+            let program = words.next().ok_or("the engine's command is empty")?;
+            (program, words.collect())
+        };
         let name = program.to_string();
         let mut child = Command::new(program)
-            .args(words)
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
