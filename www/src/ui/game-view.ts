@@ -21,7 +21,7 @@ import type { ModelsPanel } from './models-panel';
 import { MODEL, PlayPanel } from './play-panel';
 import { RecordSection } from './record-section';
 import { SolveSection, solverOf } from './solve-section';
-import type { RunsPanel } from './runs-panel';
+import type { RunsPanel } from './runs/panel';
 import { readGameAddress } from './address';
 import { COMMON_TERMS, glossed, studyLinks, useTerms } from './glossary';
 import { keeper } from './run-keeper';
@@ -187,7 +187,7 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
   let runs: LazyPanel<{ element: HTMLElement; panel: RunsPanel; shown(): void; destroy(): void }> | null = null;
   if (info.runs.length > 0) {
     const r = new LazyPanel(async () => {
-      const { RunsPanel } = await import('./runs-panel');
+      const { RunsPanel } = await import('./runs/panel');
       const host = {
         info,
         moveWords,
@@ -233,7 +233,7 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
   // A game with a rating ladder gets the Ladder tab.
   if (info.ladderOpenings > 0) {
     const ladder = new LazyPanel(async () => {
-      const { LadderPanel } = await import('./ladder-panel');
+      const { LadderPanel } = await import('./ladder/panel');
       const panel = new LadderPanel({ info, library });
       await panel.start();
       return panel;

@@ -16,20 +16,21 @@
 // so a resumed run asks only for the others; a storage failure is told and
 // the run goes on.
 
-import { compactCount, PALETTE } from '../core/charts';
-import { formatDuration } from '../core/text';
-import { el } from '../core/dom';
-import type { Engine } from '../core/engine';
-import { describeModel } from '../core/model-words';
-import { metaOf } from '../core/models';
-import { runNeedsLearners } from '../core/modules';
-import { messageOf, showNotice } from '../core/notices';
-import type { RunListener, RunPool } from '../core/pool';
-import type { GameInfo, ModelInfo, Point, RunConfig, RunNews, RunSnapshot, SeriesSpec, WeightTable } from '../core/protocol';
-import { announceRuns, claimRun, releaseRun } from '../core/run-locks';
-import { downloadFile, newId, type Checkpoint, type ModelLibrary, type SavedCurve } from '../core/storage';
-import { pageGlossed } from './glossary';
-import { SnapshotShelf, snapshotId } from './snapshots';
+import { compactCount } from '../../core/charts';
+import { formatDuration } from '../../core/text';
+import { el } from '../../core/dom';
+import type { Engine } from '../../core/engine';
+import { describeModel } from '../../core/model-words';
+import { metaOf } from '../../core/models';
+import { runNeedsLearners } from '../../core/modules';
+import { messageOf, showNotice } from '../../core/notices';
+import type { RunListener, RunPool } from '../../core/pool';
+import type { GameInfo, ModelInfo, Point, RunConfig, RunNews, RunSnapshot, SeriesSpec, WeightTable } from '../../core/protocol';
+import { announceRuns, claimRun, releaseRun } from '../../core/run-locks';
+import { downloadFile, newId, type Checkpoint, type ModelLibrary, type SavedCurve } from '../../core/storage';
+import { pageGlossed } from '../glossary';
+import { SnapshotShelf, snapshotId } from '../snapshots';
+import { savedCurveOf } from './saved-curve';
 
 export type CardStatus = 'starting' | 'running' | 'paused' | 'stopped' | 'finished' | 'crashed';
 
@@ -577,7 +578,7 @@ export class RunCard implements RunListener {
   private async showWeights(): Promise<void> {
     try {
       const { bytes, games } = await this.model(`${this.label} ({games} games)`);
-      const [table, view] = await Promise.all([this.host.weights(bytes), import('./weights-view')]);
+      const [table, view] = await Promise.all([this.host.weights(bytes), import('../weights-view')]);
       if (!table) throw new Error('this kind of run does not show its weights');
       view.openWeights(`${this.name} at ${compactCount(games)} games`, table, this.weightsButton);
     } catch (e) {
@@ -588,24 +589,7 @@ export class RunCard implements RunListener {
   /** Its curves as drawn, to keep with its model. */
   savedCurve(): SavedCurve {
     const kind = this.host.info.runs.find((k) => k.id === this.kind);
-    const groups = [...new Set(this.series.map((s) => s.group))];
-    const base = Math.max(0, this.colorBase);
-    return {
-      charts: (kind?.charts ?? []).map((c) => ({ id: c.id, title: c.title, xLabel: c.xLabel, yLabel: c.yLabel, yRange: c.yRange ?? null })),
-      lines: this.series.map((s) => ({
-        chart: s.chart,
-        label: `${this.legend || this.name} ${s.label}`,
-        color: PALETTE[(base + groups.indexOf(s.group)) % PALETTE.length],
-        dashed: s.dashed,
-        about: s.about,
-        points: this.points.flatMap((p): [number, number, number?][] => {
-          const y = p.y[s.id];
-          if (y === undefined) return [];
-          const n = p.n?.[s.id];
-          return [n === undefined ? [p.x, y] : [p.x, y, n]];
-        }),
-      })),
-    };
+    return savedCurveOf(kind?.charts ?? [], this.series, this.points, this.legend || this.name, Math.max(0, this.colorBase));
   }
 
   // ---- drawing -------------------------------------------------------------
