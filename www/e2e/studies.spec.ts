@@ -39,10 +39,17 @@ for (const size of SIZES) {
     // The recorded facts, and no invented ones.
     const c6 = studies.filter({ hasText: 'A New Family of k-in-a-row Games' });
     await expect(c6.locator('dd')).toHaveText(['A New Family of k-in-a-row Games', 'I-Chen Wu and Dei-Yen Huang', 'Advances in Computer Games 11']);
-    await expect(studies.filter({ hasText: 'The Othello study' }).locator('.study-facts-missing')).toHaveCount(1);
+    // The five studies by their title pages (docs/studies.md): title in its own language and in English, authors, year, short citation.
+    const othello = studies.filter({ hasText: 'The Othello study' });
+    await expect(othello.locator('dd').first()).toHaveText('Självlärande Othello-spelare: Kan en dator lära sig att spela Othello? (“Self-learning Othello player”)');
+    await expect(othello.locator('dd').filter({ hasText: /^2010$/ })).toHaveCount(1);
+    for (const cite of ['Björkqvist & Wester, KTH 2010', 'Hartwig & Westermark, KTH 2011', 'Ekblad & Werkelin Ahlin, KTH 2010', 'Piotrowski, Wrocław 2001', 'Tsai (advisor Wu), NCTU 2011']) {
+      await expect(studies.locator('dd', { hasText: cite })).toHaveCount(1);
+    }
+    await expect(page.locator('.study-facts-missing')).toHaveCount(0);
     // The glossary lists the page's words.
     const glossary = page.locator('#glossary dt');
-    for (const w of ['greedy', 'QL1, QL2', 'β constant C', 'softmax', 'plies', 'hashed table', 'curve point']) {
+    for (const w of ['greedy', 'QL1, QL2', 'β constant C', 'softmax', 'plies', 'hashed table', 'curve point', 'alpha-beta', 'genetic algorithm', 'n-tuple']) {
       await expect(glossary.filter({ hasText: w })).not.toHaveCount(0);
     }
 

@@ -58,18 +58,26 @@ export interface RecordNotation {
 
 /**
  * A study the game's page follows, for the "About the studies" view. Only
- * what the project records of it: a bibliographic fact it does not record
- * is left out, never guessed.
+ * what the project records of it (the five studies' facts are those of
+ * their title pages, as listed in docs/studies.md): a bibliographic fact it
+ * does not record is left out, never guessed. A game keeps its studies in
+ * its folder's `study.json` (read by `study-data.ts`), with the figures its
+ * texts quote.
  */
 export interface Study {
   /** How the page names it ("The Othello study"); also its anchor's text. */
   name: string;
-  /** Its title, authors, year, institution and where it appeared, as far as they are recorded. */
+  /** Its title in English, and in its own language where that differs. */
   title?: string;
+  original?: string;
+  /** Its authors (with supervisor and examiner where it names them), what kind of work it is, where and when. */
   authors?: string;
+  kind?: string;
   year?: string;
   institution?: string;
   published?: string;
+  /** How the page cites it in short ("Björkqvist & Wester, KTH 2010"). */
+  cite?: string;
   /** What it did, what it found, what the playground reproduces and what it adds (a paragraph each). */
   did: string;
   found?: string;

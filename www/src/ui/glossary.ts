@@ -58,6 +58,21 @@ export const COMMON_TERMS: GlossaryTerm[] = [
     meaning: 'ε (epsilon), the exploration rate: the chance of a random move instead of the best one while training, so that the agent also tries moves it does not yet rate.',
   },
   {
+    words: ['alpha-beta'],
+    meaning:
+      'A way of searching the moves ahead: every line of play is followed to a fixed depth and scored, each side assumed to pick its best reply; lines that cannot change the choice are cut off early, so it looks as deep as plain search in far less time.',
+  },
+  {
+    words: ['genetic algorithm'],
+    meaning:
+      'Tuning numbers the way breeders do: a population of variants (here, sets of weights) plays a tournament, the best are kept, changed a little at random and mixed, and the next generation plays again.',
+  },
+  {
+    words: ['n-tuple', 'n-tuples', 'N-tuple'],
+    meaning:
+      'A learned evaluation made of small patterns of squares (tuples): every filling of each pattern has a weight of its own, and a position’s value is the sum of the weights of the fillings it shows. Learning changes the weights of the fillings seen.',
+  },
+  {
     words: ['λ'],
     meaning: 'λ (lambda) of TD(λ): how much a position learns from the rest of its game too, not only from the next position; 0 is the next position alone.',
   },

@@ -17,12 +17,15 @@ export function studiesHref(game?: string): string {
 }
 
 function studySection(s: Study, terms: GlossaryTerm[]): HTMLElement {
+  const title = s.original && s.title ? `${s.original} (“${s.title}”)` : (s.title ?? s.original);
   const facts: [string, string | undefined][] = [
-    ['Title', s.title],
+    ['Title', title],
     ['Authors', s.authors],
-    ['Year', s.year],
+    ['Kind of work', s.kind],
     ['Institution', s.institution],
+    ['Year', s.year],
     ['Published in', s.published],
+    ['Cited here as', s.cite],
   ];
   const known = facts.filter((f): f is [string, string] => f[1] !== undefined);
   const part = (heading: string, text: string | undefined) =>
