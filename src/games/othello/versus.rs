@@ -522,7 +522,9 @@ pub fn engine_match(a: EngineMatchArgs) -> Result<(), CliError> {
                 let run = || -> Result<(), String> {
                     let mut player =
                         super::cli_players::player(&a.player).map_err(|e| match e {
-                            CliError::BadInput(m) | CliError::Internal(m) => m,
+                            CliError::BadInput(m) | CliError::Internal(m) | CliError::Failed(m) => {
+                                m
+                            }
                         })?;
                     let mut engine = Engine::start(&a.engine)?;
                     loop {
