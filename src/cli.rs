@@ -80,7 +80,7 @@ pub fn float_range(
         let v: f64 = text
             .trim()
             .parse()
-            .map_err(|_| format!("{} is not a number", quote(text)))?;
+            .map_err(|_| "not a number".to_string())?;
         if v.is_finite() && (min..=max).contains(&v) {
             Ok(v)
         } else {

@@ -18,6 +18,35 @@ pub fn quote(text: &str) -> String {
     format!("'{prefix}…' ({n} characters)")
 }
 
+/// `text` with every span between single quotes longer than
+/// [`QUOTE_CHARS`] cut as [`quote`] cuts it (for a message written by
+/// another library, such as the argument parser's, that quotes the user's
+/// words whole).
+pub fn shorten_quotes(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find('\'') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        match after.find('\'') {
+            Some(j) if after[..j].chars().count() > QUOTE_CHARS => {
+                out.push_str(&quote(&after[..j]));
+                rest = &after[j + 1..];
+            }
+            Some(j) => {
+                out.push_str(&rest[i..i + j + 2]);
+                rest = &after[j + 1..];
+            }
+            None => {
+                out.push_str(&rest[i..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A number from the user's words as a message repeats it: short (`1e308`,
 /// not its 309 digits; `0.1`, `inf`, `NaN`).
 pub fn number(v: f64) -> String {
@@ -40,6 +69,19 @@ mod tests {
         let q = quote(&long);
         assert!(q.starts_with(&format!("'{}…'", "é".repeat(32))), "{q}");
         assert!(q.ends_with("(70000 characters)"), "{q}");
+    }
+
+    #[test]
+    fn long_quoted_spans_are_cut() {
+        let long = "x".repeat(70_000);
+        let text = format!("error: invalid value '{long}' for '--part <PART>': no");
+        let short = shorten_quotes(&text);
+        assert!(short.starts_with("error: invalid value 'xxxx"), "{short}");
+        assert!(
+            short.ends_with("(70000 characters) for '--part <PART>': no"),
+            "{short}"
+        );
+        assert_eq!(shorten_quotes("it's 'ok'"), "it's 'ok'");
     }
 
     #[test]

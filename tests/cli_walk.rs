@@ -417,3 +417,49 @@ fn every_bounded_number_shows_its_range_in_the_help() {
     }
     assert!(missing.is_empty(), "no range in the help: {missing:#?}");
 }
+
+/// Every argument (a player, a preset, a position, a filter, a path, a
+/// number) given 70,000 characters: refused or not, no panic, and a message
+/// that quotes a short prefix of it, never the whole.
+#[test]
+fn long_words_are_never_echoed_whole() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = tmp.path();
+    let mut root = native::command();
+    root.build();
+    let mut all = Vec::new();
+    leaves(&root, &[], &mut all);
+    let long = "x".repeat(70_000);
+    let mut failures = Vec::new();
+    let mut cases = 0;
+    for (path, cmd) in &all {
+        for arg in cmd.get_arguments().filter(|a| takes_value(a)) {
+            if !arg.get_possible_values().is_empty() {
+                continue;
+            }
+            let args = argv(path, cmd, arg, &long, base);
+            let o = run(&args);
+            cases += 1;
+            if o.err.contains("panicked") {
+                failures.push(format!("{} {:?}: a panic", path.join(" "), names(arg)));
+            } else if o.err.len() > 2_000 {
+                failures.push(format!(
+                    "{} {:?}: exit {:?}, a message of {} bytes: {}…",
+                    path.join(" "),
+                    names(arg),
+                    o.code,
+                    o.err.len(),
+                    o.err.chars().take(160).collect::<String>()
+                ));
+            }
+        }
+    }
+    println!("{cases} arguments tried with 70,000 characters");
+    assert!(cases >= 10, "{cases} cases");
+    assert!(
+        failures.is_empty(),
+        "{} of {cases} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

@@ -29,6 +29,17 @@ fn os_words(e: &std::io::Error) -> String {
     }
 }
 
+/// A path as a message shows it: whole up to 200 characters, else cut as
+/// [`crate::words::quote`] cuts the user's words.
+fn shown(path: &Path) -> String {
+    let text = path.display().to_string();
+    if text.chars().count() <= 200 {
+        return text;
+    }
+    let head: String = text.chars().take(120).collect();
+    format!("{head}… ({} characters)", text.chars().count())
+}
+
 // ---------------------------------------------------------------------
 // Reading: one bounded reader.
 
@@ -56,7 +67,7 @@ impl Input {
                 rest: Box::new(std::io::stdin()),
             });
         }
-        let name = path.display().to_string();
+        let name = shown(path);
         let bad = |m: String| CliError::BadInput(format!("{name}: {m}"));
         let file =
             std::fs::File::open(path).map_err(|e| bad(format!("cannot open: {}", os_words(&e))))?;
@@ -578,7 +589,7 @@ fn special_kind(meta: &std::fs::Metadata) -> Option<&'static str> {
 /// an empty name or a name ending in `/` is refused. No file is left
 /// behind by the check. Bad input names the path.
 pub fn check_output(path: &Path) -> Result<(), CliError> {
-    let name = path.display();
+    let name = shown(path);
     let bad = |m: String| Err(CliError::BadInput(m));
     let text = path.as_os_str().to_string_lossy();
     if text.is_empty() {
@@ -612,20 +623,20 @@ pub fn check_output(path: &Path) -> Result<(), CliError> {
         Err(e) => return bad(format!("cannot write {name}: {}", os_words(&e))),
     }
     let target = write_target(path);
-    check_writable_dir(parent_dir(&target), &name.to_string())
+    check_writable_dir(parent_dir(&target), &name)
 }
 
 /// Checks, before any work, that files can be written in the directory
 /// `path`: an existing directory where a file can be created, or a new
 /// name in one (the directory is made when it is first written).
 pub fn check_output_dir(path: &Path) -> Result<(), CliError> {
-    let name = path.display();
+    let name = shown(path);
     let bad = |m: String| Err(CliError::BadInput(m));
     if path.as_os_str().is_empty() {
         return bad("an empty name: give the name of a directory to write into".into());
     }
     match std::fs::metadata(path) {
-        Ok(meta) if meta.is_dir() => check_writable_dir(path, &name.to_string()),
+        Ok(meta) if meta.is_dir() => check_writable_dir(path, &name),
         Ok(_) => bad(format!(
             "{name} is a file, not a directory; give the name of a directory to write into"
         )),
@@ -633,7 +644,7 @@ pub fn check_output_dir(path: &Path) -> Result<(), CliError> {
             let trimmed = Path::new(path.as_os_str().to_str().map_or(path.as_os_str(), |t| {
                 std::ffi::OsStr::new(t.trim_end_matches('/'))
             }));
-            check_writable_dir(parent_dir(trimmed), &name.to_string())
+            check_writable_dir(parent_dir(trimmed), &name)
         }
         Err(e) => bad(format!("cannot write in {name}: {}", os_words(&e))),
     }
@@ -669,14 +680,14 @@ fn check_writable_dir(dir: &Path, name: &str) -> Result<(), CliError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return bad(format!(
                 "cannot write {name}: the directory {} does not exist",
-                dir.display()
+                shown(dir)
             ))
         }
         Err(e) => return bad(format!("cannot write {name}: {}", os_words(&e))),
         Ok(m) if !m.is_dir() => {
             return bad(format!(
                 "cannot write {name}: {} is not a directory",
-                dir.display()
+                shown(dir)
             ))
         }
         Ok(_) => {}
@@ -689,7 +700,7 @@ fn check_writable_dir(dir: &Path, name: &str) -> Result<(), CliError> {
         };
         CliError::BadInput(format!(
             "cannot write {name}: no file can be made in {} ({why})",
-            dir.display(),
+            shown(dir),
         ))
     };
     match unnamed_file(dir) {
@@ -967,7 +978,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     use std::io::Write;
     check_output(path)?;
     let target = write_target(path);
-    let name = path.display();
+    let name = shown(path);
     let fail = |e: std::io::Error| CliError::Internal(format!("writing {name}: {}", os_words(&e)));
     let dir = parent_dir(&target);
     remove_stale_temp_files(dir);

@@ -108,7 +108,7 @@ pub fn hash_mb(text: &str) -> Result<usize, String> {
     let v: usize = text
         .trim()
         .parse()
-        .map_err(|_| format!("{} is not a whole number of MiB", super::quote(text)))?;
+        .map_err(|_| "not a whole number of MiB".to_string())?;
     if (1..=max).contains(&v) {
         Ok(v)
     } else {

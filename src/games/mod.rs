@@ -78,7 +78,8 @@ pub fn entry(game: &str) -> Result<&'static dyn GameEntry, String> {
         return Err(format!("{} is not playable yet", c.title));
     }
     Err(format!(
-        "unknown game '{game}' (games: {})",
+        "unknown game {} (games: {})",
+        crate::words::quote(game),
         game_names().join(", ")
     ))
 }

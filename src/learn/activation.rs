@@ -38,7 +38,8 @@ impl Activation {
             "sigmoid" => Ok(Activation::Sigmoid),
             "arctan" => Ok(Activation::Arctan),
             other => Err(format!(
-                "unknown activation {other:?} (expected \"sigmoid\" or \"arctan\")"
+                "unknown activation {other} (expected \"sigmoid\" or \"arctan\")",
+                other = crate::words::quote(other)
             )),
         }
     }

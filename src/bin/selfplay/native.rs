@@ -80,8 +80,8 @@ fn bench(
         .collect();
     if names.is_empty() {
         return Err(CliError::BadInput(format!(
-            "no measurement's name contains {:?} (measurements: {}; with --long also: {})",
-            only.unwrap_or_default(),
+            "no measurement's name contains {} (measurements: {}; with --long also: {})",
+            selfplay::words::quote(&only.unwrap_or_default()),
             selfplay::bench::names().join(", "),
             selfplay::bench::long_names().join(", ")
         )));
@@ -150,10 +150,27 @@ fn run(matches: &clap::ArgMatches) -> Result<(), CliError> {
     }
 }
 
+/// Ends with the argument parser's message (help, version, or an error),
+/// an error's quotes of the user's words cut short: a 70,000-character
+/// value is not echoed whole.
+fn clap_exit(e: clap::Error) -> ! {
+    if e.use_stderr() {
+        let text = e.render().to_string();
+        if text.len() > 1000 {
+            eprint!("{}", selfplay::words::shorten_quotes(&text));
+            std::process::exit(e.exit_code());
+        }
+    }
+    e.exit()
+}
+
 pub fn main() -> ExitCode {
     #[cfg(unix)]
     restore_default_sigpipe();
-    let matches = command().get_matches();
+    let matches = match command().try_get_matches() {
+        Ok(m) => m,
+        Err(e) => clap_exit(e),
+    };
     match run(&matches) {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::BadInput(msg)) => {

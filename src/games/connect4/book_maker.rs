@@ -22,7 +22,7 @@ impl Part {
 
     /// Reads `K/N` (1-based `K`, as a person writes it).
     pub fn parse(text: &str) -> Result<Part, String> {
-        let bad = || format!("a part is K/N with 1 <= K <= N, such as 1/2, not {text:?}");
+        let bad = || "a part is K/N with 1 <= K <= N, such as 1/2".to_string();
         let (k, n) = text.split_once('/').ok_or_else(bad)?;
         let k: usize = k.trim().parse().map_err(|_| bad())?;
         let n: usize = n.trim().parse().map_err(|_| bad())?;

@@ -133,8 +133,8 @@ pub(super) fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
         c.lookahead = a.lookahead;
         c.side = LearnerSide::parse(&a.side).ok_or_else(|| {
             CliError::BadInput(format!(
-                "--side must be first, second or alternate, not '{}'",
-                a.side
+                "--side must be first, second or alternate, not {}",
+                crate::words::quote(&a.side)
             ))
         })?;
         c.validate().map_err(CliError::BadInput)?;

@@ -146,7 +146,8 @@ impl GameEntry for Entry {
                 Ok(TypedAgent::for_side(Box::new(player), side, refusal).boxed())
             }
             other => Err(format!(
-                "unknown player '{other}' (players: random, stupid, perfect, or a model)"
+                "unknown player {other} (players: random, stupid, perfect, or a model)",
+                other = crate::words::quote(other)
             )),
         }
     }

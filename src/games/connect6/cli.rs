@@ -255,7 +255,8 @@ fn preset_config(preset: &str) -> Result<RunConfig, CliError> {
     super::runs::preset(preset).ok_or_else(|| {
         let names: Vec<&str> = presets().iter().map(|p| p.0).collect();
         CliError::BadInput(format!(
-            "unknown preset '{preset}' (presets: {})",
+            "unknown preset {} (presets: {})",
+            crate::words::quote(preset),
             names.join(", ")
         ))
     })
@@ -526,7 +527,8 @@ pub fn player(name: &str) -> Result<Box<dyn Player<Board>>, String> {
             (Some(l), _) => Ok(Box::new(Engine::new(EngineSettings::level(level(l)?))?)),
             (_, Some(path)) => Ok(Box::new(WeightsPlayer::new(other, read(path)?))),
             _ => Err(format!(
-                "unknown player '{other}' (players: random, greedy, engine, engine:LEVEL with LEVEL 1 to {MAX_LEVEL}, hand, model:FILE, engine+model:FILE, engine:LEVEL+model:FILE)"
+                "unknown player {other} (players: random, greedy, engine, engine:LEVEL with LEVEL 1 to {MAX_LEVEL}, hand, model:FILE, engine+model:FILE, engine:LEVEL+model:FILE)",
+                other = crate::words::quote(other)
             )),
         },
     }

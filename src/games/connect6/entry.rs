@@ -180,7 +180,8 @@ impl GameEntry for Entry {
                 Ok(TypedAgent::new(Box::new(WeightsPlayer::new("model", learner))).boxed())
             }
             other => Err(format!(
-                "unknown player '{other}' (players: random, greedy, engine, hand, or a model)"
+                "unknown player {other} (players: random, greedy, engine, hand, or a model)",
+                other = crate::words::quote(other)
             )),
         }
     }

@@ -196,8 +196,8 @@ impl Point {
         let mut chars = text.trim().chars();
         let (Some(c), None) = (chars.next(), chars.next()) else {
             return Err(format!(
-                "'{}' is not a point (expected one of a-i, L, R)",
-                text.trim()
+                "{} is not a point (expected one of a-i, L, R)",
+                crate::words::quote(text.trim())
             ));
         };
         let c = match c {

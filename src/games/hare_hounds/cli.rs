@@ -138,7 +138,8 @@ fn load_player(
                 Side::Second => "random, simple, perfect",
             };
             return Err(CliError::BadInput(format!(
-                "'{path}' is neither a player ({names}) nor a model file"
+                "{} is neither a player ({names}) nor a model file",
+                crate::words::quote(path)
             )));
         }
         path => {

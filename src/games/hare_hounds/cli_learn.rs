@@ -87,9 +87,12 @@ pub(super) fn side_name(s: Side) -> &'static str {
 }
 
 pub(super) fn parse_probe(text: &str) -> Result<Probe, CliError> {
-    let (p, a) = text
-        .split_once('|')
-        .ok_or_else(|| CliError::BadInput(format!("probe '{text}' is not \"position|move\"")))?;
+    let (p, a) = text.split_once('|').ok_or_else(|| {
+        CliError::BadInput(format!(
+            "probe {} is not \"position|move\"",
+            crate::words::quote(text)
+        ))
+    })?;
     Ok(Probe {
         position: p.trim().to_string(),
         action: a.trim().to_string(),

@@ -156,7 +156,8 @@ impl GameEntry for Entry {
                 Ok(TypedAgent::for_side(Box::new(learner), side, refusal).boxed())
             }
             other => Err(format!(
-                "unknown player '{other}' (players: random, simple, perfect, or a model)"
+                "unknown player {other} (players: random, simple, perfect, or a model)",
+                other = crate::words::quote(other)
             )),
         }
     }

@@ -294,7 +294,7 @@ impl HareHounds {
         for field in text.split_whitespace() {
             let (key, value) = field
                 .split_once('=')
-                .ok_or_else(|| format!("'{field}' is not key=value"))?;
+                .ok_or_else(|| format!("{} is not key=value", crate::words::quote(field)))?;
             match key {
                 "hounds" => {
                     let pts = value
@@ -458,10 +458,12 @@ impl Game for HareHounds {
     }
 
     fn parse_move(text: &str) -> Result<Move, MoveError> {
-        let (a, b) = text
-            .trim()
-            .split_once('-')
-            .ok_or_else(|| MoveError(format!("'{}' is not a move like L-d", text.trim())))?;
+        let (a, b) = text.trim().split_once('-').ok_or_else(|| {
+            MoveError(format!(
+                "{} is not a move like L-d",
+                crate::words::quote(text.trim())
+            ))
+        })?;
         let from = Point::parse(a).map_err(MoveError)?;
         let to = Point::parse(b).map_err(MoveError)?;
         Ok(Move::new(from, to))

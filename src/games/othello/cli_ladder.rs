@@ -52,7 +52,12 @@ pub struct LadderArgs {
 }
 
 fn parse_part(text: &str) -> Result<(usize, usize), CliError> {
-    let bad = || CliError::BadInput(format!("--part {text:?}: give K/N with 1 ≤ K ≤ N ≤ 10,000"));
+    let bad = || {
+        CliError::BadInput(format!(
+            "--part {}: give K/N with 1 ≤ K ≤ N ≤ 10,000",
+            crate::words::quote(text)
+        ))
+    };
     let (k, n) = text.split_once('/').ok_or_else(bad)?;
     let (k, n): (usize, usize) = (
         k.trim().parse().map_err(|_| bad())?,

@@ -69,7 +69,8 @@ pub fn player(spec: &str) -> Result<Box<dyn crate::game::Player<Board>>, CliErro
     let path = std::path::Path::new(name);
     if !path.exists() {
         return Err(CliError::BadInput(format!(
-            "unknown Othello player '{name}': neither a player (random, mvb, msb, search) nor a model file"
+            "unknown Othello player {name}: neither a player (random, mvb, msb, search) nor a model file",
+            name = crate::words::quote(name)
         )));
     }
     let model = crate::cli::read_model(path)?;

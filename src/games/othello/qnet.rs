@@ -71,7 +71,8 @@ impl Encoding {
             "ql1" => Ok(Encoding::Ql1),
             "ql2" => Ok(Encoding::Ql2),
             other => Err(format!(
-                "unknown encoding {other:?} (expected \"ql1\" or \"ql2\")"
+                "unknown encoding {other} (expected \"ql1\" or \"ql2\")",
+                other = crate::words::quote(other)
             )),
         }
     }

@@ -229,7 +229,8 @@ impl GameEntry for Entry {
                 Ok(TypedAgent::new(Box::new(Greedy(table))).boxed())
             }
             other => Err(format!(
-                "unknown player '{other}' (players: random, perfect, or a model)"
+                "unknown player {other} (players: random, perfect, or a model)",
+                other = crate::words::quote(other)
             )),
         }
     }

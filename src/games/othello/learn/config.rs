@@ -30,7 +30,8 @@ impl TrainOpponent {
             "self" | "self-play" | "selfplay" => Ok(TrainOpponent::SelfPlay),
             "msb" => Ok(TrainOpponent::Msb),
             other => Err(format!(
-                "unknown training opponent {other:?} (expected \"self\" or \"msb\")"
+                "unknown training opponent {other} (expected \"self\" or \"msb\")",
+                other = crate::words::quote(other)
             )),
         }
     }
@@ -236,7 +237,7 @@ pub fn preset(name: &str) -> Result<TrainerConfig, String> {
         .into_iter()
         .find(|p| p.name == name)
         .map(|p| p.config)
-        .ok_or_else(|| format!("unknown preset {name:?}"))
+        .ok_or_else(|| format!("unknown preset {}", crate::words::quote(name)))
 }
 
 #[cfg(test)]

@@ -18,8 +18,8 @@ pub fn by_name(name: &str) -> Result<Box<dyn Player<Board>>, MoveError> {
         "mvb" | "max-flips" => Ok(Box::new(MaxFlipsPlayer::new())),
         "msb" | "max-stable" => Ok(Box::new(MaxStablePlayer::new())),
         _ => Err(MoveError(format!(
-            "unknown Othello player '{}'; known players: random, mvb, msb",
-            name.trim()
+            "unknown Othello player {}; known players: random, mvb, msb",
+            crate::words::quote(name.trim())
         ))),
     }
 }
