@@ -289,6 +289,18 @@ fn pipes_and_process_substitution_are_read_once() {
         &othello_model(),
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // The ladder reads a model again for each game: a pipe is refused
+    // before any game, not after the first.
+    let table = d.path().join("table.tsv");
+    let script = format!(
+        r#""$1" othello ladder --openings 1 --results {} <(cat "$2") random"#,
+        s(&table)
+    );
+    let o = bash(&script, &othello_model());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("not a regular file"), "{err}");
+    assert!(!table.exists(), "games were played first: {err}");
 }
 
 /// The ladder's anchor is checked before any game, and matched as

@@ -975,6 +975,13 @@ fn name_unnamed(file: &std::fs::File, dir: &Path) -> std::io::Result<Option<Path
 /// dead, no lock held) are removed first. The output is checked again
 /// ([`check_output`]): a problem is bad input naming the path.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    write_atomic_as(path, bytes, true)
+}
+
+/// [`write_atomic`], with an unnamed temporary file if `unnamed` (and the
+/// system has them), else a named one from the start (as where the system
+/// has none).
+fn write_atomic_as(path: &Path, bytes: &[u8], unnamed: bool) -> Result<(), CliError> {
     use std::io::Write;
     check_output(path)?;
     let target = write_target(path);
@@ -982,7 +989,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     let fail = |e: std::io::Error| CliError::Internal(format!("writing {name}: {}", os_words(&e)));
     let dir = parent_dir(&target);
     remove_stale_temp_files(dir);
-    let (mut file, named) = match unnamed_file(dir) {
+    let first = if unnamed {
+        unnamed_file(dir)
+    } else {
+        Err(std::io::Error::from(std::io::ErrorKind::Unsupported))
+    };
+    let (mut file, named) = match first {
         Ok(f) => (f, None),
         Err(e) if unnamed_unsupported(&e) => {
             let (f, p) = new_temp_file(dir).map_err(fail)?;
@@ -1065,6 +1077,16 @@ mod tests {
         write_atomic(&file, b"second").unwrap();
         assert_eq!(std::fs::read(&file).unwrap(), b"second");
         // No temporary file is left behind, and the check left no probe.
+        assert_eq!(names(dir.path()), vec!["m.selfplay"]);
+    }
+
+    #[test]
+    fn a_named_temporary_file_is_written_whole_and_left_behind_by_none() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("m.selfplay");
+        write_atomic_as(&file, b"first", false).unwrap();
+        write_atomic_as(&file, b"second", false).unwrap();
+        assert_eq!(std::fs::read(&file).unwrap(), b"second");
         assert_eq!(names(dir.path()), vec!["m.selfplay"]);
     }
 

@@ -120,8 +120,15 @@ pub fn ladder(entry: &dyn GameEntry, a: LadderArgs) -> Result<(), CliError> {
         // Each file's fingerprint, checked again before each of its games.
         let mut files = std::collections::BTreeMap::new();
         for p in &players {
+            let path = super::cli_players::model_file(p);
+            if let Some(path) = path.as_ref().filter(|p| !p.is_file()) {
+                return Err(CliError::BadInput(format!(
+                    "{}: not a regular file (a pipe?): the ladder reads a model again for each of its games, so it must be a file",
+                    path.display()
+                )));
+            }
             super::cli_players::player(p)?;
-            let Some(path) = super::cli_players::model_file(p) else {
+            let Some(path) = path else {
                 continue;
             };
             let now = fingerprint(&crate::cli::read_model_bytes(&path)?);

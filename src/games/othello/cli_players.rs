@@ -7,7 +7,7 @@ use super::Board;
 use crate::cli::CliError;
 
 /// The model file a player spec plays (`FILE`, `FILE:LEVEL`, `FILE:dNeM`),
-/// if it names one.
+/// if it names one (a regular file, or a pipe such as `/dev/stdin`).
 pub fn model_file(spec: &str) -> Option<std::path::PathBuf> {
     let spec = spec.trim();
     let name = match spec.rsplit_once(':') {
@@ -18,7 +18,7 @@ pub fn model_file(spec: &str) -> Option<std::path::PathBuf> {
         return None;
     }
     let path = std::path::Path::new(name);
-    path.is_file().then(|| path.to_path_buf())
+    path.exists().then(|| path.to_path_buf())
 }
 
 /// A player of `selfplay othello match` (see its help).
