@@ -1,7 +1,19 @@
 //! What the native command line shares between games: its error type (exit
-//! codes 0 success, 2 bad input, 1 internal error or a failed check) and small helpers. Each
-//! game's subcommands live in its folder (`src/games/<id>/cli.rs`) and are
-//! reached through its entry; the binary (`src/bin/selfplay`) dispatches.
+//! codes 0 success, 2 bad input, 1 internal error or a failed check) and
+//! small helpers. Each game's subcommands live in its folder
+//! (`src/games/<id>/cli.rs`) and are reached through its entry; the binary
+//! (`src/bin/selfplay`) dispatches.
+//!
+//! Every command reads and writes files through the helpers of `cli/io.rs`, so that
+//! each promise of docs/cli-reliability.md holds for a new command with no
+//! more work: an option's path has one of the types [`InputPath`],
+//! [`InputDir`], [`OutputPath`], [`OutputDir`] or [`UpdatePath`] (checked
+//! when the command line is parsed, and walked by `tests/cli_walk.rs`);
+//! files are read with [`read_model`], [`read_model_of`], [`read_text`],
+//! [`text_lines`] or [`Input`], written with [`write_atomic`]; two outputs
+//! of one command are told apart by [`check_distinct_outputs`]; a large
+//! allocation an option asks for is checked by [`check_memory`]; the user's
+//! words are quoted by [`quote`].
 
 /// An error of the CLI: bad input (exit 2), a failure that is not the
 /// input's fault (exit 1), or a check the command was asked to make that

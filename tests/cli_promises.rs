@@ -543,11 +543,18 @@ fn messages_say_what_is_wrong_short() {
         ],
         &["--eval-every 10", "--eval-games 0"],
     );
-    // Connect6's games are 1 or more, through --set as through --games.
-    refused(
-        &["run", "connect6", "td", "--preset", "tss", "--set", "games=0"],
-        &["games", "1 to 10,000,000"],
-    );
+    // Games are 1 or more, through --set as through --games.
+    for (game, kind, preset) in [
+        ("connect6", "td", "tss"),
+        ("othello", "qnet", "ql1-h40-sigmoid-self-demo"),
+        ("othello", "ntuple", "fast"),
+        ("tictactoe", "values", "book"),
+    ] {
+        refused(
+            &["run", game, kind, "--preset", preset, "--set", "games=0"],
+            &["games must be 1 to"],
+        );
+    }
     // A 70,000-character argument is not echoed whole.
     let long = "4".repeat(70_000);
     let err = refused(&["connect4", "analyze", &long], &["70000 characters"]);

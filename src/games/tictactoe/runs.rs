@@ -75,8 +75,8 @@ impl RunConfig {
 
     pub fn validate(&self) -> Result<(), String> {
         self.params().validate()?;
-        if self.games > 10_000_000 {
-            return Err("games must be at most 10,000,000".into());
+        if !(1..=10_000_000).contains(&self.games) {
+            return Err(format!("games must be 1 to 10,000,000, not {}", self.games));
         }
         if self.eval_every == 0 {
             return Err("a curve point every 0 games: give at least 1".into());

@@ -113,8 +113,8 @@ impl TrainerConfig {
                 self.hidden
             ));
         }
-        if self.games > MAX_GAMES {
-            return Err(format!("games must be at most {MAX_GAMES}"));
+        if !(1..=MAX_GAMES).contains(&self.games) {
+            return Err(format!("games must be 1 to 10^12, not {}", self.games));
         }
         if !(self.c.is_finite() && self.c > 0.0) {
             return Err(format!(

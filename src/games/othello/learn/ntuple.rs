@@ -125,8 +125,11 @@ impl NTupleConfig {
                 self.opening
             ));
         }
-        if self.games > 100_000_000 {
-            return Err("games must be at most 100,000,000".into());
+        if !(1..=100_000_000).contains(&self.games) {
+            return Err(format!(
+                "games must be 1 to 100,000,000, not {}",
+                self.games
+            ));
         }
         if self.eval_every == 0 {
             return Err("a curve point every 0 games: give at least 1".into());
