@@ -19,7 +19,11 @@
 //! sign turned when the next afterstate belongs to the other side. λ = 0 is
 //! TD(0). An afterstate whose exact value is known (a solved endgame)
 //! moves toward that value instead, and is the return of the ones before
-//! it. Each step is α divided by the number of active features; a blended
+//! it. Where the game recorded the value of the best reply to an
+//! afterstate (the largest value its next decision chose from), V(next) is
+//! that value, so that an exploring move does not teach the position
+//! before it a value lower than it has. Each step is α divided by the
+//! number of active features; a blended
 //! phase shares it between its two copies as it shares the value.
 
 use super::activation::bipolar_sigmoid;
@@ -169,6 +173,9 @@ pub struct Episode {
     steps: Vec<(usize, Phase, bool)>,
     /// The exact values known, by afterstate, for its side.
     exact: Vec<Option<f32>>,
+    /// The value of the best reply to each afterstate, for its side, where
+    /// the game recorded it ([`Episode::set_reply`]).
+    reply: Vec<Option<f32>>,
     last_side: Option<usize>,
 }
 
@@ -178,6 +185,7 @@ impl Episode {
         self.features.clear();
         self.steps.clear();
         self.exact.clear();
+        self.reply.clear();
         self.last_side = None;
     }
 
@@ -197,6 +205,7 @@ impl Episode {
         self.last_side = Some(side);
         self.steps.push((self.features.len(), phase, same));
         self.exact.push(None);
+        self.reply.push(None);
         self.features.extend_from_slice(active);
     }
 
@@ -206,6 +215,18 @@ impl Episode {
     pub fn set_exact(&mut self, value: f32) {
         if let Some(e) = self.exact.last_mut() {
             *e = Some(value);
+        }
+    }
+
+    /// Gives the last afterstate pushed the value of the best move that
+    /// follows it, for the side of that move (`mover`, 0 or 1): the largest
+    /// value among the afterstates the next decision chose from. It learns
+    /// toward that value (turned for the other side) instead of the value
+    /// of the move played, so that a random exploring move does not lower
+    /// the value of the position before it.
+    pub fn set_reply(&mut self, mover: usize, value: f32) {
+        if let (Some(r), Some(side)) = (self.reply.last_mut(), self.last_side) {
+            *r = Some(if side == mover { value } else { -value });
         }
     }
 
@@ -240,9 +261,14 @@ impl Episode {
             } else {
                 let (_, next_phase, same) = self.steps[t + 1];
                 let sign = if same { 1.0 } else { -1.0 };
-                let v_next =
-                    self.exact[t + 1].unwrap_or_else(|| net.value(next_phase, self.active(t + 1)));
-                sign * ((1.0 - lambda) * v_next + lambda * g)
+                match (self.reply[t], self.exact[t + 1]) {
+                    (Some(best), None) => (1.0 - lambda) * best + lambda * sign * g,
+                    (_, exact) => {
+                        let v_next =
+                            exact.unwrap_or_else(|| net.value(next_phase, self.active(t + 1)));
+                        sign * ((1.0 - lambda) * v_next + lambda * g)
+                    }
+                }
             };
             net.update(phase, self.active(t), target, alpha);
             g = target;
@@ -334,6 +360,39 @@ mod tests {
         let mut mc = NTuple::new(3, 1);
         three_step_episode().learn(&mut mc, 1.0, 1.0, 1.0);
         assert!(mc.weights()[0] > 0.0 && mc.weights()[1] < 0.0 && mc.weights()[2] > 0.0);
+    }
+
+    #[test]
+    fn a_best_reply_stands_for_the_move_played() {
+        // Afterstate 0 (side 0); side 1 then valued its best move at 0.6
+        // but played another (afterstate 1, which side 0's last move
+        // answers). Afterstate 0 learns toward −0.6, not −V(afterstate 1).
+        let mut ep = Episode::default();
+        ep.push(0, Phase::at(0), &[0]);
+        ep.set_reply(1, 0.6);
+        ep.push(1, Phase::at(0), &[1]);
+        // Side 0's best answer to afterstate 1 is worth 0.2 to side 0:
+        // afterstate 1 (side 1's) learns toward −0.2.
+        ep.set_reply(0, 0.2);
+        ep.push(0, Phase::at(0), &[2]);
+        let mut net = NTuple::from_weights(3, 1, vec![0.1, 0.5, 0.0]).unwrap();
+        ep.learn(&mut net, 1.0, 1.0, 0.0);
+        let step = |w: f32, target: f32| {
+            let v = tanh(w);
+            w + (target - v) * (1.0 - v * v)
+        };
+        let got = net.weights();
+        assert!((got[2] - step(0.0, 1.0)).abs() < 1e-6);
+        assert!((got[1] - step(0.5, -0.2)).abs() < 1e-6, "{got:?}");
+        assert!((got[0] - step(0.1, -0.6)).abs() < 1e-6, "{got:?}");
+        // A reply by the same side keeps its sign.
+        let mut ep = Episode::default();
+        ep.push(0, Phase::at(0), &[0]);
+        ep.set_reply(0, 0.3);
+        ep.push(0, Phase::at(0), &[1]);
+        let mut net = NTuple::new(2, 1);
+        ep.learn(&mut net, -1.0, 1.0, 0.0);
+        assert!((net.weights()[0] - step(0.0, 0.3)).abs() < 1e-6);
     }
 
     #[test]

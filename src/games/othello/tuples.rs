@@ -16,6 +16,8 @@
 //! * `classic`: the shapes of strong Othello evaluations, drawn in
 //!   `docs/othello-ntuple.md`: the 3×3 corner, the edge with its two
 //!   X-squares, rows 2, 3 and 4, the diagonals of length 4 to 8.
+//! * `logistello`: the classic shapes and the 2×5 corner block, the set of
+//!   Michael Buro's Logistello.
 //!
 //! # Afterstates
 //! The network values the position right after a move (an *afterstate*),
@@ -44,6 +46,7 @@ use crate::search::budget::Budget;
 pub enum PatternSet {
     Lines3,
     Classic,
+    Logistello,
 }
 
 impl PatternSet {
@@ -51,6 +54,7 @@ impl PatternSet {
         match self {
             PatternSet::Lines3 => "lines3",
             PatternSet::Classic => "classic",
+            PatternSet::Logistello => "logistello",
         }
     }
 
@@ -59,6 +63,7 @@ impl PatternSet {
         match self {
             PatternSet::Lines3 => lines3(),
             PatternSet::Classic => classic(),
+            PatternSet::Logistello => logistello(),
         }
     }
 }
@@ -94,6 +99,20 @@ fn classic() -> Vec<(String, Vec<u8>)> {
             (0..len).map(|i| sq(i, i + shift)).collect(),
         ));
     }
+    out
+}
+
+/// The classic shapes and the 2×5 block at the corner (a1–e1 over a2–e2):
+/// the pattern set of Michael Buro's Logistello.
+fn logistello() -> Vec<(String, Vec<u8>)> {
+    let mut out = classic();
+    out.insert(
+        1,
+        (
+            "corner 2×5".to_string(),
+            (0..2).flat_map(|r| (0..5).map(move |c| sq(r, c))).collect(),
+        ),
+    );
     out
 }
 
@@ -228,7 +247,7 @@ impl Layout {
 
 /// Every tuple's index, for both sides' views (view 0: black's discs are
 /// digit 1; view 1: white's are).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Indices {
     view: [Vec<u32>; 2],
 }
@@ -291,6 +310,15 @@ impl Indices {
         }
     }
 
+    /// Makes these indices a copy of `other` (without allocating when the
+    /// sizes agree).
+    pub fn copy_from(&mut self, other: &Indices) {
+        for (a, b) in self.view.iter_mut().zip(&other.view) {
+            a.clear();
+            a.extend_from_slice(b);
+        }
+    }
+
     /// The active features of the position for `side`: each tuple's table
     /// offset plus its index in that side's view.
     pub fn active(&self, layout: &Layout, side: Side, out: &mut Vec<u32>) {
@@ -328,6 +356,15 @@ pub struct Scratch {
     abs: Vec<u32>,
     tmp: Vec<u32>,
     touched: Vec<u16>,
+}
+
+/// Reused buffers of [`TupleNet::reply_values`].
+#[derive(Clone, Debug, Default)]
+pub struct Lookahead {
+    own: Vec<(u8, f32)>,
+    inner: Scratch,
+    after: Indices,
+    sums: Vec<(u8, f32)>,
 }
 
 /// A network with its layout: values of Othello afterstates.
@@ -494,6 +531,51 @@ impl TupleNet {
                 }
             }
             out.push((q, base + delta));
+        }
+    }
+
+    /// The value of each legal placement of the side to move, for that
+    /// side, looking one reply further: minus the value of the opponent's
+    /// best afterstate after it (from −1 to +1, in square order, into
+    /// `out`). Where the opponent would have to pass, the placement's own
+    /// afterstate value; where the game would end, `end` of the final disc
+    /// difference for the mover (its result or margin, as learned).
+    pub fn reply_values(
+        &self,
+        board: &Board,
+        ix: &Indices,
+        s: &mut Lookahead,
+        end: impl Fn(i32) -> f32,
+        out: &mut Vec<(u8, f32)>,
+    ) {
+        out.clear();
+        let Lookahead {
+            own,
+            inner,
+            after,
+            sums,
+        } = s;
+        self.move_sums(board, ix, inner, own);
+        for &(q, own_sum) in own.iter() {
+            let flips = board.flips(q);
+            let mut b = *board;
+            b.place(q, flips);
+            let value = if b.legal_mask() != 0 {
+                after.copy_from(ix);
+                after.play(&self.layout, board.side(), q, flips);
+                self.move_sums(&b, after, inner, sums);
+                let top = sums.iter().map(|m| m.1).fold(f32::NEG_INFINITY, f32::max);
+                -tanh(top)
+            } else if b.must_pass() {
+                tanh(own_sum)
+            } else {
+                let margin = b.final_margin();
+                end(match board.side() {
+                    Side::First => margin,
+                    Side::Second => -margin,
+                })
+            };
+            out.push((q, value));
         }
     }
 
@@ -724,6 +806,59 @@ mod tests {
             b.legal_moves(&mut moves);
             b.play(moves[rng.random_range(0..moves.len())]);
         }
+    }
+
+    #[test]
+    fn reply_values_look_at_the_opponents_best_reply() {
+        let net = random_net(PatternSet::Classic, 3, 13).blended(true);
+        let mut rng = rng_from_seed(6);
+        let (mut look, mut values, mut active) = (Lookahead::default(), Vec::new(), Vec::new());
+        let end = |m: i32| m as f32 / 64.0;
+        let value_of = |b: &Board, side: Side, active: &mut Vec<u32>| {
+            net.value(b, &Indices::new(net.layout(), b), side, active)
+        };
+        let (mut passes, mut ends) = (0, 0);
+        for _ in 0..40 {
+            let mut b = Board::start();
+            while !b.is_over() {
+                if b.must_pass() {
+                    b.play(PASS);
+                    continue;
+                }
+                let ix = Indices::new(net.layout(), &b);
+                net.reply_values(&b, &ix, &mut look, end, &mut values);
+                assert_eq!(values.len() as u32, b.legal_mask().count_ones());
+                for &(q, v) in &values {
+                    let mut after = b;
+                    after.play(q);
+                    let me = b.side();
+                    let want = if after.is_over() {
+                        ends += 1;
+                        let m = after.final_margin();
+                        end(if me == Side::First { m } else { -m })
+                    } else if after.must_pass() {
+                        passes += 1;
+                        value_of(&after, me, &mut active)
+                    } else {
+                        let mut replies = Vec::new();
+                        after.legal_moves(&mut replies);
+                        -replies
+                            .iter()
+                            .map(|&r| {
+                                let mut two = after;
+                                two.play(r);
+                                value_of(&two, me.other(), &mut active)
+                            })
+                            .fold(f32::NEG_INFINITY, f32::max)
+                    };
+                    assert!((v - want).abs() < 1e-4, "{v} vs {want}");
+                }
+                let mut moves = Vec::new();
+                b.legal_moves(&mut moves);
+                b.play(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        assert!(ends > 0 && passes > 0, "{ends} ends, {passes} passes");
     }
 
     #[test]

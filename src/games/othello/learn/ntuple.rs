@@ -26,6 +26,19 @@ pub enum Target {
     Margin,
 }
 
+/// What an afterstate learns toward from the next decision.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Bootstrap {
+    /// The value of the afterstate of the move played next (TD(0) on the
+    /// moves played, exploring ones too).
+    #[default]
+    Played,
+    /// The value of the best move at the next decision (the largest value
+    /// it chose from), whatever move was played.
+    Best,
+}
+
 /// The settings of a run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -39,6 +52,9 @@ pub struct NTupleConfig {
     pub games: u64,
     /// Step size, divided by the number of tuples.
     pub alpha: f64,
+    /// The step size at the end of the run, reached in a straight line
+    /// from `alpha` over its games (`None`: `alpha` throughout).
+    pub alpha_end: Option<f64>,
     /// TD(λ): 0 learns from the next afterstate only, 1 from the result.
     pub lambda: f64,
     /// The chance of a random move instead of the best one.
@@ -46,6 +62,12 @@ pub struct NTupleConfig {
     /// Random moves at the start of every learning game.
     pub opening: u32,
     pub target: Target,
+    /// What an afterstate learns toward from the next decision.
+    pub bootstrap: Bootstrap,
+    /// Plies the learning games look ahead: 1 values each move by its
+    /// afterstate; 2 by the opponent's best reply to it (then each
+    /// afterstate learns toward the best such value at the next decision).
+    pub lookahead: u32,
     /// Exact values as targets in the last this many empty squares (0:
     /// none).
     pub exact: u32,
@@ -64,10 +86,13 @@ impl Default for NTupleConfig {
             blend: false,
             games: 20_000,
             alpha: 0.2,
+            alpha_end: None,
             lambda: 0.0,
             epsilon: 0.1,
             opening: 4,
             target: Target::Result,
+            bootstrap: Bootstrap::Played,
+            lookahead: 1,
             exact: 0,
             eval_every: 1_000,
             eval_games: 200,
@@ -77,12 +102,23 @@ impl Default for NTupleConfig {
 }
 
 /// The largest number of phases.
-pub const MAX_PHASES: usize = 10;
+pub const MAX_PHASES: usize = 30;
 
 /// The most empty squares solved exactly for targets.
 pub const MAX_EXACT: u32 = 16;
 
 impl NTupleConfig {
+    /// The step size after `games` games.
+    pub fn alpha_at(&self, games: u64) -> f64 {
+        match self.alpha_end {
+            None => self.alpha,
+            Some(end) => {
+                let t = (games as f64 / self.games.max(1) as f64).min(1.0);
+                self.alpha + (end - self.alpha) * t
+            }
+        }
+    }
+
     /// The learning rule in words: "TD(0)" or "TD(λ 0.3)".
     pub fn td_name(&self) -> String {
         if self.lambda > 0.0 {
@@ -99,11 +135,13 @@ impl NTupleConfig {
                 self.phases
             ));
         }
-        if !(self.alpha > 0.0 && self.alpha <= 10.0) {
-            return Err(format!(
-                "α must be above 0 and at most 10, not {}",
-                crate::words::number(self.alpha)
-            ));
+        for a in std::iter::once(self.alpha).chain(self.alpha_end) {
+            if !(a > 0.0 && a <= 10.0) {
+                return Err(format!(
+                    "α must be above 0 and at most 10, not {}",
+                    crate::words::number(a)
+                ));
+            }
         }
         for (name, v) in [("λ", self.lambda), ("ε", self.epsilon)] {
             if !(0.0..=1.0).contains(&v) {
@@ -112,6 +150,12 @@ impl NTupleConfig {
                     crate::words::number(v)
                 ));
             }
+        }
+        if !(1..=2).contains(&self.lookahead) {
+            return Err(format!(
+                "the learning games look 1 or 2 plies ahead, not {}",
+                self.lookahead
+            ));
         }
         if self.exact > MAX_EXACT {
             return Err(format!(

@@ -8,12 +8,12 @@
 use rand::Rng as _;
 
 use super::eval::{evaluate_player, EvalPoint};
-use super::ntuple::{encoding, quantise, read_model, NTupleConfig, Target};
+use super::ntuple::{encoding, quantise, read_model, Bootstrap, NTupleConfig, Target};
 use crate::game::{rng_from_seed, Game, Rng, Side};
 use crate::games::othello::endgame::solver::{Limits, Solver};
 use crate::games::othello::players::{MaxFlipsPlayer, MaxStablePlayer};
 use crate::games::othello::rules::{moves_mask, Board, PASS};
-use crate::games::othello::tuples::{Indices, Scratch, TupleNet, TuplePlayer};
+use crate::games::othello::tuples::{Indices, Lookahead, Scratch, TupleNet, TuplePlayer};
 use crate::learn::ntuple::{tanh, Episode};
 use crate::model::{Algorithm, GameId, Header, Kind, Model};
 use crate::players::RandomPlayer;
@@ -32,6 +32,10 @@ pub struct NTupleRun {
     active: Vec<u32>,
     /// The endgame solver of exact targets (made when first needed).
     solver: Option<Solver>,
+    /// Buffers of the values looking one reply further.
+    look: Lookahead,
+    /// The values of a decision's moves.
+    values: Vec<(u8, f32)>,
 }
 
 /// The solver's table for exact targets: the last empties of one game fit
@@ -65,6 +69,8 @@ impl NTupleRun {
             sums: Vec::new(),
             active: Vec::new(),
             solver: None,
+            look: Lookahead::default(),
+            values: Vec::new(),
         }
     }
 
@@ -174,6 +180,7 @@ impl NTupleRun {
     fn learning_game(&mut self, mut watch: Option<(&mut Recorder, Option<Model>)>) {
         let NTupleRun {
             config: c,
+            games,
             net,
             rng,
             episode,
@@ -181,6 +188,8 @@ impl NTupleRun {
             sums,
             active,
             solver,
+            look,
+            values,
             ..
         } = self;
         let mut b = Board::start();
@@ -200,14 +209,25 @@ impl NTupleRun {
                 b.pass();
                 continue;
             }
-            if let Some((rec, model)) = watch.as_mut() {
-                // The values the decision sees (no random number is drawn).
+            // The values the decision sees, for the mover (from −1 to +1):
+            // each afterstate's, or looking one reply further. No random
+            // number is drawn before the choice, watched or not.
+            let values_needed =
+                c.lookahead >= 2 || c.bootstrap == Bootstrap::Best || watch.is_some();
+            if c.lookahead >= 2 {
+                let target = c.target;
+                net.reply_values(&b, &ix, look, |m| target_of(target, m as f32), values);
+            } else if values_needed {
                 net.move_sums(&b, &ix, scratch, sums);
+                values.clear();
+                values.extend(sums.iter().map(|&(q, v)| (q, tanh(v))));
+            }
+            if let Some((rec, model)) = watch.as_mut() {
                 rec.decisions.push(WatchedDecision {
                     ply: rec.moves.len(),
-                    values: sums
+                    values: values
                         .iter()
-                        .map(|&(q, v)| (Board::format_move(q), f64::from(tanh(v))))
+                        .map(|&(q, v)| (Board::format_move(q), f64::from(v)))
                         .collect(),
                 });
                 if let Some(m) = model {
@@ -216,7 +236,32 @@ impl NTupleRun {
             }
             let explore =
                 ply < c.opening || (c.epsilon > 0.0 && rng.random::<f32>() < c.epsilon as f32);
-            let q = if explore {
+            let q = if values_needed {
+                // The first best in square order, as `best_move` picks (by
+                // the sums where there are: tanh may round two apart to one).
+                let first_best = |list: &[(u8, f32)]| {
+                    list.iter().fold(
+                        (PASS, f32::NEG_INFINITY),
+                        |b, &(q, v)| if v > b.1 { (q, v) } else { b },
+                    )
+                };
+                let (best, top) = if c.lookahead >= 2 {
+                    first_best(values)
+                } else {
+                    let (q, sum) = first_best(sums);
+                    (q, tanh(sum))
+                };
+                if c.lookahead >= 2 || c.bootstrap == Bootstrap::Best {
+                    // The best move's value is the target of the afterstate
+                    // before, whatever move is played.
+                    episode.set_reply(b.side().index(), top);
+                }
+                if explore {
+                    nth_square(mask, rng.random_range(0..mask.count_ones()))
+                } else {
+                    best
+                }
+            } else if explore {
                 nth_square(mask, rng.random_range(0..mask.count_ones()))
             } else {
                 net.best_move(&b, &ix, scratch, sums)
@@ -244,7 +289,8 @@ impl NTupleRun {
         let margin = b.final_margin() as f32;
         let mine = if last == Side::First { margin } else { -margin };
         let result = target_of(c.target, mine);
-        episode.learn(net.net_mut(), result, c.alpha as f32, c.lambda as f32);
+        let alpha = c.alpha_at(*games) as f32;
+        episode.learn(net.net_mut(), result, alpha, c.lambda as f32);
     }
 
     fn measure_point(&mut self) {
@@ -291,8 +337,13 @@ impl NTupleRun {
         } else {
             String::new()
         };
+        let targets = match (c.lookahead, c.bootstrap) {
+            (2, _) => ", two plies ahead",
+            (_, Bootstrap::Best) => ", best-reply targets",
+            _ => "",
+        };
         format!(
-            "n-tuple {}{phases}, {td}{exact}, seed {}",
+            "n-tuple {}{phases}, {td}{targets}{exact}, seed {}",
             c.patterns.name(),
             c.seed
         )
