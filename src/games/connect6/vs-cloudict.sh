@@ -2,7 +2,7 @@
 # The Connect6 engine against Cloudict (gold medal of the 2011 Computer
 # Olympiad), a program nobody here tuned: a benchmark, not a test.
 #
-#   scripts/vs-cloudict.sh [--level L] [--depth D] [--openings N] [--file F]
+#   src/games/connect6/vs-cloudict.sh [--level L] [--depth D] [--openings N] [--file F]
 #                          [--timeout S] [--engine "COMMAND"] [--json]
 #
 #   --level L      the engine's level (`depth L` of its protocol), default 3
@@ -26,7 +26,7 @@
 # the engine's levels are bounded by search nodes, so its strength does not
 # depend on the machine's load, but the seconds a turn do.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../../.."
 level=3
 depth=2
 count=
