@@ -11,7 +11,7 @@ use std::io::{Seek, Write};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use selfplay::cli::{LineProblem, LineReader, MAX_LINE_BYTES};
 
@@ -32,49 +32,9 @@ fn run_bounded(
     stdin: Option<&Path>,
     umask: Option<u32>,
 ) -> (i32, String, String, Duration) {
-    let start = Instant::now();
-    let input = match stdin {
-        Some(p) => Stdio::from(std::fs::File::open(p).unwrap()),
-        None => Stdio::null(),
-    };
-    let d = dir();
-    let (out_path, err_path) = (d.path().join("out"), d.path().join("err"));
-    let mut child = unsafe {
-        Command::new(cli::binary())
-            .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdin(input)
-            .stdout(std::fs::File::create(&out_path).unwrap())
-            .stderr(std::fs::File::create(&err_path).unwrap())
-            .pre_exec(move || {
-                let limit = libc::rlimit {
-                    rlim_cur: memory,
-                    rlim_max: memory,
-                };
-                if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                if let Some(m) = umask {
-                    libc::umask(m as libc::mode_t);
-                }
-                Ok(())
-            })
-            .spawn()
-            .unwrap()
-    };
-    let code = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status.code().unwrap_or(-1);
-        }
-        if start.elapsed() > Duration::from_secs(30) {
-            let _ = child.kill();
-            let _ = child.wait();
-            break -1;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let text = |p: &Path| String::from_utf8_lossy(&std::fs::read(p).unwrap()).into_owned();
-    (code, text(&out_path), text(&err_path), start.elapsed())
+    let stdin = stdin.map_or(cli::Stdin::Nothing, cli::Stdin::File);
+    let r = cli::run_bounded(args, memory, Duration::from_secs(30), stdin, umask);
+    (r.code.unwrap_or(-1), r.out, r.err, r.took)
 }
 
 /// Refused: exit 2, no panic, nothing on standard output, within a few

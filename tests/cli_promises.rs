@@ -11,12 +11,10 @@
 
 use crate::cli;
 
-use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn dir() -> tempfile::TempDir {
     tempfile::tempdir().unwrap()
@@ -35,72 +33,20 @@ struct Ran {
     took: Duration,
 }
 
-/// Where a run's standard input comes from.
-enum Input<'a> {
-    Nothing,
-    File(&'a Path),
-    /// Written into a pipe by this process.
-    Piped(Vec<u8>),
-}
-
 /// Runs the binary with its address space limited to `memory` bytes
 /// (killed after 60 s).
-fn run_with(args: &[&str], memory: u64, stdin: Input) -> Ran {
-    let start = Instant::now();
-    let d = dir();
-    let (out_path, err_path) = (d.path().join("out"), d.path().join("err"));
-    let (input, bytes) = match stdin {
-        Input::Nothing => (Stdio::null(), None),
-        Input::File(p) => (Stdio::from(std::fs::File::open(p).unwrap()), None),
-        Input::Piped(b) => (Stdio::piped(), Some(b)),
-    };
-    let mut child = unsafe {
-        Command::new(cli::binary())
-            .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdin(input)
-            .stdout(std::fs::File::create(&out_path).unwrap())
-            .stderr(std::fs::File::create(&err_path).unwrap())
-            .pre_exec(move || {
-                let limit = libc::rlimit {
-                    rlim_cur: memory,
-                    rlim_max: memory,
-                };
-                if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                Ok(())
-            })
-            .spawn()
-            .unwrap()
-    };
-    if let Some(b) = bytes {
-        let mut pipe = child.stdin.take().unwrap();
-        // The command may stop reading early (a refusal): that is fine.
-        let _ = pipe.write_all(&b);
-    }
-    let code = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status.code().unwrap_or(-1);
-        }
-        if start.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-            let _ = child.wait();
-            break -1;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let text = |p: &Path| String::from_utf8_lossy(&std::fs::read(p).unwrap()).into_owned();
+fn run_with(args: &[&str], memory: u64, stdin: cli::Stdin) -> Ran {
+    let r = cli::run_bounded(args, memory, Duration::from_secs(60), stdin, None);
     Ran {
-        code,
-        out: text(&out_path),
-        err: text(&err_path),
-        took: start.elapsed(),
+        code: r.code.unwrap_or(-1),
+        out: r.out,
+        err: r.err,
+        took: r.took,
     }
 }
 
 fn run(args: &[&str]) -> Ran {
-    run_with(args, 1 << 30, Input::Nothing)
+    run_with(args, 1 << 30, cli::Stdin::Nothing)
 }
 
 /// Refused: exit 2, no panic, nothing on standard output, within a few
@@ -185,7 +131,7 @@ fn tables_and_manifests_are_read_bounded_with_their_line() {
         let args = ["othello", "ladder", "--results", s(file), "random", "msb"];
         let mut w = vec![s(file)];
         w.extend(words);
-        refused_with(run_with(&args, memory, Input::Nothing), &args, &w);
+        refused_with(run_with(&args, memory, cli::Stdin::Nothing), &args, &w);
     }
     // A manifest that is a link to /dev/zero, for `ready check` and `rate`.
     let ready = d.path().join("ready");
@@ -194,7 +140,7 @@ fn tables_and_manifests_are_read_bounded_with_their_line() {
     for verb in ["check", "rate"] {
         let args = ["ready", verb, s(&ready)];
         refused_with(
-            run_with(&args, memory, Input::Nothing),
+            run_with(&args, memory, cli::Stdin::Nothing),
             &args,
             &["manifest.json", "line 1", "a zero byte"],
         );
@@ -214,11 +160,11 @@ fn a_hash_table_is_checked_against_the_memory_there_is() {
     let file = "tests/data/othello/ffo40-49.txt";
     let hash = mb.to_string();
     let args = ["othello", "solve", file, "--hash-mb", &hash, "--nodes", "100"];
-    let err = refused_with(run_with(&args, 1 << 30, Input::Nothing), &args, &["--hash-mb"]);
+    let err = refused_with(run_with(&args, 1 << 30, cli::Stdin::Nothing), &args, &["--hash-mb"]);
     assert!(!err.contains("memory allocation"), "{err}");
     // A table that fits is taken.
     let args = ["othello", "solve", file, "--hash-mb", "64", "--nodes", "100"];
-    let r = run_with(&args, 1 << 30, Input::Nothing);
+    let r = run_with(&args, 1 << 30, cli::Stdin::Nothing);
     assert_eq!(r.code, 0, "{}", r.err);
 }
 
@@ -268,7 +214,7 @@ fn pipes_and_process_substitution_are_read_once() {
         let r = run_with(
             &["model", "inspect", path],
             1 << 30,
-            Input::Piped(bytes.clone()),
+            cli::Stdin::Piped(bytes.clone()),
         );
         assert_eq!(r.code, 0, "{path}: {}", r.err);
         assert!(r.out.contains("Hare and Hounds"), "{}", r.out);
@@ -431,7 +377,7 @@ fn standard_input_is_refused_from_its_first_bytes() {
         &["othello", "eval", "-", "--games", "1"][..],
     ] {
         for input in [Path::new("/dev/zero"), big.as_path()] {
-            let r = run_with(args, 64 << 20, Input::File(input));
+            let r = run_with(args, 64 << 20, cli::Stdin::File(input));
             refused_with(r, args, &["not a Selfplay model"]);
         }
     }
@@ -569,7 +515,7 @@ fn messages_say_what_is_wrong_short() {
     let r = run_with(
         &["connect6", "engine"],
         1 << 30,
-        Input::Piped("new black\nwhite éé\nquit\n".as_bytes().to_vec()),
+        cli::Stdin::Piped("new black\nwhite éé\nquit\n".as_bytes().to_vec()),
     );
     assert!(r.out.contains("not 'é'"), "{}", r.out);
 }

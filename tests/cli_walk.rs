@@ -26,9 +26,7 @@ use cli::binary;
 use crate::native;
 
 use std::any::TypeId;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use selfplay::cli::{InputDir, InputPath, OutputDir, OutputPath, UpdatePath};
@@ -194,47 +192,12 @@ struct Outcome {
 
 /// Runs the binary with bounded memory and time (killed past the time).
 fn run(args: &[String]) -> Outcome {
-    let dir = tempfile::tempdir().unwrap();
-    let (out_path, err_path) = (dir.path().join("out"), dir.path().join("err"));
-    let start = Instant::now();
-    let mut child = unsafe {
-        Command::new(binary())
-            .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdin(Stdio::null())
-            .stdout(std::fs::File::create(&out_path).unwrap())
-            .stderr(std::fs::File::create(&err_path).unwrap())
-            .pre_exec(|| {
-                let limit = libc::rlimit {
-                    rlim_cur: MEMORY_BOUND,
-                    rlim_max: MEMORY_BOUND,
-                };
-                if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                Ok(())
-            })
-            .spawn()
-            .unwrap()
-    };
-    let code = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status.code();
-        }
-        if start.elapsed() > TIME_BOUND {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let took = start.elapsed();
-    let text = |p: &Path| String::from_utf8_lossy(&std::fs::read(p).unwrap()).into_owned();
+    let r = crate::cli::run_bounded(args, MEMORY_BOUND, TIME_BOUND, crate::cli::Stdin::Nothing, None);
     Outcome {
-        code,
-        out: text(&out_path),
-        err: text(&err_path),
-        took,
+        code: r.code,
+        out: r.out,
+        err: r.err,
+        took: r.took,
     }
 }
 
