@@ -367,7 +367,9 @@ fn hare_and_hounds_outputs_are_checked_together() {
 
 /// A model read from standard input is looked at from its first
 /// bytes, as a named file is: `/dev/zero` or a 300 MB file on standard
-/// input is refused at once, with 64 MiB of address space.
+/// input is refused at once, with 64 MiB of address space (a file by its
+/// size, unread), and so is a model followed by 300 MB (a file by its
+/// size; a pipe one byte past the length the model declares).
 #[test]
 fn standard_input_is_refused_from_its_first_bytes() {
     let d = dir();
@@ -376,11 +378,41 @@ fn standard_input_is_refused_from_its_first_bytes() {
         &["model", "inspect", "-"][..],
         &["othello", "eval", "-", "--games", "1"][..],
     ] {
-        for input in [Path::new("/dev/zero"), big.as_path()] {
+        for (input, words) in [
+            (Path::new("/dev/zero"), "not a Selfplay model"),
+            // Refused unread, by its size, as the same file named is.
+            (big.as_path(), "300000000 bytes, more than 250000000"),
+        ] {
             let r = run_with(args, 64 << 20, cli::Stdin::File(input));
-            refused_with(r, args, &["not a Selfplay model"]);
+            refused_with(r, args, &[words]);
         }
     }
+    let m = othello_model();
+    let long = d.path().join("long.selfplay");
+    std::fs::copy(&m, &long).unwrap();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&long)
+        .unwrap()
+        .set_len(300_000_000)
+        .unwrap();
+    let args = ["othello", "eval", "-", "--games", "1"];
+    refused_with(
+        run_with(&args, 64 << 20, cli::Stdin::File(&long)),
+        &args,
+        &["300000000 bytes"],
+    );
+    let o = Command::new("bash")
+        .args(["-c", r#"ulimit -v 65536; cat "$2" /dev/zero | "$1" othello eval - --games 1"#])
+        .arg("bash")
+        .arg(cli::binary())
+        .arg(&m)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("extra bytes after its end"), "{err}");
 }
 
 /// Writes killed at random moments leave no temporary file once

@@ -62,7 +62,7 @@ impl Input {
         if path.as_os_str() == "-" {
             return Ok(Input {
                 name: "-".into(),
-                size: None,
+                size: stdin_file_size(),
                 head: Vec::new(),
                 rest: Box::new(std::io::stdin()),
             });
@@ -154,6 +154,26 @@ impl Input {
     }
 }
 
+/// The bytes left to read of standard input when it is a regular file
+/// (`< FILE`), so that it is refused unread as a named file is; `None`
+/// for a pipe, a terminal or a device.
+fn stdin_file_size() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        use std::io::Seek;
+        use std::os::fd::AsFd;
+        let mut file = std::fs::File::from(std::io::stdin().as_fd().try_clone_to_owned().ok()?);
+        let meta = file.metadata().ok()?;
+        if !meta.is_file() {
+            return None;
+        }
+        let at = file.stream_position().ok()?;
+        Some(meta.len().saturating_sub(at))
+    }
+    #[cfg(not(unix))]
+    None
+}
+
 /// Reads a file (`-`: standard input) of at most `limit` bytes, through
 /// [`Input::read_all`].
 pub fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, CliError> {
@@ -162,20 +182,41 @@ pub fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, CliError> {
 
 /// Reads a model file's bytes (`-`: standard input), opened once: its first
 /// bytes are looked at before the rest is read, so a file that is not a
-/// model (empty, a directory, another format, an endless device) is
-/// refused at once, and no more than the format's size limit is read.
+/// model (empty, a directory, another format, an endless device, a length
+/// over the format's limit) is refused at once. No more than the format's
+/// size limit is read, and from a pipe no more than one byte past the
+/// length the model declares.
 pub fn read_model_bytes(path: &Path) -> Result<Vec<u8>, CliError> {
+    use crate::model::{ModelError, PREAMBLE_LEN};
     let mut input = Input::open(path)?;
     let limit = crate::model::Limits::default().max_file_bytes;
     input.within(limit)?;
-    let head = input.head(8)?;
-    match crate::model::decode(head) {
-        Err(e) if !matches!(e, crate::model::ModelError::Truncated { .. }) || head.is_empty() => {
-            return Err(input.bad(e));
-        }
-        _ => {}
+    let head = input.head(PREAMBLE_LEN)?;
+    // The preamble ends with the file's length: a whole one is "truncated"
+    // at that length.
+    let declared = match crate::model::decode(head) {
+        Err(ModelError::Truncated { expected, .. }) if head.len() == PREAMBLE_LEN => expected,
+        Err(ModelError::Truncated { .. }) if !head.is_empty() => return input.read_all(limit),
+        Err(e) => return Err(input.bad(e)),
+        Ok(_) => return input.read_all(limit),
+    };
+    if input.size.is_some() {
+        // A regular file's size is known: the decoder names any difference.
+        return input.read_all(limit);
     }
-    input.read_all(limit)
+    let name = input.name.clone();
+    let mut bytes = Vec::new();
+    input
+        .reader()
+        .take(declared + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| CliError::BadInput(format!("{name}: cannot read: {}", os_words(&e))))?;
+    if bytes.len() as u64 > declared {
+        return Err(CliError::BadInput(format!(
+            "{name}: This model file has unexpected extra bytes after its end (it should be {declared} bytes long; more follow)."
+        )));
+    }
+    Ok(bytes)
 }
 
 /// Reads and decodes a model file (`-`: standard input) through
