@@ -370,7 +370,8 @@ fn counts_are_bounded() {
 /// temporary file for long: it has no name while it is written (Linux), and
 /// a named one of a dead process is removed by the next write at once (only
 /// ours: not another name, not one a live writer holds); files are created
-/// with the mode the umask gives, not 0600.
+/// with the mode the umask gives, not 0600, and a file replaced keeps its
+/// permissions.
 #[test]
 fn killed_writes_are_cleaned_up_and_files_follow_the_umask() {
     use std::os::unix::fs::PermissionsExt;
@@ -445,14 +446,20 @@ fn killed_writes_are_cleaned_up_and_files_follow_the_umask() {
     );
     let mode = std::fs::metadata(&out).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o640, "{mode:o}");
-    let (code, _, err, _) = run_bounded(
-        &["hare-hounds", "train", "--games", "20", "--out", s(&out)],
-        1 << 30,
-        None,
-        Some(0o002),
-    );
-    assert_eq!(code, 0, "{err}");
+    // A file replaced keeps its permissions; a new one follows the umask.
+    let new = d.path().join("new.selfplay");
+    for path in [&out, &new] {
+        let (code, _, err, _) = run_bounded(
+            &["hare-hounds", "train", "--games", "20", "--out", s(path)],
+            1 << 30,
+            None,
+            Some(0o002),
+        );
+        assert_eq!(code, 0, "{err}");
+    }
     let mode = std::fs::metadata(&out).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640, "{mode:o}");
+    let mode = std::fs::metadata(&new).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o664, "{mode:o}");
     drop(held_file);
 }

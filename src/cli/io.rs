@@ -788,15 +788,23 @@ fn parent_dir(path: &Path) -> &Path {
     }
 }
 
-/// The file a write to `path` replaces: a link's target (as `cp` and the
-/// shell write through a link), else `path`.
+/// The file a write to `path` replaces: a link's target, followed link by
+/// link (as the shell writes through a link, one to a missing file too),
+/// else `path`.
 fn write_target(path: &Path) -> PathBuf {
-    match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => {
-            std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+    let mut target = path.to_path_buf();
+    // As many links as the system follows in one path.
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&target) {
+            Ok(m) if m.file_type().is_symlink() => match std::fs::read_link(&target) {
+                // A relative link is relative to its own directory.
+                Ok(to) => target = parent_dir(&target).join(to),
+                Err(_) => break,
+            },
+            _ => break,
         }
-        _ => path.to_path_buf(),
     }
+    target
 }
 
 /// An open file in `dir` without a name, gone when closed (Linux).
@@ -1003,9 +1011,10 @@ fn name_unnamed(file: &std::fs::File, dir: &Path) -> std::io::Result<Option<Path
 }
 
 /// Writes `bytes` to `path` so that a crash never leaves a half-written
-/// file: the bytes go to a temporary file in the same directory, created
-/// with the mode the umask gives, synced to disk, renamed over `path` (a
-/// link's target), and the directory synced. Until the rename, the
+/// file: the bytes go to a temporary file in the same directory (with the
+/// permissions of the file it replaces, else the mode the umask gives),
+/// synced to disk, renamed over `path` (a link's target), and the
+/// directory synced. Until the rename, the
 /// previous file (if any) is untouched.
 ///
 /// The temporary file has no name while it is written (Linux's
@@ -1029,6 +1038,16 @@ fn write_atomic_as(path: &Path, bytes: &[u8], unnamed: bool) -> Result<(), CliEr
     let name = shown(path);
     let fail = |e: std::io::Error| CliError::Internal(format!("writing {name}: {}", os_words(&e)));
     let dir = parent_dir(&target);
+    // A file replaced keeps its permissions (as `cp` and editors keep
+    // them); a new one gets what the umask gives.
+    let keep = std::fs::metadata(&target)
+        .ok()
+        .filter(|m| m.is_file())
+        .map(|m| m.permissions());
+    let keep_mode = |f: &std::fs::File| match &keep {
+        Some(p) => f.set_permissions(p.clone()),
+        None => Ok(()),
+    };
     remove_stale_temp_files(dir);
     let first = if unnamed {
         unnamed_file(dir)
@@ -1054,6 +1073,7 @@ fn write_atomic_as(path: &Path, bytes: &[u8], unnamed: bool) -> Result<(), CliEr
         }
     }
     let mut guard = Named(named);
+    keep_mode(&file).map_err(fail)?;
     file.write_all(bytes).map_err(fail)?;
     file.sync_all().map_err(fail)?;
     if guard.0.is_none() {
@@ -1067,6 +1087,7 @@ fn write_atomic_as(path: &Path, bytes: &[u8], unnamed: bool) -> Result<(), CliEr
             let (mut f, p) = new_temp_file(dir).map_err(fail)?;
             lock(&f);
             guard.0 = Some(p);
+            keep_mode(&f).map_err(fail)?;
             f.write_all(bytes).map_err(fail)?;
             f.sync_all().map_err(fail)?;
             file = f;
@@ -1160,6 +1181,50 @@ mod tests {
             .file_type()
             .is_symlink());
         assert_eq!(std::fs::read(&real).unwrap(), b"new");
+    }
+
+    /// A link to a file not yet made (relative to the link's folder) is
+    /// written through, as the shell writes through it, and is the same
+    /// file as its target for two outputs of one command.
+    #[cfg(unix)]
+    #[test]
+    fn a_link_to_a_missing_file_is_its_target() {
+        let dir = tempfile::tempdir().unwrap();
+        let sub = dir.path().join("sub");
+        std::fs::create_dir(&sub).unwrap();
+        let target = sub.join("x.selfplay");
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink("sub/x.selfplay", &link).unwrap();
+        let m = refused(check_distinct_outputs(&[
+            ("--out", target.as_path()),
+            ("--hare-out", link.as_path()),
+        ]));
+        assert!(m.contains("same file"), "{m}");
+        write_atomic(&link, b"through").unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read(&target).unwrap(), b"through");
+        assert_eq!(names(&sub), vec!["x.selfplay"]);
+    }
+
+    /// A file replaced keeps its permissions: a private model stays private.
+    #[cfg(unix)]
+    #[test]
+    fn a_replaced_file_keeps_its_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("m.selfplay");
+        for mode in [0o600, 0o640, 0o664] {
+            std::fs::write(&file, "old").unwrap();
+            std::fs::set_permissions(&file, std::fs::Permissions::from_mode(mode)).unwrap();
+            write_atomic(&file, b"new").unwrap();
+            write_atomic_as(&file, b"newer", false).unwrap();
+            let now = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+            assert_eq!(now, mode, "{now:o}");
+            assert_eq!(std::fs::read(&file).unwrap(), b"newer");
+        }
     }
 
     #[cfg(unix)]
