@@ -247,6 +247,40 @@ pub fn file_line(player: &str, fingerprint: u64) -> String {
     format!("{FILE_MARK}{player}\t{fingerprint:016x}")
 }
 
+/// A table's text as it is now (`table`, whoever wrote it) with the lines
+/// of `added` it lacks, in their order: a game whose key it holds keeps
+/// the table's line, and so does the fingerprint of a player it records a
+/// file for; an empty table starts with `heading`. Processes that play
+/// into one table at once so each add their games and drop none of
+/// another's.
+pub fn merge_lines(table: &str, heading: &str, added: &[String]) -> Result<String, String> {
+    let games: BTreeSet<GameKey> = parse_table(table)?.iter().map(Played::key).collect();
+    let files = file_lines(table)?;
+    let mut out = if table.trim().is_empty() {
+        format!("{heading}\n")
+    } else {
+        table.to_string()
+    };
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    for line in added {
+        let known = match line.strip_prefix(FILE_MARK) {
+            Some(rest) => rest
+                .rsplit_once('\t')
+                .is_some_and(|(name, _)| files.contains_key(name)),
+            None => parse_table(line)?
+                .first()
+                .is_some_and(|g| games.contains(&g.key())),
+        };
+        if !known {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    Ok(out)
+}
+
 /// The file fingerprints a table records, by player. A player with two
 /// different fingerprints (parts played with different files, merged) is
 /// an error: its games are of two models.
@@ -626,5 +660,41 @@ mod tests {
             let e = parse_table(bad).unwrap_err();
             assert!(e.contains(why) && e.starts_with("line "), "{bad:?}: {e}");
         }
+    }
+
+    #[test]
+    fn a_table_written_by_another_process_keeps_its_games_and_gets_ours() {
+        let heading = "# a table";
+        let game = |o: usize, a: &str, b: &str, s: &str| format!("{o}\t{a}\t{b}\t{s}");
+        let ours = vec![
+            file_line("m.selfplay", 0xab),
+            game(0, "random", "msb", "0"),
+            game(1, "random", "msb", "0"),
+        ];
+        // An empty table: the heading, then our lines.
+        let first = merge_lines("", heading, &ours).unwrap();
+        assert_eq!(
+            first,
+            format!("{heading}\n{}\n{}\n{}\n", ours[0], ours[1], ours[2])
+        );
+        // Written again unchanged: nothing doubled.
+        assert_eq!(merge_lines(&first, heading, &ours).unwrap(), first);
+        // Another process wrote its games, one of them ours too (with
+        // another score: its line is kept) and its own file line: ours
+        // are added after its, none of its dropped.
+        let theirs = format!(
+            "{heading}\n{}\n{}\n{}",
+            file_line("m.selfplay", 0xab),
+            game(1, "random", "msb", "0.5"),
+            game(0, "mvb", "msb", "1")
+        );
+        let merged = merge_lines(&theirs, heading, &ours).unwrap();
+        assert_eq!(merged, format!("{theirs}\n{}\n", ours[1]));
+        let games = parse_table(&merged).unwrap();
+        assert_eq!(games.len(), 3);
+        // A table that cannot be read is not written over.
+        assert!(merge_lines("0\tx\n", heading, &ours)
+            .unwrap_err()
+            .contains("line 1"));
     }
 }

@@ -250,7 +250,8 @@ fn pipes_and_process_substitution_are_read_once() {
 }
 
 /// The ladder's anchor is checked before any game, and matched as
-/// the players' names are (in any case).
+/// the players' names are (in any case); a player the table holds is
+/// matched in any case too.
 #[test]
 fn the_anchor_is_checked_before_any_game_in_any_case() {
     let d = dir();
@@ -275,6 +276,18 @@ fn the_anchor_is_checked_before_any_game_in_any_case() {
     let r = run(&args);
     assert_eq!(r.code, 0, "{}", r.err);
     assert!(r.out.contains("relative to random"), "{}", r.out);
+    // A player given as the table does not spell it (the page writes
+    // `Random`) is the table's player, not a new one.
+    let page = d.path().join("page.tsv");
+    std::fs::write(&page, "0\tmsb\tRandom\t1\n0\tRandom\tmsb\t0\n").unwrap();
+    let r = run(&[
+        "othello", "ladder", "--openings", "1", "--results", s(&page), "random", "MSB", "mvb",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.err.contains("3 players, 4 games to play"), "{}", r.err);
+    let table = std::fs::read_to_string(&page).unwrap();
+    assert!(!table.contains("random") && !table.contains("MSB"), "{table}");
+    assert_eq!(table.lines().filter(|l| l.contains("Random")).count(), 4, "{table}");
 }
 
 /// `ladder --results` and `ready build --out` are checked when the
@@ -332,6 +345,34 @@ fn results_and_ready_outputs_are_checked_first_and_written_whole() {
     assert_eq!(r.code, 0, "{}", r.err);
     assert!(!stale.exists(), "the dead writer's temporary file is left");
     assert!(ready.join("manifest.json").is_file());
+}
+
+/// Two processes playing into one table at once (each its part) keep
+/// each other's games: every game of both parts is in the table.
+#[test]
+fn processes_playing_into_one_table_at_once_keep_each_others_games() {
+    let d = dir();
+    let table = d.path().join("table.tsv");
+    let part = |k: &str| {
+        Command::new(cli::binary())
+            .args(["othello", "ladder", "--openings", "100", "--part", k, "--results"])
+            .arg(&table)
+            .args(["random", "mvb", "msb"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let (one, two) = (part("1/2"), part("2/2"));
+    for p in [one, two] {
+        let o = p.wait_with_output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let r = run(&["othello", "ladder", "--rate-only", "--results", s(&table)]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    // Three pairs, 100 openings, both colours.
+    assert!(r.out.starts_with("600 games"), "{}", r.out);
+    assert_eq!(temps(d.path()), Vec::<String>::new());
 }
 
 /// Hare and Hounds' outputs are checked together before training:

@@ -1104,6 +1104,57 @@ fn write_atomic_as(path: &Path, bytes: &[u8], unnamed: bool) -> Result<(), CliEr
     Ok(())
 }
 
+/// Rewrites the text file `path` whole with what `update` makes of its
+/// text now (empty if there is none; read through the bounded reader, at
+/// most `max_total` bytes), through [`write_atomic`], and returns the text
+/// written. Processes that update files of one directory this way take
+/// turns: the directory is locked from the read to the rename, so no
+/// update is written over one made since it read the file.
+pub fn update_text(
+    path: &Path,
+    max_total: u64,
+    update: impl FnOnce(&str) -> Result<String, CliError>,
+) -> Result<String, CliError> {
+    let target = write_target(path);
+    let _turn = DirLock::take(parent_dir(&target));
+    let now = if std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        read_text(path, max_total)?
+    } else {
+        String::new()
+    };
+    let text = update(&now)?;
+    write_atomic(path, text.as_bytes())?;
+    Ok(text)
+}
+
+/// A directory locked (`flock`) until dropped; where it cannot be locked,
+/// nothing is.
+struct DirLock(#[allow(dead_code)] Option<std::fs::File>);
+
+impl DirLock {
+    fn take(dir: &Path) -> DirLock {
+        #[cfg(unix)]
+        {
+            use std::os::unix::io::AsRawFd;
+            if let Ok(d) = std::fs::File::open(dir) {
+                loop {
+                    // SAFETY: flock on a descriptor we own; it waits for
+                    // the other holder's few milliseconds.
+                    if unsafe { libc::flock(d.as_raw_fd(), libc::LOCK_EX) } == 0 {
+                        return DirLock(Some(d));
+                    }
+                    if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+                        break;
+                    }
+                }
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = dir;
+        DirLock(None)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1261,6 +1312,29 @@ mod tests {
         // The older version's probe is young: kept until it is stale.
         assert_eq!(names(dir.path()), want);
         drop(held_file);
+    }
+
+    /// Updates by several writers at once lose none of each other's lines.
+    #[test]
+    fn updates_at_once_take_turns() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("table.txt");
+        let writers: Vec<_> = (0..4)
+            .map(|w| {
+                let file = file.clone();
+                std::thread::spawn(move || {
+                    for i in 0..25 {
+                        update_text(&file, 1 << 20, |now| Ok(format!("{now}{w} {i}\n"))).unwrap();
+                    }
+                })
+            })
+            .collect();
+        for w in writers {
+            w.join().unwrap();
+        }
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert_eq!(text.lines().count(), 100);
+        assert_eq!(names(dir.path()), vec!["table.txt"]);
     }
 
     #[test]

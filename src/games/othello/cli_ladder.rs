@@ -6,8 +6,8 @@ use clap::builder::RangedU64ValueParser;
 
 use crate::cli::{CliError, UpdatePath};
 use crate::ladder::{
-    check_name, file_line, file_lines, find_player, fingerprint, fit, parse_table, part_of,
-    play_game, schedule, Played,
+    check_name, file_line, file_lines, find_player, fingerprint, fit, merge_lines, parse_table,
+    part_of, play_game, schedule, Played,
 };
 use crate::plugin::{GameEntry, TypedAgent};
 use crate::search::budget::Budget;
@@ -22,11 +22,12 @@ pub struct LadderArgs {
     pub players: Vec<String>,
     /// The table of games: read first, written again whole (never half) as
     /// games end, at most once a second and at the end (created if
-    /// missing). Tables of parts merge by concatenation. The table records
-    /// each model file's fingerprint and refuses a file that changed since
-    /// its games (a table written before the fingerprints takes the file
-    /// as it is now). One process writes a table at a time: parts played
-    /// at once write tables of their own. With --rate-only it is only read.
+    /// missing). Processes playing into one table at once each add their
+    /// games to it (give each a --part to share the games among them), and
+    /// tables of parts merge by concatenation too. The table records each
+    /// model file's fingerprint and refuses a file that changed since its
+    /// games (a table written before the fingerprints takes the file as it
+    /// is now). With --rate-only it is only read.
     #[arg(long)]
     pub results: UpdatePath,
     /// Openings of the shipped set each pair plays, each with both colours
@@ -50,6 +51,9 @@ pub struct LadderArgs {
     #[arg(long)]
     pub rate_only: bool,
 }
+
+/// The first line of a new table.
+const HEADING: &str = "# selfplay othello ladder: opening\tfirst (black)\tsecond\tfirst's score";
 
 fn parse_part(text: &str) -> Result<(usize, usize), CliError> {
     let bad = || {
@@ -78,21 +82,37 @@ pub fn ladder(entry: &dyn GameEntry, a: LadderArgs) -> Result<(), CliError> {
     if !a.rate_only {
         crate::cli::check_output(&a.results)?;
     }
-    let text = if a.results.exists() {
+    let mut text = if a.results.exists() {
         crate::cli::read_text(&a.results, crate::cli::MAX_TEXT_BYTES)?
     } else {
         String::new()
     };
     let mut table = parse_table(&text)
         .map_err(|e| CliError::BadInput(format!("{}: {e}", a.results.display())))?;
+    // A player the table holds is named as the table spells it (`random`
+    // is the page's `Random`); a model file is named as given.
+    let in_table: Vec<&str> = table
+        .iter()
+        .flat_map(|g| [g.first.as_str(), g.second.as_str()])
+        .collect();
+    let mut given = Vec::new();
+    for p in &a.players {
+        let p = p.trim();
+        let spelt = super::cli_players::model_file(p).is_none()
+            && in_table
+                .iter()
+                .any(|t| t.to_lowercase() == p.to_lowercase());
+        given.push(if spelt {
+            find_player(&in_table, p).map_err(CliError::BadInput)?
+        } else {
+            p.to_string()
+        });
+    }
     // The anchor is one of the players, checked before any game.
     let anchor = {
-        let mut names: Vec<&str> = table
-            .iter()
-            .flat_map(|g| [g.first.as_str(), g.second.as_str()])
-            .collect();
+        let mut names = in_table.clone();
         if !a.rate_only {
-            names.extend(a.players.iter().map(|p| p.trim()));
+            names.extend(given.iter().map(String::as_str));
         }
         match &a.anchor {
             Some(x) => Some(
@@ -102,10 +122,10 @@ pub fn ladder(entry: &dyn GameEntry, a: LadderArgs) -> Result<(), CliError> {
         }
     };
     if !a.rate_only {
-        let mut players: Vec<String> = table
+        let mut players: Vec<String> = in_table
             .iter()
-            .flat_map(|g| [g.first.clone(), g.second.clone()])
-            .chain(a.players.iter().map(|p| p.trim().to_string()))
+            .map(|p| p.to_string())
+            .chain(given.iter().cloned())
             .collect();
         players.sort();
         players.dedup();
@@ -150,19 +170,21 @@ pub fn ladder(entry: &dyn GameEntry, a: LadderArgs) -> Result<(), CliError> {
             .filter(|k| !done.contains(k) && part_of(k, part, parts))
             .collect();
         let openings = entry.ladder_openings();
-        // The table as written: what was read, then the new lines.
-        let mut out = text.clone();
-        if out.is_empty() {
-            out.push_str(
-                "# selfplay othello ladder: opening\tfirst (black)\tsecond\tfirst's score\n",
-            );
-        }
-        for line in &new_files {
-            out.push_str(line);
-            out.push('\n');
-        }
+        // The lines this process adds, written into the table as it is
+        // when it is written (another process may be adding its own).
+        let mut added = new_files;
+        let write = |added: &[String]| {
+            crate::cli::update_text(&a.results, crate::cli::MAX_TEXT_BYTES, |now| {
+                merge_lines(now, HEADING, added).map_err(|e| {
+                    CliError::BadInput(format!(
+                        "{}: {e} (the table changed while the games were played)",
+                        a.results.display()
+                    ))
+                })
+            })
+        };
         let mut written = std::time::Instant::now();
-        crate::cli::write_atomic(&a.results, out.as_bytes())?;
+        write(&added)?;
         eprintln!(
             "{} players, {} games to play{}",
             players.len(),
@@ -205,19 +227,20 @@ pub fn ladder(entry: &dyn GameEntry, a: LadderArgs) -> Result<(), CliError> {
                     second: key.2,
                     score,
                 };
-                out.push_str(&game.line());
-                out.push('\n');
-                table.push(game);
+                added.push(game.line());
                 if written.elapsed().as_secs_f64() >= 1.0 {
-                    crate::cli::write_atomic(&a.results, out.as_bytes())?;
+                    write(&added)?;
                     written = std::time::Instant::now();
                 }
             }
             Ok(())
         };
         let played = play();
-        crate::cli::write_atomic(&a.results, out.as_bytes())?;
+        text = write(&added)?;
         played?;
+        // Rated with the games another process added meanwhile.
+        table = parse_table(&text)
+            .map_err(|e| CliError::BadInput(format!("{}: {e}", a.results.display())))?;
     }
     // Two files under one name (merged parts) cannot be rated as one player.
     file_lines(&text).map_err(CliError::BadInput)?;
