@@ -542,8 +542,33 @@ fn train(
     Ok((kept, train_command(entry.id(), r, total)))
 }
 
+/// The file of a recipe's model kept after `games` games.
+fn model_file_name(entry: &dyn GameEntry, r: &ReadyRecipe, games: u64) -> String {
+    format!("{}-{}-{}.selfplay", entry.id(), r.id, games)
+}
+
+/// Checks, before any training, every file [`build`] writes into `dir`
+/// for every game (or `only` those games): `manifest.json` and each
+/// model's file, as outputs ([`crate::cli::check_output`]): a read-only
+/// manifest or model is refused now, not after hours of training.
+pub fn check_build_outputs(dir: &Path, only: &[String]) -> Result<(), crate::cli::CliError> {
+    crate::cli::check_output(&dir.join("manifest.json"))?;
+    for entry in crate::games::REGISTRY {
+        if !only.is_empty() && !only.iter().any(|g| g == entry.id()) {
+            continue;
+        }
+        for r in &entry.ready_models().recipes {
+            for &games in r.stages {
+                crate::cli::check_output(&dir.join(model_file_name(*entry, r, games)))?;
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Trains and measures every game's ready-made agents (or `only` those
-/// games'), writing the files and `manifest.json` into `dir`. A game
+/// games'), writing the files and `manifest.json` into `dir`
+/// ([`check_build_outputs`] first). A game
 /// left out keeps what the manifest already has for it.
 pub fn build(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<Manifest, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -578,7 +603,7 @@ pub fn build(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<M
             let (kept, command) = train(*entry, r, log)?;
             for (games, model) in kept {
                 let id = format!("{}-{}", r.id, games);
-                let file = format!("{}-{}.selfplay", entry.id(), id);
+                let file = model_file_name(*entry, r, games);
                 let bytes = crate::model::encode(&model).map_err(|e| e.to_string())?;
                 crate::cli::write_atomic(&dir.join(&file), &bytes)
                     .map_err(crate::cli::CliError::into_message)?;
@@ -632,6 +657,9 @@ pub fn build(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<M
 /// set says, without training anything; rewrites `manifest.json`.
 pub fn rerate(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<Manifest, String> {
     let mut manifest = read_manifest(dir)?;
+    // Written again at the end: checked before the games.
+    crate::cli::check_output(&dir.join("manifest.json"))
+        .map_err(crate::cli::CliError::into_message)?;
     for (game, g) in manifest.games.iter_mut() {
         if !only.is_empty() && !only.contains(game) {
             continue;
@@ -753,12 +781,16 @@ pub fn check(dir: &Path, log: &mut dyn FnMut(&str)) -> Result<Vec<String>, Strin
     Ok(wrong)
 }
 
-/// The set's size: every file in `dir`, raw and gzipped.
+/// The set's size: every regular file in `dir` (what a static host
+/// serves; not a folder, a pipe or a device), raw and gzipped.
 pub fn sizes(dir: &Path) -> Result<(u64, u64), String> {
     let mut raw = 0;
     let mut gz = 0;
     for e in std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))? {
         let e = e.map_err(|e| e.to_string())?;
+        if !std::fs::metadata(e.path()).is_ok_and(|m| m.is_file()) {
+            continue;
+        }
         let limit = crate::model::Limits::default().max_file_bytes;
         let bytes = crate::cli::read_limited(&e.path(), limit)
             .map_err(crate::cli::CliError::into_message)?;

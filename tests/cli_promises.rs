@@ -292,9 +292,10 @@ fn the_anchor_is_checked_before_any_game_in_any_case() {
 
 /// `ladder --results` and `ready build --out` are checked when the
 /// command line is parsed (a missing or read-only directory, `/proc`, a
-/// name ending in `/`, a file for a directory), naming the path; both
-/// write through the atomic writer (a dead writer's temporary file beside
-/// them is removed).
+/// name ending in `/`, a file for a directory), naming the path, and the
+/// files `ready build` and `ready rate` write in an existing folder before
+/// any training or rating; both write through the atomic writer (a dead
+/// writer's temporary file beside them is removed).
 #[test]
 fn results_and_ready_outputs_are_checked_first_and_written_whole() {
     let d = dir();
@@ -344,7 +345,24 @@ fn results_and_ready_outputs_are_checked_first_and_written_whole() {
     let r = run(&["ready", "build", "--out", s(&ready), "--game", "tictactoe"]);
     assert_eq!(r.code, 0, "{}", r.err);
     assert!(!stale.exists(), "the dead writer's temporary file is left");
-    assert!(ready.join("manifest.json").is_file());
+    let manifest = ready.join("manifest.json");
+    assert!(manifest.is_file());
+    // A pipe or a folder beside the set is not part of it (not read).
+    let c = std::ffi::CString::new(s(&ready.join("pipe"))).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    std::fs::create_dir(ready.join("folder")).unwrap();
+    let r = run(&["ready", "check", s(&ready)]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    // A read-only manifest is refused before any training or rating (no
+    // line of progress), and kept.
+    std::fs::set_permissions(&manifest, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let before = std::fs::read(&manifest).unwrap();
+    refused(
+        &["ready", "build", "--out", s(&ready), "--game", "tictactoe"],
+        &["manifest.json", "read-only"],
+    );
+    refused(&["ready", "rate", s(&ready)], &["manifest.json", "read-only"]);
+    assert_eq!(std::fs::read(&manifest).unwrap(), before);
 }
 
 /// Two processes playing into one table at once (each its part) keep

@@ -59,6 +59,10 @@ pub fn run(c: ReadyCommand) -> Result<(), CliError> {
             for g in &game {
                 selfplay::games::entry(g).map_err(bad)?;
             }
+            // Every file to write, before any training (a new folder has none).
+            if out.is_dir() {
+                selfplay::ready::check_build_outputs(&out, &game)?;
+            }
             out.create()?;
             let m = selfplay::ready::build(&out, &game, &mut |line| println!("{line}"))
                 .map_err(CliError::Internal)?;
@@ -94,14 +98,14 @@ pub fn run(c: ReadyCommand) -> Result<(), CliError> {
                 selfplay::ready::BUDGET_GZIPPED
             );
             if !wrong.is_empty() {
-                return Err(bad(format!(
+                return Err(CliError::Failed(format!(
                     "{} figures differ from the manifest:\n{}",
                     wrong.len(),
                     wrong.join("\n")
                 )));
             }
             if gz > selfplay::ready::BUDGET_GZIPPED {
-                return Err(bad(format!(
+                return Err(CliError::Failed(format!(
                     "the set is {gz} bytes gzipped, over the budget of {}",
                     selfplay::ready::BUDGET_GZIPPED
                 )));
