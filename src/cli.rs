@@ -96,7 +96,11 @@ pub fn float_range(
         if v.is_finite() && (min..=max).contains(&v) {
             Ok(v)
         } else {
-            Err(format!("must be a number from {min} to {max}"))
+            Err(format!(
+                "must be a number from {} to {}",
+                crate::words::number(min),
+                crate::words::number(max)
+            ))
         }
     }
 }
@@ -113,11 +117,40 @@ pub fn float32_range(
 /// most `max`.
 pub fn positive(max: f64) -> impl Fn(&str) -> Result<f64, String> + Clone + Send + Sync + 'static {
     move |text| {
-        let v = float_range(0.0, max)(text)?;
-        if v > 0.0 {
+        let v: f64 = text
+            .trim()
+            .parse()
+            .map_err(|_| "not a number".to_string())?;
+        if v.is_finite() && v > 0.0 && v <= max {
             Ok(v)
         } else {
-            Err(format!("must be more than 0 and at most {max}"))
+            Err(format!(
+                "must be more than 0 and at most {}",
+                crate::words::number(max)
+            ))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_number_out_of_range_is_told_its_range_short_and_the_same_way() {
+        let c = positive(1e15);
+        for bad in ["0", "-1", "1e308", "inf", "NaN", "2e15"] {
+            assert_eq!(
+                c(bad).unwrap_err(),
+                "must be more than 0 and at most 1e15",
+                "{bad}"
+            );
+        }
+        assert_eq!(c("1e15"), Ok(1e15));
+        assert_eq!(c("x").unwrap_err(), "not a number");
+        assert_eq!(
+            float_range(0.0, 1e15)("1e308").unwrap_err(),
+            "must be a number from 0 to 1e15"
+        );
     }
 }

@@ -573,6 +573,8 @@ fn messages_say_what_is_wrong_short() {
         "--out", s(&net),
     ]);
     assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.err.contains("no snapshots; the model written every"), "{}", r.err);
+    assert!(!r.err.contains("every 0 games"), "{}", r.err);
     refused(
         &[
             "othello", "train", "qnet", "--hidden", "4", "--games", "20", "--eval-every", "10",

@@ -228,14 +228,24 @@ pub fn train(a: TrainArgs) -> Result<(), CliError> {
         None => (Trainer::new(build_config(&a)?).map_err(bad)?, 0.0),
     };
     let c = t.config().clone();
+    // Chunks end at snapshots so the file on disk is never more than one
+    // snapshot behind.
+    let snapshots = c.eval_every > 0 && c.eval_games > 0;
+    let chunk = if snapshots { c.eval_every } else { 100_000 };
     eprintln!(
-        "training {} for {} games (C {}, seed {}, snapshot every {} games × {} per opponent) → {}",
+        "training {} for {} games (C {}, seed {}, {}) → {}",
         c.label(),
         c.games,
         c.c,
         c.seed,
-        c.eval_every,
-        c.eval_games,
+        if snapshots {
+            format!(
+                "a snapshot every {} games × {} per opponent",
+                c.eval_every, c.eval_games
+            )
+        } else {
+            format!("no snapshots; the model written every {chunk} games")
+        },
         a.out.display()
     );
     curve_header();
@@ -246,13 +256,6 @@ pub fn train(a: TrainArgs) -> Result<(), CliError> {
     }
     let start = Instant::now();
     let first = t.games_played();
-    // Chunks end at snapshots so the file on disk is never more than one
-    // snapshot behind.
-    let chunk = if c.eval_every > 0 {
-        c.eval_every
-    } else {
-        100_000
-    };
     loop {
         let until_next = chunk - t.games_played() % chunk;
         let p = t.train(until_next);
