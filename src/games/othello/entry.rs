@@ -16,7 +16,6 @@ use super::players::by_name;
 use super::qnet::QNetPlayer;
 use super::runs::{opponent_title, GA, NTUPLE, QNET};
 use super::search_player::SearchPlayer;
-use super::tuples::TuplePlayer;
 use super::Board;
 use crate::game::Game;
 use crate::model::{Algorithm, Model};
@@ -95,6 +94,7 @@ impl GameEntry for Entry {
     fn info(&self) -> GameInfo {
         GameInfo {
             ladder_openings: super::ladder::OPENING_COUNT,
+            model_settings: vec![super::levels::field()],
             ..grid_info()
         }
     }
@@ -123,7 +123,7 @@ impl GameEntry for Entry {
             }
             ("model", Some(model)) if model.header.algorithm == Algorithm::NTuple => {
                 let (_, net) = ntuple::read_model(model)?;
-                Ok(TypedAgent::new(Box::new(TuplePlayer::new(net))).boxed())
+                Ok(TypedAgent::new(super::levels::player(net, settings)?).boxed())
             }
             ("model", Some(model)) => {
                 let trainer = Trainer::from_model(model)?;

@@ -26,8 +26,8 @@
 //! * [`players`] — the fixed players (max flips, max stable);
 //!   [`weighted`] the weighted-squares evaluation, [`search_player`] the
 //!   searching player (the generic principal-variation search), with
-//!   [`net_eval`] an n-tuple network as its evaluation, [`endgame`] the
-//!   exact endgame solver;
+//!   [`net_eval`] an n-tuple network as its evaluation, [`levels`] the
+//!   levels a network plays at, [`endgame`] the exact endgame solver;
 //! * [`qnet`] — the Q-network and its player; [`tuples`] — the n-tuple
 //!   networks' tuples, their indices and their player;
 //! * [`learn`] — learning: the Q-network's training runs, the n-tuple
@@ -53,6 +53,7 @@ pub mod endgame;
 pub mod entry;
 pub mod ladder;
 pub mod learn;
+pub mod levels;
 pub mod movegen;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod nboard;

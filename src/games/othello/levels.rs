@@ -1,0 +1,166 @@
+//! The levels at which an n-tuple network plays on the page: the network
+//! alone (its best-valued move at once), or as the evaluation of the
+//! principal-variation search ([`super::search_player`]) with an exact
+//! endgame, level `n` looking `n` moves ahead and playing the last `2n`
+//! empty squares perfectly — the depths of Egaroucid for Web's level `n`,
+//! so that the two compare at equal depth.
+//!
+//! Each level's words say how it scored against Egaroucid for Web
+//! (`src/games/othello/vs-egaroucid.sh`, 200 openings × 2 colours) and how
+//! long it takes a move in WebAssembly (`scripts/bench.sh --only
+//! othello_levels`), as measured for the strongest ready-made network:
+//! docs/othello.md has the table and the commands.
+
+use serde_json::Value;
+
+use super::rules::Board;
+use super::search_player::{SearchPlayer, SearchSettings};
+use super::tuples::{TupleNet, TuplePlayer};
+use crate::game::Player;
+use crate::plugin::{Choice, FieldSpec};
+
+/// The highest level.
+pub const MAX_LEVEL: u32 = 10;
+
+/// The setting's id (not `level`, which a kept set of search settings
+/// also has).
+pub const LEVEL: &str = "net_level";
+
+/// What a level was measured to do: its score against Egaroucid for Web at
+/// a level (a win 1, a draw ½), and its mean milliseconds a move in wasm.
+struct Measured {
+    level: u32,
+    against: u32,
+    score: f64,
+    ms: f64,
+}
+
+/// The strongest ready-made network's measurements (docs/othello.md).
+const MEASURED: &[Measured] = &[];
+
+/// The search settings of level `n` (1 to [`MAX_LEVEL`]).
+pub fn settings(n: u32) -> SearchSettings {
+    let n = n.clamp(1, MAX_LEVEL);
+    SearchSettings {
+        depth: n,
+        endgame: 2 * n,
+        ..SearchSettings::level(n)
+    }
+}
+
+/// A level in words, with its measurements where there are some.
+fn words(n: u32) -> String {
+    let mut text = format!(
+        "Level {n}: {n} move{} ahead, the last {} squares perfectly",
+        if n == 1 { "" } else { "s" },
+        2 * n
+    );
+    for m in MEASURED.iter().filter(|m| m.level == n) {
+        text.push_str(&format!(
+            "; {:.0}% against Egaroucid level {}, {} a move",
+            100.0 * m.score,
+            m.against,
+            ms_words(m.ms)
+        ));
+    }
+    text
+}
+
+fn ms_words(ms: f64) -> String {
+    if ms < 1.0 {
+        "under 1 ms".into()
+    } else if ms < 1000.0 {
+        format!("about {ms:.0} ms")
+    } else {
+        format!("about {:.1} s", ms / 1000.0)
+    }
+}
+
+/// The field under the player lists (for an n-tuple network; other models
+/// leave it aside).
+pub fn field() -> FieldSpec {
+    let mut options = vec![Choice::new(
+        "0",
+        "The network alone: its best-valued move at once",
+    )];
+    options.extend((1..=MAX_LEVEL).map(|n| Choice::new(&n.to_string(), &words(n))));
+    FieldSpec::choice(
+        LEVEL,
+        "Level (n-tuple networks)",
+        "How far an n-tuple network looks ahead, its values judging the positions it reaches; near the end it counts the game out exactly. Other models play as they learned.",
+        options,
+    )
+}
+
+/// The level a page's settings ask for: 0 (the network alone) to
+/// [`MAX_LEVEL`]; absent is 0.
+pub fn level_of(settings: &Value) -> Result<u32, String> {
+    let v = match settings.get(LEVEL) {
+        None | Some(Value::Null) => return Ok(0),
+        Some(v) => v,
+    };
+    let n = match v {
+        Value::String(s) => s.trim().parse::<u64>().ok(),
+        other => other.as_u64(),
+    };
+    n.filter(|&n| n <= u64::from(MAX_LEVEL))
+        .map(|n| n as u32)
+        .ok_or_else(|| format!("the level must be a whole number from 0 to {MAX_LEVEL}, not {v}"))
+}
+
+/// The player of a network at the level `settings` ask for.
+pub fn player(net: TupleNet, settings: &Value) -> Result<Box<dyn Player<Board>>, String> {
+    Ok(match level_of(settings)? {
+        0 => Box::new(TuplePlayer::new(net)),
+        n => Box::new(
+            SearchPlayer::new(self::settings(n), 0)?
+                .with_net(net)
+                .named(&format!("n-tuple level {n}")),
+        ),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::othello::tuples::PatternSet;
+    use crate::plugin::FieldKind;
+
+    #[test]
+    fn levels_are_egaroucids_depths() {
+        for n in 1..=MAX_LEVEL {
+            let s = settings(n);
+            assert_eq!((s.depth, s.endgame), (n, 2 * n));
+        }
+        assert_eq!(level_of(&Value::Null), Ok(0));
+        assert_eq!(level_of(&serde_json::json!({ "net_level": "7" })), Ok(7));
+        assert_eq!(level_of(&serde_json::json!({ "net_level": 3 })), Ok(3));
+        for bad in [
+            serde_json::json!({ "net_level": "11" }),
+            serde_json::json!({ "net_level": -1 }),
+            serde_json::json!({ "net_level": "x" }),
+        ] {
+            assert!(
+                level_of(&bad).unwrap_err().contains("from 0 to 10"),
+                "{bad}"
+            );
+        }
+        let FieldKind::Choice { options, default } = field().kind else {
+            panic!("a choice");
+        };
+        assert_eq!(options.len(), 11);
+        assert_eq!(default, "0");
+        assert!(options[5]
+            .label
+            .starts_with("Level 5: 5 moves ahead, the last 10 squares"));
+    }
+
+    #[test]
+    fn a_level_plays_the_search_and_level_0_the_network() {
+        let net = TupleNet::new(PatternSet::Lines3, 1);
+        let p = player(net.clone(), &Value::Null).unwrap();
+        assert!(p.name().starts_with("ntuple-lines3"), "{}", p.name());
+        let p = player(net, &serde_json::json!({ "net_level": "4" })).unwrap();
+        assert_eq!(p.name(), "n-tuple level 4");
+    }
+}
