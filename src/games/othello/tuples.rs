@@ -18,6 +18,8 @@
 //!   X-squares, rows 2, 3 and 4, the diagonals of length 4 to 8.
 //! * `logistello`: the classic shapes and the 2×5 corner block, the set of
 //!   Michael Buro's Logistello.
+//! * `wide`: the Logistello shapes and the corner triangle (a1–d1, a2–c2,
+//!   a3–b3, a4).
 //!
 //! # Afterstates
 //! The network values the position right after a move (an *afterstate*),
@@ -47,6 +49,7 @@ pub enum PatternSet {
     Lines3,
     Classic,
     Logistello,
+    Wide,
 }
 
 impl PatternSet {
@@ -55,6 +58,7 @@ impl PatternSet {
             PatternSet::Lines3 => "lines3",
             PatternSet::Classic => "classic",
             PatternSet::Logistello => "logistello",
+            PatternSet::Wide => "wide",
         }
     }
 
@@ -64,6 +68,7 @@ impl PatternSet {
             PatternSet::Lines3 => lines3(),
             PatternSet::Classic => classic(),
             PatternSet::Logistello => logistello(),
+            PatternSet::Wide => wide(),
         }
     }
 }
@@ -111,6 +116,22 @@ fn logistello() -> Vec<(String, Vec<u8>)> {
         (
             "corner 2×5".to_string(),
             (0..2).flat_map(|r| (0..5).map(move |c| sq(r, c))).collect(),
+        ),
+    );
+    out
+}
+
+/// The Logistello shapes and the corner triangle (the ten squares a1–d1,
+/// a2–c2, a3–b3, a4).
+fn wide() -> Vec<(String, Vec<u8>)> {
+    let mut out = logistello();
+    out.insert(
+        2,
+        (
+            "corner triangle".to_string(),
+            (0..4u8)
+                .flat_map(|r| (0..4 - r).map(move |c| sq(r, c)))
+                .collect(),
         ),
     );
     out
@@ -690,6 +711,13 @@ mod tests {
     use crate::games::othello::symmetry::image;
     use rand::Rng as _;
 
+    const ALL_SETS: [PatternSet; 4] = [
+        PatternSet::Lines3,
+        PatternSet::Classic,
+        PatternSet::Logistello,
+        PatternSet::Wide,
+    ];
+
     fn random_net(set: PatternSet, phases: usize, seed: u64) -> TupleNet {
         let mut rng = rng_from_seed(seed);
         let n = Layout::new(set).per_phase() * phases;
@@ -730,11 +758,22 @@ mod tests {
         all.dedup();
         // 6·8 rows + 6·8 columns + 2·36 diagonals.
         assert_eq!(all.len(), 168);
+        // Logistello's set: the classic shapes and the 2×5 corner block
+        // (3^10 entries, 8 images); `wide` adds the corner triangle (3^10,
+        // 8 images: it is its own mirror image along the diagonal, so two
+        // images of each corner read the same squares).
+        let logistello = Layout::new(PatternSet::Logistello);
+        assert_eq!(logistello.per_phase(), classic.per_phase() + 59_049);
+        assert_eq!(logistello.tuples(), classic.tuples() + 8);
+        let wide = Layout::new(PatternSet::Wide);
+        assert_eq!(wide.per_phase(), logistello.per_phase() + 59_049);
+        assert_eq!(wide.tuples(), logistello.tuples() + 8);
+        assert_eq!(wide.tables()[2], ("corner triangle".to_string(), 59_049));
     }
 
     #[test]
     fn a_position_and_its_eight_images_have_the_same_value() {
-        for set in [PatternSet::Lines3, PatternSet::Classic] {
+        for set in ALL_SETS {
             let net = random_net(set, 2, 5);
             let mut rng = rng_from_seed(9);
             let mut b = Board::start();
@@ -761,7 +800,7 @@ mod tests {
 
     #[test]
     fn indices_kept_move_by_move_equal_indices_from_scratch() {
-        for set in [PatternSet::Lines3, PatternSet::Classic] {
+        for set in ALL_SETS {
             let layout = Layout::new(set);
             let mut rng = rng_from_seed(3);
             for _ in 0..20 {
