@@ -267,10 +267,14 @@ pub(super) fn ntuple_kind() -> RunKindInfo {
                 "patterns",
                 "Groups of squares",
                 "Lines of three: every straight line of three squares, small and quick to learn. \
-                 Classic: the corner, edge and diagonal shapes strong programs use, 108,216 numbers, slower to learn and stronger.",
+                 Classic: the corner, edge and diagonal shapes strong programs use, 108,216 numbers, slower to learn and stronger. \
+                 Logistello: the classic shapes and a 2×5 block at each corner, 167,265 numbers. \
+                 Wide: Logistello's and a triangle of ten squares at each corner, 226,314 numbers.",
                 vec![
                     Choice::new("lines3", "Lines of three"),
                     Choice::new("classic", "Classic shapes"),
+                    Choice::new("logistello", "Logistello's shapes"),
+                    Choice::new("wide", "Logistello's and corner triangles"),
                 ],
             ),
             FieldSpec::int(

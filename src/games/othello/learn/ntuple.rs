@@ -240,6 +240,21 @@ pub fn presets() -> Vec<(&'static str, &'static str, &'static str, NTupleConfig)
                 alpha: 0.05,
                 games: 2_000_000,
                 eval_every: 100_000,
+                ..classic.clone()
+            },
+        ),
+        (
+            "logistello",
+            "Logistello's shapes, 8 blended phases, 2 million games",
+            "The shapes of Michael Buro's Logistello (the classic ones and a 2×5 corner block), a set of tables for each eighth of the game, blended, learning the final disc margin, α 0.05 for 2,000,000 games: the page's strongest network.",
+            NTupleConfig {
+                patterns: PatternSet::Logistello,
+                phases: 8,
+                blend: true,
+                target: Target::Margin,
+                alpha: 0.05,
+                games: 2_000_000,
+                eval_every: 100_000,
                 ..classic
             },
         ),
