@@ -77,15 +77,16 @@ pub fn threats_rate(seed: u64, seconds: f64) -> Rate {
     })
 }
 
-/// The engine's search nodes: level 3 (three stones deep, width 10) on
-/// each position with a fresh table, to its full depth.
+/// The engine's search nodes: a level 3 turn on each position with a
+/// fresh table, at most 50,000 nodes each (alpha-beta's and its threat
+/// searches').
 pub fn engine_rate(seed: u64, seconds: f64) -> Rate {
     let games = positions(seed, 8);
     measure("connect6_engine_nodes", "nodes", seconds, || {
         let mut n = 0;
         for (b, _) in &games {
             let mut e = Engine::new(EngineSettings::level(3)).expect("level 3 is valid");
-            let mut budget = Budget::new(Limits::NONE);
+            let mut budget = Budget::new(Limits::nodes(50_000));
             let t = e.think(b, &mut rng_from_seed(seed), &mut budget);
             std::hint::black_box(t.mv);
             n += budget.nodes().max(1);

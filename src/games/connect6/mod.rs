@@ -11,13 +11,15 @@
 //! * [`players`] — the near-random player and the one-ply greedy player;
 //! * [`tss`] — threat-space search: proving a win by continuous double
 //!   threats (VCDT) or single threats (VCST), and turns that lose to one;
-//! * [`eval`] — the linear pattern evaluation and the move ordering;
-//! * [`engine`] — the engine player: the threat step, then alpha-beta over
-//!   the best stones;
+//! * [`windows`] — the engine's board: every six-point window with its
+//!   stones, kept stone by stone; the evaluation and the points' gains;
+//! * [`search`] — alpha-beta over whole turns (pairs of stones) on it;
+//! * [`engine`] — the engine player: threats first (a six, its own win by
+//!   threat-space search, the defence), then the search over turns;
 //! * [`hints`] — the page's threats and forced-win search on request;
 //! * [`bench`] — the speed measurements;
 //! * [`protocol`] — the engine protocol of Connect6 programs (native);
-//! * `cli` — `selfplay connect6 match | bench | engine` (native);
+//! * `cli` — `selfplay connect6 match | bench | engine | think` (native);
 //! * [`entry`] — the plug-in: players by name, benchmarks, commands.
 //!
 //! The registry (`src/games/mod.rs`) names the entry in one line.
@@ -27,7 +29,6 @@ pub mod bench;
 mod cli;
 pub mod engine;
 pub mod entry;
-pub mod eval;
 pub mod features;
 pub mod hints;
 pub mod learn;
@@ -36,9 +37,11 @@ pub mod players;
 pub mod protocol;
 pub mod rules;
 pub mod runs;
+pub mod search;
 pub mod threats;
 pub mod tss;
 #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
 pub mod weights;
+pub mod windows;
 
 pub use rules::Board;
