@@ -150,6 +150,27 @@ pub enum Command {
         /// The engine's level to start with (1 to 6; `depth d` changes it).
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_LEVEL)))]
         level: u32,
+        /// The search's evaluation: the study's 492 pattern weights, the
+        /// hand-set ones (`hand`) or a model file's, instead of the
+        /// engine's own.
+        #[arg(long)]
+        weights: Option<String>,
+    },
+    /// The engine's turn in a position (a record or a position text) and
+    /// what each of its steps did: nodes of alpha-beta and of the
+    /// threat-space searches, depth, branching, time. With `--records`, a
+    /// turn at every turn's start of every game of a file of records (as
+    /// `match --records-out` and the referee write them), and the totals.
+    Think {
+        /// The record or position (none with `--records`).
+        #[arg(required_unless_present = "records")]
+        position: Option<String>,
+        /// A file of game records.
+        #[arg(long, conflicts_with = "position")]
+        records: Option<InputPath>,
+        /// The engine's level (1 to 6).
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_LEVEL)))]
+        level: u32,
     },
 }
 
@@ -221,13 +242,37 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             openings as usize,
         ),
         Command::Weights { model, variant } => weights_table(&model.0, variant as usize),
-        Command::Engine { level } => {
+        Command::Engine { level, weights } => {
+            let name = match weights.as_deref() {
+                None => format!("engine:{level}"),
+                Some("hand") => format!("engine:{level}+hand"),
+                Some(file) => format!("engine:{level}+model:{file}"),
+            };
+            let engine = player_engine(&name).map_err(CliError::BadInput)?;
             let stdin = std::io::stdin();
-            super::protocol::serve(
-                stdin.lock(),
-                &mut std::io::stdout().lock(),
-                EngineSettings::level(level),
-            )?;
+            super::protocol::serve_engine(stdin.lock(), &mut std::io::stdout().lock(), engine)?;
+            Ok(())
+        }
+        Command::Think {
+            position,
+            records,
+            level,
+        } => {
+            let mut e = Engine::new(EngineSettings::level(level)).map_err(CliError::Internal)?;
+            if let Some(path) = records {
+                let text = read_records(&path.0)?.text;
+                let games = parse_records(&text).map_err(CliError::BadInput)?;
+                let boards = super::engine::turn_starts(games.iter().map(|g| g.stones.as_slice()));
+                println!("{}", e.profile(&boards));
+                return Ok(());
+            }
+            let b = read_position(position.as_deref().unwrap_or_default())?;
+            if b.is_over() {
+                return Err(CliError::BadInput(
+                    "the game is over: no turn to play".into(),
+                ));
+            }
+            println!("{}", e.think_turn(&b));
             Ok(())
         }
     }
@@ -504,19 +549,8 @@ pub fn player(name: &str) -> Result<Box<dyn Player<Board>>, String> {
             .map_err(CliError::into_message)
             .and_then(|model| model_learner(&model))
     };
-    if let Some((engine, path)) = name.trim().split_once("+model:") {
-        let settings = match engine {
-            "engine" => EngineSettings::default(),
-            e => match e.strip_prefix("engine:") {
-                Some(l) => EngineSettings::level(level(l)?),
-                None => {
-                    return Err(format!(
-                        "'{name}': learned weights go with the engine: engine+model:FILE or engine:LEVEL+model:FILE"
-                    ))
-                }
-            },
-        };
-        return Ok(Box::new(Engine::new(settings)?.with_learned(read(path)?)));
+    if name.trim().starts_with("engine") && name.contains('+') {
+        return Ok(Box::new(player_engine(name)?));
     }
     match name.trim() {
         "random" => Ok(Box::new(NearRandom::default())),
@@ -532,6 +566,46 @@ pub fn player(name: &str) -> Result<Box<dyn Player<Board>>, String> {
             )),
         },
     }
+}
+
+/// An engine by its player name: `engine`, `engine:LEVEL`, each with
+/// `+hand` (the study's hand-set pattern weights) or `+model:FILE` (a
+/// model's learned ones) as its evaluation.
+fn player_engine(name: &str) -> Result<Engine, String> {
+    let level = |text: &str| {
+        text.parse::<u32>()
+            .ok()
+            .filter(|l| (1..=MAX_LEVEL).contains(l))
+            .ok_or_else(|| format!("'{name}': the engine's level is 1 to {MAX_LEVEL}"))
+    };
+    let (engine, weights) = match name.trim().split_once('+') {
+        Some((e, w)) => (e, Some(w)),
+        None => (name.trim(), None),
+    };
+    let settings = match engine {
+        "engine" => EngineSettings::default(),
+        e => match e.strip_prefix("engine:") {
+            Some(l) => EngineSettings::level(level(l)?),
+            None => return Err(format!("unknown player '{name}'")),
+        },
+    };
+    let e = Engine::new(settings)?;
+    Ok(match weights {
+        None => e,
+        Some("hand") => e.with_learned(hand()),
+        Some(w) => match w.strip_prefix("model:") {
+            Some(path) => {
+                let model = crate::cli::read_model_of(Path::new(path), Board::NAME, Board::TITLE)
+                    .map_err(CliError::into_message)?;
+                e.with_learned(model_learner(&model)?)
+            }
+            None => {
+                return Err(format!(
+                    "'{name}': the engine's evaluation is +hand or +model:FILE"
+                ))
+            }
+        },
+    })
 }
 
 /// The openings of a file: one record a line, each checked.

@@ -94,12 +94,17 @@ enum Step {
 
 impl Session {
     pub fn new(settings: EngineSettings) -> Result<Session, String> {
-        Ok(Session {
+        Ok(Session::with_engine(Engine::new(settings)?))
+    }
+
+    /// A dialogue with this engine.
+    pub fn with_engine(engine: Engine) -> Session {
+        Session {
             board: Board::start(),
-            engine: Engine::new(settings)?,
+            engine,
             engine_side: Side::Second,
             rng: rng_from_seed(1),
-        })
+        }
     }
 
     /// Places `stones` for `side`, all or none; the stones after one that
@@ -277,7 +282,20 @@ pub fn serve<R: BufRead, W: Write>(
     output: &mut W,
     settings: EngineSettings,
 ) -> std::io::Result<()> {
-    let mut session = Session::new(settings).map_err(std::io::Error::other)?;
+    serve_engine(
+        input,
+        output,
+        Engine::new(settings).map_err(std::io::Error::other)?,
+    )
+}
+
+/// [`serve`] with this engine.
+pub fn serve_engine<R: BufRead, W: Write>(
+    input: R,
+    output: &mut W,
+    engine: Engine,
+) -> std::io::Result<()> {
+    let mut session = Session::with_engine(engine);
     let mut lines = LineReader::new(input, None);
     while let Some(line) = lines.next_line() {
         let reply = match line {
