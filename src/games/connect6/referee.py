@@ -49,6 +49,8 @@ SIZE = 19
 LETTERS = "ABCDEFGHIJKLMNOPQRS"
 # The lines a chattering program's answers are read from.
 ANSWER = re.compile(r"^(move [A-Sa-s]{2,4}|name \S+)$")
+# The search reports a chattering program prints: a name, a colon, a number.
+REPORT = re.compile(r"^(Node|AB Time|VCF node|VCF time)\s*:\s*([0-9.]+)$")
 
 
 def fail(message):
@@ -137,6 +139,9 @@ class Program:
         self.seconds = 0.0
         self.turns = 0
         self.worst = 0.0
+        # What a chattering program reports of its searches, summed
+        # (Cloudict's `Node :`, `AB Time :`, `VCF node :`, `VCF time :`).
+        self.reported = {}
         # `name` requests not answered yet (a late answer is still to come).
         self.names = 0
         if depth is not None:
@@ -144,8 +149,14 @@ class Program:
 
     def _read(self):
         for line in self.proc.stdout:
+            line = line.strip()
+            if self.chatter:
+                m = REPORT.match(line)
+                if m:
+                    key = m.group(1).lower().replace(" ", "_")
+                    self.reported[key] = self.reported.get(key, 0.0) + float(m.group(2))
             with self.ready:
-                self.lines.append(line.strip())
+                self.lines.append(line)
                 self.ready.notify()
         with self.ready:
             self.lines.append(None)
@@ -201,9 +212,11 @@ class Program:
             self.proc.kill()
 
 
-def play(programs, black, opening, timeout):
-    """One game, `programs[black]` as Black: (winner index or None, stones, why)."""
+def play(programs, black, opening, timeout, record=None):
+    """One game, `programs[black]` as Black: (winner index or None, stones, why).
+    Each turn's stones are appended to `record` (a list of turns)."""
     board = Board()
+    record = [] if record is None else record
     player = [black, 1 - black]
     for i, p in enumerate(programs):
         if not p.sync(timeout) or not p.send("new white"):
@@ -212,6 +225,7 @@ def play(programs, black, opening, timeout):
         colour = "black" if board.to_move() == 0 else "white"
         for point in turn:
             board.place(point)
+        record.append(list(turn))
         for p in programs:
             p.send(f"{colour} {''.join(stone_text(q) for q in turn)}")
     while not board.over():
@@ -248,6 +262,7 @@ def play(programs, black, opening, timeout):
                 fault = f"an illegal turn '{line}': {e}"
         if fault:
             return player[1 - side], len(board.cells), f"{'AB'[player[side]]} {fault}"
+        record.append(placed)
         other = programs[player[1 - side]]
         turn = "".join(stone_text(q) for q in placed)
         if not other.send(f"{'black' if side == 0 else 'white'} {turn}"):
@@ -355,6 +370,7 @@ def main():
     ap.add_argument("--b-chatter", action="store_true", help="read only `move` answers of B")
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds a turn before it is lost")
     ap.add_argument("--json", action="store_true", help="print the totals as JSON")
+    ap.add_argument("--records", help="write each game's record and result to this file")
     ap.add_argument("--make-openings", type=int, metavar="N",
                     help="print N openings (at most 44) and stop")
     ap.add_argument("--seed", type=int, default=1, help="the seed of --make-openings")
@@ -379,11 +395,17 @@ def main():
                 Program(args.b, args.b_depth, args.b_cwd, args.b_chatter)]
     score = {"a": 0, "b": 0, "draws": 0}
     results = []
+    records = []
     try:
         for g in range(args.games):
             black = g % 2
             opening = openings[(g // 2) % len(openings)]
-            winner, stones, why = play(programs, black, opening, args.timeout)
+            record = []
+            winner, stones, why = play(programs, black, opening, args.timeout, record)
+            if args.records:
+                result = "1/2" if winner is None else ("1-0" if winner == black else "0-1")
+                records.append("; ".join(" ".join(point_text(q) for q in t) for t in record)
+                               + f" {result}")
             key = "draws" if winner is None else "ab"[winner]
             score[key] += 1
             results.append(0.5 if winner is None else 1.0 - winner)
@@ -394,6 +416,12 @@ def main():
     finally:
         for p in programs:
             p.quit()
+        if args.records:
+            try:
+                with open(args.records, "w", encoding="utf-8") as f:
+                    f.write("".join(r + "\n" for r in records))
+            except OSError as e:
+                print(f"error: {args.records}: {e.strerror}", file=sys.stderr)
     per_turn = [p.seconds / max(p.turns, 1) for p in programs]
     share, half, diff, lo, hi = rating(results)
     total = {**score, "games": len(results), "score": round(share, 4),
@@ -402,7 +430,8 @@ def main():
              "a_seconds_a_turn": round(per_turn[0], 4), "b_seconds_a_turn": round(per_turn[1], 4),
              "a_worst_seconds": round(programs[0].worst, 4),
              "b_worst_seconds": round(programs[1].worst, 4),
-             "a_turns": programs[0].turns, "b_turns": programs[1].turns}
+             "a_turns": programs[0].turns, "b_turns": programs[1].turns,
+             "a_reported": programs[0].reported, "b_reported": programs[1].reported}
     if args.json:
         print(json.dumps(total))
     else:
@@ -411,6 +440,12 @@ def main():
               f"Elo {elo_text(diff)} [{elo_text(lo, True)}, {elo_text(hi, True)}]")
         for name, p, t in (("A", programs[0], per_turn[0]), ("B", programs[1], per_turn[1])):
             print(f"{name}: {t:.3f} s a turn on average, {p.worst:.3f} s at worst ({p.turns} turns)")
+            r = p.reported
+            if r.get("ab_time") and r.get("node"):
+                print(f"{name} reports {r['node'] / max(p.turns, 1):.0f} alpha-beta nodes a turn, "
+                      f"{r['node'] / r['ab_time']:.0f} a second of its own clock"
+                      + (f"; {r.get('vcf_node', 0) / max(p.turns, 1):.0f} threat-search nodes a turn, "
+                         f"{r.get('vcf_node', 0) / r['vcf_time']:.0f} a second" if r.get("vcf_time") else ""))
 
 
 if __name__ == "__main__":

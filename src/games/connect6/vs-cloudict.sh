@@ -15,6 +15,7 @@
 #   --engine CMD   the engine's command instead of target/release/selfplay's
 #                  (another build, or `… connect6 engine` with options)
 #   --json         the totals as JSON
+#   --records F    write every game's record (board notation, with its result) to F
 #
 # Cloudict's source is read from ../shared/ref/cloudict (beside the clone) and
 # built into target/ref/cloudict (git-ignored) the first time; when
@@ -34,6 +35,7 @@ file=src/games/connect6/openings-cloudict.txt
 timeout=120
 engine=
 json=()
+records=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --level | --depth | --openings | --file | --timeout | --engine)
@@ -49,7 +51,12 @@ while [ $# -gt 0 ]; do
       shift
       ;;
     --json) json=(--json) ;;
-    *) echo "unknown option $1 (options: --level, --depth, --openings, --file, --timeout, --engine, --json)" >&2; exit 2 ;;
+    --records)
+      [ $# -ge 2 ] || { echo "$1 needs a value" >&2; exit 2; }
+      records=(--records "$2")
+      shift
+      ;;
+    *) echo "unknown option $1 (options: --level, --depth, --openings, --file, --timeout, --engine, --json, --records)" >&2; exit 2 ;;
   esac
   shift
 done
@@ -87,4 +94,4 @@ echo "engine level $level against Cloudict depth $depth: $games games ($((games 
 python3 src/games/connect6/referee.py \
   --a "$engine" --a-depth "$level" \
   --b "$(pwd)/$built/gameEngine" --b-depth "$depth" --b-cwd "$built" --b-chatter \
-  --games "$games" --openings "$openings" --timeout "$timeout" ${json[@]+"${json[@]}"}
+  --games "$games" --openings "$openings" --timeout "$timeout" ${json[@]+"${json[@]}"} ${records[@]+"${records[@]}"}
