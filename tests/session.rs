@@ -161,3 +161,50 @@ fn preview_of_d3_at_the_start_of_othello_places_d3_and_flips_d4() {
     assert_eq!(s.state().cursor, 0);
     assert_eq!(s.state().counts, Some([2, 2]));
 }
+
+/// How a game ended, as every game's plug-in says it: the winning line of
+/// the games won by pieces in a row, through the last move (and found on a
+/// loaded position without one), the point where the hare was trapped,
+/// nothing for a game decided by counting.
+#[test]
+fn every_game_says_how_it_ended_and_marks_where() {
+    let end = |game: &str, record: &str| {
+        let mut s = entry(game).unwrap().new_session();
+        s.load_transcript(record).unwrap();
+        s.state().outcome.expect("the game is over")
+    };
+    // Red's four along the bottom row (row 5 of 6, columns 4 to 7).
+    let c4 = end("connect4", "4455667");
+    assert_eq!(c4.cells, vec![38, 39, 40, 41]);
+    assert!(c4.text.contains("four in a row"), "{}", c4.text);
+    // X down the diagonal of tic-tac-toe.
+    let t = end("tictactoe", "1 2 5 3 9");
+    assert_eq!(t.cells, vec![0, 4, 8]);
+    assert_eq!(t.text, "X wins: three in a row.");
+    // The same position loaded without its moves: the line is found on the board.
+    let mut s = entry("tictactoe").unwrap().new_session();
+    s.load_position(&end_position("tictactoe", "1 2 5 3 9")).unwrap();
+    assert_eq!(s.state().outcome.unwrap().cells, vec![0, 4, 8]);
+    // Othello is decided by counting: the count in words, no cell marked.
+    let mut s = othello();
+    while !s.is_over() {
+        ai_move(s.as_mut(), "msb", 1).unwrap();
+    }
+    let o = s.state().outcome.unwrap();
+    assert!(o.cells.is_empty());
+    assert!(o.text.contains('–'), "the final count: {}", o.text);
+    // The hare trapped on R: the point is marked, the reason said.
+    let mut s = entry("hare_hounds").unwrap().new_session();
+    s.load_position("hounds=e,c,i hare=R").unwrap();
+    s.play("e-f").unwrap();
+    let h = s.state().outcome.unwrap();
+    let r = selfplay::games::hare_hounds::board::NAMES.iter().position(|&n| n == 'R').unwrap() as u32;
+    assert_eq!(h.cells, vec![r]);
+    assert_eq!(h.text, "The hounds win: the hare is trapped, with no free point to step to.");
+}
+
+fn end_position(game: &str, record: &str) -> String {
+    let mut s = entry(game).unwrap().new_session();
+    s.load_transcript(record).unwrap();
+    s.position()
+}

@@ -50,6 +50,9 @@ pub struct OutcomeView {
     pub winner: Option<u8>,
     /// A sentence for people: "Black wins 40–24."
     pub text: String,
+    /// The cells that show how it ended, for the board to mark (the
+    /// winning line; see [`Playable::end_cells`]); may be empty.
+    pub cells: Vec<u32>,
 }
 
 /// Everything the page draws, as plain data (a JavaScript object on the
@@ -279,6 +282,7 @@ impl<G: Playable> TypedSession<G> {
             })
             .collect();
         let last_move = (self.cursor > 0).then(|| self.entry(self.cursor - 1));
+        let last_cell = last_move.as_ref().and_then(|m| m.cell);
         let mut changed = Vec::new();
         let mut notice = None;
         if self.cursor > 0 {
@@ -314,6 +318,7 @@ impl<G: Playable> TypedSession<G> {
             outcome: outcome.map(|o| OutcomeView {
                 winner: o.winner().map(|s| s.index() as u8),
                 text: self.outcome_text(o),
+                cells: pos.end_cells(last_cell),
             }),
             history: (0..self.moves.len()).map(|i| self.entry(i)).collect(),
             cursor: self.cursor,

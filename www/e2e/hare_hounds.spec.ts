@@ -17,7 +17,7 @@ initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.was
 
 interface EngineState {
   toMove: 0 | 1 | null;
-  outcome: { winner: 0 | 1 | null; text: string } | null;
+  outcome: { winner: 0 | 1 | null; text: string; cells: number[] } | null;
   history: { text: string }[];
   cursor: number;
   position: string;
@@ -103,7 +103,9 @@ test('a whole game as the hounds against the simple hare, by clicking', async ({
   const final = mirror.state() as EngineState;
   expect(final.outcome).not.toBeNull();
   expect(final.outcome!.winner).toBe(0);
-  await expect(page.getByTestId('turn')).toHaveText(final.outcome!.text);
+  // The engine's sentence, and where the hare was trapped.
+  const at = final.outcome!.cells.map((c) => ['a', 'b', 'c', 'L', 'd', 'e', 'f', 'R', 'g', 'h', 'i'][c]);
+  await expect(page.getByTestId('turn')).toHaveText(at.length === 1 ? `${final.outcome!.text.replace(/\.$/, '')} (at ${at[0]}).` : final.outcome!.text);
   await expect(board(page)).toHaveAttribute('data-to-move', '');
   const pageMoves = await page.getByTestId('moves').locator('.move').allTextContents();
   expect(pageMoves.map((m) => m.trim())).toEqual(final.history.map((m) => m.text));

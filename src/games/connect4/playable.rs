@@ -11,6 +11,7 @@
 use super::perfect::ordinal;
 use super::rules::{format_moves, parse_moves, Position, CELLS, HEIGHT, WIDTH};
 use crate::game::{Game, MoveError, Outcome};
+use crate::plugin::playable::winning_line;
 use crate::plugin::Playable;
 
 impl Playable for Position {
@@ -47,6 +48,13 @@ impl Playable for Position {
 
     fn transcript(moves: &[u8]) -> String {
         format_moves(moves)
+    }
+
+    fn end_cells(&self, last: Option<u32>) -> Vec<u32> {
+        match self.outcome() {
+            Some(Outcome::Win(_)) => winning_line(&Position::cells(self), WIDTH as u32, last, 4),
+            _ => Vec::new(),
+        }
     }
 
     fn end_text(&self) -> Option<String> {

@@ -377,6 +377,25 @@ impl Playable for Board {
         (None, Some(u32::from(m)))
     }
 
+    fn end_cells(&self, last: Option<u32>) -> Vec<u32> {
+        match self.outcome() {
+            Some(Outcome::Win(_)) => {
+                crate::plugin::playable::winning_line(&self.cells, SIZE as u32, last, 6)
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn end_text(&self) -> Option<String> {
+        match self.outcome()? {
+            Outcome::Win(s) => Some(format!(
+                "{} wins: six in a row.",
+                Self::SIDE_NAMES[s.index()]
+            )),
+            Outcome::Draw => Some("The board is full without a six: a draw.".into()),
+        }
+    }
+
     fn parse_position(text: &str) -> Result<Self, MoveError> {
         let points: Vec<char> = text
             .chars()

@@ -4,7 +4,7 @@
 //! `cell` are the points it steps from and to), records, the end and the
 //! stalling count in words.
 
-use super::{HareHounds, Move, STALL_LIMIT};
+use super::{End, HareHounds, Move, STALL_LIMIT};
 use crate::game::{Game, MoveError, Side};
 use crate::plugin::Playable;
 
@@ -59,8 +59,21 @@ impl Playable for HareHounds {
                 Side::First => "The hounds win",
                 Side::Second => "The hare wins",
             };
-            format!("{who}: {}.", end.describe())
+            let why = match end {
+                End::Trapped => ", with no free point to step to",
+                End::Escaped => ", left of every hound (hounds never step back)",
+                End::Stalling | End::HoundsStuck => "",
+            };
+            format!("{who}: {}{why}.", end.describe())
         })
+    }
+
+    /// The hare's point, where it is trapped or from where it has escaped.
+    fn end_cells(&self, _last: Option<u32>) -> Vec<u32> {
+        match self.end() {
+            Some(End::Trapped | End::Escaped) => vec![self.hare().index() as u32],
+            _ => Vec::new(),
+        }
     }
 
     fn status_text(&self) -> Option<String> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameState } from '../core/protocol';
-import { cellValues, describePosition, describePreview, heatColour, inkOn, signedPlaces, tickValue } from './board';
+import { cellValues, describePosition, describePreview, endWords, heatColour, inkOn, signedPlaces, tickValue } from './board';
 
 describe('heatColour: red at the bottom, sand in the middle, green at the top', () => {
   it('gives the scale’s stops at its ends and middle', () => {
@@ -78,8 +78,19 @@ describe('describePosition', () => {
     expect(describePosition(s, (m) => `square ${m}`)).toBe('White to move; last move Black square f5; The hounds have moved 3 times.');
   });
   it('gives the result once the game is over', () => {
-    const s = state({ toMove: null, outcome: { winner: 1, text: 'White wins 40–24.' }, counts: [24, 40], lastMove: { text: 'a1', side: 1, cell: 0 } });
+    const s = state({ toMove: null, outcome: { winner: 1, text: 'White wins 40–24.', cells: [] }, counts: [24, 40], lastMove: { text: 'a1', side: 1, cell: 0 } });
     expect(describePosition(s)).toBe('Game over: White wins 40–24; Black 24, White 40; last move White a1.');
+  });
+  it('names the winning line, or the point where the game ended', () => {
+    const name = (c: number) => ['a1', 'b2', 'c3', 'd4'][c];
+    const won = state({ toMove: null, outcome: { winner: 0, text: 'Black wins: six in a row.', cells: [0, 1, 2, 3] } });
+    expect(endWords(won, name)).toBe('Black wins: six in a row. The winning line: a1, b2, c3, d4.');
+    expect(describePosition(won, undefined, name)).toBe('Game over: Black wins: six in a row. The winning line: a1, b2, c3, d4; no move yet.');
+    const trapped = state({ toMove: null, outcome: { winner: 0, text: 'The hounds win: the hare is trapped.', cells: [2] } });
+    expect(endWords(trapped, name)).toBe('The hounds win: the hare is trapped (at c3).');
+    // Without names, or while the game goes on.
+    expect(endWords(won)).toBe('Black wins: six in a row.');
+    expect(endWords(state({}), name)).toBe('');
   });
 });
 
@@ -92,7 +103,7 @@ describe('describePreview', () => {
   });
   it('says which cells a move leaves empty, one turned, and the result', () => {
     const now = state({ cells: [2, 1, 0, 0] });
-    const after = state({ cells: [0, 2, 2, 0], changed: [0, 1, 2], outcome: { winner: 1, text: 'White wins.' } });
+    const after = state({ cells: [0, 2, 2, 0], changed: [0, 1, 2], outcome: { winner: 1, text: 'White wins.', cells: [] } });
     expect(describePreview('a1-a2', now, after, name)).toBe('After a1-a2 (a preview, not played): White on a2; b1 turns to White; a1 left empty; White wins.');
   });
 });

@@ -171,10 +171,23 @@ export function flipButton(game: string, apply: (flipped: boolean) => void): HTM
   return b;
 }
 
-/** A sentence about a position for screen readers: whose turn (or the result), the counts, the last move, the game's own status. */
-export function describePosition(s: GameState, moveWords: (move: string) => string = (m) => m): string {
+/**
+ * How a game ended in words: the engine's sentence, and the cells it marks
+ * named by `name` (the winning line, "d1, e2, f3, g4"; or the one point
+ * where it ended). Empty while the game goes on.
+ */
+export function endWords(s: GameState, name?: (cell: number) => string): string {
+  const o = s.outcome;
+  if (!o) return '';
+  if (!name || o.cells.length === 0) return o.text;
+  if (o.cells.length === 1) return `${o.text.replace(/\.$/, '')} (at ${name(o.cells[0])}).`;
+  return `${o.text} The winning line: ${o.cells.map(name).join(', ')}.`;
+}
+
+/** A sentence about a position for screen readers: whose turn (or the result, and where it was won), the counts, the last move, the game's own status. */
+export function describePosition(s: GameState, moveWords: (move: string) => string = (m) => m, name?: (cell: number) => string): string {
   const parts: string[] = [];
-  if (s.outcome) parts.push(`Game over: ${s.outcome.text.replace(/\.$/, '')}`);
+  if (s.outcome) parts.push(`Game over: ${endWords(s, name).replace(/\.$/, '')}`);
   else if (s.toMove !== null) parts.push(`${s.sides[s.toMove]} to move`);
   if (s.counts) parts.push(`${s.sides[0]} ${s.counts[0]}, ${s.sides[1]} ${s.counts[1]}`);
   if (s.lastMove) parts.push(`last move ${s.sides[s.lastMove.side]} ${moveWords(s.lastMove.text)}`);
@@ -249,6 +262,8 @@ export interface BoardView {
   onIllegal: (cell: number) => void;
   /** Gives the keyboard focus to the board. */
   focus(): void;
+  /** A cell as people name it ("d3", a point's name). */
+  cellName?(cell: number): string;
   /** Stops observers and listeners. */
   destroy(): void;
 }

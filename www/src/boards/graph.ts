@@ -213,7 +213,7 @@ export class GraphBoard implements BoardView {
       })
       .filter(Boolean)
       .join('; ');
-    this.root.setAttribute('aria-label', `${this.layout.name}${where}. ${describePosition(s)} ${pieces}.`);
+    this.root.setAttribute('aria-label', `${this.layout.name}${where}. ${describePosition(s, undefined, (i) => this.cellName(i))} ${pieces}.`);
   }
 
   update(state: GameState, interactive: boolean): void {
@@ -236,6 +236,8 @@ export class GraphBoard implements BoardView {
     const name = (i: number | null | undefined) => (typeof i === 'number' ? this.layout.points[i].name : '');
     this.element.dataset.lastFrom = name(last?.from);
     this.element.dataset.lastTo = name(last?.cell);
+    // How the game ended: the point it marks (the trapped or escaped hare).
+    this.element.dataset.endCells = (state.outcome?.cells ?? []).map((i) => name(i)).join(' ');
     this.drawPieces(prev, state);
     this.drawMarks();
     this.describe();
@@ -368,6 +370,11 @@ export class GraphBoard implements BoardView {
     this.points[this.focusIndex].focus();
   }
 
+  /** A point's name ("e"). */
+  cellName(cell: number): string {
+    return this.layout.points[cell]?.name ?? String(cell);
+  }
+
   destroy(): void {
     this.capture = null;
     clearTimeout(this.holdTimer);
@@ -479,6 +486,7 @@ export class GraphBoard implements BoardView {
       g.classList.toggle('last', !!last && (last.from === i || last.cell === i));
       g.classList.toggle('last-from', !!last && last.from === i);
       g.classList.toggle('last-to', !!last && last.cell === i);
+      g.classList.toggle('end', s.outcome?.cells.includes(i) ?? false);
       if (targets.has(i)) g.dataset.target = 'true';
       else delete g.dataset.target;
       const lastWords = !last ? '' : last.from === i ? ', the last move left it' : last.cell === i ? ', the last move went here' : '';

@@ -27,6 +27,8 @@ export interface GridFacts {
   cols: number;
   /** A move as sentences name it ("column 4"). */
   moveWords?: (move: string) => string;
+  /** A cell's name ("d3"), for the winning line. */
+  cellName?: (cell: number) => string;
 }
 
 /** The keys that play on the board, in words. */
@@ -44,7 +46,7 @@ export function gridLabel(f: GridFacts): string {
   const v = f.state?.cells[f.cursor] ?? 0;
   if (v !== 0 && f.state) what = f.state.sides[v - 1];
   const legal = (f.legal ? ', legal move' : '') + (f.value !== undefined ? `, value ${f.valueWords ?? f.value.toFixed(3)}${f.best ? ', a best move' : ''}` : '');
-  const position = f.state ? ` ${describePosition(f.state, f.moveWords)}` : '';
+  const position = f.state ? ` ${describePosition(f.state, f.moveWords, f.cellName)}` : '';
   const on = f.placement === 'intersections' ? `the point ${f.cursorName}` : f.cursorName;
   return `${f.name}${f.flipped ? ', seen from the other side' : ''}.${position} Cursor on ${on}: ${what}${legal}. ${keysHelp(f.dropInColumns, f.cols)}.`;
 }

@@ -145,6 +145,30 @@ export function drawGrid(ctx: CanvasRenderingContext2D, size: number, geom: Grid
   for (const sq of turns.lastTurn) mark(sq, st.lastMove, false);
   for (const sq of turns.thisTurn) mark(sq, st.thisTurn ?? st.cursor, true);
 
+  // How the game ended: a band through the winning line's pieces, end to
+  // end, light round dark so that it reads on either side's pieces; a
+  // single marked cell is ringed.
+  const end = s?.outcome?.cells ?? [];
+  if (end.length > 0) {
+    const points = end.map(center);
+    ctx.save();
+    ctx.lineCap = 'round';
+    ctx.lineJoin = 'round';
+    for (const [colour, width] of [[st.endHalo ?? 'rgba(255, 255, 255, 0.9)', cell * 0.34], [st.endLine ?? '#1546a0', cell * 0.18]] as const) {
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = Math.max(3, width);
+      ctx.beginPath();
+      if (points.length === 1) {
+        ctx.arc(points[0][0], points[0][1], cell * 0.46, 0, Math.PI * 2);
+      } else {
+        ctx.moveTo(points[0][0], points[0][1]);
+        ctx.lineTo(points[points.length - 1][0], points[points.length - 1][1]);
+      }
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
   if (scene.heat) {
     // Values on the heat's scale (the key under the board): red at its
     // bottom, green at its top; the number itself on the cell, in black or

@@ -38,6 +38,8 @@ export function digitDrop(key: string, rows: number, cols: number): number | nul
 export interface GridInputHost {
   /** The cell under a point of the canvas, in CSS pixels, or null. */
   cellAt(x: number, y: number): number | null;
+  /** The cell a tap there means: on a board of points, the nearest free one round it (see `GridGeometry.cellNear`). */
+  cellNear(x: number, y: number): number | null;
   /** The legal cell a pick of `cell` means (see `targetCell`). */
   target(cell: number | null): number | null;
   isLegal(cell: number): boolean;
@@ -142,9 +144,11 @@ export class GridInput {
     clearTimeout(this.holdTimer);
   }
 
+  /** The cell a pointer event means: under a mouse, the cell it points at; under a finger or pen, the nearest free point round it too. */
   private eventCell(e: PointerEvent): number | null {
     const r = this.canvas.getBoundingClientRect();
-    return this.host.cellAt(e.clientX - r.left, e.clientY - r.top);
+    const [x, y] = [e.clientX - r.left, e.clientY - r.top];
+    return e.pointerType === 'mouse' ? this.host.cellAt(x, y) : this.host.cellNear(x, y);
   }
 
   private endHold(): void {

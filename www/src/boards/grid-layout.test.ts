@@ -112,6 +112,21 @@ describe('a board of intersections (stones on the lines’ crossings)', () => {
     expect(g.cellAt(l, 58, 48)).toBe(2 * 19 + 3);
     expect(g.cellAt(l, 58.3, 48.3)).toBeNull();
   });
+  it('takes a tap anywhere between points to the nearest free point round it, or the nearest when none is free', () => {
+    const all = () => true;
+    // The middle of a square of four: the one up and left wins the tie.
+    expect(g.cellNear(l, 60, 50, all)).toBe(2 * 19 + 3);
+    // Beyond every point's reach, nearer the lower right one: that one.
+    expect(g.cellNear(l, 61.5, 51.5, all)).toBe(3 * 19 + 4);
+    // That one taken: the next nearest that is free.
+    expect(g.cellNear(l, 61.5, 51.5, (c) => c !== 3 * 19 + 4)).toBe(2 * 19 + 4);
+    // None free: the nearest, for the board to say it is taken.
+    expect(g.cellNear(l, 61.5, 51.5, () => false)).toBe(3 * 19 + 4);
+    // On a point, within its reach: that point, taken or not.
+    expect(g.cellNear(l, 63, 53, () => false)).toBe(3 * 19 + 4);
+    // Off the board: none.
+    expect(g.cellNear(l, 1, 1, all)).toBeNull();
+  });
   it('picks an edge intersection from a point just outside the lines, and nothing off the board', () => {
     expect(g.cellAt(l, 21, 25)).toBe(0);
     expect(g.cellAt(l, 209, 205)).toBe(19 * 19 - 1);

@@ -156,6 +156,30 @@ export class GridGeometry {
     return this.cellShownAt(row, col);
   }
 
+  /**
+   * The cell a tap at a point of the canvas means, wherever on the board it
+   * falls: on a board of cells the cell under it; on a board of
+   * intersections the one it is on (within the reach, taken or not), else,
+   * between points, the nearest of the (up to four) round it that `free`
+   * accepts, else the nearest of them; null off the board.
+   */
+  cellNear(l: GridLayout, x: number, y: number, free: (cell: number) => boolean): number | null {
+    const on = this.cellAt(l, x, y);
+    if (this.placement !== 'intersections' || on !== null) return on;
+    const fx = (x - l.left) / l.cell - 0.5;
+    const fy = (y - l.top) / l.cell - 0.5;
+    // Half a spacing beyond the outer lines still reaches them.
+    if (fx < -0.5 || fy < -0.5 || fx > this.cols - 0.5 || fy > this.rows - 0.5) return null;
+    const near: { cell: number; d: number }[] = [];
+    for (const row of [Math.floor(fy), Math.ceil(fy)])
+      for (const col of [Math.floor(fx), Math.ceil(fx)]) {
+        if (col < 0 || col >= this.cols || row < 0 || row >= this.rows) continue;
+        near.push({ cell: this.cellShownAt(row, col), d: Math.hypot(fx - col, fy - row) });
+      }
+    near.sort((a, b) => a.d - b.d);
+    return (near.find((n) => free(n.cell)) ?? near[0])?.cell ?? null;
+  }
+
   /** The cursor moved by `rows` and `cols` as the board is seen (turned or not), stopping at its edges. */
   step(cursor: number, rows: number, cols: number): number {
     const [r, q] = this.shown(cursor);

@@ -15,6 +15,9 @@ export interface GridStyle {
   label: string;
   /** The ring round each piece of the last turn. */
   lastMove: string;
+  /** The band through a winning line, and the halo round it (defaults: a strong blue in white). */
+  endLine?: string;
+  endHalo?: string;
   /** The marks on the stones of a turn in progress (default: the cursor's colour). */
   thisTurn?: string;
   cursor: string;

@@ -83,6 +83,7 @@ export class GridBoard implements BoardView {
     c.setAttribute('aria-roledescription', style.name);
     this.input = new GridInput(c, this.geom, !!style.dropInColumns, style.startCursor, {
       cellAt: (x, y) => this.geom.cellAt(this.geom.layout(this.crisp.size), x, y),
+      cellNear: (x, y) => this.geom.cellNear(this.geom.layout(this.crisp.size), x, y, (cell) => this.legal.has(cell)),
       target: (cell) => this.target(cell),
       isLegal: (cell) => this.legal.has(cell),
       pick: (cell, byTap) => this.pick(cell, byTap),
@@ -156,6 +157,8 @@ export class GridBoard implements BoardView {
     const turns = turnStones(state);
     c.dataset.turnMarks = turns.lastTurn.map((sq) => this.cellName(sq)).join(' ');
     c.dataset.thisTurn = turns.thisTurn.map((sq) => this.cellName(sq)).join(' ');
+    // How the game ended: the cells it marks (the winning line).
+    c.dataset.endCells = (state.outcome?.cells ?? []).map((sq) => this.cellName(sq)).join(' ');
     this.crisp.redraw();
     this.describe();
   }
@@ -268,6 +271,7 @@ export class GridBoard implements BoardView {
         dropInColumns: !!this.style.dropInColumns,
         cols: this.geom.cols,
         moveWords: this.style.moveWords,
+        cellName: (cell) => this.cellName(cell),
       }),
     );
     c.dataset.focusSquare = this.cellName(cursor);

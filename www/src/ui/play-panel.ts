@@ -152,9 +152,13 @@ export class PlayPanel {
 
     board.onMove = (m) => void this.game.humanMove(m);
     board.onPreview = (m) => this.preview.ask(m);
-    board.onIllegal = () => {
+    board.onIllegal = (cell) => {
       const s = this.state;
-      if (s && this.players.isHuman(s.toMove)) this.status.tell(`${this.players.sideLabel(s.toMove!)}: that is not a legal move.`);
+      if (!s || !this.players.isHuman(s.toMove)) return;
+      // A point already taken says so, by its name: a tap between points goes to the nearest one.
+      const taken = s.cells[cell] !== 0 && s.legal.some((m) => m.cell !== null && m.from == null);
+      const name = this.board.cellName?.(cell);
+      this.status.tell(`${this.players.sideLabel(s.toMove!)}: ${taken && name ? `${name} is taken; pick a free point.` : 'that is not a legal move.'}`);
     };
     document.addEventListener('keydown', this.onKey);
   }
@@ -313,9 +317,27 @@ export class PlayPanel {
     this.game.schedule();
   }
 
+  /**
+   * How the cells where a game ended are named in words: the stones of a
+   * winning line by the moves that placed them, as the move list names
+   * them ("J10", "column 4"); a single point by the board's name for it.
+   */
+  private endNames(s: GameState): ((cell: number) => string) | undefined {
+    const cells = s.outcome?.cells ?? [];
+    const board = this.board.cellName?.bind(this.board);
+    if (cells.length < 2) return board;
+    const words = this.options.moveWords ?? ((m: string) => m);
+    const placed = new Map(s.history.slice(0, s.cursor).flatMap((m) => (m.cell === null ? [] : [[m.cell, m.text] as const])));
+    return (cell) => {
+      const move = placed.get(cell);
+      return move !== undefined ? words(move) : (board?.(cell) ?? String(cell));
+    };
+  }
+
   /** Draws a new state everywhere: the board, the status, the move list, the address, the values. */
   private show(s: GameState, before: GameState | null): void {
-    if (before && s.cursor === before.cursor + 1 && s.lastMove) this.status.announce(moveAnnouncement(this.players.sideLabel(s.lastMove.side), s, this.options.moveWords));
+    const cellName = this.endNames(s);
+    if (before && s.cursor === before.cursor + 1 && s.lastMove) this.status.announce(moveAnnouncement(this.players.sideLabel(s.lastMove.side), s, this.options.moveWords, cellName));
     const human = this.players.isHuman(s.toMove);
     this.board.update(s, human);
     let turn = '';
@@ -323,7 +345,7 @@ export class PlayPanel {
       const label = this.players.sideLabel(s.toMove);
       turn = this.players.missingSides().includes(s.toMove) ? waitingText(this.info, s.toMove) : human ? `${label} to move.` : `${label} to move…`;
     }
-    this.status.show(s, human, turn);
+    this.status.show(s, human, turn, cellName);
     const root = this.element;
     root.dataset.over = String(s.outcome !== null);
     root.dataset.toMove = s.toMove === null ? '' : String(s.toMove);

@@ -5,10 +5,11 @@
 
 import { el } from '../../core/dom';
 import type { GameInfo, GameState } from '../../core/protocol';
+import { endWords } from '../../boards/board';
 
 /** What screen readers hear after a move: the move, the engine's notice and the result. */
-export function moveAnnouncement(player: string, s: GameState, moveWords: (move: string) => string = (m) => m): string {
-  return [`${player} played ${moveWords(s.lastMove?.text ?? '')}.`, s.notice ?? '', s.outcome?.text ?? ''].filter(Boolean).join(' ');
+export function moveAnnouncement(player: string, s: GameState, moveWords: (move: string) => string = (m) => m, cellName?: (cell: number) => string): string {
+  return [`${player} played ${moveWords(s.lastMove?.text ?? '')}.`, s.notice ?? '', endWords(s, cellName)].filter(Boolean).join(' ');
 }
 
 /** A person to move whose only legal moves are passes: the Pass button is shown. */
@@ -48,13 +49,13 @@ export class GameStatus {
    * Shows the state: `turn` is the turn line while the game goes on (the
    * result replaces it at the end); `human`: a person is to move.
    */
-  show(s: GameState, human: boolean, turn: string): void {
+  show(s: GameState, human: boolean, turn: string, cellName?: (cell: number) => string): void {
     for (const side of [0, 1] as const) this.counts[side].textContent = s.counts ? String(s.counts[side]) : '–';
     this.score.hidden = !s.counts;
     this.statusLine.hidden = !s.status;
     this.statusLine.textContent = s.status ?? '';
     if (s.outcome) {
-      this.turn.textContent = s.outcome.text;
+      this.turn.textContent = endWords(s, cellName);
       this.turn.className = 'turn result';
     } else {
       this.turn.className = 'turn';
