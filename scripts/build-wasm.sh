@@ -60,6 +60,10 @@ if ((status != 0)); then
   exit "$status"
 fi
 
+# What the page draws before its engine has loaded (the games, their start
+# positions, the modules' sizes), from the module just built.
+node scripts/page-start.mjs
+
 version="$(awk -F'"' '/^version = / { print $2; exit }' Cargo.toml)"
 cat > pkg/package.json <<EOF
 {

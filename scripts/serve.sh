@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds the wasm module and the page, and serves
-# the page on 127.0.0.1 (PORT, default 8080).
+# the page on 127.0.0.1 (PORT, default 8080) as a production host would:
+# precompressed (brotli or gzip) where the browser accepts it
+# (scripts/serve.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -16,5 +18,4 @@ port="${PORT:-8080}"
 echo
 echo "Selfplay is served at http://127.0.0.1:${port}/  (Ctrl+C stops)"
 echo
-cd www
-exec npx vite preview --host 127.0.0.1 --port "$port" --strictPort
+exec node scripts/serve.mjs "$port" www/dist

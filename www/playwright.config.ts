@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 // End-to-end tests of the built page (dist/) in Debian's Chromium, served by
-// `vite preview` on 127.0.0.1. Run after `vite build` (scripts/test.sh does).
+// scripts/serve.mjs on 127.0.0.1 (as scripts/serve.sh serves it). Run after `vite build` (scripts/test.sh does).
 const port = Number(process.env.E2E_PORT ?? 4173);
 // examples/ is served from the repository root, as another site would serve pkg/.
 export const examplesPort = port + 1;
@@ -47,7 +47,8 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+      // The built page as a production host serves it: precompressed, hashed files cached.
+      command: `node ../scripts/serve.mjs ${port} dist`,
       url: `http://127.0.0.1:${port}/`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -1,4 +1,5 @@
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -11,40 +12,72 @@ import { defineConfig, type Plugin } from 'vite';
 // import them. Workers are ES modules so that they can.
 const pkg = fileURLToPath(new URL('../pkg/', import.meta.url));
 
-/** Every file of the build, relative to dist/, for the service worker (public/sw.js) to cache at install. */
-function precacheList(): Plugin {
+/** Every file under `dir`, relative to it, with '/' between folders. */
+function filesUnder(dir: string): string[] {
+  const files: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const path = join(d, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files.push(relative(dir, path).split('\\').join('/'));
+    }
+  };
+  walk(dir);
+  return files.sort();
+}
+
+/** Files served compressed: text and the wasm modules (model files are compressed already). */
+const COMPRESSIBLE = /\.(js|css|html|json|svg|wasm|webmanifest|tsv|txt)$/;
+
+/**
+ * After the build: writes beside every compressible file of dist/ its
+ * gzip (`.gz`) and brotli (`.br`) forms, which scripts/serve.mjs (and any
+ * server set to) sends to a browser that accepts them; and offline.json,
+ * what the service worker (public/sw.js) keeps for offline use — `install`:
+ * every file of the build but the ready-made models, the ladders' tables
+ * and the learners' module, copied when it installs; `later`: those, copied
+ * in the background once it runs (`bytes`: each list's size as it is
+ * downloaded, compressed where it can be).
+ */
+function offlineAndCompressed(): Plugin {
   let outDir = '';
   return {
-    name: 'selfplay-precache',
+    name: 'selfplay-offline',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
     },
     closeBundle() {
-      const files: string[] = [];
-      const walk = (dir: string) => {
-        for (const name of readdirSync(dir)) {
-          const path = join(dir, name);
-          if (statSync(path).isDirectory()) walk(path);
-          else files.push(relative(outDir, path).split('\\').join('/'));
-        }
+      const files = filesUnder(outDir).filter((f) => f !== 'offline.json' && f !== 'sw.js' && !f.startsWith('.') && !/\.(gz|br|partial)$/.test(f));
+      const later = (f: string) => (f.startsWith('ready/') && f !== 'ready/manifest.json') || f.includes('selfplay_learners');
+      const compress = (f: string) => {
+        const path = join(outDir, f);
+        const body = readFileSync(path);
+        writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
+        writeFileSync(`${path}.br`, brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
       };
-      walk(outDir);
-      // The ready-made models and the learners' module are fetched when
-      // first used, and cached then (sw.js caches what it fetches); of the
-      // models only their manifest is cached at install.
-      const lazy = (f: string) => (f.startsWith('ready/') && f !== 'ready/manifest.json') || f.includes('selfplay_learners');
-      const list = files.filter((f) => f !== 'precache.json' && f !== 'sw.js' && !f.startsWith('.') && !lazy(f)).sort();
-      writeFileSync(join(outDir, 'precache.json'), JSON.stringify(list.map((f) => `./${f}`)));
+      for (const f of [...files, 'sw.js']) if (COMPRESSIBLE.test(f) || f === 'sw.js') compress(f);
+      // A file's bytes as a browser that takes brotli downloads it.
+      const sent = (f: string) => statSync(join(outDir, COMPRESSIBLE.test(f) ? `${f}.br` : f)).size;
+      const install = files.filter((f) => !later(f));
+      const rest = files.filter(later);
+      const sum = (list: string[]) => list.reduce((n, f) => n + sent(f), 0);
+      const list = {
+        install: install.map((f) => `./${f}`),
+        later: rest.map((f) => `./${f}`),
+        bytes: { install: sum(install), later: sum(rest) },
+      };
+      writeFileSync(join(outDir, 'offline.json'), JSON.stringify(list));
+      compress('offline.json');
     },
   };
 }
 
 export default defineConfig({
   base: './',
-  plugins: [precacheList()],
+  plugins: [offlineAndCompressed()],
   resolve: {
-    alias: { 'selfplay-learners': `${pkg}learners/selfplay_learners.js`, selfplay: `${pkg}selfplay.js` },
+    alias: { 'selfplay-learners': `${pkg}learners/selfplay_learners.js`, 'selfplay-start': `${pkg}start.json`, selfplay: `${pkg}selfplay.js` },
   },
   build: {
     outDir: 'dist',

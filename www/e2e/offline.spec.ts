@@ -1,23 +1,59 @@
-import { test, expect } from '@playwright/test';
+// Offline and installable: after one visit the service worker has copied the
+// site, its engines and every game's ready-made agents (the header says when:
+// "Available offline"); with the network cut, a game never opened before
+// plays its default opponent, a reload still plays, and training works. At
+// a laptop's and a phone's size.
+
+import { expect, test, type Browser } from '@playwright/test';
 import { squarePoint, watchErrors } from './helpers';
 
-// Offline and installable: after one visit the service worker has cached the
-// site and the wasm module; with the network cut, a reload still plays and
-// trains.
+const SIZES = [
+  { name: 'laptop', viewport: { width: 1366, height: 768 }, touch: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
+];
 
-test('after one visit the playground works offline: it loads, plays and trains; it can be installed', async ({ browser }) => {
-  const context = await browser.newContext({ serviceWorkers: 'allow' });
-  const page = await context.newPage();
+async function open(browser: Browser, size: (typeof SIZES)[number]) {
+  const context = await browser.newContext({ viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch, serviceWorkers: 'allow' });
+  return { context, page: await context.newPage() };
+}
+
+for (const size of SIZES) {
+  test(`after one visit a game never opened plays its default opponent offline (${size.name})`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const { context, page } = await open(browser, size);
+    const errors = watchErrors(page);
+    await page.goto('/#/othello?delay=0');
+    await expect(page.locator('canvas.board-canvas')).toHaveAttribute('data-legal', /\w/);
+    // The header says when every game is available offline.
+    const state = page.getByTestId('offline-state');
+    await expect(state).toHaveAttribute('data-state', 'ready', { timeout: 120_000 });
+    await expect(state).toBeVisible();
+    await page.screenshot({ path: `test-results/screens/offline-ready-${size.name === 'laptop' ? 'desktop' : 'phone'}.png` });
+
+    await context.setOffline(true);
+    // Connect Four, never opened: its ready-made table plays Red, the visitor Yellow.
+    await page.locator('nav[aria-label="Games"]').getByRole('link', { name: 'Connect Four' }).click();
+    const board = page.locator('canvas.board-canvas');
+    await expect.poll(async () => Number(await board.getAttribute('data-cursor')), { timeout: 30_000 }).toBe(1);
+    await expect(board).toHaveAttribute('data-legal', /\w/);
+    const col = await squarePoint(page, 'd1');
+    if (size.touch) await page.touchscreen.tap(col.x, col.y);
+    else await page.mouse.click(col.x, col.y);
+    // The table answers.
+    await expect.poll(async () => Number(await board.getAttribute('data-cursor')), { timeout: 30_000 }).toBe(3);
+    await expect(page.locator('.notice-error')).toHaveCount(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
+test('after one visit the playground loads, plays and trains offline; it can be installed', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { context, page } = await open(browser, SIZES[0]);
   const errors = watchErrors(page);
   await page.goto('/#/othello?first=human&second=random&seed=1&delay=0');
   await expect(page.locator('canvas.board-canvas')).toHaveAttribute('data-legal', /\w/);
-  // The service worker is installed and has cached the build.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect
-    .poll(() => page.evaluate(async () => (await caches.keys()).length > 0 && (await (await caches.open('selfplay-v1')).keys()).length))
-    .toBeGreaterThanOrEqual(8);
+  await expect(page.getByTestId('offline-state')).toHaveAttribute('data-state', 'ready', { timeout: 120_000 });
   const manifest = await page.evaluate(async () => {
     const link = document.querySelector<HTMLLinkElement>('link[rel=manifest]');
     return link ? ((await (await fetch(link.href)).json()) as { name: string; start_url: string; display: string; icons: unknown[] }) : null;
@@ -32,7 +68,7 @@ test('after one visit the playground works offline: it loads, plays and trains; 
   const p = await squarePoint(page, 'f5');
   await page.mouse.click(p.x, p.y);
   await expect.poll(async () => Number(await board.getAttribute('data-cursor'))).toBe(2);
-  // Training works too: the workers load the cached module.
+  // Training works too: the workers load the cached modules.
   await page.getByRole('tab', { name: 'Train' }).click();
   await page.getByTestId('train-games').fill('2000');
   await page.getByTestId('train-eval_every').fill('1000');

@@ -1,13 +1,16 @@
 // The page: a header with the games and one view at a time, chosen by the
 // address (#/ for the list, #/othello?first=human&second=mvb&seed=7 for a
-// game). The game list comes from the engine worker; the wasm module is
-// never compiled on the page's thread.
+// game). The game list and the start positions come with the page's code
+// (core/start.ts), so the frame, the games and a board are drawn at once;
+// the engine's module downloads after that (its progress on the board's
+// status), in a worker: it is never compiled on the page's thread.
 
 import './style.css';
 import { el, markOnce } from './core/dom';
 import { Engine } from './core/engine';
 import { clearNotices, messageOf, placeNotices, showNotice } from './core/notices';
 import type { GameInfo } from './core/protocol';
+import { START } from './core/start';
 import { pluginOf } from './games';
 import type { View } from './ui/game-view';
 import { landingView } from './ui/landing';
@@ -24,19 +27,13 @@ window.addEventListener('unhandledrejection', (e) => showNotice(`Something went 
 // a reload must not put the page back where an old scroll left it.
 if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
 
-// Offline after the first visit, and installable (public/sw.js, public/manifest.webmanifest).
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  navigator.serviceWorker.register('./sw.js').catch(() => {
-    // A browser that refuses service workers still plays online.
-  });
-}
 
 // The engine's silence limit: 15 s, or `?silenceMs=` (1 to 60 s) for tests.
 const engine = new Engine(boundedParam(location.hash, 'silenceMs', 1_000, 60_000, 15_000));
 
 const nav = el('nav', { 'aria-label': 'Games' });
 const header = el('header', { className: 'site-header' }, el('a', { href: '#/', className: 'brand' }, 'Selfplay'), nav);
-const outlet = el('div', { className: 'outlet' }, el('p', { className: 'loading' }, 'Loading the engine…'));
+const outlet = el('div', { className: 'outlet' });
 // The notices' place when the view has none of its own (a game's view keeps them under its tabs).
 const noticeHome = el('div', { className: 'notice-home' });
 document.body.append(header, noticeHome, outlet);
@@ -135,24 +132,27 @@ async function route(games: GameInfo[]): Promise<void> {
 }
 
 async function boot(): Promise<void> {
-  let games: GameInfo[];
-  // The game's code loads while the engine starts.
-  if (gamePath()[0]) void loadGameView().catch(() => (gameViews = null));
-  try {
-    games = await engine.games();
-  } catch (e) {
-    const retry = el('button', { type: 'button', className: 'primary' }, 'Try again');
-    retry.addEventListener('click', () => void boot());
-    outlet.replaceChildren(el('main', { className: 'landing' }, el('p', {}, `The engine could not start: ${messageOf(e)}`), retry));
-    return;
-  }
+  const games = START.games;
   const go = () =>
     route(games).catch((e: unknown) => {
       gameViews = null;
       showNotice(`The page could not load: ${messageOf(e)}`);
     });
   window.addEventListener('hashchange', () => void go());
+  // The engine's download starts with the first view's code: on a slow link
+  // the module is most of what comes, and the view's code is small.
+  engine.start();
   await go();
+  // Offline after the first visit, and installable (public/sw.js,
+  // public/manifest.webmanifest); registered once the engine has loaded, so
+  // that the copies for offline use never slow the first start.
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    const off = engine.onLoading((loaded) => {
+      if (loaded !== null) return;
+      queueMicrotask(() => off());
+      void import('./ui/offline').then((m) => m.registerOffline(header), () => undefined);
+    });
+  }
   // The header's list of training runs (of every game; unfinished ones after a reload), loaded after the first view.
   void import('./ui/run-keeper').then(
     ({ keeper }) => {

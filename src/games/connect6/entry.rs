@@ -11,7 +11,8 @@ use super::hints::{ForcedWin, ForcedWinSettings, ThreatView};
 use super::players::{Greedy, NearRandom};
 use super::rules::Board;
 #[cfg(feature = "extra-learners")]
-use super::runs::{model_learner, Run, WeightsPlayer};
+use super::runs::Run;
+use super::runs::{model_learner, WeightsPlayer};
 use super::runs::{td_kind, weights_of, RunConfig, TD};
 use crate::game::Game;
 use crate::model::{Algorithm, Model};
@@ -70,20 +71,20 @@ impl GameEntry for Entry {
                 )
             },
         ];
-        players.push(PlayerInfo {
-            needs_learners: true,
-            ..PlayerInfo::simple(
+        players.push(PlayerInfo::simple(
                 "hand",
                 "Hand-set weights",
                 "the study's original program: hand-set pattern weights, best stone by stone, with the threat search",
-            )
-        });
+        ));
         let runs = vec![td_kind()];
-        GameInfo::grid::<Board>(
-            "Two stones a turn on a 19×19 board; six in a row wins.",
-            players,
-            runs,
-        )
+        GameInfo {
+            ladder_openings: LADDER_OPENINGS,
+            ..GameInfo::grid::<Board>(
+                "Two stones a turn on a 19×19 board; six in a row wins.",
+                players,
+                runs,
+            )
+        }
     }
 
     /// The study's learner at three stages of one run: its best refinement
@@ -162,18 +163,14 @@ impl GameEntry for Entry {
                 let s = ForcedWinSettings::from_value(settings)?;
                 Ok(TypedAgent::new(Box::new(ForcedWin::new(s))).boxed())
             }
-            #[cfg(feature = "extra-learners")]
+            // The learned weights play in the page's first module too (its
+            // default opponent is a ready-made one): only training needs the
+            // learners' module.
             "hand" => Ok(TypedAgent::new(Box::new(WeightsPlayer::new(
                 "hand",
                 super::runs::hand(),
             )))
             .boxed()),
-            #[cfg(not(feature = "extra-learners"))]
-            "hand" | "model" => {
-                let _ = model;
-                Err(crate::plugin::in_learners_module("Connect6 learner"))
-            }
-            #[cfg(feature = "extra-learners")]
             "model" => {
                 let model = model.ok_or("the model player needs a model file")?;
                 let learner = model_learner(model)?;

@@ -55,10 +55,16 @@ export class EngineBoard {
 export class Engine {
   private client: WorkerClient;
   private restartListeners = new Set<() => void>();
+  private loadingListeners = new Set<(loaded: number | null) => void>();
   private list: Promise<GameInfo[]> | null = null;
   private boards = 0;
+  /** Bytes of the module downloaded so far; null once the engine is ready. */
+  private loadedBytes: number | null = 0;
 
-  /** @param silenceMs how long the engine may stay silent while asked before it is restarted */
+  /**
+   * The engine worker starts at its first request, or at `start()`.
+   * @param silenceMs how long the engine may stay silent while asked before it is restarted
+   */
   constructor(silenceMs?: number) {
     this.client = new WorkerClient(
       () => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' }),
@@ -66,14 +72,43 @@ export class Engine {
       {
         onNews: (news) => {
           if (news.kind === 'error') showNotice(news.message);
+          if (news.kind === 'loading') this.setLoading(news.loaded);
+          if (news.kind === 'ready') this.setLoading(null);
         },
         onRestart: (reason) => {
           showNotice(`The engine stopped (${reason}). It has been restarted; the game is being restored.`);
           for (const f of this.restartListeners) f();
         },
       },
-      { silenceMs },
+      { silenceMs, lazy: true },
     );
+  }
+
+  /** Starts the engine worker (its module's download) if no request has. */
+  start(): void {
+    this.client.ensureStarted();
+  }
+
+  private setLoading(loaded: number | null): void {
+    if (this.loadedBytes === null) return;
+    this.loadedBytes = loaded;
+    for (const f of this.loadingListeners) f(loaded);
+  }
+
+  /** Whether the engine has loaded its module. */
+  get loaded(): boolean {
+    return this.loadedBytes === null;
+  }
+
+  /**
+   * Calls `f` with the bytes of the engine's module downloaded so far as
+   * they arrive, then with null once the engine is ready (at once if it
+   * is); returns its remover.
+   */
+  onLoading(f: (loaded: number | null) => void): () => void {
+    this.loadingListeners.add(f);
+    f(this.loadedBytes);
+    return () => this.loadingListeners.delete(f);
   }
 
   /** Every game of the playground, from the engine; asked once. */

@@ -29,7 +29,7 @@ class Slot {
       () => new Worker(new URL('./ladder.worker.ts', import.meta.url), { type: 'module', name: workerName(`ladder-${index}`, true) }),
       'a ladder worker',
       { onRestart },
-      { lazy: true },
+      { lazy: true, learners: true },
     );
   }
 

@@ -87,11 +87,14 @@ export class RunPool {
                 showNotice(news.message);
                 return;
               case 'ready':
+              case 'loading':
+              case 'compiled':
                 return;
             }
           },
           onRestart: (reason) => this.crashed(slot, reason),
         },
+        { learners },
       ),
     };
     return slot;

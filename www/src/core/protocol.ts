@@ -251,6 +251,13 @@ export type CommandOf<K extends Kind> = Extract<Command, { kind: K }>;
 /** A request as posted: a command with its id. */
 export type Request = Command & { id: number };
 
+/** What the page sends a new worker first: the compiled wasm module to
+ *  instantiate, or null when this worker is to fetch it (wasm-share.ts). */
+export interface ModuleGift {
+  kind: 'module';
+  module: WebAssembly.Module | null;
+}
+
 // ---- Replies --------------------------------------------------------------
 
 /** One training game of a run as the page shows it: the engine's watched game
@@ -279,6 +286,10 @@ export interface RunNews {
 export type Reply =
   /** The module is loaded and the worker takes requests. */
   | { id: null; kind: 'ready' }
+  /** Bytes of the wasm module downloaded so far (the worker that fetches it reports them as they arrive). */
+  | { id: null; kind: 'loading'; loaded: number }
+  /** The module this worker fetched and compiled, for the page's other workers (wasm-share.ts). */
+  | { id: null; kind: 'compiled'; module: WebAssembly.Module }
   | { id: number; kind: 'result'; result: Results[Kind] }
   /** A search's report while it works on request `id`. */
   | { id: number; kind: 'progress'; progress: Progress }

@@ -43,7 +43,7 @@ class Channel {
         },
         onRestart: (reason) => showNotice(`${upperFirst(label)} stopped (${reason}); a fresh one has been started.`),
       },
-      { lazy: true },
+      { lazy: true, learners },
     );
   }
 
@@ -106,6 +106,12 @@ export class Thinker {
   /** A model file's weights beside those it started from, null when its game does not show them (asked of a learners' worker, which has the learners). */
   weights(bytes: Uint8Array): Promise<WeightTable | null> {
     return this.weightsChannel.client.request({ kind: 'weights', bytes });
+  }
+
+  /** Starts the first module's worker ahead of its first request (its code
+   *  loads now; it takes the engine's compiled module as soon as there is one). */
+  prepare(): void {
+    this.channels[0].client.ensureStarted();
   }
 
   /** Whether a request is being answered. */

@@ -11,6 +11,7 @@
 // ready: loading its module (a download, the first time) may take longer.
 
 import type { CommandOf, Kind, News, Progress, Reply, Results } from './protocol';
+import { claimModule, offerModule, releaseModule } from './wasm-share';
 
 export interface WorkerEvents {
   /** A message the worker sent on its own (a run's news, a load error). */
@@ -50,16 +51,22 @@ export class WorkerClient {
    * @param create makes a new worker (called again after a crash)
    * @param what names the worker in messages ("the engine")
    * @param lazy start the worker at the first request, not now
+   * @param learners its worker loads the learners' module (modules.ts)
    */
   constructor(
     private readonly create: () => Worker,
     private readonly what: string,
     private readonly events: WorkerEvents = {},
-    { lazy = false, silenceMs = 15_000 }: { lazy?: boolean; silenceMs?: number } = {},
+    { lazy = false, silenceMs = 15_000, learners = false }: { lazy?: boolean; silenceMs?: number; learners?: boolean } = {},
   ) {
     this.silenceMs = silenceMs;
+    this.learners = learners;
     if (!lazy) this.worker = this.start();
   }
+
+  private readonly learners: boolean;
+  /** The current worker fetches the module for the page's workers (wasm-share.ts). */
+  private fetching = false;
 
   private readonly silenceMs: number;
 
@@ -82,11 +89,20 @@ export class WorkerClient {
       this.restart(ev.message || 'the worker stopped with an error');
     };
     w.onmessageerror = () => this.restart('a message from the worker could not be read');
+    // Its module: fetched by this worker, or the one another compiled.
+    const claim = claimModule(this.learners);
+    this.fetching = claim === 'fetch';
+    if (claim === 'fetch') w.postMessage({ kind: 'module', module: null });
+    else void claim.then((module) => w.postMessage({ kind: 'module', module }));
     return w;
   }
 
   private receive(reply: Reply): void {
     if (reply.kind === 'ready') this.loaded = true;
+    if (reply.kind === 'compiled') {
+      this.fetching = false;
+      offerModule(this.learners, reply.module);
+    }
     this.heard();
     if (reply.id === null) {
       this.events.onNews?.(reply);
@@ -142,6 +158,7 @@ export class WorkerClient {
 
   private replace(fail: (p: Pending) => void): void {
     this.worker?.terminate();
+    if (this.fetching) releaseModule(this.learners);
     this.disarm();
     const failed = [...this.pending.values()];
     this.pending.clear();
@@ -163,6 +180,8 @@ export class WorkerClient {
 
   terminate(): void {
     this.worker?.terminate();
+    if (this.fetching) releaseModule(this.learners);
+    this.fetching = false;
     this.worker = null;
     this.disarm();
     for (const p of this.pending.values()) p.reject(new Cancelled());

@@ -1,15 +1,19 @@
 // The worker's side of the protocol, shared by every worker of the page:
-// load the wasm module (each worker compiles its own instance; the page's
-// thread never does; the learners' module when the worker's name asks for
-// it, see modules.ts), hold each request until it has loaded, answer it with
+// load the wasm module (the page's thread never does; the learners' module
+// when the worker's name asks for it, see modules.ts) — the first worker
+// fetches it, reporting the bytes as they arrive and compiling them as they
+// come, and hands the compiled module to the page for the others
+// (wasm-share.ts) — hold each request until it has loaded, answer it with
 // its handler's result, turn a thrown error into an error reply, and close
 // the worker after a wasm trap — a bug, not bad input, that leaves the module
 // in an unknown state — so that the page starts a fresh one.
 
 import type * as Selfplay from 'selfplay';
 import type * as SelfplayLearners from 'selfplay-learners';
+import firstUrl from '../../../pkg/selfplay_bg.wasm?url';
+import learnersUrl from '../../../pkg/learners/selfplay_learners_bg.wasm?url';
 import { loadsLearners } from './modules';
-import type { CommandOf, Kind, Progress, Reply, Request, Results } from './protocol';
+import type { CommandOf, Kind, ModuleGift, Progress, Reply, Request, Results } from './protocol';
 
 export const scope = self as unknown as DedicatedWorkerGlobalScope;
 
@@ -30,10 +34,48 @@ export function learnersWasm(): typeof SelfplayLearners {
   return wasm() as typeof SelfplayLearners;
 }
 
-/** Loads the module this worker's name asks for. */
+/** The compiled module from the page, or null when this worker fetches it. */
+let given: (m: WebAssembly.Module | null) => void = () => {};
+const gift = new Promise<WebAssembly.Module | null>((resolve) => (given = resolve));
+
+/** Reports the bytes downloaded at most this often (ms), and at the end. */
+const REPORT_MS = 100;
+
+/** Fetches the module at `url`, compiling it as it arrives, and reports the bytes received. */
+async function download(url: string): Promise<WebAssembly.Module> {
+  const response = await fetch(url);
+  if (!response.ok || !response.body) throw new Error(`the engine's file could not be fetched (${response.status} ${response.statusText})`);
+  let loaded = 0;
+  let said = 0;
+  const counted = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, out) {
+        loaded += chunk.byteLength;
+        const now = performance.now();
+        if (now - said >= REPORT_MS) {
+          said = now;
+          post({ id: null, kind: 'loading', loaded });
+        }
+        out.enqueue(chunk);
+      },
+      flush() {
+        post({ id: null, kind: 'loading', loaded });
+      },
+    }),
+  );
+  return WebAssembly.compileStreaming(new Response(counted, { headers: { 'content-type': 'application/wasm' } }));
+}
+
+/** Loads the module this worker's name asks for: the page's compiled one, or fetched and compiled here and handed back. */
 async function load(): Promise<void> {
-  const m: Engine = loadsLearners(scope.name) ? await import('selfplay-learners') : await import('selfplay');
-  await m.default();
+  const learners = loadsLearners(scope.name);
+  const m: Engine = learners ? await import('selfplay-learners') : await import('selfplay');
+  let module = await gift;
+  if (!module) {
+    module = await download(learners ? learnersUrl : firstUrl);
+    post({ id: null, kind: 'compiled', module });
+  }
+  await m.default({ module_or_path: module });
   engine = m;
 }
 
@@ -74,7 +116,11 @@ export function serve(what: string, handlers: Handlers): void {
       throw e;
     },
   );
-  scope.onmessage = async (ev: MessageEvent<Request>) => {
+  scope.onmessage = async (ev: MessageEvent<Request | ModuleGift>) => {
+    if (ev.data.kind === 'module') {
+      given(ev.data.module);
+      return;
+    }
     const req = ev.data;
     try {
       await ready;

@@ -99,6 +99,11 @@ export function computerDelayMs(hash: string): number {
   return boundedParam(hash, 'delay', 0, 5000, 400);
 }
 
+/** The pause before a game's first computer move: none (it follows nothing), or the address's `delay`. */
+export function firstDelayMs(hash: string): number {
+  return boundedParam(hash, 'delay', 0, 5000, 0);
+}
+
 /**
  * Keeps a game in the page's address as it is played, so that a reload
  * keeps it and a link shows it in another browser; the address is replaced,

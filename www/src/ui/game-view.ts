@@ -25,6 +25,7 @@ import type { RunsPanel } from './runs/panel';
 import { readGameAddress } from './address';
 import { COMMON_TERMS, glossed, studyLinks, useTerms } from './glossary';
 import { keeper } from './run-keeper';
+import { START } from '../core/start';
 
 /** Board and side panel side by side: the same breakpoint as style.css's `.game-view` columns. */
 const WIDE = '(min-width: 761px)';
@@ -134,10 +135,13 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
     moves: address.moves,
     at: address.at,
     settings: address.settings,
+    start: START.starts[info.id] ? { state: START.starts[info.id], wasmBytes: START.wasmBytes.first } : undefined,
     // A model the address names that this browser lacks is imported as in the Models tab.
     importModels: (files) => models.get().then((m) => m.importFiles(files, false)),
   });
   const restoring = engine.onRestart(() => void play.restore());
+  // A computer plays: its worker starts with the view, not at its first move.
+  if ((address.controllers ?? plugin.defaultPlayers ?? []).some((c) => c !== 'human')) thinker.prepare();
   const boardDrawn = play
     .start()
     // The first board of the visit is on screen: `performance.mark` lets a

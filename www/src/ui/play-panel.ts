@@ -9,13 +9,13 @@
 // keeps the game (`address.ts`).
 
 import type { BoardView } from '../boards/board';
-import { el } from '../core/dom';
+import { el, markOnce } from '../core/dom';
 import type { Engine, EngineBoard } from '../core/engine';
 import type { ModelLibrary } from '../core/storage';
 import { showNotice } from '../core/notices';
 import type { Analysis, GameInfo, GameState } from '../core/protocol';
 import type { AgentRequest, Thinker } from '../core/thinker';
-import { AddressKeeper, computerDelayMs } from './address';
+import { AddressKeeper, computerDelayMs, firstDelayMs } from './address';
 import { Game } from './play/game';
 import { MissingModel, waitingText, type ImportModels } from './play/missing-model';
 import { MoveList } from './play/move-list';
@@ -32,6 +32,8 @@ export interface PlayOptions {
   /** Initial controllers and seed, e.g. from the address. */
   controllers?: [Controller, Controller];
   seed?: number;
+  /** The start position to draw before the engine has loaded (core/start.ts), and the engine module's size. */
+  start?: { state: GameState; wasmBytes: number };
   /** A game record to start from (the address's `moves`), and how many of its moves are on the board (`at`). */
   moves?: string[];
   at?: number;
@@ -63,7 +65,7 @@ export class PlayPanel {
 
   constructor(
     private readonly info: GameInfo,
-    engine: Engine,
+    private readonly engine: Engine,
     thinker: Thinker,
     private readonly board: BoardView,
     library: Promise<ModelLibrary>,
@@ -99,6 +101,7 @@ export class PlayPanel {
       },
       options.seed ?? randomSeed(),
       computerDelayMs(location.hash),
+      firstDelayMs(location.hash),
     );
     this.missing = new MissingModel(info, this.players, options.importModels, (meta, sides) => {
       this.writeUrl();
@@ -215,11 +218,36 @@ export class PlayPanel {
    * or another player can take the side instead).
    */
   async start(): Promise<void> {
+    this.drawBeforeEngine();
     await this.players.start();
     this.missing.show();
     await this.newGame(this.game.seed);
     if (this.options.moves?.length) await this.loadRecord(this.options.moves, this.options.at);
   }
+
+  /**
+   * Until the engine has loaded: the start position on the board (no move
+   * taken yet), the players, and the engine's download as a bar. The page
+   * marks `board-drawn` (the first board on screen).
+   */
+  private drawBeforeEngine(): void {
+    const start = this.options.start;
+    if (!start || this.engine.loaded) {
+      markOnce('board-drawn');
+      return;
+    }
+    this.board.update(start.state, false);
+    this.status.show(start.state, false, '');
+    this.status.loading(0, start.wasmBytes);
+    const stop = this.engine.onLoading((loaded) => {
+      this.status.loading(loaded, start.wasmBytes);
+      if (loaded === null) queueMicrotask(() => stop());
+    });
+    this.loadingStop = stop;
+    requestAnimationFrame(() => markOnce('board-drawn'));
+  }
+
+  private loadingStop: (() => void) | null = null;
 
   /** Plays a record into a new game (a shared link, an imported record); stops at a move that is not legal. */
   loadRecord(moves: string[], at?: number): Promise<void> {
@@ -282,6 +310,7 @@ export class PlayPanel {
     this.values.destroy();
     this.game.destroy();
     this.engineBoard.close();
+    this.loadingStop?.();
     this.players.destroy();
     document.removeEventListener('keydown', this.onKey);
   }

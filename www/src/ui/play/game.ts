@@ -72,6 +72,7 @@ export class Game {
     private readonly view: GameView,
     seed: number,
     private readonly delay: number,
+    private readonly firstDelay = 0,
   ) {
     this.seedOf = seed;
   }
@@ -271,10 +272,14 @@ export class Game {
       return;
     }
     this.view.turn(`${this.seats.sideLabel(side)} is thinking…`);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.computerMove(side);
-    }, this.delay);
+    // The pause lets people follow the moves; a game's first move follows nothing.
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        void this.computerMove(side);
+      },
+      s.cursor === 0 ? this.firstDelay : this.delay,
+    );
     this.view.controls();
   }
 

@@ -299,6 +299,12 @@ export class Players {
       const name = `${READY}${r.id}`;
       this.models.set(name, { name, label: r.name, side: r.side, key: name, bytes: null, libraryId: null, ready: r });
     }
+    // The ready-made agents in the game come down now, beside the engine,
+    // not once it is their turn: on a slow link that turn comes sooner.
+    for (const c of this.controllers) {
+      const m = this.models.get(c);
+      if (m?.ready) void readyBytes(m.ready).then((b) => (m.bytes ??= b), () => undefined);
+    }
     for (const side of [0, 1] as const) {
       const c = this.controllers[side];
       const isReady = c.startsWith(READY);

@@ -27,6 +27,8 @@ export class GameStatus {
   private statusLine = el('p', { className: 'game-status', 'data-testid': 'game-status', hidden: true });
   /** Read out by screen readers: each move as it is played, the result, a pass. */
   private announcer = el('p', { className: 'visually-hidden', 'aria-live': 'polite', 'data-testid': 'announce' });
+  /** The engine's download, until it has loaded. */
+  private loadingBar = el('progress', { className: 'engine-progress', 'data-testid': 'engine-progress', max: 1, value: 0, hidden: true, 'aria-label': 'Loading the game engine' });
 
   /** `marker` draws a side's marker; `onPass` plays the pass. */
   constructor(info: GameInfo, marker: (side: 0 | 1) => HTMLElement, onPass: () => void) {
@@ -41,7 +43,7 @@ export class GameStatus {
     }
     // Piece counts where the game has them; otherwise the line is hidden.
     this.score = score;
-    this.element.append(score, this.statusLine, this.turn, this.notice, this.passButton, this.announcer);
+    this.element.append(score, this.statusLine, this.turn, this.loadingBar, this.notice, this.passButton, this.announcer);
     this.passButton.addEventListener('click', onPass);
   }
 
@@ -64,6 +66,22 @@ export class GameStatus {
     this.notice.hidden = !s.notice;
     this.notice.textContent = s.notice ?? '';
     this.passButton.hidden = !mustPass(s, human);
+  }
+
+  /**
+   * The engine's download: `loaded` of `total` bytes, on the turn line and
+   * a bar; null once it has loaded (the bar goes; the game's turn line
+   * comes with its first state).
+   */
+  loading(loaded: number | null, total: number): void {
+    this.loadingBar.hidden = loaded === null;
+    if (loaded === null) return;
+    const mb = (n: number) => (n / 1e6).toFixed(1);
+    // A compressed download: the bar counts the module's own bytes.
+    this.loadingBar.max = total;
+    this.loadingBar.value = Math.min(loaded, total);
+    this.turn.className = 'turn';
+    this.turn.textContent = loaded === 0 ? 'Loading the game engine…' : `Loading the game engine: ${mb(Math.min(loaded, total))} of ${mb(total)} MB…`;
   }
 
   /** A new turn line (a computer thinking, its progress, a side waiting). */
