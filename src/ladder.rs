@@ -16,11 +16,21 @@
 //! them the fingerprint of each player's model file ([`file_line`]), so that
 //! a file changed since its games were played is refused, not mixed in.
 //!
+//! # Sides
+//! A player of one side only (a learner that plays first, or one side of a
+//! game whose sides differ, as the hounds and the hare) plays only the
+//! games where it has its side ([`schedule_sided`]). In a game whose sides
+//! differ every player is one side's, and its ladder rates each side's
+//! players on one scale: a hare rated as a hound is even with it.
+//!
 //! # The ratings
-//! The Bradley–Terry model: player i scores against j with probability
-//! 1 / (1 + e^−(θᵢ − θⱼ)), a draw counting half a win. The θ are fitted by
+//! The Bradley–Terry model: player i, moving first, scores against j with
+//! probability 1 / (1 + e^−(θᵢ − θⱼ + h)), a draw counting half a win,
+//! where h is the first move's advantage, fitted with the θ (in a game
+//! whose sides differ, 0: it would be the same as a shift of one side's
+//! ratings). The θ are fitted by
 //! Newton's method to the maximum of the likelihood of all games times a
-//! weak normal prior on each θ around the anchor's 0 (standard deviation
+//! weak normal prior on each θ (and on h) around 0 (standard deviation
 //! [`PRIOR_ELO`] Elo), which keeps a player who won or lost every game
 //! finite and moves the others by little (about a rating² / 1,000² share
 //! of it). One player, the *anchor*, is fixed at 0; every player must be
@@ -140,20 +150,76 @@ pub fn check_name(name: &str) -> Result<(), String> {
 /// Every game of the round robin of `players` over `openings` openings:
 /// each pair plays each opening once with each colour, in a fixed order.
 pub fn schedule(players: &[String], openings: usize) -> Vec<GameKey> {
+    let sided: Vec<(String, Option<u8>)> = players.iter().map(|p| (p.clone(), None)).collect();
+    schedule_sided(&sided, openings)
+}
+
+/// Every game of the round robin of `players` (each a name and the only
+/// side it plays, 0 first or 1 second, or `None` for both) over `openings`
+/// openings: each pair plays each opening once in each order that gives
+/// both players a side they play, in a fixed order. A name listed twice
+/// counts once, with the sides of its first listing.
+pub fn schedule_sided(players: &[(String, Option<u8>)], openings: usize) -> Vec<GameKey> {
     // In order, without repeats. (Inserted one by one: `collect` into a
-    // set sorts with a generic stable sort, tens of kB more in wasm.)
-    let mut set = BTreeSet::new();
-    for p in players {
-        set.insert(p);
+    // map sorts with a generic stable sort, tens of kB more in wasm.)
+    let mut set = BTreeMap::new();
+    for (p, side) in players {
+        set.entry(p).or_insert(*side);
     }
-    let names: Vec<&String> = set.into_iter().collect();
+    let names: Vec<(&String, Option<u8>)> = set.into_iter().collect();
+    let plays = |side: Option<u8>, s: u8| side.is_none_or(|x| x == s);
     let mut out = Vec::new();
-    for (i, a) in names.iter().enumerate() {
-        for b in &names[i + 1..] {
+    for (i, (a, sa)) in names.iter().enumerate() {
+        for (b, sb) in &names[i + 1..] {
             for o in 0..openings {
-                out.push((o, (*a).clone(), (*b).clone()));
-                out.push((o, (*b).clone(), (*a).clone()));
+                if plays(*sa, 0) && plays(*sb, 1) {
+                    out.push((o, (*a).clone(), (*b).clone()));
+                }
+                if plays(*sb, 0) && plays(*sa, 1) {
+                    out.push((o, (*b).clone(), (*a).clone()));
+                }
             }
+        }
+    }
+    out
+}
+
+/// `count` openings of `entry`'s game for its ladder: `plies` moves of the
+/// game's random player from the start, each opening a different position
+/// with the game still going, drawn from `seed` alone (the same openings on
+/// every machine). Fewer when the game has fewer such positions than
+/// `count`.
+pub fn random_openings(entry: &dyn GameEntry, count: usize, plies: u32, seed: u64) -> Vec<String> {
+    let Ok(mut random) = entry.agent("random", &serde_json::Value::Null, None) else {
+        return Vec::new();
+    };
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    let mut budget = Budget::unlimited();
+    for attempt in 0..count as u64 * 200 {
+        if out.len() == count {
+            break;
+        }
+        let mut session = entry.new_session();
+        let mut ok = true;
+        for ply in 0..u64::from(plies) {
+            if session.is_over() {
+                ok = false;
+                break;
+            }
+            let move_seed = game_seed(seed, &(attempt as usize, String::new(), String::new()))
+                ^ ply.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let position = session.position();
+            match random.think(&position, move_seed, &mut budget) {
+                Ok(t) if session.play(&t.text).is_ok() => {}
+                _ => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if ok && !session.is_over() && seen.insert(session.key()) {
+            out.push(session.transcript());
         }
     }
     out
@@ -320,6 +386,10 @@ pub struct Rating {
     pub games: u32,
     /// Points scored (a draw half a point).
     pub score: f64,
+    /// Half the width of the 95% interval of its lead over the next
+    /// weaker player (none for the weakest): how well the fit tells these
+    /// two apart, whatever their distance from the anchor.
+    pub below: Option<f64>,
 }
 
 /// The player of `players` that `name` names: the same name, else the one
@@ -360,9 +430,26 @@ pub fn find_player(players: &[&str], name: &str) -> Result<String, String> {
     }
 }
 
-/// Fits ratings to `games`, `anchor` at 0 (it must have played). Sorted
-/// from the strongest.
+/// Ratings fitted to a table of games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fit {
+    /// Sorted from the strongest.
+    pub ratings: Vec<Rating>,
+    /// The first move's advantage in Elo and half the width of its 95%
+    /// interval; `None` where it is not fitted (a game whose sides differ).
+    pub first_move: Option<(f64, f64)>,
+}
+
+/// Fits ratings to `games`, `anchor` at 0 (it must have played), with the
+/// first move's advantage. Sorted from the strongest.
 pub fn fit(games: &[Played], anchor: &str) -> Result<Vec<Rating>, String> {
+    Ok(fit_ladder(games, anchor, false)?.ratings)
+}
+
+/// Fits ratings to `games`, `anchor` at 0 (it must have played); with the
+/// first move's advantage unless `sides_differ` (every player is one
+/// side's, as in a game whose sides differ, where it is not fitted).
+pub fn fit_ladder(games: &[Played], anchor: &str, sides_differ: bool) -> Result<Fit, String> {
     // Sets built by insertion, as in `schedule`.
     let mut set = BTreeSet::new();
     for g in games {
@@ -378,15 +465,16 @@ pub fn fit(games: &[Played], anchor: &str) -> Result<Vec<Rating>, String> {
         .get(anchor)
         .ok_or_else(|| format!("the anchor '{anchor}' has played no game"))?;
     let n = names.len();
-    // Games and points of i against j.
+    // Games and points of i moving first against j.
+    let mut first_games = vec![vec![0.0f64; n]; n];
+    let mut first_points = vec![vec![0.0f64; n]; n];
     let mut played = vec![vec![0.0f64; n]; n];
-    let mut points = vec![vec![0.0f64; n]; n];
     for g in games {
         let (i, j) = (index[g.first.as_str()], index[g.second.as_str()]);
+        first_games[i][j] += 1.0;
+        first_points[i][j] += g.score;
         played[i][j] += 1.0;
         played[j][i] += 1.0;
-        points[i][j] += g.score;
-        points[j][i] += 1.0 - g.score;
     }
     // Every player must be linked to the anchor by games: otherwise only
     // the prior would place it, on a scale it shares with no one.
@@ -409,36 +497,68 @@ pub fn fit(games: &[Played], anchor: &str) -> Result<Vec<Rating>, String> {
     }
     let prior = 1.0 / (PRIOR_ELO / ELO_PER_NATURAL).powi(2);
     let mut theta = vec![0.0f64; n];
-    // The free players (all but the anchor) and the negative Hessian among them.
-    let free: Vec<usize> = (0..n).filter(|&i| i != a).collect();
-    let mut info = vec![vec![0.0f64; free.len()]; free.len()];
+    let mut h = 0.0f64;
+    // The free parameters: every player but the anchor, then h if fitted.
+    let mut slot = vec![None; n];
+    let mut free = 0;
+    for (i, s) in slot.iter_mut().enumerate() {
+        if i != a {
+            *s = Some(free);
+            free += 1;
+        }
+    }
+    let h_slot = (!sides_differ).then_some(free);
+    let size = free + usize::from(!sides_differ);
+    let mut info = vec![vec![0.0f64; size]; size];
     let mut converged = false;
     for _ in 0..100 {
-        let mut grad = vec![0.0f64; free.len()];
+        let mut grad = vec![0.0f64; size];
         for row in info.iter_mut() {
             row.iter_mut().for_each(|x| *x = 0.0);
         }
-        for (fi, &i) in free.iter().enumerate() {
-            grad[fi] -= prior * theta[i];
-            info[fi][fi] += prior;
+        for i in 0..n {
+            if let Some(fi) = slot[i] {
+                grad[fi] -= prior * theta[i];
+                info[fi][fi] += prior;
+            }
+        }
+        if let Some(hs) = h_slot {
+            grad[hs] -= prior * h;
+            info[hs][hs] += prior;
+        }
+        for i in 0..n {
             for j in 0..n {
-                if played[i][j] == 0.0 {
+                let games_ij = first_games[i][j];
+                if games_ij == 0.0 {
                     continue;
                 }
-                let p = 1.0 / (1.0 + (theta[j] - theta[i]).exp());
-                grad[fi] += points[i][j] - played[i][j] * p;
-                let w = played[i][j] * p * (1.0 - p);
-                info[fi][fi] += w;
-                if let Some(fj) = free.iter().position(|&k| k == j) {
-                    info[fi][fj] -= w;
+                let p = 1.0 / (1.0 + (theta[j] - theta[i] - h).exp());
+                let g = first_points[i][j] - games_ij * p;
+                let w = games_ij * p * (1.0 - p);
+                // The score's derivative: +1 for i, −1 for j, +1 for h.
+                let coef = [(slot[i], 1.0), (slot[j], -1.0), (h_slot, 1.0)];
+                for &(x, cx) in &coef {
+                    let Some(x) = x else { continue };
+                    grad[x] += cx * g;
+                    for &(y, cy) in &coef {
+                        if let Some(y) = y {
+                            info[x][y] += cx * cy * w;
+                        }
+                    }
                 }
             }
         }
         let step = solve(&info, &grad)?;
         let mut largest = 0.0f64;
-        for (fi, &i) in free.iter().enumerate() {
-            theta[i] += step[fi];
-            largest = largest.max(step[fi].abs());
+        for i in 0..n {
+            if let Some(fi) = slot[i] {
+                theta[i] += step[fi];
+                largest = largest.max(step[fi].abs());
+            }
+        }
+        if let Some(hs) = h_slot {
+            h += step[hs];
+            largest = largest.max(step[hs].abs());
         }
         if largest < 1e-10 {
             converged = true;
@@ -449,24 +569,35 @@ pub fn fit(games: &[Played], anchor: &str) -> Result<Vec<Rating>, String> {
         return Err("the ratings did not settle in 100 steps of Newton's method".into());
     }
     let cov = invert(&info)?;
-    let mut out: Vec<Rating> = (0..n)
-        .map(|i| {
-            let interval = match free.iter().position(|&k| k == i) {
-                Some(fi) => 1.96 * cov[fi][fi].max(0.0).sqrt() * ELO_PER_NATURAL,
-                None => 0.0,
-            };
-            Rating {
-                player: names[i].to_string(),
-                elo: theta[i] * ELO_PER_NATURAL,
-                interval,
-                games: played[i].iter().sum::<f64>() as u32,
-                score: points[i].iter().sum(),
-            }
+    let half = |x: usize| 1.96 * cov[x][x].max(0.0).sqrt() * ELO_PER_NATURAL;
+    let mut ratings: Vec<Rating> = (0..n)
+        .map(|i| Rating {
+            player: names[i].to_string(),
+            elo: theta[i] * ELO_PER_NATURAL,
+            interval: slot[i].map_or(0.0, half),
+            games: played[i].iter().sum::<f64>() as u32,
+            score: (0..n)
+                .map(|j| first_points[i][j] + first_games[j][i] - first_points[j][i])
+                .sum(),
+            below: None,
         })
         .collect();
     // Names are unique, so the order is total and an unstable sort is exact.
-    out.sort_unstable_by(|x, y| y.elo.total_cmp(&x.elo).then(x.player.cmp(&y.player)));
-    Ok(out)
+    ratings.sort_unstable_by(|x, y| y.elo.total_cmp(&x.elo).then(x.player.cmp(&y.player)));
+    // Each lead over the next: var(θᵢ − θⱼ) = Cᵢᵢ + Cⱼⱼ − 2Cᵢⱼ (the anchor's row is 0).
+    let var = |i: Option<usize>, j: Option<usize>| i.zip(j).map_or(0.0, |(i, j)| cov[i][j]);
+    for k in 0..ratings.len().saturating_sub(1) {
+        let (i, j) = (
+            index[ratings[k].player.as_str()],
+            index[ratings[k + 1].player.as_str()],
+        );
+        let v = var(slot[i], slot[i]) + var(slot[j], slot[j]) - 2.0 * var(slot[i], slot[j]);
+        ratings[k].below = Some(1.96 * v.max(0.0).sqrt() * ELO_PER_NATURAL);
+    }
+    Ok(Fit {
+        ratings,
+        first_move: h_slot.map(|hs| (h * ELO_PER_NATURAL, half(hs))),
+    })
 }
 
 /// Solves m·x = b (m symmetric positive definite) by Gaussian elimination
@@ -626,6 +757,111 @@ mod tests {
         assert_eq!(game_seed(1, &s[5]), game_seed(1, &s[5].clone()));
         assert_ne!(game_seed(1, &s[5]), game_seed(1, &s[6]));
         assert_ne!(game_seed(1, &s[5]), game_seed(2, &s[5]));
+    }
+
+    #[test]
+    fn players_of_one_side_play_only_where_they_have_their_side() {
+        let players: Vec<(String, Option<u8>)> = vec![
+            ("both".into(), None),
+            ("first".into(), Some(0)),
+            ("second".into(), Some(1)),
+            ("first2".into(), Some(0)),
+        ];
+        let s = schedule_sided(&players, 2);
+        let pairs: BTreeSet<(String, String)> =
+            s.iter().map(|k| (k.1.clone(), k.2.clone())).collect();
+        let want: BTreeSet<(String, String)> = [
+            ("both", "second"),
+            ("first", "both"),
+            ("first", "second"),
+            ("first2", "both"),
+            ("first2", "second"),
+        ]
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+        assert_eq!(pairs, want);
+        // Each allowed order on every opening.
+        assert_eq!(s.len(), want.len() * 2);
+    }
+
+    /// Games drawn from the model with a first-move advantage of `h` Elo,
+    /// `per_pair` per ordered pair of the players (names and true ratings)
+    /// that the sides allow.
+    fn with_advantage(players: &[(&str, f64, Option<u8>)], h: f64, per_pair: usize) -> Vec<Played> {
+        let mut rng = rng_from_seed(3);
+        let sided: Vec<(String, Option<u8>)> = players
+            .iter()
+            .map(|(n, _, s)| (n.to_string(), *s))
+            .collect();
+        let elo = |n: &str| players.iter().find(|p| p.0 == n).unwrap().1;
+        schedule_sided(&sided, per_pair)
+            .into_iter()
+            .map(|(opening, first, second)| {
+                let p = 1.0 / (1.0 + 10f64.powf((elo(&second) - elo(&first) - h) / 400.0));
+                Played {
+                    score: if rng.random::<f64>() < p { 1.0 } else { 0.0 },
+                    opening,
+                    first,
+                    second,
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_first_moves_advantage_is_fitted_so_that_a_player_of_the_first_side_is_rated_fairly() {
+        // "lead" plays first only: without the advantage fitted it would
+        // be rated about 150 points too high.
+        let players = [
+            ("a", 0.0, None),
+            ("b", 200.0, None),
+            ("c", 400.0, None),
+            ("lead", 200.0, Some(0)),
+        ];
+        let games = with_advantage(&players, 150.0, 1_500);
+        let f = fit_ladder(&games, "a", false).unwrap();
+        let (h, hi) = f.first_move.unwrap();
+        assert!((h - 150.0).abs() <= hi.max(15.0), "{h} ± {hi}");
+        let lead = f.ratings.iter().find(|r| r.player == "lead").unwrap();
+        assert!((lead.elo - 200.0).abs() <= lead.interval, "{lead:?}");
+        // Where the sides differ the advantage is not fitted: each side's
+        // players are rated against the other side's.
+        let sides = [
+            ("h1", 0.0, Some(0)),
+            ("h2", 300.0, Some(0)),
+            ("r1", 100.0, Some(1)),
+            ("r2", 250.0, Some(1)),
+        ];
+        let games = with_advantage(&sides, 0.0, 1_000);
+        let f = fit_ladder(&games, "h1", true).unwrap();
+        assert_eq!(f.first_move, None);
+        for (name, elo, _) in sides {
+            let r = f.ratings.iter().find(|r| r.player == name).unwrap();
+            assert!((r.elo - elo).abs() <= r.interval.max(1.0), "{r:?} vs {elo}");
+        }
+    }
+
+    #[test]
+    fn random_openings_are_different_positions_of_a_game_still_going() {
+        let entry = crate::games::entry("tictactoe").unwrap();
+        let a = random_openings(entry, 30, 2, 7);
+        assert_eq!(
+            a,
+            random_openings(entry, 30, 2, 7),
+            "the same from the same seed"
+        );
+        assert_eq!(a.len(), 30);
+        let mut keys = BTreeSet::new();
+        for t in &a {
+            let mut s = entry.new_session();
+            s.load_transcript(t).unwrap();
+            assert!(!s.is_over());
+            assert_eq!(s.transcript(), *t);
+            assert!(keys.insert(s.key()), "{t} twice");
+        }
+        // Tic-tac-toe has 72 positions after two moves: asked for more, it gives those.
+        assert_eq!(random_openings(entry, 100, 2, 7).len(), 72);
     }
 
     #[test]

@@ -1,93 +1,94 @@
-//! The ready-made agents the page ships: learners trained by their game's
-//! own runs with fixed seeds, kept at several stages of one run, and
-//! measured against the game's fixed players (native only).
+//! The ready-made agents the page ships, and the ladder that rates them:
+//! learners trained by their game's own runs with fixed seeds, kept at
+//! several stages of one run, and rated together with the game's own
+//! players (its fixed players and a searching player at a few levels) on
+//! the game's rating ladder ([`crate::ladder`]) — one Elo scale per game,
+//! the one the page's player lists and Ladder tab show (native only).
 //!
-//! Each game's entry lists its recipes ([`crate::plugin::ReadySet`]); this
-//! module knows no game. [`build`] trains every recipe's run once, keeps its
-//! model after each stage, measures every model and every fixed player the
-//! same way, and writes the files and `manifest.json`; [`check`] measures
-//! the shipped files again and compares them with the manifest's figures.
+//! Each game's entry lists its recipes and its ladder's seats
+//! ([`crate::plugin::ReadySet`]); this module knows no game. [`build`]
+//! trains every recipe's run once, keeps its model after each stage, and
+//! rates; [`rate_all`] plays every game's ladder again and writes its table
+//! of games (`<game>-ladder.tsv`) and the ratings into `manifest.json`;
+//! [`check`] fits the shipped tables again, replays some of their games,
+//! and compares both with the manifest.
 
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
+use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::ladder::{
+    file_line, file_lines, fingerprint, fit_ladder, parse_table, play_game, schedule_sided, Played,
+};
 use crate::model::Model;
-use crate::plugin::{GameEntry, ReadyRecipe, ReadySet};
+use crate::plugin::{DynAgent, GameEntry, GameInfo, ReadyRecipe, ReadySet};
 use crate::search::budget::Budget;
 
 /// The manifest's format; a page that reads another refuses it.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// What the page may ship at most: every file of the set, gzipped, summed.
 pub const BUDGET_GZIPPED: u64 = 3_000_000;
 
-/// One side's record against one opponent.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Record {
-    /// The opponent (a player's id).
-    pub opponent: String,
-    /// The side the measured player took (0 first, 1 second).
-    pub side: u8,
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
-}
+/// The command that builds the set again.
+pub const BUILD_COMMAND: &str = "scripts/ready-models.sh";
 
-/// How a set of players was measured: the same for every player of a game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Measure {
-    /// Games per opponent and side.
-    pub games: u32,
-    /// Random moves that open every game, so that fixed players meet
-    /// varied positions.
-    pub opening: u32,
-    /// The seed every game's draws come from.
-    pub seed: u64,
-    /// The fixed players measured against (the game's players that answer
-    /// at once).
-    pub opponents: Vec<String>,
-    /// The command that measures one file the same way.
-    pub command: String,
-}
+/// The command that rates every game's ladder again (after a player changed).
+pub const RATE_COMMAND: &str = "scripts/ladder.sh";
 
-/// A player's strength: its records and its score, the share of points
-/// (a win 1, a draw ½) over all of them, in percent; and, in a game with a
-/// ladder, its rating there.
+/// One player of a game's ladder: who it is, and its rating there.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Strength {
-    pub score: f64,
-    pub records: Vec<Record>,
+pub struct Seat {
+    /// Its name in the ladder's table of games (unique in the ladder).
+    pub name: String,
+    /// The game's player (`"search"`), or `"model"` for a ready-made model.
+    pub player: String,
+    /// The player's settings (a level), as [`GameEntry::agent`] takes them.
+    #[serde(default, skip_serializing_if = "Value::is_null")]
+    pub settings: Value,
+    /// The ready-made model it plays (its id in [`ReadyGame::models`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rating: Option<Rated>,
-}
-
-/// A rating on the game's ladder ([`crate::ladder`]), in whole Elo.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Rated {
+    pub model: Option<String>,
+    /// The only side it plays (0 first, 1 second), or `None` for both.
+    pub side: Option<u8>,
+    /// Its rating in whole Elo, and half the width of its 95% interval.
     pub elo: f64,
-    /// Half the width of the 95% interval.
     pub interval: f64,
+    /// Its games in the table, and its points (a draw half a point).
+    pub games: u32,
+    pub score: f64,
+    /// Half the width of the 95% interval of its lead over the next seat
+    /// down, in whole Elo (none for the last).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub below: Option<f64>,
 }
 
-/// How a game's fixed players and ready-made models were rated together:
-/// a round robin of all of them on the game's ladder.
+/// A game's ladder as shipped: how its games were played, its table of
+/// games, and every seat's rating, the strongest first.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct LadderMeasure {
-    /// Openings of the ladder's shipped set each pair plays, each with both colours.
+#[serde(rename_all = "camelCase")]
+pub struct LadderRecord {
+    /// Openings of the game's ladder each pair plays, in each order of
+    /// sides the pair can play.
     pub openings: u32,
     pub seed: u64,
-    /// The player rated 0.
+    /// The seat rated 0.
     pub anchor: String,
-    /// The command that plays the same games and prints the same ratings.
+    /// Each seat plays one side (a game whose sides differ).
+    pub per_side: bool,
+    /// The first move's advantage in whole Elo, and its interval, where it
+    /// is fitted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_move: Option<[f64; 2]>,
+    /// The table of games beside the manifest (`<game>-ladder.tsv`).
+    pub table: String,
+    /// The command that plays the games and writes the ratings again.
     pub command: String,
-}
-
-fn is_zero(x: &f64) -> bool {
-    *x == 0.0
+    pub seats: Vec<Seat>,
 }
 
 /// A ready-made model in the manifest.
@@ -120,22 +121,21 @@ pub struct ReadyModel {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub weights: bool,
     pub bytes: u64,
-    pub strength: Strength,
 }
 
-/// One game's ready-made models and its fixed players' strength.
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
+}
+
+/// One game's ready-made models and its ladder.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ReadyGame {
-    pub measure: Measure,
-    /// How the ratings were fitted, in a game with a ladder.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ladder: Option<LadderMeasure>,
-    /// The fixed players' strength, measured as the models are.
-    pub players: BTreeMap<String, Strength>,
+    pub ladder: Option<LadderRecord>,
     pub models: Vec<ReadyModel>,
 }
 
-/// The manifest: every game's ready-made models.
+/// The manifest: every game's ready-made models and ladder.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Manifest {
     pub format: u32,
@@ -144,304 +144,544 @@ pub struct Manifest {
     pub games: BTreeMap<String, ReadyGame>,
 }
 
-/// A seed for one game of a measurement, from the measurement's seed and
-/// the game's place in it (splitmix64, so nearby indices differ in every bit).
-fn mix(seed: u64, parts: &[u64]) -> u64 {
-    let mut z = seed;
-    for &p in parts {
-        z = z.wrapping_add(p).wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-    }
-    z
+/// How a ladder's games are played.
+#[derive(Clone, Copy, Debug)]
+pub struct Play {
+    /// Games played at once (each on a thread of its own).
+    pub threads: usize,
+    /// Keep the games of an interrupted rating (`<game>-ladder.tsv.partial`),
+    /// else those of the table written last, when they were played by the
+    /// same seats with the same files and openings, and play only the others.
+    pub resume: bool,
 }
 
-/// Who plays: a fixed player by id, or a model file's learner.
-pub enum Contender<'a> {
-    Player(&'a str),
-    Model(&'a Model),
-}
-
-fn agent(
-    entry: &dyn GameEntry,
-    who: &Contender,
-) -> Result<Box<dyn crate::plugin::DynAgent>, String> {
-    match who {
-        Contender::Player(id) => entry.agent(id, &Value::Null, None),
-        Contender::Model(m) => entry.agent("model", &Value::Null, Some(m)),
-    }
-}
-
-/// Plays one game of `me` (on `side`) against `other`; `opening` random
-/// moves first. Returns the winner's side, or `None` for a draw.
-fn play(
-    entry: &dyn GameEntry,
-    me: &mut dyn crate::plugin::DynAgent,
-    other: &mut dyn crate::plugin::DynAgent,
-    side: u8,
-    opening: u32,
-    seed: u64,
-) -> Result<Option<u8>, String> {
-    let mut session = entry.new_session();
-    let mut random = entry.agent("random", &Value::Null, None)?;
-    let mut ply = 0u64;
-    while !session.is_over() {
-        let to_move = session.state().to_move;
-        let s = mix(seed, &[ply]);
-        let position = session.position();
-        let mut budget = Budget::unlimited();
-        let thought = if ply < opening as u64 {
-            random.think(&position, s, &mut budget)?
-        } else if to_move == Some(side) {
-            me.think(&position, s, &mut budget)?
-        } else {
-            other.think(&position, s, &mut budget)?
-        };
-        session
-            .play(&thought.text)
-            .map_err(|e| format!("move {} refused: {e}", thought.text))?;
-        ply += 1;
-    }
-    Ok(session.state().outcome.and_then(|o| o.winner))
-}
-
-/// The sides `who` can play: a model's one side, or those its player
-/// info allows.
-fn sides_of(entry: &dyn GameEntry, who: &Contender) -> Result<Vec<u8>, String> {
-    match who {
-        Contender::Model(m) => Ok(match entry.describe_model(m)?.side {
-            Some(s) => vec![s],
-            None => vec![0, 1],
-        }),
-        Contender::Player(id) => {
-            let info = entry.info();
-            let p = info
-                .players
-                .iter()
-                .find(|p| p.id == *id)
-                .ok_or_else(|| format!("{} has no player '{id}'", info.title))?;
-            Ok((0..2u8).filter(|&s| p.sides[s as usize]).collect())
+impl Default for Play {
+    fn default() -> Self {
+        Play {
+            threads: 1,
+            resume: false,
         }
     }
 }
 
-/// The fixed players a game's agents are measured against: those that
-/// answer at once (no search).
-pub fn opponents(entry: &dyn GameEntry) -> Vec<String> {
-    entry
-        .info()
-        .players
-        .iter()
-        .filter(|p| !p.searches)
-        .map(|p| p.id.clone())
-        .collect()
+/// The file of a game's table of games, beside the manifest.
+pub fn table_file(game: &str) -> String {
+    format!("{game}-ladder.tsv")
 }
 
-/// Measures `who` against every opponent of `measure`, on each side both can
-/// play, `measure.games` games each.
-pub fn strength(
+/// A seat before it is rated: who plays, and the model file it plays.
+#[derive(Clone, Debug)]
+struct SeatSpec {
+    name: String,
+    player: String,
+    settings: Value,
+    model: Option<(String, String)>,
+    side: Option<u8>,
+}
+
+/// A seat's name for people: a fixed player's label, with its settings
+/// in words ("Search, level 3").
+fn player_name(info: &GameInfo, player: &str, settings: &Value) -> Result<String, String> {
+    let p = info
+        .players
+        .iter()
+        .find(|p| p.id == player)
+        .ok_or_else(|| format!("{} has no player '{player}'", info.title))?;
+    let mut name = p.label.clone();
+    if let Some(obj) = settings.as_object() {
+        for f in &p.settings {
+            if let Some(v) = obj.get(&f.id) {
+                name.push_str(&format!(", {} {v}", f.label.to_lowercase()));
+            }
+        }
+    }
+    Ok(name)
+}
+
+/// The seats of `entry`'s ladder: its set's fixed seats (each player with
+/// a side of its own on each side it plays, where the game's sides
+/// differ), then every ready-made model.
+fn seats_of(
     entry: &dyn GameEntry,
-    who: &Contender,
-    measure: &Measure,
-) -> Result<Strength, String> {
+    set: &ReadySet,
+    models: &[ReadyModel],
+) -> Result<Vec<SeatSpec>, String> {
     let info = entry.info();
-    let mut records = Vec::new();
-    for (oi, opp) in measure.opponents.iter().enumerate() {
+    let fixed: Vec<(String, Value)> = if set.ladder_seats.is_empty() {
+        info.players
+            .iter()
+            .filter(|p| !p.searches && p.settings.is_empty())
+            .map(|p| (p.id.clone(), Value::Null))
+            .collect()
+    } else {
+        set.ladder_seats
+            .iter()
+            .map(|(p, s)| {
+                let settings = if s.is_empty() {
+                    Ok(Value::Null)
+                } else {
+                    serde_json::from_str(s).map_err(|e| format!("{p} {s}: {e}"))
+                };
+                settings.map(|v| (p.to_string(), v))
+            })
+            .collect::<Result<_, _>>()?
+    };
+    let mut out = Vec::new();
+    for (player, settings) in fixed {
         let p = info
             .players
             .iter()
-            .find(|p| &p.id == opp)
-            .ok_or_else(|| format!("{} has no player '{opp}'", info.title))?;
-        for side in sides_of(entry, who)? {
-            if !p.sides[1 - side as usize] {
-                continue;
+            .find(|p| p.id == player)
+            .ok_or_else(|| format!("{} has no player '{player}'", info.title))?;
+        let name = player_name(&info, &player, &settings)?;
+        let sides: Vec<u8> = (0..2u8).filter(|&s| p.sides[s as usize]).collect();
+        let seat = |side: Option<u8>, name: String| SeatSpec {
+            name,
+            player: player.clone(),
+            settings: settings.clone(),
+            model: None,
+            side,
+        };
+        if info.ladder_per_side || sides.len() == 1 {
+            for s in sides {
+                let n = if info.ladder_per_side && p.sides == [true, true] {
+                    format!("{name} as {}", info.sides[s as usize])
+                } else {
+                    name.clone()
+                };
+                out.push(seat(Some(s), n));
             }
-            let mut me = agent(entry, who)?;
-            let mut other = entry.agent(opp, &Value::Null, None)?;
-            let mut r = Record {
-                opponent: opp.clone(),
-                side,
-                wins: 0,
-                draws: 0,
-                losses: 0,
-            };
-            for g in 0..measure.games {
-                let seed = mix(measure.seed, &[oi as u64, side as u64, g as u64]);
-                match play(
-                    entry,
-                    me.as_mut(),
-                    other.as_mut(),
-                    side,
-                    measure.opening,
-                    seed,
-                )? {
-                    Some(w) if w == side => r.wins += 1,
-                    Some(_) => r.losses += 1,
-                    None => r.draws += 1,
-                }
-            }
-            records.push(r);
+        } else {
+            out.push(seat(None, name));
         }
     }
-    let played: u32 = records.iter().map(|r| r.wins + r.draws + r.losses).sum();
-    let points: f64 = records
-        .iter()
-        .map(|r| r.wins as f64 + r.draws as f64 / 2.0)
-        .sum();
-    let score = if played == 0 {
-        0.0
-    } else {
-        (1000.0 * points / played as f64).round() / 10.0
-    };
-    Ok(Strength {
-        score,
-        records,
-        rating: None,
-    })
-}
-
-/// The ladder of a game's ready-made set ([`ReadySet::ladder_openings`]),
-/// or `None` when it is not rated (no openings, or a game without a
-/// ladder). Its command is filled in when the players are known
-/// ([`rate_into`]).
-pub fn ladder_of(entry: &dyn GameEntry, set: &ReadySet) -> Option<LadderMeasure> {
-    let openings = set.ladder_openings.min(entry.info().ladder_openings);
-    (openings > 0).then(|| LadderMeasure {
-        openings,
-        seed: set.seed,
-        anchor: "random".into(),
-        command: String::new(),
-    })
-}
-
-/// The players of `g` that its ladder rates, by name in the ladder's games:
-/// the fixed players and the models (by file name) that play both sides.
-/// A player of one side only is not rated: a ladder plays both colours.
-fn ladder_players<'a>(
-    entry: &dyn GameEntry,
-    g: &'a ReadyGame,
-) -> Result<(Vec<String>, Vec<&'a ReadyModel>), String> {
-    let mut fixed = Vec::new();
-    for p in &g.measure.opponents {
-        if sides_of(entry, &Contender::Player(p))?.len() == 2 {
-            fixed.push(p.clone());
+    for m in models {
+        if info.ladder_per_side && m.side.is_none() {
+            return Err(format!(
+                "{}: a model of a game whose sides differ plays one side",
+                m.file
+            ));
         }
-    }
-    let models = g.models.iter().filter(|m| m.side.is_none()).collect();
-    Ok((fixed, models))
-}
-
-/// The command that plays the same games as [`rate`] and prints the same
-/// ratings, from the repository's root.
-fn ladder_command(
-    entry: &dyn GameEntry,
-    g: &ReadyGame,
-    ladder: &LadderMeasure,
-) -> Result<String, String> {
-    let (fixed, models) = ladder_players(entry, g)?;
-    // Every model file of the game, or the rated ones by name.
-    let files = if models.len() == g.models.len() {
-        format!("{}-*.selfplay", entry.id())
-    } else {
-        models
-            .iter()
-            .map(|m| m.file.as_str())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    Ok(format!(
-        "cd www/public/ready && selfplay {} ladder {} {files} --results NEW-FILE --openings {} --seed {}",
-        entry.id(),
-        fixed.join(" "),
-        ladder.openings,
-        ladder.seed
-    ))
-}
-
-/// Rates `g`'s fixed players and models (the files in `dir`) that play both
-/// sides together on the game's ladder as `ladder` says: every pair plays
-/// every opening with each colour, fresh players each game, as
-/// `selfplay <game> ladder` plays them (a fixed player named by its id, a
-/// model by its file's name). Returns each one's rating, by player id or
-/// model id.
-pub fn rate(
-    entry: &dyn GameEntry,
-    g: &ReadyGame,
-    ladder: &LadderMeasure,
-    dir: &Path,
-) -> Result<BTreeMap<String, Rated>, String> {
-    use crate::ladder::{fit, play_game, schedule, Played};
-    let (fixed, rated) = ladder_players(entry, g)?;
-    let mut models = BTreeMap::new();
-    for m in rated {
-        models.insert(m.file.clone(), (m.id.clone(), read_model(dir, &m.file)?));
-    }
-    let names: Vec<String> = fixed.into_iter().chain(models.keys().cloned()).collect();
-    let contender = |name: &str| match models.get(name) {
-        Some((_, m)) => agent(entry, &Contender::Model(m)),
-        None => agent(entry, &Contender::Player(name)),
-    };
-    let openings = entry.ladder_openings();
-    let mut games = Vec::new();
-    for key in schedule(&names, ladder.openings as usize) {
-        let mut first = contender(&key.1)?;
-        let mut second = contender(&key.2)?;
-        let score = play_game(
-            entry,
-            &openings,
-            &key,
-            first.as_mut(),
-            second.as_mut(),
-            ladder.seed,
-            &mut Budget::unlimited(),
-        )?;
-        games.push(Played {
-            opening: key.0,
-            first: key.1,
-            second: key.2,
-            score,
+        out.push(SeatSpec {
+            name: m.name.clone(),
+            player: "model".into(),
+            settings: Value::Null,
+            model: Some((m.id.clone(), m.file.clone())),
+            side: m.side,
         });
     }
-    Ok(fit(&games, &ladder.anchor)?
+    for s in &out {
+        crate::ladder::check_name(&s.name)?;
+    }
+    let mut names: Vec<&str> = out.iter().map(|s| s.name.as_str()).collect();
+    names.sort_unstable();
+    if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
+        return Err(format!("two seats of the ladder are named '{}'", w[0]));
+    }
+    Ok(out)
+}
+
+/// The seat rated 0: the game's random player (on the first side, where
+/// each side's players are apart) — unless it lost every game, which
+/// leaves only the prior to place it and every rating measured from it
+/// wide: then the seat that scored fewest points but some.
+fn anchor_of(seats: &[SeatSpec], games: &[Played]) -> Result<String, String> {
+    let random = seats
+        .iter()
+        .find(|s| s.player == "random" && s.side != Some(1))
+        .or_else(|| seats.iter().find(|s| s.player == "random"))
+        .ok_or("the ladder has no random player to rate the others from")?;
+    let mut points: BTreeMap<&str, f64> = seats.iter().map(|s| (s.name.as_str(), 0.0)).collect();
+    for g in games {
+        *points.entry(&g.first).or_default() += g.score;
+        *points.entry(&g.second).or_default() += 1.0 - g.score;
+    }
+    if points.get(random.name.as_str()).copied().unwrap_or(0.0) > 0.0 {
+        return Ok(random.name.clone());
+    }
+    // The order of the seats breaks ties, so that the choice is the same everywhere.
+    seats
+        .iter()
+        .filter(|s| points[s.name.as_str()] > 0.0)
+        .min_by(|a, b| points[a.name.as_str()].total_cmp(&points[b.name.as_str()]))
+        .map(|s| s.name.clone())
+        .ok_or_else(|| "no player of the ladder scored a point".into())
+}
+
+/// The table's head: what it is and how it was played (the openings by
+/// their fingerprint, so that a table played from other openings is not
+/// taken for this one).
+fn table_head(entry: &dyn GameEntry, openings: u32, seed: u64) -> String {
+    let list = entry.ladder_openings();
+    let used = list.get(..openings as usize).unwrap_or(&list).join("\n");
+    format!(
+        "# selfplay ladder of {}: opening\tfirst\tsecond\tfirst's score\n# {openings} openings ({:016x}), seed {seed}: {RATE_COMMAND} --game {}\n",
+        entry.id(),
+        fingerprint(used.as_bytes()),
+        entry.id()
+    )
+}
+
+/// Plays the games of `seats` over `openings` openings that `known` lacks,
+/// on `play.threads` threads, appending each to `partial` (a file) as it
+/// ends. Returns every game of the schedule, in its order.
+#[allow(clippy::too_many_arguments)]
+fn play_games(
+    entry: &dyn GameEntry,
+    seats: &[SeatSpec],
+    files: &BTreeMap<String, Model>,
+    openings: u32,
+    seed: u64,
+    known: &[Played],
+    play: Play,
+    partial: Option<&Path>,
+    log: &mut (dyn FnMut(&str) + Send),
+) -> Result<Vec<Played>, String> {
+    let sided: Vec<(String, Option<u8>)> = seats.iter().map(|s| (s.name.clone(), s.side)).collect();
+    let schedule = schedule_sided(&sided, openings as usize);
+    let have: BTreeMap<_, f64> = known.iter().map(|g| (g.key(), g.score)).collect();
+    let todo: Vec<_> = schedule
+        .iter()
+        .filter(|k| !have.contains_key(*k))
+        .cloned()
+        .collect();
+    let opening_list = entry.ladder_openings();
+    if (opening_list.len() as u32) < openings {
+        return Err(format!(
+            "{} has {} ladder openings, not {openings}",
+            entry.info().title,
+            opening_list.len()
+        ));
+    }
+    let by_name: BTreeMap<&str, &SeatSpec> = seats.iter().map(|s| (s.name.as_str(), s)).collect();
+    let agent = |name: &str| seat_agent(entry, by_name[name], files);
+    let results: Mutex<BTreeMap<crate::ladder::GameKey, f64>> = Mutex::new(have);
+    let out_file = match partial {
+        Some(p) => Some(Mutex::new(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|e| format!("{}: {e}", p.display()))?,
+        )),
+        None => None,
+    };
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let total = todo.len();
+    let started = std::time::Instant::now();
+    let log = Mutex::new(log);
+    let threads = play.threads.clamp(1, 64);
+    let error: Mutex<Option<String>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for t in 0..threads {
+            let (todo, agent, results, out_file, done, log, error, opening_list) = (
+                &todo,
+                &agent,
+                &results,
+                &out_file,
+                &done,
+                &log,
+                &error,
+                &opening_list,
+            );
+            scope.spawn(move || {
+                for key in todo.iter().skip(t).step_by(threads) {
+                    if error.lock().unwrap().is_some() {
+                        return;
+                    }
+                    let score = agent(&key.1).and_then(|mut a| {
+                        let mut b = agent(&key.2)?;
+                        play_game(
+                            entry,
+                            opening_list,
+                            key,
+                            a.as_mut(),
+                            b.as_mut(),
+                            seed,
+                            &mut Budget::unlimited(),
+                        )
+                    });
+                    let score = match score {
+                        Ok(s) => s,
+                        Err(e) => {
+                            *error.lock().unwrap() = Some(format!(
+                                "opening {}, {} against {}: {e}",
+                                key.0, key.1, key.2
+                            ));
+                            return;
+                        }
+                    };
+                    let line = Played {
+                        opening: key.0,
+                        first: key.1.clone(),
+                        second: key.2.clone(),
+                        score,
+                    }
+                    .line();
+                    if let Some(f) = out_file {
+                        let _ = writeln!(f.lock().unwrap(), "{line}");
+                    }
+                    results.lock().unwrap().insert(key.clone(), score);
+                    let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    if n % 500 == 0 || n == total {
+                        let s = started.elapsed().as_secs_f64();
+                        (log.lock().unwrap())(&format!(
+                            "{}: {n} of {total} games ({:.1} games/s)",
+                            entry.id(),
+                            n as f64 / s.max(1e-9)
+                        ));
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = error.into_inner().unwrap() {
+        return Err(e);
+    }
+    let results = results.into_inner().unwrap();
+    Ok(schedule
         .into_iter()
-        .map(|r| {
-            let id = models
-                .get(&r.player)
-                .map_or(r.player.clone(), |(id, _)| id.clone());
-            let rated = Rated {
-                elo: r.elo.round(),
-                interval: r.interval.round(),
-            };
-            (id, rated)
+        .map(|k| Played {
+            score: results[&k],
+            opening: k.0,
+            first: k.1,
+            second: k.2,
         })
         .collect())
 }
 
-/// Rates `g` on `ladder` (none: no ratings) and writes each rating into its
-/// player's or model's strength (none for a player of one side only), and
-/// the ladder, with its command, into `g`.
-fn rate_into(
+/// A fresh agent for a seat (each game gets its own).
+fn seat_agent(
+    entry: &dyn GameEntry,
+    s: &SeatSpec,
+    files: &BTreeMap<String, Model>,
+) -> Result<Box<dyn DynAgent>, String> {
+    match &s.model {
+        Some((_, file)) => entry.agent("model", &Value::Null, Some(&files[file])),
+        None => entry.agent(&s.player, &s.settings, None),
+    }
+}
+
+/// The seats rated from `games` (the ladder's fit), strongest first.
+fn rated(
+    seats: &[SeatSpec],
+    games: &[Played],
+    anchor: &str,
+    per_side: bool,
+) -> Result<(Vec<Seat>, Option<[f64; 2]>), String> {
+    let fit = fit_ladder(games, anchor, per_side)?;
+    let mut out = Vec::new();
+    for r in &fit.ratings {
+        let s = seats.iter().find(|s| s.name == r.player).ok_or_else(|| {
+            format!(
+                "the table has games of '{}', who is not a seat of the ladder",
+                r.player
+            )
+        })?;
+        out.push(Seat {
+            name: s.name.clone(),
+            player: s.player.clone(),
+            settings: s.settings.clone(),
+            model: s.model.as_ref().map(|(id, _)| id.clone()),
+            side: s.side,
+            elo: r.elo.round(),
+            interval: r.interval.round(),
+            games: r.games,
+            score: r.score,
+            below: r.below.map(f64::round),
+        });
+    }
+    Ok((out, fit.first_move.map(|(h, i)| [h.round(), i.round()])))
+}
+
+/// The model files of `models`, read from `dir`, by file name.
+fn model_files(dir: &Path, models: &[ReadyModel]) -> Result<BTreeMap<String, Model>, String> {
+    models
+        .iter()
+        .map(|m| read_model(dir, &m.file).map(|model| (m.file.clone(), model)))
+        .collect()
+}
+
+/// Plays `g`'s ladder (the game's seats and ready-made models in `dir`),
+/// writes its table of games into `dir`, and its ratings into `g`.
+pub fn rate(
     entry: &dyn GameEntry,
     g: &mut ReadyGame,
-    ladder: Option<LadderMeasure>,
     dir: &Path,
+    play: Play,
+    log: &mut (dyn FnMut(&str) + Send),
 ) -> Result<(), String> {
-    let (ratings, ladder) = match ladder {
-        Some(mut l) => {
-            l.command = ladder_command(entry, g, &l)?;
-            (rate(entry, g, &l, dir)?, Some(l))
+    let set = entry.ready_models();
+    let openings = set.ladder_openings.min(entry.info().ladder_openings);
+    if openings == 0 {
+        g.ladder = None;
+        return Ok(());
+    }
+    let info = entry.info();
+    let seats = seats_of(entry, &set, &g.models)?;
+    let files = model_files(dir, &g.models)?;
+    let head = table_head(entry, openings, set.seed);
+    let mut marks = String::new();
+    for s in &seats {
+        if let Some((_, file)) = &s.model {
+            let bytes = std::fs::read(dir.join(file)).map_err(|e| format!("{file}: {e}"))?;
+            marks.push_str(&file_line(&s.name, fingerprint(&bytes)));
+            marks.push('\n');
         }
-        None => (BTreeMap::new(), None),
-    };
-    for (p, s) in g.players.iter_mut() {
-        s.rating = ratings.get(p).copied();
     }
-    for m in g.models.iter_mut() {
-        m.strength.rating = ratings.get(&m.id).copied();
+    let partial = dir.join(format!("{}.partial", table_file(entry.id())));
+    // An interrupted rating's games are kept when they were played by the
+    // same seats with the same files and settings.
+    let mut known = Vec::new();
+    if play.resume {
+        // The games of an interrupted rating, else those of the table written last.
+        for path in [partial.clone(), dir.join(table_file(entry.id()))] {
+            if let Ok(text) = std::fs::read_to_string(&path) {
+                if text.starts_with(&format!("{head}{marks}")) {
+                    known = parse_table(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+                    log(&format!(
+                        "{}: {} games kept from {}",
+                        entry.id(),
+                        known.len(),
+                        path.display()
+                    ));
+                    break;
+                }
+            }
+        }
     }
-    g.ladder = ladder;
+    if known.is_empty() {
+        std::fs::write(&partial, format!("{head}{marks}"))
+            .map_err(|e| format!("{}: {e}", partial.display()))?;
+    }
+    let games = play_games(
+        entry,
+        &seats,
+        &files,
+        openings,
+        set.seed,
+        &known,
+        play,
+        Some(&partial),
+        log,
+    )?;
+    let anchor = anchor_of(&seats, &games)?;
+    let (rated, first_move) = rated(&seats, &games, &anchor, info.ladder_per_side)?;
+    let mut text = format!("{head}{marks}");
+    for p in &games {
+        text.push_str(&p.line());
+        text.push('\n');
+    }
+    let file = table_file(entry.id());
+    crate::cli::write_atomic(&dir.join(&file), text.as_bytes())
+        .map_err(crate::cli::CliError::into_message)?;
+    let _ = std::fs::remove_file(&partial);
+    g.ladder = Some(LadderRecord {
+        openings,
+        seed: set.seed,
+        anchor,
+        per_side: info.ladder_per_side,
+        first_move,
+        table: file,
+        command: format!("{RATE_COMMAND} --game {}", entry.id()),
+        seats: rated,
+    });
     Ok(())
+}
+
+/// Plays every game's ladder again (or `only` those games') with the models
+/// of `dir`'s manifest, without training anything; rewrites the tables and
+/// `manifest.json` (after each game, so that an interruption keeps the
+/// games rated so far).
+pub fn rate_all(
+    dir: &Path,
+    only: &[String],
+    play: Play,
+    log: &mut (dyn FnMut(&str) + Send),
+) -> Result<Manifest, String> {
+    let mut manifest = read_manifest(dir)?;
+    let games: Vec<String> = manifest.games.keys().cloned().collect();
+    // The manifest and the tables are written after the games: checked before them.
+    let out = |path: std::path::PathBuf| {
+        crate::cli::check_output(&path).map_err(crate::cli::CliError::into_message)
+    };
+    out(dir.join("manifest.json"))?;
+    for game in games.iter().filter(|g| only.is_empty() || only.contains(g)) {
+        out(dir.join(table_file(game)))?;
+    }
+    for game in games {
+        if !only.is_empty() && !only.contains(&game) {
+            continue;
+        }
+        let entry = crate::games::entry(&game)?;
+        log(&format!("{game}: rating"));
+        let mut g = manifest.games[&game].clone();
+        rate(entry, &mut g, dir, play, log)?;
+        manifest.games.insert(game, g);
+        write_manifest(dir, &manifest)?;
+    }
+    Ok(manifest)
+}
+
+/// Rates a model file on the shipped ladder of its game: it plays every
+/// seat of the ladder as the seats played each other, and is fitted with
+/// the shipped table. Returns its rating and the ladder's anchor.
+pub fn rate_file(
+    dir: &Path,
+    model: &Model,
+    name: &str,
+    play: Play,
+    log: &mut (dyn FnMut(&str) + Send),
+) -> Result<(crate::ladder::Rating, String), String> {
+    let game = model.header.game.name();
+    let entry = crate::games::entry(game)?;
+    let manifest = read_manifest(dir)?;
+    let g = manifest
+        .games
+        .get(game)
+        .ok_or_else(|| format!("{}: no ready-made set for {game}", dir.display()))?;
+    let ladder = g
+        .ladder
+        .as_ref()
+        .ok_or_else(|| format!("{game} has no shipped ladder"))?;
+    let set = entry.ready_models();
+    let mut seats = seats_of(entry, &set, &g.models)?;
+    if seats.iter().any(|s| s.name == name) {
+        return Err(format!("the ladder has a seat named '{name}' already"));
+    }
+    let mut files = model_files(dir, &g.models)?;
+    let side = entry.describe_model(model)?.side;
+    files.insert(format!("\0{name}"), model.clone());
+    seats.push(SeatSpec {
+        name: name.to_string(),
+        player: "model".into(),
+        settings: Value::Null,
+        model: Some((name.to_string(), format!("\0{name}"))),
+        side,
+    });
+    let shipped = parse_table(&read_text(dir, &ladder.table)?)?;
+    let games = play_games(
+        entry,
+        &seats,
+        &files,
+        ladder.openings,
+        ladder.seed,
+        &shipped,
+        play,
+        None,
+        log,
+    )?;
+    let fit = fit_ladder(&games, &ladder.anchor, ladder.per_side)?;
+    let r = fit
+        .ratings
+        .into_iter()
+        .find(|r| r.player == name)
+        .ok_or("the file played no game")?;
+    Ok((r, ladder.anchor.clone()))
+}
+
+fn read_text(dir: &Path, file: &str) -> Result<String, String> {
+    std::fs::read_to_string(dir.join(file)).map_err(|e| format!("{file}: {e}"))
 }
 
 fn thousands(n: u64) -> String {
@@ -465,23 +705,6 @@ fn train_command(game: &str, r: &ReadyRecipe, total: Option<u64>) -> String {
         c.push_str(&format!(" --total {t}"));
     }
     c
-}
-
-/// The measurement of one game, as its entry declares it.
-fn measure_of(entry: &dyn GameEntry, set: &ReadySet) -> Measure {
-    Measure {
-        games: set.games,
-        opening: set.opening,
-        seed: set.seed,
-        opponents: opponents(entry),
-        command: format!(
-            "selfplay ready measure {} FILE --games {} --opening {} --seed {}",
-            entry.id(),
-            set.games,
-            set.opening,
-            set.seed
-        ),
-    }
 }
 
 /// Trains one recipe's run, keeping the model at each stage; with the
@@ -548,8 +771,8 @@ fn model_file_name(entry: &dyn GameEntry, r: &ReadyRecipe, games: u64) -> String
 }
 
 /// Checks, before any training, every file [`build`] writes into `dir`
-/// for every game (or `only` those games): `manifest.json` and each
-/// model's file, as outputs ([`crate::cli::check_output`]): a read-only
+/// for every game (or `only` those games): `manifest.json`, each
+/// model's file and each ladder's table, as outputs ([`crate::cli::check_output`]): a read-only
 /// manifest or model is refused now, not after hours of training.
 pub fn check_build_outputs(dir: &Path, only: &[String]) -> Result<(), crate::cli::CliError> {
     crate::cli::check_output(&dir.join("manifest.json"))?;
@@ -557,20 +780,29 @@ pub fn check_build_outputs(dir: &Path, only: &[String]) -> Result<(), crate::cli
         if !only.is_empty() && !only.iter().any(|g| g == entry.id()) {
             continue;
         }
-        for r in &entry.ready_models().recipes {
+        let set = entry.ready_models();
+        for r in &set.recipes {
             for &games in r.stages {
                 crate::cli::check_output(&dir.join(model_file_name(*entry, r, games)))?;
             }
+        }
+        if set.ladder_openings > 0 && !set.recipes.is_empty() {
+            crate::cli::check_output(&dir.join(table_file(entry.id())))?;
         }
     }
     Ok(())
 }
 
-/// Trains and measures every game's ready-made agents (or `only` those
-/// games'), writing the files and `manifest.json` into `dir`
-/// ([`check_build_outputs`] first). A game
-/// left out keeps what the manifest already has for it.
-pub fn build(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<Manifest, String> {
+/// Trains every game's ready-made agents (or `only` those games') and rates
+/// them on the game's ladder, writing the files, the tables and
+/// `manifest.json` into `dir` ([`check_build_outputs`] first). A game left
+/// out keeps what the manifest already has for it.
+pub fn build(
+    dir: &Path,
+    only: &[String],
+    play: Play,
+    log: &mut (dyn FnMut(&str) + Send),
+) -> Result<Manifest, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     // A folder without a manifest starts one; a manifest that cannot be read
     // is refused, so that no game's entries are dropped with it.
@@ -584,19 +816,11 @@ pub fn build(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<M
         }
     };
     manifest.format = FORMAT;
-    manifest.command = "scripts/ready-models.sh".into();
+    manifest.command = BUILD_COMMAND.into();
     for entry in crate::games::REGISTRY {
         let set = entry.ready_models();
         if set.recipes.is_empty() || (!only.is_empty() && !only.iter().any(|g| g == entry.id())) {
             continue;
-        }
-        let measure = measure_of(*entry, &set);
-        let mut players = BTreeMap::new();
-        for p in &measure.opponents {
-            players.insert(
-                p.clone(),
-                strength(*entry, &Contender::Player(p), &measure)?,
-            );
         }
         let mut models = Vec::new();
         for r in &set.recipes {
@@ -608,8 +832,6 @@ pub fn build(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<M
                 crate::cli::write_atomic(&dir.join(&file), &bytes)
                     .map_err(crate::cli::CliError::into_message)?;
                 let described = entry.describe_model(&model)?;
-                let strength = strength(*entry, &Contender::Model(&model), &measure)?;
-                log(&format!("  {file}: score {:.1}%", strength.score));
                 models.push(ReadyModel {
                     id,
                     file,
@@ -635,41 +857,16 @@ pub fn build(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<M
                     side: described.side,
                     weights: described.weights,
                     bytes: bytes.len() as u64,
-                    strength,
                 });
             }
         }
         let mut game = ReadyGame {
-            measure,
             ladder: None,
-            players,
             models,
         };
-        rate_into(*entry, &mut game, ladder_of(*entry, &set), dir)?;
+        rate(*entry, &mut game, dir, play, log)?;
         manifest.games.insert(entry.id().into(), game);
-    }
-    write_manifest(dir, &manifest)?;
-    Ok(manifest)
-}
-
-/// Rates again the fixed players and models of every game of `dir`'s
-/// manifest (or `only` those games') on the game's ladder, as its entry's
-/// set says, without training anything; rewrites `manifest.json`.
-pub fn rerate(dir: &Path, only: &[String], log: &mut dyn FnMut(&str)) -> Result<Manifest, String> {
-    let mut manifest = read_manifest(dir)?;
-    // Written again at the end: checked before the games.
-    crate::cli::check_output(&dir.join("manifest.json"))
-        .map_err(crate::cli::CliError::into_message)?;
-    for (game, g) in manifest.games.iter_mut() {
-        if !only.is_empty() && !only.contains(game) {
-            continue;
-        }
-        let entry = crate::games::entry(game)?;
-        let ladder = ladder_of(entry, &entry.ready_models());
-        if ladder.is_some() {
-            log(&format!("{game}: rating"));
-        }
-        rate_into(entry, g, ladder, dir)?;
+        write_manifest(dir, &manifest)?;
     }
     write_manifest(dir, &manifest)?;
     Ok(manifest)
@@ -709,49 +906,21 @@ pub fn read_model(dir: &Path, file: &str) -> Result<Model, String> {
         .map_err(|e| format!("{file}: {e}"))
 }
 
-/// Measures every shipped file and fixed player again as the manifest
-/// says, and returns the figures that differ (none: the manifest holds),
-/// with each model's side and whether its weights are shown.
-pub fn check(dir: &Path, log: &mut dyn FnMut(&str)) -> Result<Vec<String>, String> {
+/// Checks the shipped set of `dir` against its manifest: every model file
+/// as described, every game's table of games holding exactly its ladder's
+/// schedule with the same files, its ratings fitted again equal to the
+/// manifest's, and `replay` of its games (spread over the table; all with
+/// `usize::MAX`) played again to the same scores. Returns the figures that
+/// differ (none: the manifest holds).
+pub fn check(
+    dir: &Path,
+    replay: usize,
+    log: &mut (dyn FnMut(&str) + Send),
+) -> Result<Vec<String>, String> {
     let manifest = read_manifest(dir)?;
     let mut wrong = Vec::new();
     for (game, g) in &manifest.games {
         let entry = crate::games::entry(game)?;
-        // The ratings, fitted again from the same games, on the ladder the
-        // game's entry gives now (none: no player may have a rating).
-        let mut rated = g.clone();
-        let ladder = ladder_of(entry, &entry.ready_models());
-        if ladder.is_some() {
-            log(&format!("{game}: rating the players on the ladder"));
-        }
-        rate_into(entry, &mut rated, ladder, dir)?;
-        if rated.ladder != g.ladder {
-            wrong.push(format!(
-                "{game}: ladder {:?}, manifest {:?}",
-                rated.ladder, g.ladder
-            ));
-        }
-        let rating = |id: &str| {
-            rated
-                .players
-                .get(id)
-                .map(|s| s.rating)
-                .or_else(|| {
-                    rated
-                        .models
-                        .iter()
-                        .find(|m| m.id == id)
-                        .map(|m| m.strength.rating)
-                })
-                .flatten()
-        };
-        for (p, s) in &g.players {
-            let mut again = strength(entry, &Contender::Player(p), &g.measure)?;
-            again.rating = rating(p);
-            if &again != s {
-                wrong.push(format!("{game} player {p}: {:?}, manifest {:?}", again, s));
-            }
-        }
         for m in &g.models {
             let model = read_model(dir, &m.file)?;
             let described = entry.describe_model(&model)?;
@@ -767,16 +936,122 @@ pub fn check(dir: &Path, log: &mut dyn FnMut(&str)) -> Result<Vec<String>, Strin
                     m.id, model.header.train_seconds, m.seconds
                 ));
             }
-            let mut again = strength(entry, &Contender::Model(&model), &g.measure)?;
-            again.rating = rating(&m.id);
-            log(&format!("{game} {}: score {:.1}%", m.id, again.score));
-            if again != m.strength {
+            if model.header.games_trained != m.games {
                 wrong.push(format!(
-                    "{game} {}: {:?}, manifest {:?}",
-                    m.id, again, m.strength
+                    "{game} {}: {} games trained, manifest {}",
+                    m.id, model.header.games_trained, m.games
                 ));
             }
         }
+        let set = entry.ready_models();
+        let openings = set.ladder_openings.min(entry.info().ladder_openings);
+        let Some(ladder) = &g.ladder else {
+            if openings > 0 {
+                wrong.push(format!("{game}: the manifest has no ladder"));
+            }
+            continue;
+        };
+        if (ladder.openings, ladder.seed, ladder.per_side)
+            != (openings, set.seed, entry.info().ladder_per_side)
+        {
+            wrong.push(format!(
+                "{game}: the ladder was played on {} openings with seed {}, the game's set says {openings} and {}",
+                ladder.openings, ladder.seed, set.seed
+            ));
+            continue;
+        }
+        let seats = seats_of(entry, &set, &g.models)?;
+        let text = read_text(dir, &ladder.table)?;
+        let files = file_lines(&text)?;
+        for s in &seats {
+            if let Some((_, file)) = &s.model {
+                let now = fingerprint(
+                    &std::fs::read(dir.join(file)).map_err(|e| format!("{file}: {e}"))?,
+                );
+                if files.get(&s.name) != Some(&now) {
+                    wrong.push(format!(
+                        "{game}: {file} is not the file the table's games were played with"
+                    ));
+                }
+            }
+        }
+        let games = parse_table(&text).map_err(|e| format!("{}: {e}", ladder.table))?;
+        let sided: Vec<(String, Option<u8>)> =
+            seats.iter().map(|s| (s.name.clone(), s.side)).collect();
+        let mut schedule = schedule_sided(&sided, ladder.openings as usize);
+        let mut keys: Vec<_> = games.iter().map(Played::key).collect();
+        schedule.sort();
+        keys.sort();
+        if schedule != keys {
+            wrong.push(format!(
+                "{game}: the table holds {} games, not the {} of the ladder's seats and openings",
+                keys.len(),
+                schedule.len()
+            ));
+            continue;
+        }
+        log(&format!("{game}: {} games, fitted again", games.len()));
+        let anchor = anchor_of(&seats, &games)?;
+        if anchor != ladder.anchor {
+            wrong.push(format!(
+                "{game}: the table's anchor is {anchor}, the manifest's {}",
+                ladder.anchor
+            ));
+        }
+        let (again, first_move) = rated(&seats, &games, &anchor, ladder.per_side)?;
+        if again != ladder.seats {
+            wrong.push(format!(
+                "{game}: the table's ratings {again:?}, manifest {:?}",
+                ladder.seats
+            ));
+        }
+        if first_move != ladder.first_move {
+            wrong.push(format!(
+                "{game}: the first move's advantage {first_move:?}, manifest {:?}",
+                ladder.first_move
+            ));
+        }
+        if replay == 0 {
+            continue;
+        }
+        // Games spread over the table, played again.
+        let n = replay.min(games.len());
+        let picked: Vec<Played> = (0..n).map(|i| games[i * games.len() / n].clone()).collect();
+        let model_files = model_files(dir, &g.models)?;
+        let opening_list = entry.ladder_openings();
+        let mut again = Vec::new();
+        for p in &picked {
+            let seat = |name: &str| {
+                seats
+                    .iter()
+                    .find(|s| s.name == name)
+                    .expect("a seat of the table")
+            };
+            let mut a = seat_agent(entry, seat(&p.first), &model_files)?;
+            let mut b = seat_agent(entry, seat(&p.second), &model_files)?;
+            let score = play_game(
+                entry,
+                &opening_list,
+                &p.key(),
+                a.as_mut(),
+                b.as_mut(),
+                ladder.seed,
+                &mut Budget::unlimited(),
+            )?;
+            again.push(Played { score, ..p.clone() });
+        }
+        for (p, q) in picked.iter().zip(&again) {
+            if p.score != q.score {
+                wrong.push(format!(
+                    "{game}: opening {}, {} against {}: the table says {}, played again {}",
+                    p.opening, p.first, p.second, p.score, q.score
+                ));
+            }
+        }
+        log(&format!(
+            "{game}: {} of its games played again",
+            again.len()
+        ));
     }
     Ok(wrong)
 }

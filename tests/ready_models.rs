@@ -1,7 +1,10 @@
-//! The page's ready-made agents (`www/public/ready/`): every figure of the
-//! manifest comes out again when the shipped files are measured with the
-//! manifest's seeds, every game with ready-made learners has them, and the
-//! set stays within its size budget.
+//! The page's ready-made agents and the games' ladders (`www/public/ready/`):
+//! every rating of the manifest comes again from the shipped tables of
+//! games, fitted again, and some of those games played again give the same
+//! results; every game has a ladder with every one of its own seats and
+//! ready-made agents, rated closely enough to tell neighbours apart; every
+//! game with ready-made learners ships each stage; the set stays within its
+//! size budget.
 
 use std::path::PathBuf;
 
@@ -9,9 +12,13 @@ fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("www/public/ready")
 }
 
+/// Games of each ladder played again: spread over its table, the cheap and
+/// the slow players alike.
+const REPLAYED: usize = 4;
+
 #[test]
 fn the_manifest_figures_come_again_from_the_shipped_files() {
-    let wrong = selfplay::ready::check(&dir(), &mut |_| {}).unwrap();
+    let wrong = selfplay::ready::check(&dir(), REPLAYED, &mut |_| {}).unwrap();
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
@@ -61,116 +68,49 @@ fn the_set_is_within_its_size_budget() {
     );
 }
 
+/// Every game has a ladder that rates its ready-made agents and its own
+/// players together, the random player at 0, each neighbour told apart
+/// within about ±50 Elo.
 #[test]
-fn a_game_with_a_ladder_rates_every_ready_made_and_fixed_player_on_it() {
+fn every_game_has_a_ladder_rating_its_own_players_and_ready_made_agents_closely() {
     let manifest = selfplay::ready::read_manifest(&dir()).unwrap();
-    let mut rated_games = 0;
     for entry in selfplay::games::REGISTRY {
-        let Some(game) = manifest.games.get(entry.id()) else {
-            continue;
-        };
-        let expected = selfplay::ready::ladder_of(*entry, &entry.ready_models());
-        // The same ladder as the entry's set gives (the command aside, filled in with the players).
-        assert_eq!(
-            game.ladder.clone().map(|l| (l.openings, l.seed, l.anchor)),
-            expected.map(|l| (l.openings, l.seed, l.anchor)),
-            "{}",
-            entry.id()
-        );
-        let rated = game.ladder.is_some();
-        // The players of both sides are rated in a game with a ladder, and
-        // no player is rated in a game without one.
-        let ratings: Vec<_> = game
-            .players
-            .iter()
-            .map(|(id, s)| (id.clone(), s.rating))
-            .chain(
-                game.models
-                    .iter()
-                    .map(|m| (m.id.clone(), m.strength.rating)),
-            )
-            .collect();
+        let info = entry.info();
+        assert!(info.ladder_openings > 0, "{} has no ladder", entry.id());
+        let game = &manifest.games[entry.id()];
+        let ladder = game.ladder.as_ref().expect("a ladder");
+        // Every ready-made agent, on each side it plays.
         for m in &game.models {
-            assert_eq!(
-                m.strength.rating.is_some(),
-                rated && m.side.is_none(),
+            assert!(
+                ladder.seats.iter().any(|s| s.model.as_deref() == Some(m.id.as_str())),
                 "{} {}",
                 entry.id(),
                 m.id
             );
         }
-        if !rated {
-            assert!(ratings.iter().all(|(_, r)| r.is_none()), "{}", entry.id());
+        // Every player that needs no settings, on each side it plays where the sides differ.
+        for p in info.players.iter().filter(|p| p.settings.is_empty()) {
+            let seats = ladder.seats.iter().filter(|s| s.player == p.id).count();
+            let sides = p.sides.iter().filter(|&&s| s).count();
+            assert_eq!(seats, if info.ladder_per_side { sides } else { 1 }, "{} {}", entry.id(), p.id);
         }
-        if let Some(ladder) = &game.ladder {
-            rated_games += 1;
-            let anchor = game.players[&ladder.anchor].rating.unwrap();
-            assert_eq!((anchor.elo, anchor.interval), (0.0, 0.0));
-            // Every other one has an interval, and they are not all alike.
-            let others: Vec<_> = ratings
-                .iter()
-                .filter_map(|(id, r)| r.filter(|_| *id != ladder.anchor))
-                .collect();
-            assert!(others.len() >= 2);
-            assert!(others.iter().all(|r| r.interval > 0.0));
-            let elos: std::collections::BTreeSet<i64> =
-                others.iter().map(|r| r.elo as i64).collect();
-            assert!(elos.len() > others.len() / 2, "{elos:?}");
+        // The random player is 0, unless it lost every game (then the weakest that scored).
+        let anchor = ladder.seats.iter().find(|s| s.name == ladder.anchor).unwrap();
+        assert_eq!((anchor.elo, anchor.interval), (0.0, 0.0));
+        let random = ladder.seats.iter().find(|s| s.player == "random").unwrap();
+        assert!(anchor.player == "random" || random.score == 0.0, "{}", entry.id());
+        for (k, s) in ladder.seats.iter().enumerate() {
+            if s.name != ladder.anchor {
+                assert!(s.interval > 0.0, "{} {}", entry.id(), s.name);
+            }
+            // Strongest first; each one's lead over the next known to about ±50 Elo
+            // (±70 at most), but over a player that lost every game, which only the
+            // prior places.
+            if let Some(next) = ladder.seats.get(k + 1) {
+                assert!(s.elo >= next.elo, "{} {}", entry.id(), s.name);
+                let lead = s.below.expect("a lead over the next");
+                assert!(lead <= 70.0 || next.score == 0.0, "{} {}: ± {lead}", entry.id(), s.name);
+            }
         }
-    }
-    assert!(rated_games > 0, "no game's ready-made set is rated");
-}
-
-/// The manifest's ladder command plays the same games as the ratings: on
-/// one opening, with two of the shipped models, the CLI's ladder and
-/// `ready::rate` give the same ratings.
-#[test]
-fn the_ladder_command_gives_the_ratings_that_rate_gives() {
-    let manifest = selfplay::ready::read_manifest(&dir()).unwrap();
-    let (id, game) = manifest
-        .games
-        .iter()
-        .find(|(_, g)| g.ladder.is_some())
-        .expect("a rated game");
-    let entry = selfplay::games::entry(id).unwrap();
-    let mut small = game.clone();
-    small.models.retain(|m| m.side.is_none());
-    small.models.truncate(2);
-    let mut ladder = game.ladder.clone().unwrap();
-    ladder.openings = 1;
-    let ratings = selfplay::ready::rate(entry, &small, &ladder, &dir()).unwrap();
-    let tmp = tempfile::tempdir().unwrap();
-    let results = tmp.path().join("ladder.tsv").display().to_string();
-    let seed = ladder.seed.to_string();
-    // Run in the files' folder, as the manifest's command is: the CLI names a
-    // model by the path it is given, and a game's random numbers come from
-    // the names of its players.
-    let mut args: Vec<&str> = vec![id, "ladder"];
-    args.extend(small.measure.opponents.iter().map(String::as_str));
-    args.extend(small.models.iter().map(|m| m.file.as_str()));
-    args.extend(["--results", &results, "--openings", "1", "--seed", &seed]);
-    let out = std::process::Command::new(crate::cli::binary())
-        .args(&args)
-        .current_dir(dir())
-        .output()
-        .unwrap();
-    let (code, out, err) = (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    );
-    assert_eq!(code, 0, "{err}");
-    for (who, r) in &ratings {
-        let name = small
-            .models
-            .iter()
-            .find(|m| &m.id == who)
-            .map_or(who.as_str(), |m| m.file.as_str());
-        let line = out
-            .lines()
-            .find(|l| l.split_whitespace().nth(1) == Some(name))
-            .unwrap_or_else(|| panic!("{name} not in\n{out}"));
-        let elo: f64 = line.split_whitespace().nth(2).unwrap().parse().unwrap();
-        assert_eq!(elo, r.elo, "{name}: {line}");
     }
 }

@@ -555,13 +555,17 @@ fn an_unbounded_budget_finishes_and_reports_solved_columns() {
 #[wasm_bindgen_test]
 fn the_ladder_plays_and_rates_and_refuses_bad_input() {
     use selfplay::web::{ladder_game, ladder_ratings, ladder_todo, Agent};
+    // As the page sends them: plain objects.
+    let js = |v: serde_json::Value| js_sys::JSON::parse(&v.to_string()).unwrap();
+    let seats = |players: &[&str]| {
+        let list: Vec<serde_json::Value> = players
+            .iter()
+            .map(|p| serde_json::json!({ "name": p, "side": null }))
+            .collect();
+        js(serde_json::Value::Array(list))
+    };
     let todo = |table: &str, players: &[&str], openings| {
-        ladder_todo(
-            "othello",
-            table,
-            players.iter().map(|p| p.to_string()).collect(),
-            openings,
-        )
+        ladder_todo("othello", table, seats(players), openings)
     };
     let games: Vec<serde_json::Value> =
         serde_wasm_bindgen::from_value(todo("", &["b", "a"], 2).unwrap()).unwrap();
@@ -582,13 +586,22 @@ fn the_ladder_plays_and_rates_and_refuses_bad_input() {
         assert!(e.contains(why), "{e}");
     }
     assert!(message(todo("0\ta\tb\t2\n", &["a", "b"], 2).unwrap_err()).contains("line 1"));
-    assert!(message(ladder_todo("chess", "", vec![], 1).unwrap_err()).contains("othello"));
-    assert!(
-        message(ladder_todo("connect4", "", vec![], 1).unwrap_err()).contains("no rating ladder")
-    );
+    assert!(message(ladder_todo("chess", "", seats(&[]), 1).unwrap_err()).contains("othello"));
+    // A player of one side plays only the games where it has its side.
+    let sided = js(serde_json::json!([
+        { "name": "a", "side": 0 },
+        { "name": "b", "side": null }
+    ]));
+    let games: Vec<serde_json::Value> =
+        serde_wasm_bindgen::from_value(ladder_todo("connect4", "", sided, 3).unwrap()).unwrap();
+    assert_eq!(games.len(), 3);
+    assert!(games.iter().all(|g| g["first"] == "a"));
+    let bad_side = js(serde_json::json!([{ "name": "a", "side": 2 }]));
+    assert!(message(ladder_todo("connect4", "", bad_side, 1).unwrap_err()).contains("side"));
     assert!(message(todo("", &[" a", "b"], 1).unwrap_err()).contains("start or end with a space"));
     let many: Vec<String> = (0..201).map(|i| format!("p{i}")).collect();
-    assert!(message(ladder_todo("othello", "", many, 1).unwrap_err()).contains("at most 200"));
+    let many: Vec<&str> = many.iter().map(String::as_str).collect();
+    assert!(message(todo("", &many, 1).unwrap_err()).contains("at most 200"));
 
     let agent = |player: &str| Agent::new("othello", player, JsValue::NULL, None).unwrap();
     let play = |opening, first: &str, second: &str, s| {
@@ -647,7 +660,7 @@ fn the_ladder_plays_and_rates_and_refuses_bad_input() {
     assert!(message(bad_seed).contains("seed"));
 
     let ratings: Vec<serde_json::Value> = serde_wasm_bindgen::from_value(
-        ladder_ratings("0\tMSB\tRandom\t1\n0\tRandom\tMSB\t0.5\n", "Random").unwrap(),
+        ladder_ratings("0\tMSB\tRandom\t1\n0\tRandom\tMSB\t0.5\n", "Random", false).unwrap(),
     )
     .unwrap();
     assert_eq!(ratings.len(), 2);
@@ -655,7 +668,18 @@ fn the_ladder_plays_and_rates_and_refuses_bad_input() {
     assert_eq!(ratings[0]["games"], 2.0);
     assert!(ratings[0]["elo"].as_f64().unwrap() > 0.0);
     assert_eq!(ratings[1]["elo"], 0.0);
-    assert!(message(ladder_ratings("0\ta\tb\t1\n", "c").unwrap_err()).contains("anchor"));
+    assert!(message(ladder_ratings("0\ta\tb\t1\n", "c", false).unwrap_err()).contains("anchor"));
+    // Where the sides differ the first move's advantage is not fitted: the same games rate otherwise.
+    let sided: Vec<serde_json::Value> = serde_wasm_bindgen::from_value(
+        ladder_ratings(
+            "0\tHounds\tHare\t1\n1\tHounds\tHare\t0\n2\tHounds\tHare\t1\n",
+            "Hare",
+            true,
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    assert!(sided[0]["elo"].as_f64().unwrap() > 0.0);
 }
 
 #[wasm_bindgen_test]

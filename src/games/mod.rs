@@ -107,6 +107,7 @@ pub fn all_games() -> Vec<GameInfo> {
         model_settings: Vec::new(),
         built: false,
         ladder_openings: 0,
+        ladder_per_side: false,
     }));
     out
 }

@@ -347,6 +347,9 @@ pub struct GameInfo {
     /// plays each once with each colour); 0 when it has no ladder
     /// ([`GameEntry::ladder_openings`]).
     pub ladder_openings: u32,
+    /// Its sides differ (the hounds and the hare): its ladder rates each
+    /// side's players, every player on one side ([`crate::ladder`]).
+    pub ladder_per_side: bool,
 }
 
 impl GameInfo {
@@ -372,6 +375,7 @@ impl GameInfo {
             model_settings: Vec::new(),
             built: true,
             ladder_openings: 0,
+            ladder_per_side: false,
         }
     }
 }
@@ -432,20 +436,21 @@ pub struct ReadyRecipe {
     pub part: &'static str,
 }
 
-/// A game's ready-made learners and how they are measured.
+/// A game's ready-made learners and the ladder that rates them.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ReadySet {
     pub recipes: Vec<ReadyRecipe>,
-    /// Games per fixed opponent and side in a measurement.
-    pub games: u32,
-    /// Random moves that open each measured game.
-    pub opening: u32,
-    /// The measurement's seed (also the ladder's).
+    /// The ladder's seed.
     pub seed: u64,
-    /// Openings of the game's ladder on which its fixed players and
-    /// ready-made models are rated together (each pair plays each with both
-    /// colours); 0 for no ratings, as in a game without a ladder.
+    /// Openings of the game's ladder on which its own players and
+    /// ready-made models are rated together (each pair plays each in each
+    /// order of sides it can play); 0 for no ratings.
     pub ladder_openings: u32,
+    /// The game's own players its ladder rates beside the ready-made
+    /// models: a player's id and its settings as JSON (`{"level":3}`, or
+    /// `""` for none), so that a searching player is rated at a few of its
+    /// levels. Empty: every player that answers at once, without settings.
+    pub ladder_seats: Vec<(&'static str, &'static str)>,
 }
 
 /// A measurement of speed a game offers to `selfplay bench` and

@@ -3,14 +3,14 @@
 //! of games. In the page's learners' module only (the first module keeps
 //! its size budget); the page's Ladder tab runs these in its own workers.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 use super::agent::{with_budget, Agent};
-use super::boundary::{count_to_js, seed_from_js, to_js};
+use super::boundary::{count_to_js, from_js, seed_from_js, to_js};
 use super::{entry, js_error};
-use crate::ladder::{check_name, fit, parse_table, play_game, schedule, GameKey};
+use crate::ladder::{check_name, fit_ladder, parse_table, play_game, schedule_sided, GameKey};
 use crate::search::budget::Limits;
 
 /// The most players a ladder from JavaScript may have (its round robin
@@ -39,16 +39,27 @@ pub struct LadderGame {
     pub second: String,
 }
 
+/// A player of a ladder: its name in the table, and the only side it plays
+/// (0 first, 1 second), or `null` for both.
+#[derive(Deserialize, Tsify)]
+pub struct SidedPlayer {
+    pub name: String,
+    #[tsify(type = "0 | 1 | null")]
+    pub side: Option<u8>,
+}
+
 /// The ladder games of `players` over the first `openings` openings of
 /// `game`'s ladder that `table` (the ladder's table of games, in the CLI's
-/// text form) does not hold yet, in a fixed order.
+/// text form) does not hold yet, in a fixed order: each pair plays each
+/// opening in each order of sides both can play.
 #[wasm_bindgen(js_name = ladderTodo, unchecked_return_type = "LadderGame[]")]
 pub fn ladder_todo(
     game: &str,
     table: &str,
-    players: Vec<String>,
+    #[wasm_bindgen(unchecked_param_type = "SidedPlayer[]")] players: JsValue,
     openings: u32,
 ) -> Result<JsValue, JsError> {
+    let players: Vec<SidedPlayer> = from_js(players, "the ladder's players")?;
     let e = entry(game)?;
     let have = e.ladder_openings().len();
     if have == 0 {
@@ -66,14 +77,18 @@ pub fn ladder_todo(
         )));
     }
     for p in &players {
-        table_name(p)?;
+        table_name(&p.name)?;
+        if p.side.is_some_and(|s| s > 1) {
+            return Err(js_error(format!("{}: a side is 0, 1 or null", p.name)));
+        }
     }
     // Inserted one by one: `collect` into a set would bring a generic sort.
     let mut done = std::collections::BTreeSet::<GameKey>::new();
     for g in parse_table(table).map_err(js_error)? {
         done.insert(g.key());
     }
-    let todo: Vec<LadderGame> = schedule(&players, openings as usize)
+    let sided: Vec<(String, Option<u8>)> = players.into_iter().map(|p| (p.name, p.side)).collect();
+    let todo: Vec<LadderGame> = schedule_sided(&sided, openings as usize)
         .into_iter()
         .filter(|k| !done.contains(k))
         .map(|(opening, first, second)| LadderGame {
@@ -142,11 +157,19 @@ pub struct LadderRating {
 }
 
 /// The Elo ratings of the players of `table` with 95% intervals, fitted by
-/// maximum likelihood to all its games, `anchor` at 0; strongest first.
+/// maximum likelihood to all its games, `anchor` at 0, with the first
+/// move's advantage unless `perSide` (each player plays one side of a game
+/// whose sides differ); strongest first.
 #[wasm_bindgen(js_name = ladderRatings, unchecked_return_type = "LadderRating[]")]
-pub fn ladder_ratings(table: &str, anchor: &str) -> Result<JsValue, JsError> {
+pub fn ladder_ratings(
+    table: &str,
+    anchor: &str,
+    #[wasm_bindgen(js_name = perSide)] per_side: bool,
+) -> Result<JsValue, JsError> {
     let games = parse_table(table).map_err(js_error)?;
-    let ratings = fit(&games, anchor).map_err(js_error)?;
+    let ratings = fit_ladder(&games, anchor, per_side)
+        .map_err(js_error)?
+        .ratings;
     let out = ratings
         .into_iter()
         .map(|r| {

@@ -50,11 +50,8 @@ for (const game of ids) {
 test('no serious or critical accessibility violation in views with content: a ladder with ratings, a move list, a refused record, a missing model', async ({ page }) => {
   test.setTimeout(240_000);
   const found: string[] = [];
-  // Othello's ladder with players in it and their ratings.
+  // Othello's ladder, shipped with its players and their ratings.
   await page.goto('/#/othello?tab=ladder');
-  for (const name of ['Random', 'MSB']) await page.locator(`[data-testid="ladder-candidate"][data-name="${name}"]`).getByTestId('ladder-add').click();
-  await page.getByTestId('ladder-play').click();
-  await expect(page.getByTestId('ladder-status')).toContainText('games played', { timeout: 60_000 });
   await expect(page.getByTestId('ladder-note')).toContainText('Ratings relative to Random');
   found.push(...(await serious(page)).map((v) => `othello ladder: ${v}`));
   // The move list with moves in it (a pass, undone moves, the current one) and a refused record.

@@ -1,17 +1,29 @@
-// End-to-end: Othello's rating ladder in the page. A visitor adds three of
-// the game's players, plays their games on the ladder's workers and reads
-// their ratings; the downloaded table, rated by the CLI, gives the same
-// ratings. A model trained in the page then joins with one click and plays
-// only its own games; a reload keeps every game. The ready-made stages of the
-// Q-network and the n-tuple network draw their ratings against the games and
-// the seconds they trained.
+// End-to-end: Othello's rating ladder in the page. It opens with the
+// game's own players and ready-made agents rated, from the shipped table of
+// their games: downloaded and rated by the CLI, the same ratings. A model
+// trained in the page joins with one click and plays only its own games
+// against them; a pause keeps what was played; a reload keeps every game;
+// Start over takes back only what the visitor added. The ready-made stages
+// of the Q-networks and the n-tuple network draw their ratings against the
+// games and the seconds they trained.
 //
 // The CLI is the binary `cargo test` builds (target/debug/selfplay), or the
 // one named by SELFPLAY_CLI.
 
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { selfplay, startTraining, watchErrors } from './helpers';
+
+interface Seat {
+  name: string;
+  elo: number;
+}
+const manifest = JSON.parse(readFileSync(fileURLToPath(new URL('../public/ready/manifest.json', import.meta.url)), 'utf8')) as {
+  games: { othello: { ladder: { anchor: string; table: string; seats: Seat[] } } };
+};
+const shipped = manifest.games.othello.ladder;
+const SEATS = shipped.seats.length;
 
 /** The page's ratings: player → Elo (unrounded, from the table's data). */
 async function pageRatings(page: Page): Promise<Map<string, number>> {
@@ -33,15 +45,14 @@ function gamesIn(file: string): string[][] {
     .map((l) => l.split('\t'));
 }
 
-/** Opens Othello's Ladder tab with `openings` openings per pair, and Random and MSB in the ladder. */
+/** Opens Othello's Ladder tab, the shipped players in it, with `openings` openings per pair for new players. */
 async function openLadder(page: Page, openings: number): Promise<void> {
   await page.goto('/#/othello?tab=ladder');
   await expect(page.getByTestId('ladder-panel')).toBeVisible();
+  await expect(page.getByTestId('ladder-row')).toHaveCount(SEATS);
   await page.getByText('Settings and the table of games').click();
   await page.getByTestId('ladder-openings').fill(String(openings));
   await page.getByTestId('ladder-openings').blur();
-  await addPlayer(page, 'Random');
-  await addPlayer(page, 'MSB');
 }
 
 /** Adds the search player at `level` (picked beside it). */
@@ -52,34 +63,24 @@ async function addSearch(page: Page, level: number): Promise<void> {
   await expect(search.getByTestId('ladder-add')).toHaveText('In the ladder');
 }
 
-async function addPlayer(page: Page, name: string): Promise<void> {
-  const row = page.getByTestId('ladder-candidate').filter({ has: page.locator(`.candidate-name:text-is("${name}")`) });
-  await row.getByTestId('ladder-add').click();
-  await expect(page.locator(`[data-testid="ladder-row"][data-player="${name}"]`)).toHaveCount(1);
-}
-
-test('a ladder of three players, then a model trained in the page joins with one click', async ({ page }, testInfo) => {
+test('the shipped ladder, as the CLI rates it; a model trained in the page joins with one click and plays only its own games', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   const errors = watchErrors(page);
-  // Two openings per pair keep the test short: 3 pairs × 2 openings × 2 colours = 12 games.
-  await openLadder(page, 2);
-  await addSearch(page, 1);
+  await openLadder(page, 1);
+  await expect(page.getByTestId('ladder-note')).toContainText(`Ratings relative to ${shipped.anchor}, fixed at 0, from the`);
+  await expect(page.locator(`[data-player="${shipped.anchor}"] [data-testid="ladder-elo"]`)).toHaveText('0');
+  // The shipped players stay: no Remove button.
+  await expect(page.getByTestId('ladder-remove')).toHaveCount(0);
 
-  await page.getByTestId('ladder-play').click();
-  await expect(page.getByTestId('ladder-status')).toHaveText('All 12 games played.', { timeout: 60_000 });
-  await expect(page.getByTestId('ladder-row')).toHaveCount(3);
-  await expect(page.getByTestId('ladder-note')).toHaveText('Ratings relative to Random, fixed at 0.');
-  await expect(page.locator('[data-player="Random"] [data-testid="ladder-elo"]')).toHaveText('0');
-  for (const g of await page.getByTestId('ladder-games').allTextContents()) expect(g).toBe('8');
-
-  // The table, downloaded, is the CLI's: rated there, the same ratings.
+  // The table, downloaded, is the shipped one: rated by the CLI, the same ratings.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('ladder-download').click()]);
   const table = testInfo.outputPath('ladder.tsv');
   await download.saveAs(table);
-  expect(gamesIn(table)).toHaveLength(12);
-  const cli = selfplay('othello', 'ladder', '--results', table, '--rate-only', '--anchor', 'Random');
+  const shippedGames = gamesIn(fileURLToPath(new URL(`../public/ready/${shipped.table}`, import.meta.url)));
+  expect(gamesIn(table)).toEqual(shippedGames);
+  const cli = selfplay('othello', 'ladder', '--results', table, '--rate-only', '--anchor', shipped.anchor);
   const ratings = await pageRatings(page);
-  expect([...ratings.keys()].sort()).toEqual(['MSB', 'Random', 'Search, level 1']);
+  expect(ratings.size).toBe(SEATS);
   for (const [name, elo] of ratings) {
     // The CLI's rows: rank, player, Elo, ±95%, games, score, two spaces or more apart.
     const row = cli
@@ -87,11 +88,10 @@ test('a ladder of three players, then a model trained in the page joins with one
       .map((l) => l.trim().split(/\s{2,}/))
       .find((f) => f.length === 6 && f[1] === name);
     expect(row, cli).toBeTruthy();
-    // The CLI prints whole Elo points.
+    // The CLI prints whole Elo points, as the shipped ratings are.
     expect(Math.abs(elo - Number(row![2])), `${name}\n${cli}`).toBeLessThanOrEqual(0.5);
+    expect(elo).toBe(shipped.seats.find((s) => s.name === name)!.elo);
   }
-  // The search at level 1 beats random: its rating is above random's.
-  expect(ratings.get('Search, level 1')!).toBeGreaterThan(0);
 
   // A short n-tuple run; its model, saved to the library when the run ends, joins with one click.
   await page.getByRole('tab', { name: 'Train' }).click();
@@ -105,96 +105,82 @@ test('a ladder of three players, then a model trained in the page joins with one
   await page.getByRole('tab', { name: 'Ladder' }).click();
   const candidate = page.locator(`[data-testid="ladder-candidate"][data-name="${modelName}"]`);
   await candidate.getByTestId('ladder-add').click();
-  await expect(page.getByTestId('ladder-row')).toHaveCount(4);
+  await expect(page.getByTestId('ladder-row')).toHaveCount(SEATS + 1);
   await page.getByTestId('ladder-play').click();
-  // Only its own games: 3 opponents × 2 openings × 2 colours.
-  await expect(page.getByTestId('ladder-status')).toHaveText('All 12 games played.', { timeout: 60_000 });
-  await expect(page.locator(`[data-player="${modelName}"] [data-testid="ladder-games"]`)).toHaveText('12');
-  await expect(page.locator('[data-player="Random"] [data-testid="ladder-games"]')).toHaveText('12');
+  // Only its own games: every shipped player × 1 opening × 2 colours.
+  await expect(page.getByTestId('ladder-status')).toHaveText(`All ${2 * SEATS} games played.`, { timeout: 120_000 });
+  await expect(page.locator(`[data-player="${modelName}"] [data-testid="ladder-games"]`)).toHaveText(String(2 * SEATS));
+  // Rated with every game, shipped and new.
+  await expect(page.getByTestId('ladder-note')).toHaveText(`Ratings relative to ${shipped.anchor}, fixed at 0.`);
+  await expect(page.locator(`[data-player="${modelName}"] [data-testid="ladder-elo"]`)).not.toHaveText('not rated yet');
   // Rated, it is on the chart of rating against training, by games and by the seconds it took.
   const chart = page.getByTestId('ladder-chart');
-  await expect(chart.locator('.legend-entry').first()).toHaveText(modelName);
-  await expect(chart.getByRole('img', { name: 'Rating against training games' })).toBeVisible();
+  await expect(chart.locator('.legend-entry').filter({ hasText: modelName })).toHaveCount(1);
   await page.getByTestId('ladder-axis').selectOption('seconds');
   await expect(chart.getByRole('img', { name: 'Rating against seconds of training' })).toBeVisible();
-  await expect(chart.locator('.legend-entry').first()).toHaveText(modelName);
-  await expect(page.getByTestId('ladder-axis-note')).toBeHidden();
+  await expect(chart.locator('.legend-entry').filter({ hasText: modelName })).toHaveCount(1);
 
-  // A reload keeps the players and every game.
+  // A reload keeps the player and its games.
   await page.reload();
-  await expect(page.getByTestId('ladder-row')).toHaveCount(4);
-  await expect(page.locator(`[data-player="${modelName}"] [data-testid="ladder-elo"]`)).not.toHaveText('not rated yet');
+  await expect(page.getByTestId('ladder-row')).toHaveCount(SEATS + 1);
+  await expect(page.locator(`[data-player="${modelName}"] [data-testid="ladder-games"]`)).toHaveText(String(2 * SEATS));
   await page.getByText('Settings and the table of games').click();
   const [again] = await Promise.all([page.waitForEvent('download'), page.getByTestId('ladder-download').click()]);
   const table2 = testInfo.outputPath('ladder-2.tsv');
   await again.saveAs(table2);
   const games = gamesIn(table2);
-  expect(games).toHaveLength(24);
-  // The first twelve games are the same after the model joined.
-  expect(games.slice(0, 12)).toEqual(gamesIn(table));
+  expect(games).toHaveLength(shippedGames.length + 2 * SEATS);
+  expect(games.slice(0, shippedGames.length)).toEqual(shippedGames);
   // Nothing left to play.
   await page.getByTestId('ladder-play').click();
   await expect(page.getByTestId('ladder-status')).toContainText('Every game of these players has been played');
+  // Start over takes back the visitor's player and its games only.
+  page.once('dialog', (d) => void d.accept());
+  await page.getByTestId('ladder-clear').click();
+  await expect(page.getByTestId('ladder-row')).toHaveCount(SEATS);
   await expect(page.locator('.notice-error')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 
-test('a player who joins while the games are played, and a pause: every game once, none lost', async ({ page }, testInfo) => {
+test('a player who joins plays its games; a pause keeps them; every game once, none lost', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   const errors = watchErrors(page);
-  await openLadder(page, 20);
-  await addSearch(page, 6);
-  // Level 6 keeps the games long enough (seconds in all) for a player to join meanwhile.
+  await openLadder(page, 2);
+  await addSearch(page, 5);
   await page.getByTestId('ladder-play').click();
-  // 3 pairs × 20 openings × 2 colours; MVB joins while they are played.
-  await expect(page.getByTestId('ladder-counter')).toContainText('of 120 games');
-  await addPlayer(page, 'MVB');
-  await expect(page.getByTestId('ladder-counter')).toContainText('of 240 games');
+  // Every shipped player × 2 openings × 2 colours.
+  await expect(page.getByTestId('ladder-counter')).toContainText(`of ${4 * SEATS} games`);
   // A pause keeps what was played; playing again plays only the rest.
   await page.getByTestId('ladder-play').click();
   await expect(page.getByTestId('ladder-status')).toHaveText('Paused. The games played so far are kept.');
   await page.getByTestId('ladder-play').click();
-  await expect(page.getByTestId('ladder-status')).toHaveText(/^All \d+ games played\.$/, { timeout: 120_000 });
+  await expect(page.getByTestId('ladder-status')).toHaveText(/^All \d+ games played\.$/, { timeout: 180_000 });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('ladder-download').click()]);
   const table = testInfo.outputPath('ladder.tsv');
   await download.saveAs(table);
-  const keys = gamesIn(table).map((g) => g.slice(0, 3).join('\t'));
-  expect(keys).toHaveLength(240);
-  expect(new Set(keys).size).toBe(240);
-  for (const g of await page.getByTestId('ladder-games').allTextContents()) expect(g).toBe('120');
+  const keys = gamesIn(table)
+    .filter((g) => g[1] === 'Search, level 5' || g[2] === 'Search, level 5')
+    .map((g) => g.slice(0, 3).join('\t'));
+  expect(keys).toHaveLength(4 * SEATS);
+  expect(new Set(keys).size).toBe(4 * SEATS);
+  await expect(page.locator('[data-player="Search, level 5"] [data-testid="ladder-games"]')).toHaveText(String(4 * SEATS));
   await expect(page.locator('.notice-error')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 
-test('the ready-made stages of two runs in the ladder draw their ratings against training games and seconds', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+test('the ready-made stages of three runs draw their ratings against training games and seconds', async ({ page }, testInfo) => {
   const errors = watchErrors(page);
-  await openLadder(page, 2);
-  await page.getByText(/^Ready-made agents/).click();
-  const stages = ['1,000', '10,000', '100,000'].map((n) => `Network trained against MSB · after ${n} games`);
-  for (const name of stages) await addPlayer(page, name);
-  await page.getByTestId('ladder-play').click();
-  await expect(page.getByTestId('ladder-status')).toHaveText('All 40 games played.', { timeout: 60_000 });
-  // One line for the run (three stages), and Random and MSB as level lines.
+  await openLadder(page, 1);
+  // One line per run (its stages), and the game's own players as level lines.
   const chart = page.getByTestId('ladder-chart');
   await expect(chart).toBeVisible();
-  await expect(chart).toHaveAttribute('data-lines', '3');
-  await expect(chart).toHaveAttribute('data-points', '7');
-  await expect(chart.locator('.legend-entry')).toHaveText(['Net vs MSB (ready-made)', 'Random', 'MSB']);
-
-  // The n-tuple network's stages join: two runs on one scale.
-  for (const n of ['100,000', '500,000']) await addPlayer(page, `N-tuple network by self-play · after ${n} games`);
-  await page.getByTestId('ladder-play').click();
-  // 2 new players × 6 others, less their own pair counted twice: 11 pairs × 2 openings × 2 colours.
-  await expect(page.getByTestId('ladder-status')).toHaveText('All 44 games played.', { timeout: 60_000 });
-  await expect(chart).toHaveAttribute('data-lines', '4');
-  await expect(chart).toHaveAttribute('data-points', '9');
+  const fixed = shipped.seats.filter((s) => !/ · after /.test(s.name)).length;
+  await expect(chart).toHaveAttribute('data-lines', String(3 + fixed));
+  await expect(chart.locator('.legend-entry').first()).toHaveText(/\(ready-made\)$/);
   // Against seconds of training (kept in each shipped file): the same lines at other places.
   await page.getByTestId('ladder-axis').selectOption('seconds');
   await expect(chart.getByRole('img', { name: 'Rating against seconds of training' })).toBeVisible();
-  await expect(chart).toHaveAttribute('data-lines', '4');
-  await expect(chart).toHaveAttribute('data-points', '9');
-  await expect(chart.locator('.legend-entry')).toHaveText(['Net vs MSB (ready-made)', 'N-tuple net (ready-made)', 'Random', 'MSB']);
+  await expect(chart).toHaveAttribute('data-lines', String(3 + fixed));
   await expect(page.getByTestId('ladder-axis-note')).toBeHidden();
   await chart.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('ladder-seconds.png') });

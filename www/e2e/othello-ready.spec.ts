@@ -4,9 +4,10 @@ import { clickSquare, tapSquare, watchErrors } from './helpers';
 
 // The ready-made agents shipped with the page (public/ready/): a first visit
 // plays one within three clicks, with nothing trained; their files are
-// fetched only when first used, never when the page loads; the player lists
-// go from the weakest to the strongest with a measured strength; and one can
-// be copied into the library, where it trains further like any model.
+// fetched only when a game needs them, never when the page loads (the
+// offline copy, offline.spec.ts, comes after); the player lists go from the
+// weakest to the strongest, rated on the game's ladder; and one can be
+// copied into the library, where it trains further like any model.
 
 const SIZES = [
   { name: 'desktop', viewport: { width: 1366, height: 768 }, touch: false },
@@ -53,7 +54,7 @@ for (const size of SIZES) {
       expect(errors).toEqual([]);
     });
 
-    test('the opponents go from the weakest to the strongest, each with its measured strength', async ({ page }, info) => {
+    test('the opponents go from the weakest to the strongest, each with its rating on the ladder', async ({ page }, info) => {
       const errors = watchErrors(page);
       await page.goto('/#/othello?delay=0');
       // Until the list of ready-made agents is read, the default keeps its place with a stand-in.
@@ -63,21 +64,18 @@ for (const size of SIZES) {
       expect(texts[0]).toBe('Human');
       // Othello's are rated on its ladder: one scale, from their games against each other.
       const ratings = texts.map((t) => / · Elo (-?\d+)$/.exec(t)).flatMap((m) => (m ? [Number(m[1])] : []));
-      // Random, MVB, MSB and every ready-made stage are rated.
-      expect(ratings.length).toBeGreaterThanOrEqual(12);
+      // Random, MVB, MSB, the search at its level as set, and every ready-made stage are rated.
+      expect(ratings.length).toBeGreaterThanOrEqual(13);
       expect(ratings).toEqual([...ratings].sort((a, b) => a - b));
       expect(texts).toContain('Random · Elo 0');
-      // A searcher (not measured) comes last.
-      expect(texts[texts.length - 1]).toMatch(/^Search/);
-      // An early stage can be weaker than Random: the order is by the measurements, not by kind.
+      expect(texts.find((t) => t.startsWith('Search'))).toMatch(/^Search · Elo \d+$/);
       const at = (prefix: string) => texts.findIndex((t) => t.startsWith(prefix));
       expect(at('Random')).toBeLessThan(at('MSB'));
-      expect(at('Net vs MSB, 1k games')).toBeLessThan(at('Random'));
       // The n-tuple network, which its score against the fixed players undersells, is above every network trained against MSB.
-      expect(at('Net vs MSB, 1M games')).toBeGreaterThan(-1);
-      expect(at('N-tuple net, 500k games')).toBeGreaterThan(at('Net vs MSB, 1M games'));
+      expect(at('Net vs MSB, 1M ·')).toBeGreaterThan(-1);
+      expect(at('N-tuple net, 500k ·')).toBeGreaterThan(at('Net vs MSB, 1M ·'));
       // The line under the list gives the rating; what it means opens on a tap or focus.
-      await page.getByTestId('player-1').selectOption({ label: texts[at('N-tuple net, 500k games')] });
+      await page.getByTestId('player-1').selectOption({ label: texts[at('N-tuple net, 500k ·')] });
       const aboutLine = page.getByTestId('player-about-1');
       // Its description's first sentence is on the line; "more" shows the rest and "less" hides it again.
       const more = page.getByTestId('player-about-more-1');
@@ -92,8 +90,8 @@ for (const size of SIZES) {
       await expect(rest).toBeHidden();
       await expect(more).toHaveAttribute('aria-expanded', 'false');
       const rating = aboutLine.locator('.term', { hasText: /^Rating/ });
-      await expect(rating).toHaveText(/^Rating \d+\s±\s\d+$/);
-      await expect(rating).toHaveAttribute('title', /^An Elo rating, from a round robin of the ready-made and fixed players: Random is 0/);
+      await expect(rating).toHaveText(/^Rating \d+\s±\s\d+ \((weak|fair|good|strong)\)$/);
+      await expect(rating).toHaveAttribute('title', /^Elo on this game’s ladder, from games of its players against each other: Random is 0/);
       await rating.click();
       const tip = aboutLine.getByRole('tooltip');
       await expect(tip).toBeVisible();
@@ -111,10 +109,9 @@ for (const size of SIZES) {
       const rows = page.getByTestId('ready-model');
       await expect(rows.first()).toBeVisible();
       expect(await rows.count()).toBeGreaterThanOrEqual(6);
-      await expect(page.getByTestId('ready-strength').first()).toContainText(/Strength: \w+, \d/);
-      // Othello's are also rated on its ladder, with the command that plays the same games.
-      await expect(page.getByTestId('ready-rating').first()).toContainText(/^Rating: -?\d+ ± \d+ Elo \(Random 0, MVB \d+, MSB \d+\)$/);
-      await expect(page.getByTestId('ready-rating-how')).toContainText('selfplay othello ladder');
+      // Each is rated on the game's ladder, with the command that plays the same games.
+      await expect(page.getByTestId('ready-rating').first()).toContainText(/^Rating: -?\d+ ± \d+ Elo \((weak|fair|good|strong)\)$/);
+      await expect(page.getByTestId('ready-rating-how')).toContainText('scripts/ladder.sh --game othello');
       // How long each learned, as the manifest says (the build machine's seconds).
       await expect(rows.filter({ hasText: 'After 1,000,000 games' })).toContainText(/1M games trained in \d+ min \d+ s/);
       await expect(page.getByTestId('model-list')).toContainText('No models yet');
@@ -141,31 +138,3 @@ for (const size of SIZES) {
     });
   });
 }
-
-test('a ready-made agent once played is kept for offline use', async ({ browser }) => {
-  const context = await browser.newContext({ serviceWorkers: 'allow' });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto('/#/othello?delay=0');
-  await expect(page.locator('canvas.board-canvas')).toHaveAttribute('data-legal', /\w/);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // Once the service worker controls the page, the opponent's file goes through it.
-  await page.reload();
-  await expect(page.locator('canvas.board-canvas')).toHaveAttribute('data-legal', /\w/);
-  await clickSquare(page, 'f5');
-  await expect.poll(() => boardCursor(page), { timeout: 30_000 }).toBe(2);
-  const cached = () => page.evaluate(async () => (await (await caches.open('selfplay-v1')).keys()).map((r) => new URL(r.url).pathname).filter((p) => p.includes('/ready/')));
-  await expect.poll(cached).toEqual(expect.arrayContaining(['/ready/manifest.json', '/ready/othello-msb-100000.selfplay']));
-  // Only the file played is kept, not the whole set.
-  expect((await cached()).filter((p) => p.endsWith('.selfplay'))).toEqual(['/ready/othello-msb-100000.selfplay']);
-
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByTestId('player-1')).toHaveValue('ready:msb-100000');
-  await clickSquare(page, 'f5');
-  await expect.poll(() => boardCursor(page), { timeout: 30_000 }).toBe(2);
-  expect(errors).toEqual([]);
-  await context.close();
-});

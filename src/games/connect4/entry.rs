@@ -26,6 +26,11 @@ use crate::plugin::{
 use super::run_kinds::q_table_kind;
 use super::settings::{depth_field, depth_setting, model_player, run_of, side_word, temperature};
 
+/// Openings of the rating ladder: eight random discs each (the perfect
+/// player solves each of its moves from there in about a second; nearer
+/// the empty board a game between perfect players takes minutes).
+const LADDER_OPENINGS: u32 = 100;
+
 /// Connect Four's entry in the registry.
 pub struct Entry;
 
@@ -62,10 +67,14 @@ impl GameEntry for Entry {
                     part: "",
                 },
             ],
-            games: 100,
-            opening: 2,
             seed: 1,
-            ladder_openings: 0,
+            ladder_openings: LADDER_OPENINGS,
+            ladder_seats: vec![
+                ("random", ""),
+                ("stupid", ""),
+                ("perfect", r#"{"temperature":0}"#),
+                ("perfect", r#"{"temperature":2}"#),
+            ],
         }
     }
 
@@ -73,9 +82,15 @@ impl GameEntry for Entry {
         Position::NAME
     }
 
+    #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
+    fn ladder_openings(&self) -> Vec<String> {
+        crate::ladder::random_openings(self, LADDER_OPENINGS as usize, 8, 1)
+    }
+
     fn info(&self) -> GameInfo {
         GameInfo {
             model_settings: vec![depth_field()],
+            ladder_openings: LADDER_OPENINGS,
             ..GameInfo::grid::<Position>(
                 "Drop discs into seven columns; four in a row wins. An exact solver and tabular Q-learning.",
                 vec![

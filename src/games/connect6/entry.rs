@@ -45,12 +45,20 @@ fn engine_fields() -> Vec<FieldSpec> {
     ]
 }
 
+/// Openings of the rating ladder: the first three stones of the random player each.
+const LADDER_OPENINGS: u32 = 100;
+
 /// Connect6's entry in the registry.
 pub struct Entry;
 
 impl GameEntry for Entry {
     fn id(&self) -> &'static str {
         Board::NAME
+    }
+
+    #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
+    fn ladder_openings(&self) -> Vec<String> {
+        crate::ladder::random_openings(self, LADDER_OPENINGS as usize, 3, 1)
     }
 
     fn info(&self) -> GameInfo {
@@ -109,10 +117,16 @@ impl GameEntry for Entry {
                 stages: &[500, 2_000, 30_000],
                 part: "",
             }],
-            games: 50,
-            opening: 2,
             seed: 1,
-            ladder_openings: 0,
+            ladder_openings: LADDER_OPENINGS,
+            ladder_seats: vec![
+                ("random", ""),
+                ("greedy", ""),
+                ("hand", ""),
+                ("engine", r#"{"level":1}"#),
+                ("engine", r#"{"level":2}"#),
+                ("engine", r#"{"level":3}"#),
+            ],
         }
     }
 

@@ -32,6 +32,9 @@ fn side_name(side: Side) -> &'static str {
     }
 }
 
+/// Openings of the rating ladder: eight random moves each.
+const LADDER_OPENINGS: u32 = 1000;
+
 /// Hare and Hounds' entry in the registry.
 pub struct Entry;
 
@@ -77,10 +80,9 @@ impl GameEntry for Entry {
                 stages: &[1_000, 30_000, 300_000],
                 part: "hare",
             }],
-            games: 100,
-            opening: 0,
             seed: 1,
-            ladder_openings: 0,
+            ladder_openings: LADDER_OPENINGS,
+            ladder_seats: Vec::new(),
         }
     }
 
@@ -97,6 +99,11 @@ impl GameEntry for Entry {
 
     fn id(&self) -> &'static str {
         HareHounds::NAME
+    }
+
+    #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
+    fn ladder_openings(&self) -> Vec<String> {
+        crate::ladder::random_openings(self, LADDER_OPENINGS as usize, 8, 1)
     }
 
     fn info(&self) -> GameInfo {
@@ -117,7 +124,8 @@ impl GameEntry for Entry {
             runs: vec![q_table_kind()],
             model_settings: Vec::new(),
             built: true,
-            ladder_openings: 0,
+            ladder_openings: LADDER_OPENINGS,
+            ladder_per_side: true,
         }
     }
 

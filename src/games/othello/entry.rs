@@ -80,10 +80,17 @@ impl GameEntry for Entry {
                     part: "",
                 },
             ],
-            games: 50,
-            opening: 4,
             seed: 1,
             ladder_openings: 50,
+            ladder_seats: vec![
+                ("random", ""),
+                ("mvb", ""),
+                ("msb", ""),
+                ("search", r#"{"level":1}"#),
+                ("search", r#"{"level":2}"#),
+                ("search", r#"{"level":3}"#),
+                ("search", r#"{"level":4}"#),
+            ],
         }
     }
 

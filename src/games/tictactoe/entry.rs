@@ -19,6 +19,9 @@ use crate::plugin::{
     TypedSession,
 };
 
+/// Openings of the rating ladder: every position after three moves.
+const LADDER_OPENINGS: u32 = 252;
+
 /// Tic-tac-toe's entry in the registry.
 pub struct Entry;
 
@@ -183,10 +186,9 @@ impl GameEntry for Entry {
                 stages: &[100, 1_000, 10_000],
                 part: "",
             }],
-            games: 100,
-            opening: 0,
             seed: 1,
-            ladder_openings: 0,
+            ladder_openings: LADDER_OPENINGS,
+            ladder_seats: Vec::new(),
         }
     }
 
@@ -194,19 +196,27 @@ impl GameEntry for Entry {
         Board::NAME
     }
 
+    #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
+    fn ladder_openings(&self) -> Vec<String> {
+        crate::ladder::random_openings(self, LADDER_OPENINGS as usize, 3, 1)
+    }
+
     fn info(&self) -> GameInfo {
-        GameInfo::grid::<Board>(
-            "Three in a row on a 3 × 3 board: the textbook's first learner learns it in seconds.",
-            vec![
-                PlayerInfo::simple("random", "Random", "any free square"),
-                PlayerInfo::simple(
-                    "perfect",
-                    "Perfect",
-                    "never loses: it knows the value of every position",
-                ),
-            ],
-            vec![values_kind()],
-        )
+        GameInfo {
+            ladder_openings: LADDER_OPENINGS,
+            ..GameInfo::grid::<Board>(
+                "Three in a row on a 3 × 3 board: the textbook's first learner learns it in seconds.",
+                vec![
+                    PlayerInfo::simple("random", "Random", "any free square"),
+                    PlayerInfo::simple(
+                        "perfect",
+                        "Perfect",
+                        "never loses: it knows the value of every position",
+                    ),
+                ],
+                vec![values_kind()],
+            )
+        }
     }
 
     fn new_session(&self) -> Box<dyn DynSession> {

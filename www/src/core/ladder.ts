@@ -6,7 +6,7 @@
 
 import { workerName } from './modules';
 import { poolSize } from './pool';
-import type { AgentSpec, GameId, LadderEntrant, LadderGame, LadderRating } from './protocol';
+import type { AgentSpec, GameId, LadderEntrant, LadderGame, LadderRating, SidedPlayer } from './protocol';
 import { Cancelled, WorkerClient } from './worker-client';
 
 /** A ladder player as the workers need it: its name, and its model file's key and bytes if it is a model. */
@@ -75,14 +75,14 @@ export class LadderWorkers {
     return this.slots.find((s) => !s.busy) ?? this.slots[0];
   }
 
-  /** The games of `players` over `openings` openings that `table` lacks, in a fixed order. */
-  async todo(game: GameId, table: string, players: string[], openings: number): Promise<LadderGame[]> {
+  /** The games of `players` (each on the sides it plays) over `openings` openings that `table` lacks, in a fixed order. */
+  async todo(game: GameId, table: string, players: SidedPlayer[], openings: number): Promise<LadderGame[]> {
     return this.idle().client.request({ kind: 'ladderTodo', game, table, players, openings });
   }
 
-  /** The ratings of `table`, `anchor` at 0. */
-  async ratings(table: string, anchor: string): Promise<LadderRating[]> {
-    return this.idle().client.request({ kind: 'ladderRatings', table, anchor });
+  /** The ratings of `table`, `anchor` at 0; the first move's advantage fitted unless `perSide`. */
+  async ratings(table: string, anchor: string, perSide: boolean): Promise<LadderRating[]> {
+    return this.idle().client.request({ kind: 'ladderRatings', table, anchor, perSide });
   }
 
   /** Plays `g` on worker `slot` (0 ≤ slot < size): the first player's score. */

@@ -42,5 +42,5 @@ serve('the ladder worker', {
       first.free();
     }
   },
-  ladderRatings: (cmd) => learnersWasm().ladderRatings(cmd.table, cmd.anchor),
+  ladderRatings: (cmd) => learnersWasm().ladderRatings(cmd.table, cmd.anchor, cmd.perSide),
 });

@@ -20,7 +20,7 @@ function game(encodings: [string, string][], continueEncodings: [string, string]
     options: options.map(([value, label]) => ({ value, label })),
   });
   return {
-    id: 'g', title: 'G', blurb: '', sides: ['A', 'B'], geometry: { kind: 'grid', rows: 8, cols: 8 }, players: [], modelSettings: [], built: true, ladderOpenings: 0,
+    id: 'g', title: 'G', blurb: '', sides: ['A', 'B'], geometry: { kind: 'grid', rows: 8, cols: 8 }, players: [], modelSettings: [], built: true, ladderOpenings: 0, ladderPerSide: false,
     runs: [{
       id: 'q', title: 'Q', about: '', presets: [], charts: [], snapshots: [], watchable: false, needsLearners: false, showsWeights: false,
       fields: [{ id: 'alpha', label: 'α', help: '', type: 'float', min: 0, max: 1, step: 0.01, default: 0.1 }, choice('encoding', encodings)],

@@ -76,8 +76,8 @@ export type {
 
 // The ladder's values, and a model's weights: from the learners' module,
 // which alone has the ladder and the learners whose weights are shown.
-import type { LadderGame, LadderRating, WeightTable } from 'selfplay-learners';
-export type { LadderGame, LadderRating, WeightRow, WeightTable } from 'selfplay-learners';
+import type { LadderGame, LadderRating, SidedPlayer, WeightTable } from 'selfplay-learners';
+export type { LadderGame, LadderRating, SidedPlayer, WeightRow, WeightTable } from 'selfplay-learners';
 
 // ---- The page's own values -------------------------------------------------
 
@@ -239,11 +239,11 @@ export type Command =
   /** Ends watch mode: a running run goes back to its chunks at once. */
   | { kind: 'runWatchEnd'; runId: string }
   /** The ladder's games of `players` over `openings` openings that `table` lacks (`ladderTodo`). */
-  | { kind: 'ladderTodo'; game: GameId; table: string; players: string[]; openings: number }
+  | { kind: 'ladderTodo'; game: GameId; table: string; players: SidedPlayer[]; openings: number }
   /** Plays one ladder game with fresh agents (`ladderGame`): the first player's score. */
   | { kind: 'ladderGame'; game: GameId; opening: number; first: LadderEntrant; second: LadderEntrant; seed: bigint }
-  /** The ratings of a table of games, `anchor` at 0 (`ladderRatings`). */
-  | { kind: 'ladderRatings'; table: string; anchor: string };
+  /** The ratings of a table of games, `anchor` at 0, the first move's advantage fitted unless `perSide` (`ladderRatings`). */
+  | { kind: 'ladderRatings'; table: string; anchor: string; perSide: boolean };
 
 export type Kind = Command['kind'];
 export type CommandOf<K extends Kind> = Extract<Command, { kind: K }>;

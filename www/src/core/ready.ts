@@ -9,26 +9,39 @@
 /** The controller name of a ready-made model: "ready:<id>". */
 export const READY = 'ready:';
 
-/** One side's record against one fixed opponent. */
-export interface ReadyRecord {
-  opponent: string;
-  side: 0 | 1;
-  wins: number;
-  draws: number;
-  losses: number;
-}
-
-/** A rating on the game's ladder: Elo, and half the width of its 95% interval. */
-export interface ReadyRating {
+/** One player of a game's ladder and its rating there (the manifest's figures, from the shipped table of games). */
+export interface LadderSeat {
+  /** Its name in the ladder's table of games. */
+  name: string;
+  /** The game's player ("search"), or "model" for a ready-made model. */
+  player: string;
+  /** The player's settings (a level), absent for none. */
+  settings?: Record<string, unknown>;
+  /** The ready-made model it plays (its id), absent for a game's player. */
+  model?: string;
+  /** The only side it plays, or null for both. */
+  side: 0 | 1 | null;
+  /** Whole Elo, and half the width of its 95% interval. */
   elo: number;
   interval: number;
+  games: number;
+  /** Points won (a draw half a point). */
+  score: number;
 }
 
-/** A player's measured strength: its records and score (points won, %), and its rating in a game with a ladder. */
-export interface ReadyStrength {
-  score: number;
-  records: ReadyRecord[];
-  rating?: ReadyRating;
+/** A game's ladder as shipped: its games' settings, its table of games (a file beside the manifest) and every seat's rating, strongest first. */
+export interface ReadyLadder {
+  openings: number;
+  seed: number;
+  /** The seat rated 0. */
+  anchor: string;
+  /** Every seat plays one side (a game whose sides differ). */
+  perSide: boolean;
+  /** The first move's advantage in Elo and its interval, where it is fitted. */
+  firstMove?: [number, number];
+  table: string;
+  command: string;
+  seats: LadderSeat[];
 }
 
 export interface ReadyModel {
@@ -49,31 +62,11 @@ export interface ReadyModel {
   /** Whether its weights can be shown (the Weights view); absent when not. */
   weights?: boolean;
   bytes: number;
-  strength: ReadyStrength;
-}
-
-export interface ReadyMeasure {
-  games: number;
-  opening: number;
-  seed: number;
-  opponents: string[];
-  command: string;
-}
-
-/** How a game's fixed players and ready-made models were rated together on its ladder. */
-export interface ReadyLadder {
-  openings: number;
-  seed: number;
-  /** The player rated 0. */
-  anchor: string;
-  command: string;
 }
 
 export interface ReadyGame {
-  measure: ReadyMeasure;
-  /** Present when the players are rated (a game with a ladder). */
+  /** The game's ladder, with every own player and ready-made model rated on it. */
   ladder?: ReadyLadder;
-  players: Record<string, ReadyStrength>;
   models: ReadyModel[];
 }
 
@@ -83,7 +76,7 @@ interface Manifest {
   games: Record<string, ReadyGame>;
 }
 
-const FORMAT = 1;
+const FORMAT = 2;
 /** Where the files are: beside the page. */
 const base = (): URL => new URL('ready/', document.baseURI);
 
@@ -126,21 +119,72 @@ export function readyBytes(model: ReadyModel): Promise<Uint8Array<ArrayBuffer>> 
   return p;
 }
 
-/** A strength's score on one side only (the records of that side), or null when it has none there. */
-export function sideScore(s: ReadyStrength, side: 0 | 1): number | null {
-  const rs = s.records.filter((r) => r.side === side);
-  const games = rs.reduce((n, r) => n + r.wins + r.draws + r.losses, 0);
-  if (games === 0) return null;
-  const points = rs.reduce((n, r) => n + r.wins + r.draws / 2, 0);
-  return Math.round((1000 * points) / games) / 10;
+/** The shipped table of a game's ladder (its file beside the manifest), fetched once. */
+const tables = new Map<string, Promise<string>>();
+export function readyTable(ladder: ReadyLadder): Promise<string> {
+  let p = tables.get(ladder.table);
+  if (!p) {
+    p = (async () => {
+      const r = await fetch(new URL(ladder.table, base()));
+      if (!r.ok) throw new Error(`the ladder's games could not be loaded (${r.status})`);
+      return r.text();
+    })();
+    p.catch(() => tables.delete(ladder.table));
+    tables.set(ladder.table, p);
+  }
+  return p;
 }
 
-/** What a rating means, in words, with the anchor's label. */
-export function ratingWords(anchor: string): string {
-  return `${anchor} is 0; 200 points more wins about 3 games in 4`;
+/** Who a seat may be: a game's player at its settings as set now, or a ready-made model. */
+export type Who = { player: string; settings: Record<string, unknown> } | { model: string };
+
+/** Whether `seat` plays `side`. */
+export function playsSide(seat: LadderSeat, side: 0 | 1): boolean {
+  return seat.side === null || seat.side === side;
 }
 
-/** What a score means, in words: against which players, in how many games. */
-export function scoreWords(g: ReadyGame, labels: (id: string) => string): string {
-  return `points won against ${g.measure.opponents.map(labels).join(', ')} (a win 1, a draw ½), ${g.measure.games} games against each on each side`;
+/** The seat of the ladder that is `who` playing `side`, or null (not rated: a player at settings the ladder did not rate). */
+export function seatOf(ladder: ReadyLadder, who: Who, side: 0 | 1): LadderSeat | null {
+  return (
+    ladder.seats.find((s) => {
+      if (!playsSide(s, side)) return false;
+      if ('model' in who) return s.model === who.model;
+      if (s.model !== undefined || s.player !== who.player) return false;
+      return Object.entries(s.settings ?? {}).every(([k, v]) => who.settings[k] === v);
+    }) ?? null
+  );
+}
+
+/** The range the strength words divide: from the random player of a side to the strongest seat of that side. */
+export function sideRange(ladder: ReadyLadder, side: 0 | 1): { low: LadderSeat | null; high: LadderSeat | null } {
+  const seats = ladder.seats.filter((s) => playsSide(s, side));
+  const low = seats.find((s) => s.player === 'random' && s.model === undefined) ?? null;
+  const high = seats.reduce<LadderSeat | null>((a, s) => (a === null || s.elo > a.elo ? s : a), null);
+  return { low, high };
+}
+
+/** The words of strength, weakest first: each a quarter of a side's range on its game's ladder. */
+export const STRENGTH_WORDS = ['weak', 'fair', 'good', 'strong'] as const;
+
+/**
+ * A rating in a word: which quarter of the range from the side's random
+ * player (the bottom of the scale: "weak") to the side's strongest rated
+ * player ("strong") it is in.
+ */
+export function ratingWord(elo: number, ladder: ReadyLadder, side: 0 | 1): (typeof STRENGTH_WORDS)[number] {
+  const { low, high } = sideRange(ladder, side);
+  const lo = low?.elo ?? 0;
+  const hi = high?.elo ?? lo;
+  if (hi <= lo) return 'weak';
+  const f = (elo - lo) / (hi - lo);
+  return STRENGTH_WORDS[Math.max(0, Math.min(3, Math.floor(f * 4)))];
+}
+
+/** What a rating on the ladder means, in words, with the players at the range's ends named by `label`. */
+export function ratingWords(ladder: ReadyLadder, side: 0 | 1, label: (seat: LadderSeat) => string): string {
+  const { low, high } = sideRange(ladder, side);
+  const anchor = ladder.seats.find((s) => s.name === ladder.anchor);
+  const scale = `Elo on this game’s ladder, from games of its players against each other: ${anchor ? label(anchor) : ladder.anchor} is 0, and 200 points more wins about 3 games in 4. The ± is the 95% range.`;
+  if (!low || !high) return scale;
+  return `${scale} The words are quarters of the range from ${label(low)} (${low.elo}: weak) to the strongest rated here, ${label(high)} (${high.elo}: strong).`;
 }

@@ -104,6 +104,8 @@ export interface LadderPlayer {
   model: string | null;
   /** Its library model's training games and size when it joined (`games:bytes`): a model saved again since, with other contents, is another player (a rename keeps it). */
   version?: string;
+  /** The only side it plays (a model of one side, or one side of a game whose sides differ); absent or null for both. */
+  side?: 0 | 1 | null;
 }
 
 /** A game's rating ladder (one per game). */

@@ -174,6 +174,17 @@ export class FieldForm {
     return out;
   }
 
+  /** The fields' values as they stand, or null while one is not a value (nothing is focused or said: for a reader that only looks). */
+  peek(): Settings | null {
+    const out: Settings = {};
+    for (const f of this.fields) {
+      const v = parseField(f, this.text(f.id));
+      if (v === null) return null;
+      setPath(out, f.id, v);
+    }
+    return out;
+  }
+
   /** Tells the form's listener that every field may have changed (after a `fill` the visitor asked for). */
   edited(): void {
     for (const f of this.fields) this.onEdit(f.id);

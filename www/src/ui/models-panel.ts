@@ -14,9 +14,8 @@ import { handOver, takeHandedOver } from '../core/handover';
 import { metaOf } from '../core/models';
 import { messageOf, showNotice } from '../core/notices';
 import type { GameInfo, WeightTable } from '../core/protocol';
-import { READY, ratingWords, readyBytes, readyGame, sideScore, type ReadyGame, type ReadyModel } from '../core/ready';
-import { downloadFile, type ModelLibrary, type ModelMeta } from '../core/storage';
-import { strengthWord } from './play/players';
+import { READY, ratingWord, ratingWords, readyBytes, readyGame, seatOf, type LadderSeat, type ReadyGame, type ReadyModel } from '../core/ready';
+import { downloadFile, isSavedCurve, type ModelLibrary, type ModelMeta } from '../core/storage';
 
 /** What became of one imported file: the library's model, or null, and the message shown. */
 export interface ImportResult {
@@ -147,7 +146,6 @@ export class ModelsPanel {
       this.readyList.replaceChildren(el('p', {}, `No ready-made agents for ${this.host.info.title}.`));
       return;
     }
-    const label = (id: string) => this.host.info.players.find((p) => p.id === id)?.label ?? id;
     const runs = [...new Set(g.models.map((m) => m.run))];
     const groups = runs.map((run) => {
       const stages = g.models.filter((m) => m.run === run);
@@ -157,55 +155,41 @@ export class ModelsPanel {
         { className: 'ready-run', 'data-run': run },
         el('h4', {}, first.name.replace(/ · after .*$/, '')),
         el('p', { className: 'model-description' }, first.about),
-        el('ul', { className: 'ready-stages' }, ...stages.map((m) => this.readyRow(m, g, label))),
+        el('ul', { className: 'ready-stages' }, ...stages.map((m) => this.readyRow(m, g))),
       );
     });
-    const m = g.measure;
-    const how = el(
-      'p',
-      { className: 'hint' },
-      `Strength: the share of points won (a win 1, a draw ½) against ${m.opponents.map(label).join(', ')}, ${m.games} games against each on each side it plays` +
-        (m.opening > 0 ? `, each game opened by ${m.opening} random moves` : '') +
-        `. Measured with `,
-      el('code', {}, m.command),
-      '.',
-    );
     const l = g.ladder;
-    const rated = l
+    const how = l
       ? [
           el(
             'p',
             { className: 'hint', 'data-testid': 'ready-rating-how' },
-            `Rating: Elo (${ratingWords(label(l.anchor))}), from a round robin of these models and ${m.opponents.map(label).join(', ')}, ${l.openings} openings each with both colours, and its 95% interval. Unlike the score, it does not stop at the fixed players' level: a model far stronger than they are rates far above one a little stronger. Played with `,
+            `Ratings: Elo on ${this.host.info.title}’s ladder, where these models and the game’s own players played each other (${l.seats.length} players, ${l.openings} openings${l.perSide ? '' : ' each with both colours'}; ${this.seatLabel(l.seats.find((s) => s.name === l.anchor), g)} is 0), with their 95% intervals: the same numbers as the player lists and the Ladder tab. Played with `,
             el('code', {}, l.command),
             '.',
           ),
         ]
       : [];
-    this.readyList.replaceChildren(...groups, how, ...rated);
+    this.readyList.replaceChildren(...groups, ...how);
   }
 
-  private readyRow(m: ReadyModel, g: ReadyGame, label: (id: string) => string): HTMLElement {
+  /** A seat of the ladder as people name it. */
+  private seatLabel(s: LadderSeat | undefined, g: ReadyGame): string {
+    if (!s) return '';
+    const r = s.model ? g.models.find((m) => m.id === s.model) : undefined;
+    return r ? `${r.short}, ${compactCount(r.games)} games` : s.name;
+  }
+
+  private readyRow(m: ReadyModel, g: ReadyGame): HTMLElement {
     const sides = m.side === null ? ([0, 1] as const) : [m.side];
-    const score = m.strength.score;
-    const perOpponent = g.measure.opponents
-      .map((o) => {
-        const rs = m.strength.records.filter((r) => r.opponent === o);
-        const n = rs.reduce((k, r) => k + r.wins + r.draws + r.losses, 0);
-        if (n === 0) return null;
-        const pts = rs.reduce((k, r) => k + r.wins + r.draws / 2, 0);
-        return `${label(o)} ${Math.round((100 * pts) / n)}%`;
-      })
-      .filter((t) => t !== null)
-      .join(', ');
-    // The fixed players' ratings, for scale.
-    const fixed = Object.entries(g.players)
-      .flatMap(([id, s]) => (s.rating ? [[label(id), s.rating.elo] as const] : []))
-      .sort((a, b) => a[1] - b[1])
-      .map(([name, elo]) => `${name} ${elo}`)
-      .join(', ');
-    const tenth = (v: number | null) => (v === null ? '–' : v.toFixed(1));
-    const bySide = sides.length === 2 ? ` (as ${this.host.info.sides[0]} ${tenth(sideScore(m.strength, 0))}%, as ${this.host.info.sides[1]} ${tenth(sideScore(m.strength, 1))}%)` : ` (as ${this.host.info.sides[sides[0]]})`;
+    const l = g.ladder;
+    // Its rating on each side it plays: one seat for both where the sides do not differ.
+    const rated: { side: 0 | 1; seat: LadderSeat; word: string }[] = [];
+    for (const side of sides) {
+      const seat = l ? seatOf(l, { model: m.id }, side) : null;
+      if (l && seat && !rated.some((r) => r.seat === seat)) rated.push({ side, seat, word: ratingWord(seat.elo, l, side) });
+    }
+    const ratingText = rated.map((r) => `${r.seat.elo} ± ${r.seat.interval} Elo (${r.word}${sides.length === 1 ? `, as ${this.host.info.sides[r.side]}` : ''})`).join('; ');
     const button = (text: string, test: string, action: () => Promise<void>, title = '') => {
       const b = el('button', { type: 'button', 'data-testid': test, title }, text);
       b.addEventListener('click', () => {
@@ -222,8 +206,7 @@ export class ModelsPanel {
       'li',
       { className: 'model ready-model', 'data-testid': 'ready-model', 'data-ready-id': m.id },
       el('h5', { className: 'model-name' }, `After ${m.games.toLocaleString('en')} games`),
-      el('p', { className: 'rates', 'data-testid': 'ready-strength' }, `Strength: ${strengthWord(score)}, ${score}%${bySide}; against ${perOpponent}`),
-      ...(m.strength.rating ? [el('p', { className: 'rates', 'data-testid': 'ready-rating', title: `± the 95% interval. ${ratingWords(label(g.ladder?.anchor ?? ''))}.` }, `Rating: ${m.strength.rating.elo} ± ${m.strength.rating.interval} Elo (${fixed})`)] : []),
+      ...(l && rated.length > 0 ? [el('p', { className: 'rates', 'data-testid': 'ready-rating', title: ratingWords(l, rated[0].side, (s) => this.seatLabel(s, g)) }, `Rating: ${ratingText}`)] : []),
       el('p', {}, `${compactCount(m.games)} games trained${trainedIn(m.seconds)} · ${formatSize(m.bytes)} · seed ${m.seed}`),
       el('details', {}, el('summary', {}, 'How it was trained'), el('code', { className: 'ready-command' }, m.command)),
       el(

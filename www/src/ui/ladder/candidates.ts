@@ -25,7 +25,7 @@ interface Candidate {
 /** What the lists are drawn from. */
 export interface CandidateSource {
   info: GameInfo;
-  /** The library's models that can join (both sides). */
+  /** The library's models that can join. */
   models: ModelMeta[];
   ready: ReadyModel[];
   players: LadderPlayer[];
@@ -58,13 +58,19 @@ export class LadderCandidates {
 
   private list(s: CandidateSource): Candidate[] {
     const out: Candidate[] = [];
+    const perSide = s.info.ladderPerSide;
     for (const p of s.info.players) {
-      if (!p.sides[0] || !p.sides[1]) continue;
-      // A player with a level is one candidate, its level picked beside it.
-      out.push({ name: p.label, what: p.description, player: { name: p.label, player: p.id, settings: null, model: null }, group: 'players' });
+      const sides = ([0, 1] as const).filter((side) => p.sides[side]);
+      // A player with a level is one candidate, its level picked beside it;
+      // where the sides differ, one for each side it plays.
+      const seats: (0 | 1 | null)[] = perSide ? sides : sides.length === 2 ? [null] : sides;
+      for (const side of seats) {
+        const name = perSide && side !== null && sides.length === 2 ? `${p.label} as ${s.info.sides[side]}` : p.label;
+        out.push({ name, what: p.description, player: { name, player: p.id, settings: null, model: null, side }, group: 'players' });
+      }
     }
-    for (const m of s.models) out.push({ name: tableName(m.name), what: m.description ?? m.summary, player: { name: tableName(m.name), player: 'model', settings: null, model: m.id, version: versionOf(m) }, group: 'library' });
-    for (const r of s.ready) out.push({ name: tableName(r.name), what: r.about, player: { name: tableName(r.name), player: 'model', settings: null, model: `${READY_MODEL}${r.id}` }, group: 'ready' });
+    for (const m of s.models) out.push({ name: tableName(m.name), what: m.description ?? m.summary, player: { name: tableName(m.name), player: 'model', settings: null, model: m.id, version: versionOf(m), side: m.side ?? null }, group: 'library' });
+    for (const r of s.ready) out.push({ name: tableName(r.name), what: r.about, player: { name: tableName(r.name), player: 'model', settings: null, model: `${READY_MODEL}${r.id}`, side: r.side }, group: 'ready' });
     return out;
   }
 
@@ -101,13 +107,15 @@ export class LadderCandidates {
     );
     const actions = el('span', { className: 'candidate-actions' });
     if (f && info) {
-      const id = `ladder-level-${info.id}`;
+      const id = `ladder-level-${info.id}${c.player.side === null || c.player.side === undefined ? '' : `-${c.player.side}`}`;
       const level = el('input', { type: 'number', id, min: f.min, max: f.max, step: 1, value: String(this.levels.get(info.id) ?? f.default), 'data-testid': 'ladder-level', className: 'ladder-level' });
       const picked = (): number | null => {
         const v = Number(level.value);
         return level.value.trim() !== '' && Number.isInteger(v) && v >= f.min && v <= f.max ? v : null;
       };
-      const name = (v: number) => `${info.label}, ${f.label.toLowerCase()} ${v}`;
+      // As the shipped ladder names it ("Search, level 3", "… as Hare").
+      const suffix = c.name.startsWith(info.label) ? c.name.slice(info.label.length) : '';
+      const name = (v: number) => `${info.label}, ${f.label.toLowerCase()} ${v}${suffix}`;
       const update = () => {
         const v = picked();
         if (v !== null) this.levels.set(info.id, v);
@@ -119,7 +127,7 @@ export class LadderCandidates {
       level.addEventListener('input', update);
       add.addEventListener('click', () => {
         const v = picked();
-        if (v !== null) this.add({ name: name(v), player: info.id, settings: { [f.id]: v }, model: null });
+        if (v !== null) this.add({ name: name(v), player: info.id, settings: { [f.id]: v }, model: null, side: c.player.side ?? null });
       });
       actions.append(el('label', { className: 'candidate-level', htmlFor: id, title: f.help }, f.label), level);
       update();

@@ -1,8 +1,11 @@
-// The Ladder tab: every player a visitor adds (the game's own players,
-// models from the library, ready-made agents) plays every other from the
-// same openings, once with each colour, and all are rated on one Elo scale
-// with 95% intervals, fitted to all the games (the engine's ladder, as the
-// CLI's ladder command plays it). Games are played by the ladder's own
+// The Ladder tab: the game's ladder as shipped (its own players — fixed
+// players, a searching player at a few levels — and its ready-made agents,
+// with the table of their games and their ratings: the figures the player
+// lists show), and every player a visitor adds (the game's own players at
+// other settings, models from the library), who plays every other from the
+// same openings, in each order of sides both can play; all are rated on one
+// Elo scale with 95% intervals, fitted to all the games (the engine's
+// ladder, as `selfplay ready rate` plays it). Games are played by the ladder's own
 // workers, as many at once as the machine has cores to spare (rounds.ts);
 // the table updates as each game ends (table.ts). A player who joins
 // (candidates.ts) plays only its own games. The ladder (players and table)
@@ -19,7 +22,7 @@ import { el } from '../../core/dom';
 import { gameKey, LadderWorkers, tableKeys, tableLine, withoutPlayer, type Entrant } from '../../core/ladder';
 import { messageOf, showNotice } from '../../core/notices';
 import type { GameInfo, LadderRating } from '../../core/protocol';
-import { readyBytes, readyGame, type ReadyModel } from '../../core/ready';
+import { readyBytes, readyGame, readyTable, type ReadyLadder, type ReadyModel } from '../../core/ready';
 import { downloadFile, type Ladder, type LadderPlayer, type ModelLibrary, type ModelMeta } from '../../core/storage';
 import { Cancelled } from '../../core/worker-client';
 import { term } from '../glossary';
@@ -63,6 +66,8 @@ export class LadderPanel {
   private unreadable = new Map<string, string>();
   private models: ModelMeta[] = [];
   private ready: ReadyModel[] = [];
+  /** The game's shipped ladder: its seats as players, and the table of their games. */
+  private shipped: { ladder: ReadyLadder; players: LadderPlayer[]; table: string } | null = null;
   private refitTimer: ReturnType<typeof setTimeout> | null = null;
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   private destroyed = false;
@@ -86,9 +91,9 @@ export class LadderPanel {
       game: info.id,
       workers: this.workers,
       active: () => this.active(),
-      player: (name) => this.ladder.players.find((p) => p.name === name && !this.missing.has(name)),
+      player: (name) => this.players().find((p) => p.name === name && !this.missing.has(name)),
       entrant: (p) => this.entrant(p),
-      table: () => this.ladder.table,
+      table: () => this.fullTable(),
       seed: () => this.ladder.seed,
       openings: () => this.ladder.openings,
       done: this.done,
@@ -130,9 +135,9 @@ export class LadderPanel {
       el(
         'p',
         { className: 'lead' },
-        `Every player in the ladder plays every other from the same starting positions, once with each colour, and all are rated on one `,
+        `Every player in the ladder plays every other from the same starting positions, in turn on each side, and all are rated on one `,
         elo,
-        ' scale from every game they played. Add the players you want to compare, then play the games.',
+        ' scale from every game they played. The game’s own players and ready-made agents are in it already, with their games; add your models (or a player at another level) and play their games to see where they stand.',
       ),
       el('div', { className: 'controls ladder-controls' }, this.playButton, this.status),
       this.rounds.counter,
@@ -181,14 +186,28 @@ export class LadderPanel {
       // Without the stored ladder nothing is written over it: this tab's ladder lasts until it closes.
       showNotice(`${messageOf(e)} The ladder starts empty in this tab and is not stored.`);
     }
-    this.setDone(tableKeys(this.ladder.table));
+    try {
+      const g = await readyGame(this.host.info.id);
+      this.ready = g?.models ?? [];
+      if (g?.ladder) {
+        const ladder = g.ladder;
+        const table = await readyTable(ladder);
+        const players: LadderPlayer[] = ladder.seats.map((s) => ({ name: s.name, player: s.player, settings: s.settings ?? null, model: s.model ? `${READY_MODEL}${s.model}` : null, side: s.side }));
+        this.shipped = { ladder, players, table: table.endsWith('\n') ? table : `${table}\n` };
+        // A player of the visitor's named as a shipped one (from before the ladder was shipped) keeps its games under the shipped one.
+        const names = new Set(players.map((p) => p.name));
+        this.ladder.players = this.ladder.players.filter((p) => !names.has(p.name));
+        if (this.ladder.table === '') this.ladder.seed = ladder.seed;
+      }
+    } catch (e) {
+      this.ready = [];
+      showNotice(`The game’s shipped ladder could not be read (${messageOf(e)}); add players to start one of your own.`);
+    }
+    this.openingsInput.value = String(this.ladder.openings);
+    this.seedInput.value = String(this.ladder.seed);
+    this.setDone(tableKeys(this.fullTable()));
     this.unsubscribe = library.onChange(() => void this.readModels());
     await this.readModels();
-    try {
-      this.ready = ((await readyGame(this.host.info.id))?.models ?? []).filter((m) => m.side === null);
-    } catch {
-      this.ready = [];
-    }
     this.render();
     await this.refit();
   }
@@ -213,7 +232,8 @@ export class LadderPanel {
       showNotice(messageOf(e));
       return;
     }
-    this.models = listed.filter((m) => (m.side ?? null) === null);
+    // A model of one side joins on that side; where the sides differ every player has one.
+    this.models = listed.filter((m) => !this.host.info.ladderPerSide || m.side !== null);
     // A model of the ladder that left the library, or was saved again since it joined, plays no more games.
     this.missing = new Map(this.unreadable);
     for (const p of this.ladder.players) {
@@ -226,7 +246,22 @@ export class LadderPanel {
   }
 
   private has(name: string): boolean {
-    return this.ladder.players.some((p) => p.name === name);
+    return this.players().some((p) => p.name === name);
+  }
+
+  /** Every player of the ladder: the shipped ones, then the visitor's. */
+  private players(): LadderPlayer[] {
+    return [...(this.shipped?.players ?? []), ...this.ladder.players];
+  }
+
+  /** Every game: the shipped table, then the visitor's games. */
+  private fullTable(): string {
+    return (this.shipped?.table ?? '') + this.ladder.table;
+  }
+
+  /** A shipped player: it stays in the ladder with its games. */
+  private isShipped(name: string): boolean {
+    return this.shipped?.players.some((p) => p.name === name) ?? false;
   }
 
   private async add(p: LadderPlayer): Promise<void> {
@@ -242,11 +277,12 @@ export class LadderPanel {
   }
 
   private remove(name: string): void {
+    if (this.isShipped(name)) return;
     const games = this.gamesOf(name);
     if (games > 0 && !confirm(`Remove ${name} and its ${games.toLocaleString('en')} games from the ladder?`)) return;
     this.ladder.players = this.ladder.players.filter((p) => p.name !== name);
     this.ladder.table = withoutPlayer(this.ladder.table, name);
-    this.setDone(tableKeys(this.ladder.table));
+    this.setDone(tableKeys(this.fullTable()));
     this.missing.delete(name);
     this.unreadable.delete(name);
     this.rounds.drop(name);
@@ -300,37 +336,37 @@ export class LadderPanel {
     this.rounds.pause();
     this.ladder.seed = v;
     this.ladder.table = '';
-    this.done.clear();
+    this.setDone(tableKeys(this.fullTable()));
     this.changed();
     void this.save();
     void this.refit();
   }
 
   private clear(): void {
-    if (this.ladder.players.length === 0) return;
-    if (!confirm('Remove every player and every game from the ladder?')) return;
+    if (this.ladder.players.length === 0 && this.ladder.table === '') return;
+    if (!confirm(this.shipped ? 'Remove the players you added and their games (the game’s own players and ready-made agents stay)?' : 'Remove every player and every game from the ladder?')) return;
     this.rounds.pause();
     this.ladder.players = [];
     this.ladder.table = '';
-    this.done.clear();
+    this.setDone(tableKeys(this.fullTable()));
     this.missing.clear();
     this.unreadable.clear();
     this.changed();
-    this.say('The ladder is empty.');
+    this.say(this.shipped ? 'Back to the shipped ladder.' : 'The ladder is empty.');
     void this.save();
     void this.refit();
   }
 
   private download(): void {
     const header = `# selfplay ${this.host.info.id} ladder (seed ${this.ladder.seed}): opening\tfirst\tsecond\tfirst's score\n`;
-    downloadFile(new TextEncoder().encode(header + this.ladder.table), `${this.host.info.id}-ladder.tsv`);
+    downloadFile(new TextEncoder().encode(header + this.fullTable().split('\n').filter((l) => l !== '' && !l.startsWith('#')).join('\n') + '\n'), `${this.host.info.id}-ladder.tsv`);
   }
 
   // ---- Players' models ----------------------------------------------------
 
   /** The players who can play now. */
   private active(): LadderPlayer[] {
-    return this.ladder.players.filter((p) => !this.missing.has(p.name));
+    return this.players().filter((p) => !this.missing.has(p.name));
   }
 
   private async modelBytes(p: LadderPlayer): Promise<Uint8Array> {
@@ -405,8 +441,9 @@ export class LadderPanel {
     }
   }
 
-  /** The player rated 0: the game's first own player in the ladder, else the first to join. */
+  /** The player rated 0: the shipped ladder's, else the game's first own player in the ladder, else the first to join. */
   private anchor(): string | null {
+    if (this.shipped) return this.shipped.ladder.anchor;
     for (const p of this.host.info.players) {
       const a = this.ladder.players.find((q) => q.player === p.id && q.model === null);
       if (a) return a.name;
@@ -426,9 +463,16 @@ export class LadderPanel {
     }
     let ratings: LadderRating[] = [];
     let note: string;
+    const shipped = this.shipped;
     try {
-      ratings = await this.workers.ratings(this.ladder.table, anchor);
-      note = `Ratings relative to ${anchor}, fixed at 0.`;
+      if (shipped && this.ladder.table.trim() === '') {
+        // The shipped games alone: the manifest's ratings, fitted from them (the player lists show the same).
+        ratings = shipped.ladder.seats.map((s) => ({ player: s.name, elo: s.elo, interval: s.interval, games: s.games, score: s.score }));
+        note = `Ratings relative to ${anchor}, fixed at 0, from the ${shipped.table.split('\n').filter((l) => l && !l.startsWith('#')).length.toLocaleString('en')} shipped games (${shipped.ladder.command}).`;
+      } else {
+        ratings = await this.workers.ratings(this.fullTable(), anchor, this.host.info.ladderPerSide);
+        note = `Ratings relative to ${anchor}, fixed at 0.`;
+      }
     } catch (e) {
       if (e instanceof Cancelled) return;
       // Early on a player may not be linked to the others by games yet.
@@ -445,7 +489,7 @@ export class LadderPanel {
   // ---- Drawing ------------------------------------------------------------
 
   private renderChart(): void {
-    this.chart.render({ ratings: this.ratings, players: this.ladder.players, missing: this.missing, ready: this.ready, models: this.models });
+    this.chart.render({ ratings: this.ratings, players: this.players(), missing: this.missing, ready: this.ready, models: this.models });
   }
 
   private render(): void {
@@ -453,15 +497,16 @@ export class LadderPanel {
     this.playButton.setAttribute('aria-pressed', String(this.rounds.playing));
     this.rounds.render();
     this.renderTable();
-    this.candidates.render({ info: this.host.info, models: this.models, ready: this.ready, players: this.ladder.players, missing: this.missing });
+    this.candidates.render({ info: this.host.info, models: this.models, ready: this.ready, players: this.players(), missing: this.missing });
   }
 
   private renderTable(): void {
     renderRatings(this.table, {
       ratings: this.ratings,
-      names: this.ladder.players.map((p) => p.name),
+      names: this.players().map((p) => p.name),
       anchor: this.anchor(),
       missing: this.missing,
+      fixed: (name) => this.isShipped(name),
       gamesOf: (name) => this.gamesOf(name),
       remove: (name) => this.remove(name),
     });

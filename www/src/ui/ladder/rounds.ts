@@ -121,7 +121,7 @@ export class LadderRounds {
 
   /** Works out the games still to play (at the start, after a player joined, or the openings changed), and plays them. */
   private async refill(round: number): Promise<void> {
-    const players = this.host.active().map((p) => p.name);
+    const players = this.host.active().map((p) => ({ name: p.name, side: p.side ?? null }));
     let todo: LadderGame[] = [];
     // Only the latest list counts: an older one, answered later, lacks a player who joined since.
     const seq = ++this.refillSeq;

@@ -15,6 +15,8 @@ export interface TableSource {
   /** Games a player not rated yet has played. */
   gamesOf(name: string): number;
   remove(name: string): void;
+  /** A shipped player, which stays (no Remove button). */
+  fixed(name: string): boolean;
 }
 
 /** Draws the rows into `body`, keeping the focus on the Remove button it was on. */
@@ -37,7 +39,7 @@ export function renderRatings(body: HTMLElement, s: TableSource): void {
       el('td', { 'data-testid': 'ladder-elo', 'data-elo': r ? r.elo.toFixed(3) : '' }, r ? (name === s.anchor ? '0' : `${Math.round(r.elo)} ± ${Math.round(r.interval)}`) : 'not rated yet'),
       el('td', { 'data-testid': 'ladder-games' }, r ? r.games.toLocaleString('en') : String(s.gamesOf(name))),
       el('td', {}, r && r.games > 0 ? `${((100 * r.score) / r.games).toFixed(1)}%` : '–'),
-      el('td', {}, remove),
+      el('td', {}, ...(s.fixed(name) ? [] : [remove])),
     );
   });
   if (rows.length === 0) rows.push(el('tr', {}, el('td', { colSpan: 6, className: 'empty' }, 'No players yet: add some below.')));

@@ -4,8 +4,7 @@ import type { ModelMeta } from '../../core/storage';
 import { describeProgress } from './game';
 import { fittingModel, waitingText } from './missing-model';
 import { isPass, moveRows, moveTitle, playedLine } from './move-list';
-import { HUMAN, aboutPlayer, aboutText, firstSentence, strengthWord } from './players';
-import { sideScore } from '../../core/ready';
+import { HUMAN, aboutPlayer, aboutText, firstSentence } from './players';
 import { moveAnnouncement, mustPass } from './status';
 import { heatOf, hintWords } from './values';
 
@@ -96,7 +95,7 @@ describe('the game’s words', () => {
     expect(moveAnnouncement('Black', state({}))).toBe('Black played f5.');
     // A game whose moves read better named ("column 4").
     expect(moveAnnouncement('Yellow', state({}), (m) => `move ${m}`)).toBe('Yellow played move f5.');
-    expect(moveAnnouncement('Black (Minimax)', state({ notice: 'White has no move and passes.', outcome: { winner: 0, text: 'Black wins 40–24.' } }))).toBe(
+    expect(moveAnnouncement('Black (Minimax)', state({ notice: 'White has no move and passes.', outcome: { winner: 0, text: 'Black wins 40–24.', cells: [] } }))).toBe(
       'Black (Minimax) played f5. White has no move and passes. Black wins 40–24.',
     );
   });
@@ -122,24 +121,13 @@ describe('players', () => {
     expect(about('net:1', undefined, model)).toBe('Net 1: a trained model from the library.');
     expect(about('net:2', undefined, undefined)).toBe('A model: a trained model from the library.');
   });
-  it('says a measured player’s strength, on its side, in a word and a number', () => {
-    const strength = {
-      score: 50,
-      records: [
-        { opponent: 'random', side: 0 as const, wins: 9, draws: 1, losses: 0 },
-        { opponent: 'mm', side: 0 as const, wins: 2, draws: 0, losses: 8 },
-        { opponent: 'random', side: 1 as const, wins: 5, draws: 0, losses: 5 },
-      ],
-    };
-    expect(sideScore(strength, 0)).toBe(57.5);
-    expect(sideScore(strength, 1)).toBe(50);
-    expect(sideScore({ score: 0, records: [] }, 0)).toBeNull();
-    expect([10, 30, 60, 90].map(strengthWord)).toEqual(['weak', 'fair', 'good', 'strong']);
+  it('says a rated player’s rating and its word, what they mean in a tooltip, and why another has none', () => {
     const ready = { name: 'ready:a', label: 'Table · after 10 games', side: 0 as const, key: 'ready:a', bytes: null, libraryId: null, ready: { about: 'The textbook’s table.' } as never };
+    const seat = { name: 'Table', player: 'model', model: 'a', side: 0 as const, elo: 412, interval: 38, games: 400, score: 250 };
     // The measures are short on the line; what they mean is in their tooltips.
-    expect(aboutPlayer('ready:a', undefined, ready, 57.5, 'Black')).toEqual([
+    expect(aboutPlayer('ready:a', undefined, ready, { seat, word: 'good', meaning: 'Elo on this game’s ladder.' })).toEqual([
       { text: 'Table · after 10 games: ready-made, the textbook’s table.' },
-      { text: 'Strength 57.5% as Black (good)', meaning: 'The points it won as Black against the fixed players (a win 1, a draw ½): weak below 25%, fair below 50%, good below 75%, strong from 75%.' },
+      { text: 'Rating 412\u00a0±\u00a038 (good)', meaning: 'Elo on this game’s ladder.' },
     ]);
     // A longer description: its first sentence on the line, the rest on request.
     const long = { ...ready, ready: { about: 'A table of 0.5 values. It learned fast.' } as never };
@@ -150,12 +138,9 @@ describe('players', () => {
     expect(firstSentence('Trained vs. MSB, e.g. Random. Then more.')).toEqual(['Trained vs. MSB, e.g. Random.', 'Then more.']);
     const an = { ...ready, ready: { about: 'A table.' } as never };
     expect(aboutText(aboutPlayer('ready:a', undefined, an))).toBe('Table · after 10 games: ready-made, a table.');
-    expect(aboutText(aboutPlayer('mm', minimax, undefined, 80, 'White'))).toBe('Minimax: searches ahead. Strength 80% as White (strong).');
-    const rated = aboutPlayer('ready:a', undefined, ready, 57.5, 'Black', { rating: { elo: 412, interval: 38 }, anchor: 'Random' });
-    expect(aboutText(rated)).toBe('Table · after 10 games: ready-made, the textbook’s table. Strength 57.5% as Black (good). Rating 412\u00a0±\u00a038.');
-    expect(rated[2].meaning).toBe(
-      'An Elo rating, from a round robin of the ready-made and fixed players: Random is 0; 200 points more wins about 3 games in 4. The ± is the 95% range.',
-    );
+    expect(aboutText(aboutPlayer('mm', minimax, undefined, { seat: { ...seat, elo: 900, interval: 40 }, word: 'strong', meaning: 'm' }))).toBe('Minimax: searches ahead. Rating 900\u00a0±\u00a040 (strong).');
+    // Not rated as set now: the line says why, in words.
+    expect(aboutText(aboutPlayer('mm', minimax, undefined, null, 'Not rated at this level; the ladder rates level 1: 100, 2: 300.'))).toBe('Minimax: searches ahead. Not rated at this level; the ladder rates level 1: 100, 2: 300.');
   });
   it('tells a side that waits for the link’s model', () => {
     expect(waitingText(info, 1)).toBe('White to move: the link’s model is waiting for its file (below the players).');

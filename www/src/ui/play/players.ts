@@ -12,7 +12,7 @@ import type { Engine } from '../../core/engine';
 import { messageOf, showNotice } from '../../core/notices';
 import { playerNeedsLearners } from '../../core/modules';
 import type { GameInfo, PlayerInfo } from '../../core/protocol';
-import { READY, ratingWords, readyBytes, readyGame, sideScore, type ReadyGame, type ReadyModel, type ReadyRating } from '../../core/ready';
+import { READY, ratingWord, ratingWords, readyBytes, readyGame, seatOf, type LadderSeat, type ReadyGame, type ReadyModel, type Who } from '../../core/ready';
 import type { ModelLibrary, ModelMeta } from '../../core/storage';
 import type { AgentRequest } from '../../core/thinker';
 import { FieldForm, parseField, type Settings, setPath } from '../fields';
@@ -45,10 +45,11 @@ export interface ModelPlayer {
   ready?: ReadyModel;
 }
 
-/** A rating on the game's ladder and the label of the player rated 0. */
+/** A player's rating on its game's ladder: its seat there, the rating in a word, and what the rating and the words mean. */
 export interface RatingOf {
-  rating: ReadyRating;
-  anchor: string;
+  seat: LadderSeat;
+  word: string;
+  meaning: string;
 }
 
 /** A part of the line under a player's list: a sentence, or a short phrase whose `meaning` opens as a tooltip. */
@@ -68,30 +69,25 @@ export function firstSentence(text: string): [string, string] {
 
 /**
  * What the chosen player of a side does, under its list: what it is in a
- * sentence, then `score`, its measured strength on that side, and `rated`,
- * its rating on the game's ladder, each in a few words explained in a
- * tooltip.
+ * sentence, then `rated`, its rating on the game's ladder in a number and
+ * a word (what they mean in a tooltip), or `unrated`, why it has none.
  */
-export function aboutPlayer(c: Controller, player: PlayerInfo | undefined, model: ModelPlayer | undefined, score: number | null = null, sideName = '', rated: RatingOf | null = null): AboutPart[] {
+export function aboutPlayer(c: Controller, player: PlayerInfo | undefined, model: ModelPlayer | undefined, rated: RatingOf | null = null, unrated = ''): AboutPart[] {
   if (c === HUMAN) return [{ text: 'A person plays on the board.' }];
   const measures: AboutPart[] = [];
-  if (score !== null)
-    measures.push({
-      text: `Strength ${score}%${sideName ? ` as ${sideName}` : ''} (${strengthWord(score)})`,
-      meaning: `The points it won${sideName ? ` as ${sideName}` : ''} against the fixed players (a win 1, a draw ½): weak below 25%, fair below 50%, good below 75%, strong from 75%.`,
-    });
   if (rated)
     measures.push({
       // Kept on one line.
-      text: `Rating ${rated.rating.elo}\u00a0±\u00a0${rated.rating.interval}`,
-      meaning: `An Elo rating, from a round robin of the ready-made and fixed players: ${ratingWords(rated.anchor)}. The ± is the 95% range.`,
+      text: `Rating ${rated.seat.elo}\u00a0±\u00a0${rated.seat.interval} (${rated.word})`,
+      meaning: rated.meaning,
     });
+  else if (unrated) measures.push({ text: unrated });
   if (player) return [{ text: `${player.label}: ${player.description}.` }, ...measures];
   if (model?.ready) {
     const [first, rest] = firstSentence(model.ready.about.replace(/^(The|An?) /, (w) => w.toLowerCase()));
     return [{ text: `${model.label}: ready-made, ${first}`, ...(rest ? { more: rest } : {}) }, ...measures];
   }
-  return [{ text: `${model?.label ?? 'A model'}: a trained model from the library.` }];
+  return [{ text: `${model?.label ?? 'A model'}: a trained model from the library.` }, ...measures];
 }
 
 /** A " more" button that shows the rest of a description (and hides it again), and the rest, hidden. */
@@ -111,14 +107,6 @@ function moreText(rest: string, side: number): Node[] {
 /** The line under a player's list as plain text, each tooltip's phrase ended by a full stop. */
 export function aboutText(parts: AboutPart[]): string {
   return parts.map((p) => (p.meaning ? `${p.text}.` : p.more ? `${p.text} ${p.more}` : p.text)).join(' ');
-}
-
-/** Strength in a word, from a measured score (points won against the fixed players, %). */
-export function strengthWord(score: number): string {
-  if (score < 25) return 'weak';
-  if (score < 50) return 'fair';
-  if (score < 75) return 'good';
-  return 'strong';
 }
 
 /** The learned models' player, with the game's settings for it (one form for every model). */
@@ -408,7 +396,8 @@ export class Players {
       sel.value = c;
       // The player's first setting (a search's level) is in its line, not only in the settings box.
       const setting = this.firstSetting(c);
-      const about = aboutPlayer(c, this.player(c), this.models.get(c), this.score(c, i as 0 | 1), this.info.sides[i], this.rated(c));
+      const side = i as 0 | 1;
+      const about = aboutPlayer(c, this.player(c), this.models.get(c), this.rated(c, side), this.unrated(c, side));
       // Redrawn only when it changes: an explanation opened on it stays open while the game goes on.
       const drawn = `${setting?.text ?? ''}|${aboutText(about)}`;
       if (this.aboutDrawn[i] === drawn) continue;
@@ -478,54 +467,80 @@ export class Players {
     for (const s of this.settingsSets.values()) s.destroy();
   }
 
-  /** The measured strength of player `c` on `side` (a fixed or a ready-made player), or null. */
-  score(c: Controller, side: 0 | 1): number | null {
-    const s = this.models.get(c)?.ready?.strength ?? this.ready?.players[c];
-    return s ? sideScore(s, side) : null;
+  /** Who `c` is on the ladder: a game's player at its settings as set now (the defaults before its form is made), or a ready-made model. */
+  private who(c: Controller): Who | null {
+    const m = this.models.get(c);
+    if (m) return m.ready ? { model: m.ready.id } : null;
+    const p = this.player(c);
+    if (!p) return null;
+    const form = this.settingsForms.get(p.id);
+    // A field being edited: no rating until it holds a value.
+    const linked = (f: PlayerInfo['settings'][number]) => {
+      const text = this.linkSettings[`${p.id}.${f.id}`];
+      return (text === undefined ? null : parseField(f, text)) ?? f.default;
+    };
+    const settings = form ? form.peek() : Object.fromEntries(p.settings.map((f) => [f.id, linked(f)]));
+    return settings ? { player: p.id, settings } : null;
   }
 
-  /** The rating of player `c` on the game's ladder (a fixed or a ready-made player), or null when it has none. */
-  rated(c: Controller): RatingOf | null {
+  /** The rating of player `c` playing `side` on the game's ladder, or null when it has none (as it is set now). */
+  rated(c: Controller, side: 0 | 1): RatingOf | null {
     const ladder = this.ready?.ladder;
-    const rating = (this.models.get(c)?.ready?.strength ?? this.ready?.players[c])?.rating;
-    if (!ladder || !rating) return null;
-    return { rating, anchor: this.player(ladder.anchor)?.label ?? ladder.anchor };
+    const who = this.who(c);
+    if (!ladder || !who) return null;
+    const seat = seatOf(ladder, who, side);
+    if (!seat) return null;
+    const label = (s: LadderSeat) => this.seatLabel(s);
+    return { seat, word: ratingWord(seat.elo, ladder, side), meaning: ratingWords(ladder, side, label) };
+  }
+
+  /** A seat as people name it: a ready-made model by its short name and stage, else its name in the ladder. */
+  private seatLabel(s: LadderSeat): string {
+    const r = s.model ? this.ready?.models.find((m) => m.id === s.model) : undefined;
+    return r ? `${r.short}, ${compactCount(r.games)} games` : s.name;
+  }
+
+  /** Why player `c` has no rating on `side`, where it could have one: a setting the ladder did not rate, or a model from the library. */
+  unrated(c: Controller, side: 0 | 1): string {
+    const ladder = this.ready?.ladder;
+    if (!ladder || c === HUMAN || this.rated(c, side)) return '';
+    const p = this.player(c);
+    if (p) {
+      const at = ladder.seats.filter((s) => s.player === p.id && s.model === undefined && (s.side === null || s.side === side) && s.settings);
+      const field = p.settings[0];
+      if (at.length === 0 || !field) return '';
+      const levels = at.map((s) => `${String(s.settings?.[field.id])}: ${s.elo}`).join(', ');
+      return `Not rated at this ${field.label.toLowerCase()}; the ladder rates ${field.label.toLowerCase()} ${levels}.`;
+    }
+    const m = this.models.get(c);
+    return m && !m.ready ? 'Not rated: add it to the Ladder tab to rate it against the others.' : '';
   }
 
   /**
    * The computer players of a side from weakest to strongest, each with its
-   * strength: in a game whose players are rated on its ladder, the fixed
-   * and the ready-made ones by their rating (one scale for all, from games
-   * against each other), else by their measured score against the fixed
-   * players; then the searchers (as strong as their level; not measured).
+   * rating on the game's ladder (one scale for all, from games against each
+   * other: the fixed players, a searching player at the level set now, the
+   * ready-made models); the players not rated as set now after them.
    */
   private ranked(side: 0 | 1): HTMLOptionElement[] {
     const rows: { value: string; text: string; title: string; rank: number }[] = [];
-    const byRating = this.ready?.ladder !== undefined;
     // Short, so that no list is cut off: the word for the strength is in the line under the list.
-    const measured = (c: Controller): { text: string; rank: number } | null => {
-      if (byRating) {
-        const r = this.rated(c);
-        return r ? { text: ` · Elo ${r.rating.elo}`, rank: r.rating.elo } : { text: searcher(c) ? '' : ' · not rated', rank: unmeasured(searcher(c)) };
-      }
-      const score = this.score(c, side);
-      // Whole percent in the list; the line under it gives the tenth.
-      return score === null ? null : { text: ` · ${Math.round(score)}%`, rank: score };
+    const measured = (c: Controller): { text: string; rank: number } => {
+      const r = this.rated(c, side);
+      return r ? { text: ` · Elo ${r.seat.elo}`, rank: r.seat.elo } : { text: '', rank: 1e9 };
     };
-    // Where the unmeasured go: the searchers last; another before them (or, by score, midway).
-    const unmeasured = (searches: boolean) => (searches ? 1e9 : byRating ? 1e8 : 500);
-    const searcher = (c: Controller) => this.player(c)?.searches === true;
     for (const p of this.info.players) {
       if (!p.sides[side]) continue;
       const m = measured(p.id);
-      rows.push({ value: p.id, text: p.label + (m?.text ?? ''), title: p.searches ? `${p.description}; as strong as its level` : p.description, rank: m?.rank ?? unmeasured(p.searches) });
+      rows.push({ value: p.id, text: p.label + m.text, title: p.searches ? `${p.description}; as strong as its level` : p.description, rank: m.rank });
     }
     for (const mp of this.models.values()) {
       if (!mp.ready || (mp.side !== null && mp.side !== side)) continue;
       const m = measured(mp.name);
-      rows.push({ value: mp.name, text: `${mp.ready.short}, ${compactCount(mp.ready.games)} games${m?.text ?? ''}`, title: `${mp.label} (ready-made): ${mp.ready.about}`, rank: m?.rank ?? unmeasured(false) });
+      // "Net vs MSB, 100k": its games of learning, short, so that no list is cut off (the line under it says them whole).
+      rows.push({ value: mp.name, text: `${mp.ready.short}, ${compactCount(mp.ready.games)}${m.text}`, title: `${mp.label} (ready-made): ${mp.ready.about}`, rank: m.rank });
     }
-    // A stable sort: equal scores keep the engine's order.
+    // A stable sort: equal ratings keep the engine's order.
     rows.sort((a, b) => a.rank - b.rank);
     return rows.map((r) => el('option', { value: r.value, title: r.title }, r.text));
   }
