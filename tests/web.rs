@@ -286,6 +286,55 @@ fn big_numbers_cross_exactly_and_bad_counts_are_refused() {
     s.ai_move("random", big.into()).unwrap();
 }
 
+/// A model keeps the curves the page drew (`withCharts`): `inspectModel`
+/// gives them back as they were, with the date the model was written; null
+/// takes them out, and curves too large to keep are refused.
+#[wasm_bindgen_test]
+fn a_model_keeps_its_drawn_curves_and_its_date() {
+    use selfplay::web::model::{inspect_model, with_charts};
+    let config = selfplay::games::entry("tictactoe")
+        .unwrap()
+        .preset_runs("values", "book", 1)
+        .unwrap()
+        .remove(0);
+    let mut run = selfplay::web::Run::create(
+        "tictactoe",
+        "values",
+        serde_wasm_bindgen::to_value(&config).unwrap(),
+    )
+    .unwrap();
+    run.step(JsValue::from(10)).unwrap();
+    let model = run.model("m").unwrap();
+    let get = |bytes: &[u8], field: &str| {
+        js_sys::Reflect::get(&inspect_model(bytes).unwrap().into(), &field.into()).unwrap()
+    };
+    assert!(
+        get(&model, "charts").is_null(),
+        "a run's model has no drawn curves"
+    );
+    let created = get(&model, "created").as_string().unwrap();
+    let charts = serde_json::json!({ "charts": [{ "id": "c" }], "lines": [{ "chart": "c", "points": [[0, 50]] }] });
+    let js = |v: &serde_json::Value| js_sys::JSON::parse(&v.to_string()).unwrap();
+    let kept = with_charts(&model, js(&charts)).unwrap();
+    let back: serde_json::Value = serde_json::from_str(
+        &js_sys::JSON::stringify(&get(&kept, "charts"))
+            .unwrap()
+            .as_string()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(back, charts);
+    assert_eq!(
+        get(&kept, "created").as_string().unwrap(),
+        created,
+        "the date it was written stays"
+    );
+    assert!(get(&with_charts(&kept, JsValue::NULL).unwrap(), "charts").is_null());
+    let huge = serde_json::json!({ "lines": "x".repeat(1_000_001) });
+    let e = message(with_charts(&model, js(&huge)).unwrap_err());
+    assert!(e.contains("too large"), "{e}");
+}
+
 /// A model whose header holds a number no JavaScript number carries
 /// exactly is refused by `inspectModel` with a message naming the field,
 /// never described with a rounded number.

@@ -40,6 +40,10 @@ pub struct Header {
     pub evaluation: Value,
     /// The learning curve, free-form JSON (e.g. `[{"games": 1000, "win_rate": 0.61}, ...]`).
     pub curve: Value,
+    /// The learning curves as the page that trained it drew them (its
+    /// charts and lines), kept with the model so that a shared file shows
+    /// them; free-form JSON, `null` when not kept.
+    pub charts: Value,
     /// When the model was written: `YYYY-MM-DDTHH:MM:SSZ` (UTC).
     pub created: String,
     /// What wrote it: `"selfplay 0.1.0"`.
@@ -68,6 +72,7 @@ impl Header {
             train_seconds: 0.0,
             evaluation: Value::Object(Map::new()),
             curve: Value::Array(Vec::new()),
+            charts: Value::Null,
             created: now_utc(),
             producer: producer(),
         }
@@ -134,6 +139,7 @@ impl Header {
             train_seconds: raw.train_seconds,
             evaluation: raw.evaluation,
             curve: raw.curve,
+            charts: raw.charts,
             created: raw.created,
             producer: raw.producer,
         };
@@ -155,6 +161,7 @@ impl Header {
             train_seconds: self.train_seconds,
             evaluation: self.evaluation.clone(),
             curve: self.curve.clone(),
+            charts: self.charts.clone(),
             created: self.created.clone(),
             producer: self.producer.clone(),
         }
@@ -180,6 +187,9 @@ struct RawHeader {
     train_seconds: f64,
     evaluation: Value,
     curve: Value,
+    /// Absent when null (files written before it was kept have none).
+    #[serde(default, skip_serializing_if = "Value::is_null")]
+    charts: Value,
     created: String,
     producer: String,
 }

@@ -44,6 +44,11 @@ pub struct ModelInfo {
     #[serde(serialize_with = "serialize_value")]
     #[tsify(type = "unknown")]
     curve: serde_json::Value,
+    /// The curves as the page that trained it drew them (`withCharts`), or null.
+    #[serde(serialize_with = "serialize_value")]
+    #[tsify(type = "unknown")]
+    charts: serde_json::Value,
+    /// When the model was written: `YYYY-MM-DDTHH:MM:SSZ`.
     created: String,
     producer: String,
     file_name: String,
@@ -103,6 +108,7 @@ fn info(model: &Model, size: usize, entry: ModelUse) -> Result<ModelInfo, JsErro
         train_seconds: h.train_seconds,
         evaluation: h.evaluation.clone(),
         curve: h.curve.clone(),
+        charts: h.charts.clone(),
         created: h.created.clone(),
         producer: h.producer.clone(),
         file_name: model.suggested_file_name(),
@@ -144,6 +150,28 @@ pub fn rename_model(bytes: &[u8], name: &str) -> Result<Vec<u8>, JsError> {
     model.header.name = name.trim().to_string();
     encode(&model).map_err(|e| JsError::new(&e.to_string()))
 }
+
+/// The same model file keeping `charts` (the curves as the page drew them:
+/// a JSON value of at most 1 MB as text, or null for none), so that a
+/// shared file shows its curves where it is imported.
+#[wasm_bindgen(js_name = withCharts)]
+pub fn with_charts(
+    bytes: &[u8],
+    #[wasm_bindgen(unchecked_param_type = "unknown")] charts: JsValue,
+) -> Result<Vec<u8>, JsError> {
+    let mut model = read_model(bytes).map_err(|e| JsError::new(&e.to_string()))?;
+    let charts: serde_json::Value = super::boundary::from_js(charts, "the curves")?;
+    if serde_json::to_string(&charts).map_or(0, |t| t.len()) > MAX_CHARTS {
+        return Err(JsError::new(
+            "the curves are too large to keep in the model file (over 1 MB)",
+        ));
+    }
+    model.header.charts = charts;
+    encode(&model).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// The most JSON text a model's drawn curves may take.
+const MAX_CHARTS: usize = 1_000_000;
 
 /// A model file that keeps the settings of a game's player (one whose
 /// `savesSettings` is true), named `name`.

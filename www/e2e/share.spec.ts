@@ -75,10 +75,15 @@ test('importing a file that is already in the library says so and adds nothing; 
   await expect(page.getByTestId('models-status')).toContainText(`already in the library as “${name}”`);
   await expect(model).toHaveCount(1);
 
-  // A notice raised in one game does not follow the visitor to another.
+  // A file that is not a model is said once, beside the drop zone.
   await page.getByTestId('model-import').setInputFiles({ name: 'junk.selfplay', mimeType: 'application/octet-stream', buffer: Buffer.from('not a model') });
+  await expect(page.getByTestId('models-status')).toContainText('junk.selfplay was not imported');
+  await expect(page.locator('.notice-error')).toHaveCount(0);
+  // A notice raised in one game (a model of another game, offered to its own) does not follow the visitor to another.
+  await page.goto('/#/othello?tab=models');
+  await page.getByTestId('model-import').setInputFiles(file);
   await expect(page.locator('.notice-error')).toHaveCount(1);
-  await page.goto('/#/othello');
+  await page.goto('/#/connect4');
   await expect(page.locator('canvas.board-canvas')).toBeVisible();
   await expect(page.locator('.notice-error')).toHaveCount(0);
   expect(errors).toEqual([]);

@@ -232,8 +232,10 @@ test('a real quota failure, reported when the transaction commits, stores nothin
   const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
   await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: usage + 4096 });
   await page.getByTestId('model-import').setInputFiles(file);
-  await expect(page.locator('.notice-error').last()).toContainText('storage for this page is full');
+  // Said once, beside the drop zone.
   await expect(page.getByTestId('models-status')).toContainText('hounds.selfplay was not imported');
+  await expect(page.getByTestId('models-status')).toContainText('storage for this page is full');
+  await expect(page.locator('.notice-error')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __aborts: string[] }).__aborts)).toEqual(['QuotaExceededError']);
   await expect(page.getByTestId('model')).toHaveCount(0);
   // Nothing of it was stored: not after a reload either, with the quota back.

@@ -139,6 +139,11 @@ export class Engine {
     return this.client.request({ kind: 'rename', bytes, name });
   }
 
+  /** The model file keeping `charts` (a run's curves as drawn), so that an import shows them. */
+  withCharts(bytes: Uint8Array, charts: unknown): Promise<Uint8Array> {
+    return this.client.request({ kind: 'withCharts', bytes, charts });
+  }
+
   /** A model file that keeps the settings of a game's player. */
   settingsModel(game: string, player: string, settings: Record<string, unknown>, name: string): Promise<Uint8Array> {
     return this.client.request({ kind: 'settingsModel', game, player, settings, name });

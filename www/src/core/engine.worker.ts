@@ -78,6 +78,7 @@ serve('the engine', {
   },
   inspect: (cmd) => wasm().inspectModel(cmd.bytes),
   rename: (cmd) => wasm().renameModel(cmd.bytes, cmd.name),
+  withCharts: (cmd) => wasm().withCharts(cmd.bytes, cmd.charts),
   settingsModel: (cmd) => wasm().settingsModel(cmd.game, cmd.player, cmd.settings, cmd.name),
   presetRuns: (cmd) => wasm().presetRuns(cmd.game, cmd.runKind, cmd.preset, cmd.seed),
 });

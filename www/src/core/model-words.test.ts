@@ -6,7 +6,7 @@ import type { FieldSpec, GameInfo, ModelInfo } from './protocol';
 function model(algorithmTitle: string, arrays: [string, number[]][], extra: Partial<ModelInfo> = {}): ModelInfo {
   return {
     name: 'm', kind: 'model', game: 'g', variant: '', algorithm: 'algo', algorithmTitle, encoding: '',
-    hyper: {}, seed: 1n, gamesTrained: 0, trainSeconds: 0, evaluation: null, curve: null, created: '', producer: '',
+    hyper: {}, seed: 1n, gamesTrained: 0, trainSeconds: 0, evaluation: null, curve: null, charts: null, created: '', producer: '',
     fileName: 'm.selfplay', size: 0, summary: '', winRates: {}, plays: true, side: null, continuesAs: null, weights: false, settingsFor: null,
     arrays: arrays.map(([name, shape]) => ({ name, dtype: 'f32', shape })),
     ...extra,

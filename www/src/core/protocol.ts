@@ -136,6 +136,7 @@ export interface Results {
   close: true;
   inspect: ModelInfo;
   rename: Uint8Array;
+  withCharts: Uint8Array;
   settingsModel: Uint8Array;
   presetRuns: RunConfig[];
   // The thinking worker: one agent per player, setting and model.
@@ -196,6 +197,8 @@ export type Command =
   | ({ kind: 'close' } & OnBoard)
   | { kind: 'inspect'; bytes: Uint8Array }
   | { kind: 'rename'; bytes: Uint8Array; name: string }
+  /** The model file keeping a run's curves as drawn (`withCharts`). */
+  | { kind: 'withCharts'; bytes: Uint8Array; charts: unknown }
   /** A model file that keeps a player's settings (players with `savesSettings`). */
   | { kind: 'settingsModel'; game: GameId; player: string; settings: Record<string, unknown>; name: string }
   /** Seeds are BigInt (the engine refuses a number: a seed is any 64-bit value). */

@@ -55,8 +55,11 @@ export interface ModelMeta {
   fileName: string;
   /** Bytes of the model file. */
   size: number;
+  /** When it was trained (the file's date), and last changed here. */
   created: number;
   modified: number;
+  /** When it was imported from a file, for an imported model. */
+  imported?: number;
   /** The learning curves of the run that made it, as its Train tab drew them; absent for models without a run here. */
   curve?: SavedCurve;
 }

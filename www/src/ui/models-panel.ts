@@ -55,6 +55,13 @@ function trainedIn(seconds: number | undefined): string {
   return seconds < 1 ? ' in under a second' : ` in ${formatDuration(seconds)}`;
 }
 
+/** When a model was trained, and when it was imported or last changed here, in words. */
+export function modelDates(m: ModelMeta): string {
+  const day = (t: number) => new Date(t).toLocaleString();
+  if (m.imported !== undefined) return `trained ${day(m.created)} · imported ${day(m.imported)}`;
+  return m.modified !== m.created ? `trained ${day(m.created)} · changed ${day(m.modified)}` : `trained ${day(m.created)}`;
+}
+
 export class ModelsPanel {
   readonly element: HTMLElement;
   private readonly list = el('ul', { className: 'model-list', 'data-testid': 'model-list' });
@@ -254,7 +261,7 @@ export class ModelsPanel {
       { className: 'model', 'data-testid': 'model', 'data-model-id': m.id },
       name,
       ...this.described(m),
-      el('p', {}, `${compactCount(m.gamesTrained)} games trained${trainedIn(m.trainSeconds)} · ${formatSize(m.size)} · ${new Date(m.modified).toLocaleString()}`),
+      el('p', { 'data-testid': 'model-dates' }, `${compactCount(m.gamesTrained)} games trained${trainedIn(m.trainSeconds)} · ${formatSize(m.size)} · ${modelDates(m)}`),
       el('p', { className: 'rates' }, rates ? `Latest: ${rates}` : 'Not evaluated yet.'),
       el(
         'div',
@@ -327,8 +334,9 @@ export class ModelsPanel {
 
   private async exportModel(m: ModelMeta): Promise<void> {
     const bytes = await (await this.host.library).bytes(m.id);
-    // The file carries the library's name, so that an import shows it again.
-    const named = await this.host.engine.rename(bytes, m.name);
+    // The file carries the library's name and the run's curves, so that an import shows them again.
+    let named = await this.host.engine.rename(bytes, m.name);
+    if (m.curve) named = await this.host.engine.withCharts(named, m.curve);
     // The file name follows the name the model has now.
     downloadFile(named, (await this.host.engine.inspect(named)).fileName);
   }
@@ -376,17 +384,20 @@ export class ModelsPanel {
           results.push({ meta: same, message: this.status.textContent });
           continue;
         }
-        const meta = metaOf(info, this.host.info, name);
+        // Its curves and the date it was trained come with the file; the import's date is its own.
+        const curve = isSavedCurve(info.charts) ? info.charts : undefined;
+        const meta: ModelMeta = { ...metaOf(info, this.host.info, name), imported: Date.now(), ...(curve ? { curve } : {}) };
         await lib.save(meta, bytes);
         this.status.textContent = `Imported “${name}” from ${f.name}.`;
         this.status.dataset.kind = 'ok';
         results.push({ meta, message: this.status.textContent });
       } catch (e) {
         const msg = `${f.name} was not imported: ${messageOf(e)}`;
-        this.status.textContent = msg;
-        this.status.dataset.kind = 'error';
         const other = elsewhere;
         const title = other && this.host.titles.get(other);
+        // Said once: beside the drop zone, or as a notice with what can be done.
+        this.status.textContent = notify && other && title ? '' : msg;
+        this.status.dataset.kind = 'error';
         if (notify && other && title) {
           // Offer its own game: that game's Models tab opens and imports it.
           showNotice(msg, 'error', {
@@ -396,7 +407,7 @@ export class ModelsPanel {
               location.hash = `#/${other}?tab=models`;
             },
           });
-        } else if (notify) showNotice(msg);
+        }
         results.push({ meta: null, message: msg });
       }
     }

@@ -550,7 +550,10 @@ export class RunCard implements RunListener {
       // A name the visitor gave in the library stays.
       const keep = earlier && earlier.name !== this.savedName ? earlier.name : null;
       const stored = keep ?? name;
-      await lib.save({ ...metaOf(info, this.host.info, stored, this.modelId), curve: this.savedCurve() }, keep ? await this.host.engine.rename(bytes, keep) : bytes);
+      // The file keeps the curves too (an export carries them): the same bytes as an export of it.
+      const curve = this.savedCurve();
+      const named = keep ? await this.host.engine.rename(bytes, keep) : bytes;
+      await lib.save({ ...metaOf(info, this.host.info, stored, this.modelId), curve }, await this.host.engine.withCharts(named, curve));
       void this.describe(info);
       this.savedName = stored;
       this.element.dataset.saved = 'true';
@@ -567,8 +570,10 @@ export class RunCard implements RunListener {
   private async exportFile(): Promise<void> {
     try {
       const { bytes } = await this.model(`${this.label} ({games} games)`);
-      const info = await this.host.engine.inspect(bytes);
-      downloadFile(bytes, info.fileName);
+      // With its curves as drawn, so that an import shows them.
+      const withCurves = await this.host.engine.withCharts(bytes, this.savedCurve());
+      const info = await this.host.engine.inspect(withCurves);
+      downloadFile(withCurves, info.fileName);
     } catch (e) {
       showNotice(`Not exported: ${messageOf(e)}`);
     }
