@@ -2,8 +2,9 @@
 // take long has a demo version of each (from the engine's list); chosen, its
 // Start button is on screen beside the list; a demo run draws at least five
 // curve points within two minutes on one worker, a few seconds apart; and
-// editing a field of a preset keeps its name, "(changed)". At 1366×768 and
-// 390×844.
+// editing a field of a preset keeps its name, "(changed)"; after Start its
+// curve is on screen without scrolling; a game's view comes back on the tab
+// it was left on. At 1366×768 and 390×844.
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -76,6 +77,12 @@ for (const size of SIZES) {
     await start.click();
     const cards = page.getByTestId('run');
     await expect(cards).toHaveCount(demo!.runs);
+    // The curve is what a demo shows: on screen at once, without scrolling
+    // (in the board's place on a wide screen, under the run on a phone).
+    const chart = page.locator('.run-chart:not([hidden]) canvas').first();
+    await expect(chart).toBeVisible();
+    await expect(chart).toBeInViewport({ ratio: 0.9 });
+    await page.screenshot({ path: `test-results/screens/demo-started-${size.name}.png` });
     if (demo!.runs === 1) await expect(cards.first().locator('h3')).toHaveAttribute('title', new RegExp(`${demo!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(changed\\)$`));
     // Five curve points within two minutes, each within a few seconds of the last.
     const times: number[] = [];
@@ -128,3 +135,20 @@ test('a field typed in while a chosen preset is read keeps what was typed, and t
   await expect(select.locator('option:checked')).toHaveText(`${demo!.name} (changed)`);
   expect(errors).toEqual([]);
 });
+
+for (const size of SIZES) {
+  test(`${size.name}: coming back to a game finds the tab it was left on`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/#/othello');
+    await page.getByRole('tab', { name: 'Train' }).click();
+    await expect(page.getByRole('tab', { name: 'Train' })).toHaveAttribute('aria-selected', 'true');
+    await page.locator('nav[aria-label="Games"]').getByRole('link', { name: 'Connect Four' }).click();
+    await expect(page.getByRole('tab', { name: 'Play' })).toHaveAttribute('aria-selected', 'true');
+    await page.locator('nav[aria-label="Games"]').getByRole('link', { name: 'Othello' }).click();
+    await expect(page.getByRole('tab', { name: 'Train' })).toHaveAttribute('aria-selected', 'true');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}

@@ -38,7 +38,7 @@ test('train, pause, reload, resume, save, export, delete, import, play', async (
 
   // Curve points appear as the run goes.
   await expect.poll(() => runNumber(page, 'data-points'), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
-  await expect(page.locator('.run-charts canvas').first()).toBeVisible();
+  await expect(page.locator('.run-chart:not([hidden]) canvas').first()).toBeVisible();
 
   // Pause: the worker posts a checkpoint, the page stores it.
   await page.getByTestId('run-pause').click();

@@ -80,8 +80,10 @@ for (const size of SIZES) {
     // What the visitor needs next: the run's progress and its buttons.
     await expect.poll(async () => reachable(page, await centre(run.getByTestId('run-status')), '[data-testid=run]')).toBe(true);
     await expect.poll(async () => reachable(page, await centre(run.getByTestId('run-stop')), '[data-testid=run-stop]')).toBe(true);
-    // On a wide screen the board stays beside it.
-    if (!size.touch) expect(await topRowReachable(page)).toBe(true);
+    // On a wide screen its curve is beside it, in the board's place; on a phone under it.
+    const plot = page.locator('.run-chart:not([hidden]) canvas').first();
+    await expect(plot).toBeInViewport({ ratio: 0.9 });
+    if (!size.touch) expect(await plot.evaluate((e) => e.closest('.board-area') !== null)).toBe(true);
     await expect(run).toHaveAttribute('data-status', 'running');
     await expect.poll(async () => Number((await run.getByTestId('run-stats').textContent())?.replace(/,/g, '').match(/^\d+/)?.[0] ?? 0)).toBeGreaterThan(0);
     await run.getByTestId('run-stop').click();

@@ -264,6 +264,11 @@ export class CurveChart {
     this.backButton.hidden = this.large || !placed;
   }
 
+  /** Whether the chart is in the board's place. */
+  get placed(): boolean {
+    return this.loan !== null;
+  }
+
   /** Moves the chart to the board's place, if the page around it lends it, or back where it was. */
   setPlaced(on: boolean, focus = true): void {
     if (on === (this.loan !== null)) return;

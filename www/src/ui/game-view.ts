@@ -27,6 +27,25 @@ import { COMMON_TERMS, glossed, studyLinks, useTerms } from './glossary';
 import { keeper } from './run-keeper';
 import { START } from '../core/start';
 
+/** The tab each game was left on, by game: a visitor who comes back finds it again (for this tab of the browser). */
+const TAB_KEY = 'selfplay-tab-';
+
+function keptTab(game: string): string | null {
+  try {
+    return sessionStorage.getItem(TAB_KEY + game);
+  } catch {
+    return null;
+  }
+}
+
+function keepTab(game: string, tab: string): void {
+  try {
+    sessionStorage.setItem(TAB_KEY + game, tab);
+  } catch {
+    // Without storage the tab is not kept.
+  }
+}
+
 /** Board and side panel side by side: the same breakpoint as style.css's `.game-view` columns. */
 const WIDE = '(min-width: 761px)';
 
@@ -262,6 +281,7 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
       t.element.hidden = !on;
     });
     if (focus) buttons[i].focus();
+    keepTab(info.id, tabs[i].id);
     return tabs[i].shown?.();
   };
   tabs.forEach((t, i) => {
@@ -291,7 +311,10 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
   });
   // A game whose runs are kept opens its Train panel at once, so its cards are ready.
   if (runs && keeper.holds(info.id)) void runs.get().catch(() => undefined);
-  const tabShown = select(Math.max(0, tabs.findIndex((t) => t.id === address.tab)), false);
+  // The tab the address names; else, for the game's bare address, the one
+  // the visitor left this game on (a link with a game in it opens Play).
+  const bare = [...params.keys()].length === 0;
+  const tabShown = select(Math.max(0, tabs.findIndex((t) => t.id === (address.tab ?? (bare ? keptTab(info.id) : null)))), false);
   // The view's start is over once the first board is drawn and the tab shown
   // has its panel: the page marks `started` (tests then wait for it to be idle).
   void Promise.all([boardDrawn, tabShown]).then(() => markOnce('started'));

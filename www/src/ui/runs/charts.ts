@@ -21,11 +21,53 @@ export class RunCharts {
   private chartCode: typeof import('../../core/curve-chart') | null = null;
   private chartCodeLoading = false;
 
+  /** The runs just started: their first chart is to be shown where it is seen at once. */
+  private reveal: { experiment: string; kind: string; card: () => HTMLElement | null; board: boolean } | null = null;
+
   /** `kinds`: the game's kinds of run; `loaded`: the chart code arrived (draw again). */
   constructor(
     private readonly kinds: RunKindInfo[],
     private readonly loaded: () => void,
   ) {}
+
+  /**
+   * Shows the first chart of runs just started (of `kind`, in `experiment`
+   * or alone) as soon as it is drawn, where a visitor sees it without
+   * scrolling, with the newest run's progress and buttons: on a wide screen
+   * in the board's place beside the panel (unless the preset uses the
+   * board, `board`), else scrolled so that the run's status line is at the
+   * top of the window and the chart's plot under it, or the plot alone
+   * where both do not fit.
+   */
+  revealNext(kind: string, experiment: string | null, card: () => HTMLElement | null, board: boolean): void {
+    this.reveal = { kind, experiment: experiment ?? '', card, board };
+  }
+
+  private revealNow(): void {
+    const r = this.reveal;
+    if (!r) return;
+    const c = [...this.charts.entries()].find(([key, c]) => key.startsWith(`${r.experiment}|${r.kind}.`) && c.chart && !c.box.hidden)?.[1];
+    if (!c?.chart) return;
+    this.reveal = null;
+    const card = r.card();
+    // A chart already in the board's place (a run started before) stays there.
+    if (!r.board && ![...this.charts.values()].some((o) => o.chart?.placed)) c.chart.setPlaced(true, false);
+    if (c.chart.placed) {
+      card?.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+      return;
+    }
+    const top = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0;
+    const margin = 8;
+    const plot = (c.box.querySelector('canvas') ?? c.box).getBoundingClientRect();
+    const status = (card?.querySelector('[data-testid="run-status"]') ?? card)?.getBoundingClientRect();
+    if (status && plot.bottom - status.top + 2 * margin <= window.innerHeight - top) {
+      // The run's status at the top, its buttons and the plot under it.
+      window.scrollBy({ top: status.top - top - margin, behavior: 'instant' });
+    } else {
+      // The plot alone, whole, at the bottom of the window.
+      window.scrollBy({ top: plot.bottom - window.innerHeight + margin, behavior: 'instant' });
+    }
+  }
 
   /** Takes every chart out of its large view and the board's place (the view goes). */
   unplace(): void {
@@ -136,5 +178,6 @@ export class RunCharts {
         }
       }
     }
+    this.revealNow();
   }
 }

@@ -200,6 +200,8 @@ export class RunsPanel implements KeptPanel {
     // The runs of a multi-run preset are one experiment: they get charts of their own.
     const experiment = preset && plan.configs.length > 1 ? { id: `${preset.id}@${Date.now()}`, name: preset.name } : null;
     const cards = plan.configs.map(() => this.newCard({ preset, experiment }));
+    // The curve is what a demo shows: its chart comes into view as soon as it is drawn.
+    this.charts.revealNext(plan.kind.id, experiment?.id ?? null, () => cards.find((c) => this.cards.includes(c))?.element ?? null, this.form.usesBoard());
     await Promise.all(
       cards.map((card, i) =>
         card.create(plan.kind.id, plan.configs[i], plan.snapshots).catch((e: unknown) => {
@@ -210,7 +212,7 @@ export class RunsPanel implements KeptPanel {
     );
     const started = cards.filter((c) => this.cards.includes(c)).length;
     if (started === 0) return;
-    // The new run's card (progress, Pause, Stop) comes into view; the chart follows it.
+    // The new run's card (progress, Pause, Stop) comes into view; its chart follows (charts.ts).
     this.runList.firstElementChild?.scrollIntoView({ block: 'nearest' });
     const workers = this.pool.workers || 1;
     this.setAction(`${preset?.name ?? 'Custom settings'}: ${started} run${started === 1 ? '' : 's'} on ${workers} worker${workers === 1 ? '' : 's'}.`);

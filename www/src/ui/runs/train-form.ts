@@ -18,7 +18,7 @@ const CUSTOM = '';
 const SEED = 'seed';
 
 /** The presets' groups, in the order listed, with what they measure in the list's words. */
-const GROUPS: Record<string, string> = { demo: 'Short demos (about 2 minutes)', study: 'From the study', beyond: 'Beyond the study' };
+const GROUPS: Record<string, string> = { demo: 'Short demos (about half a minute each on a laptop)', study: 'From the study', beyond: 'Beyond the study' };
 
 /** What a start asks for: the runs' configurations, the preset (named as chosen), and the snapshot points. */
 export interface StartPlan {
@@ -243,6 +243,11 @@ export class TrainForm {
   }
 
   /** The game's inputs shown with the chosen preset (made by the view's hooks). */
+  /** The chosen preset has inputs of the game's own (they may use the board: a probe picked on it). */
+  usesBoard(): boolean {
+    return this.presetSection !== null;
+  }
+
   /** The game's view goes: its inputs for the preset go with it. */
   leave(): void {
     this.presetSection?.destroy?.();
