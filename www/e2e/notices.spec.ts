@@ -1,8 +1,11 @@
-// End-to-end: notices never cover a control. They sit in the page's flow
-// under the game's tabs, a few at most; an error stays until it is closed,
+// End-to-end: notices never cover a control, nor push one far down. They
+// sit in the page's flow under the game's tabs, a few at most, the newest on
+// top, in a box of about one and a half (the rest scroll inside); an error
+// is said once and stays until it is closed,
 // information goes by itself; a model file of another game says so and
 // offers to open that game with it. At a laptop's and a phone's size.
 
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { selfplay, watchErrors } from './helpers';
 
@@ -53,17 +56,26 @@ for (const size of SIZES) {
     await page.goto('/#/othello?first=human&second=human&seed=1&tab=models&delay=0');
     await expect(page.getByRole('tab', { name: 'Models' })).toHaveAttribute('aria-selected', 'true');
     const bad = (name: string) => ({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(`not a model: ${name}`) });
-    await page.getByTestId('model-import').setInputFiles([bad('one.selfplay'), bad('two.selfplay'), bad('three.selfplay')]);
     const notices = page.getByTestId('notices').locator('.notice');
-    // The three refusals are up before the next file is imported (imports of
-    // separate choices of files end in any order).
+    const drop = page.getByTestId('drop-zone');
+    const dropTop = async () => (await drop.boundingBox())!.y;
+    const before = await dropTop();
+    // A file that is not a model is said once, beside the drop zone, not again as a notice.
+    await page.getByTestId('model-import').setInputFiles([bad('one.selfplay'), bad('two.selfplay'), bad('three.selfplay')]);
+    await expect(page.getByTestId('models-status')).toContainText('three.selfplay was not imported');
+    await expect(notices).toHaveCount(0);
+    // A model of another game: a notice, with the button that opens that game. Three of them, then a fourth.
+    for (const name of ['a', 'b', 'c', 'd']) {
+      await page.getByTestId('model-import').setInputFiles({ name: `${name}.selfplay`, mimeType: 'application/octet-stream', buffer: readFileSync(hare) });
+      await expect(notices.first()).toContainText(`${name}.selfplay was not imported`);
+    }
+    // A few at most: the oldest went; the newest is on top.
     await expect(notices).toHaveCount(3);
-    await expect(notices.last()).toContainText('three.selfplay was not imported');
-    await page.getByTestId('model-import').setInputFiles(hare);
-    // A few at most: the oldest went.
-    await expect(notices).toHaveCount(3);
-    await expect(notices.first()).toContainText('two.selfplay was not imported');
-    await expect(notices.last()).toContainText('This is a model of Hare and Hounds, not of Othello: import it on that game’s page.');
+    await expect(notices.last()).toContainText('b.selfplay was not imported');
+    await expect(notices.first()).toContainText('This is a model of Hare and Hounds, not of Othello: import it on that game’s page.');
+    // However many there are, they push the drop zone down by a notice and a half at most.
+    expect(await dropTop()).toBeLessThan(before + 150);
+    await expect(drop).toBeInViewport();
     // Errors stay until closed.
     await page.clock.fastForward(60_000);
     await expect(notices).toHaveCount(3);
@@ -76,12 +88,12 @@ for (const size of SIZES) {
     await expect(notices).toHaveCount(3);
 
     // Closed by its button.
-    await notices.first().getByRole('button', { name: 'Dismiss' }).click();
+    await notices.last().getByRole('button', { name: 'Dismiss' }).click();
     await expect(notices).toHaveCount(2);
 
     // The file of another game: one button opens that game, whose Models tab imports it.
     await page.getByRole('tab', { name: 'Models' }).click();
-    await notices.last().getByRole('button', { name: 'Open Hare and Hounds with it' }).click();
+    await notices.first().getByRole('button', { name: 'Open Hare and Hounds with it' }).click();
     await expect(page).toHaveURL(/#\/hare_hounds\?tab=models/);
     await expect(page.getByRole('tab', { name: 'Models' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByTestId('model')).toHaveCount(1);

@@ -1,7 +1,9 @@
 // Messages for the visitor: errors and information, in one place in the
 // page's flow (under a game's tabs, or under the header elsewhere), never
-// laid over the page, so that they cannot cover a control. A few at most
-// (the oldest goes first); information goes by itself after a few seconds,
+// laid over the page, so that they cannot cover a control; the newest first,
+// in a box of its own height at most (the rest scroll inside it), so that
+// they never push the controls under them far down. A few at most (the
+// oldest goes first); information goes by itself after a few seconds,
 // an error stays until it is closed or the view changes. A notice may offer
 // one action (a button).
 
@@ -73,9 +75,10 @@ export function showNotice(message: string, kind: NoticeKind = 'error', action?:
   }
   box.append(close);
   const list = container();
-  // Keep the list short: the oldest goes first.
-  while (list.children.length >= MAX_NOTICES) list.firstElementChild?.remove();
-  list.append(box);
+  // Keep the list short: the oldest goes first; the newest is on top.
+  while (list.children.length >= MAX_NOTICES) list.lastElementChild?.remove();
+  list.prepend(box);
+  list.scrollTop = 0;
   if (kind === 'info') timer = setTimeout(remove, INFO_MS);
   return remove;
 }
