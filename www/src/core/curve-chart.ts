@@ -20,22 +20,13 @@ import 'uplot/dist/uPlot.min.css';
 import { borrowPlace, type PlaceLoan } from './board-place';
 import { downloadBlob } from './dom';
 import { messageOf, showNotice } from './notices';
-import { csvField } from './text';
+import { csvField, fileStem } from './text';
 import { bandHalfWidth, bandShade, compactCount, curveKey, isSampledRate, movingAverage, SMOOTH_REACH, type ChartOptions, type Curve } from './charts';
 
 /** Lines shown at first: more are listed in the legend, off, to be turned on one by one. */
 export const MAX_SHOWN = 8;
 
 /** A file name from a chart's title. */
-function fileStem(title: string): string {
-  return (
-    title
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 60) || 'chart'
-  );
-}
 
 /** The height inside an element's padding. */
 function contentHeight(e: HTMLElement): number {
@@ -202,10 +193,10 @@ export class CurveChart {
     this.away.className = 'chart-away';
     this.away.dataset.testid = 'chart-away';
     this.away.textContent = `“${opts.title}” is shown larger in the board’s place; ‘Back to the board’ brings it back here.`;
-    csv.addEventListener('click', () => downloadBlob(new Blob([this.csv()], { type: 'text/csv' }), `${fileStem(opts.title)}.csv`));
+    csv.addEventListener('click', () => downloadBlob(new Blob([this.csv()], { type: 'text/csv' }), `${fileStem(opts.title, 'chart')}.csv`));
     png.addEventListener('click', () => {
       this.image().then(
-        (b) => downloadBlob(b, `${fileStem(opts.title)}.png`),
+        (b) => downloadBlob(b, `${fileStem(opts.title, 'chart')}.png`),
         (e: unknown) => showNotice(`The image could not be made: ${messageOf(e)}`),
       );
     });

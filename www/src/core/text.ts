@@ -71,3 +71,24 @@ export function formatDuration(seconds: number): string {
   const m = Math.round(s / 60);
   return `${Math.floor(m / 60)} h ${m % 60} min`;
 }
+
+/**
+ * A file name's stem from a title: lower case, words joined by hyphens, at
+ * most `max` characters, cut between words (never inside one):
+ * "Win rate (dashed as white)" → "win-rate-dashed-as-white".
+ */
+export function fileStem(title: string, fallback: string, max = 60): string {
+  const words = title
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  let out = '';
+  for (const w of words) {
+    const next = out ? `${out}-${w}` : w;
+    if (next.length > max) break;
+    out = next;
+  }
+  // A first word longer than the whole: cut, as no word boundary is near.
+  if (!out && words.length > 0) out = words[0].slice(0, max);
+  return out || fallback;
+}

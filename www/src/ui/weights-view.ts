@@ -6,6 +6,7 @@
 // first); the whole table downloads as CSV. Escape or Close leaves it.
 
 import { downloadBlob, el, keepFocusIn } from '../core/dom';
+import { fileStem } from '../core/text';
 import type { WeightTable } from '../core/protocol';
 import { barOf, cellOf, formatWeight, largestChanges, rowScale, rowsOf, weightsCsv } from './weights';
 
@@ -14,7 +15,7 @@ const MOVED = 6;
 
 /** A file name from a model's name. */
 function csvName(name: string): string {
-  return `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'model'}-weights.csv`;
+  return `${fileStem(name, 'model')}-weights.csv`;
 }
 
 /** The view on screen, if any: a second press of a Weights button does not open another. */
