@@ -5,7 +5,7 @@
 // points, and its checkpoints. The run itself lives in a worker of the pool.
 //
 // A checkpoint is the run's full state (`Run.checkpoint()`); the worker posts
-// one at least every 5 s while the run goes, when it pauses or stops, and when the page is hidden or closed.
+// one at least every 2 s while the run goes, when it pauses or stops, and when the page is hidden or closed.
 // The card stores it in IndexedDB; a stopped or crashed run is offered for
 // Resume after a reload and goes on exactly from it. A finished run is saved
 // to the library and keeps no checkpoint.

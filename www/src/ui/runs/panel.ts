@@ -47,10 +47,10 @@ export interface RunsHost {
   weights(bytes: Uint8Array): Promise<WeightTable | null>;
 }
 
-/** Checkpoint interval asked of the workers: 5 s, or `?checkpointMs=` (200 ms to 30 s) for tests.
+/** Checkpoint interval asked of the workers: 2 s (a reload loses at most that much of a run), or `?checkpointMs=` (200 ms to 30 s) for tests.
  *  A checkpoint is also taken when the page is hidden or closed. */
 function checkpointMs(): number {
-  return boundedParam(location.hash, 'checkpointMs', 200, 30_000, 5_000);
+  return boundedParam(location.hash, 'checkpointMs', 200, 30_000, 2_000);
 }
 
 export class RunsPanel implements KeptPanel {
@@ -132,7 +132,7 @@ export class RunsPanel implements KeptPanel {
     void this.offers.refresh();
     // Another tab started, stopped or checkpointed a run: the offers follow.
     this.unsubscribe.push(onRunsChanged(() => void this.offers.refresh()));
-    // Hidden or closing: every running run checkpoints now, not up to 5 s later.
+    // Hidden or closing: every running run checkpoints now, not up to 2 s later.
     const now = () => this.pool.checkpointNow();
     const hidden = () => document.visibilityState === 'hidden' && now();
     document.addEventListener('visibilitychange', hidden);
