@@ -116,6 +116,7 @@ export class PlayPanel {
       state: () => this.state,
       modelsInGame: () => this.players.modelsInGame(),
       agentFor: (name) => this.players.agentFor(name),
+      humanSides: () => ([0, 1] as const).filter((side) => this.players.isHuman(side)),
     });
     this.preview = new MovePreview(board, this.engineBoard, {
       state: () => this.state,

@@ -54,6 +54,8 @@ export interface ValuesSource {
   modelsInGame(): ModelPlayer[];
   /** A player as the thinking worker builds it. */
   agentFor(name: string): Promise<AgentRequest>;
+  /** The sides a person plays. */
+  humanSides(): (0 | 1)[];
 }
 
 export class BoardValues {
@@ -111,7 +113,12 @@ export class BoardValues {
     if (!this.board.setHeat) return;
     const inGame = this.source.modelsInGame();
     const model = inGame.find((m) => s?.toMove != null && (m.side === null || m.side === s.toMove));
-    this.toggle.hidden = inGame.length === 0;
+    // Offered only where it shows something: a model that values the
+    // positions a person moves in (one that plays both sides, or the side a
+    // person plays); a model of one side, against a person on the other,
+    // values only its own moves, which it plays at once.
+    const humans = this.source.humanSides();
+    this.toggle.hidden = !inGame.some((m) => m.side === null || humans.includes(m.side));
     if (!model || !s || s.toMove === null || !this.box.checked) {
       this.board.setHeat(null);
       return;
