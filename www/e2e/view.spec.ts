@@ -68,6 +68,13 @@ for (const size of SIZES) {
   test(`${size.name}: after Start training the run's controls are on screen; Play against shows the whole board`, async ({ browser }) => {
     const page = await open(browser, size);
     const errors = watchErrors(page);
+    // The chart's code comes 6 s late, as on a loaded machine or a slow
+    // link: the run's card must be in view by itself, not only once its
+    // chart is drawn and brought into view.
+    await page.route(/\/curve-chart-[^/]*\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 6000));
+      await route.continue();
+    });
     await page.goto('/#/othello?tab=train');
     // A run long enough to be still training while its controls are checked
     // (a short one can finish first, and a finished card grows).
@@ -80,6 +87,15 @@ for (const size of SIZES) {
     // What the visitor needs next: the run's progress and its buttons.
     await expect.poll(async () => reachable(page, await centre(run.getByTestId('run-status')), '[data-testid=run]')).toBe(true);
     await expect.poll(async () => reachable(page, await centre(run.getByTestId('run-stop')), '[data-testid=run-stop]')).toBe(true);
+    // And they stay there while the card fills in (its description, its
+    // snapshots): brought only as far as its bottom edge, the card once grew
+    // above its buttons and pushed them out of view until its chart came.
+    const seen: boolean[] = [];
+    for (let i = 0; i < 30; i++) {
+      seen.push(await reachable(page, await centre(run.getByTestId('run-stop')), '[data-testid=run-stop]'));
+      await page.waitForTimeout(100);
+    }
+    expect(seen.indexOf(false), 'Stop left the screen after Start').toBe(-1);
     // On a wide screen its curve is beside it, in the board's place; on a phone under it.
     const plot = page.locator('.run-chart:not([hidden]) canvas').first();
     await expect(plot).toBeInViewport({ ratio: 0.9 });

@@ -212,10 +212,13 @@ export class RunsPanel implements KeptPanel {
     );
     const started = cards.filter((c) => this.cards.includes(c)).length;
     if (started === 0) return;
-    // The new run's card (progress, Pause, Stop) comes into view; its chart follows (charts.ts).
-    this.runList.firstElementChild?.scrollIntoView({ block: 'nearest' });
     const workers = this.pool.workers || 1;
     this.setAction(`${preset?.name ?? 'Custom settings'}: ${started} run${started === 1 ? '' : 's'} on ${workers} worker${workers === 1 ? '' : 's'}.`);
+    // The new run's card (progress, Pause, Stop) comes into view, its top
+    // under the header: the card is still growing (its description, its
+    // snapshots), and brought only as far as its bottom edge its buttons
+    // would slide out of view below; its chart follows (charts.ts).
+    this.runList.firstElementChild?.scrollIntoView({ block: 'start' });
   }
 
   private newCard(info: Partial<CardInfo>, id?: string): RunCard {
