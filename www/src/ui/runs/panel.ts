@@ -257,8 +257,11 @@ export class RunsPanel implements KeptPanel {
         for (const c of this.cards) c.render();
       },
     });
-    if (on) await this.watcher.start(card.id, card.name);
-    else if (this.watcher.watching === card.id) await this.watcher.stop();
+    if (on) {
+      // The watched games are drawn on the board: a chart in its place gives it back.
+      this.charts.unplace();
+      await this.watcher.start(card.id, card.name);
+    } else if (this.watcher.watching === card.id) await this.watcher.stop();
   }
 
   private remove(card: RunCard): void {
