@@ -76,6 +76,8 @@ for (const size of SIZES) {
     const chart = page.locator('.train .run-chart:not([hidden])').first();
     const lines = Number(await chart.getAttribute('data-lines'));
     expect(lines).toBeGreaterThan(0);
+    // Its kind of chart, to open the same one among the saved curves (on a wide screen the first went to the board's place after Start).
+    const spec = (await chart.getAttribute('data-chart'))!.split('.').slice(1).join('.');
     const [csv] = await Promise.all([page.waitForEvent('download'), chart.getByTestId('chart-csv').click()]);
     expect(csv.suggestedFilename()).toMatch(/\.csv$/);
     const rows = readFileSync((await csv.path()), 'utf8').trim().split('\n');
@@ -95,7 +97,7 @@ for (const size of SIZES) {
     await model.getByTestId('model-curve').click();
     const view = page.getByTestId('curves-view');
     await expect(view).toBeVisible();
-    const saved = view.locator('.run-chart').first();
+    const saved = view.locator(`.run-chart[data-chart="${spec}"]`);
     await expect(saved).toHaveAttribute('data-lines', String(lines));
     await expect(saved.locator('canvas').first()).toBeVisible();
     const [again] = await Promise.all([page.waitForEvent('download'), saved.getByTestId('chart-csv').click()]);

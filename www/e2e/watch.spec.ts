@@ -61,6 +61,8 @@ function modelParts(bytes: Uint8Array): { header: Record<string, unknown>; array
   expect(header.train_seconds).toBeGreaterThan(0);
   delete header.created;
   delete header.train_seconds;
+  // The curves the page drew, which only a file the page wrote carries.
+  delete header.charts;
   return { header, arrays: b.subarray(24 + h, b.length - 4) };
 }
 
