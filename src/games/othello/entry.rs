@@ -420,6 +420,11 @@ impl GameEntry for Entry {
                 name: "othello_ntuple_classic",
                 run: super::bench::ntuple_classic_rate,
             },
+            #[cfg(feature = "extra-learners")]
+            crate::plugin::Bench {
+                name: "othello_ntuple_logistello",
+                run: super::bench::ntuple_logistello_rate,
+            },
             crate::plugin::Bench {
                 name: "othello_endgame_ffo",
                 run: super::bench::endgame_rate,

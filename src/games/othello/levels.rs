@@ -6,10 +6,9 @@
 //! so that the two compare at equal depth.
 //!
 //! Each level's words say how it scored against Egaroucid for Web
-//! (`src/games/othello/vs-egaroucid.sh`, 200 openings × 2 colours) and how
-//! long it takes a move in WebAssembly (`scripts/bench.sh --only
-//! othello_levels`), as measured for the strongest ready-made network:
-//! docs/othello.md has the table and the commands.
+//! (`src/games/othello/vs-egaroucid.sh`, 200 openings × 2 colours) with
+//! the network of the `logistello` preset: docs/othello.md has the table
+//! and the commands.
 
 use serde_json::Value;
 
@@ -26,17 +25,19 @@ pub const MAX_LEVEL: u32 = 10;
 /// also has).
 pub const LEVEL: &str = "net_level";
 
-/// What a level was measured to do: its score against Egaroucid for Web at
-/// a level (a win 1, a draw ½), and its mean milliseconds a move in wasm.
-struct Measured {
-    level: u32,
-    against: u32,
-    score: f64,
-    ms: f64,
-}
-
-/// The strongest ready-made network's measurements (docs/othello.md).
-const MEASURED: &[Measured] = &[];
+/// A level's score against Egaroucid for Web at a level (a win 1, a draw
+/// ½), the network of `selfplay run othello ntuple --preset logistello
+/// --seed 1` playing (docs/othello.md):
+/// (level, Egaroucid's level, score).
+const SCORES: &[(u32, u32, f64)] = &[
+    (1, 1, 0.791),
+    (2, 2, 0.603),
+    (3, 3, 0.579),
+    (4, 4, 0.506),
+    (5, 5, 0.497),
+    (6, 6, 0.479),
+    (7, 7, 0.429),
+];
 
 /// The search settings of level `n` (1 to [`MAX_LEVEL`]).
 pub fn settings(n: u32) -> SearchSettings {
@@ -48,46 +49,32 @@ pub fn settings(n: u32) -> SearchSettings {
     }
 }
 
-/// A level in words, with its measurements where there are some.
+/// A level in words, with its measurement where there is one: "5: 5 moves
+/// ahead, the last 10 squares exact · 50% vs Egaroucid level 5".
 fn words(n: u32) -> String {
     let mut text = format!(
-        "Level {n}: {n} move{} ahead, the last {} squares perfectly",
+        "{n}: {n} move{} ahead, the last {} squares exact",
         if n == 1 { "" } else { "s" },
         2 * n
     );
-    for m in MEASURED.iter().filter(|m| m.level == n) {
+    for &(_, against, score) in SCORES.iter().filter(|m| m.0 == n) {
         text.push_str(&format!(
-            "; {:.0}% against Egaroucid level {}, {} a move",
-            100.0 * m.score,
-            m.against,
-            ms_words(m.ms)
+            " · {:.0}% vs Egaroucid level {against}",
+            100.0 * score
         ));
     }
     text
 }
 
-fn ms_words(ms: f64) -> String {
-    if ms < 1.0 {
-        "under 1 ms".into()
-    } else if ms < 1000.0 {
-        format!("about {ms:.0} ms")
-    } else {
-        format!("about {:.1} s", ms / 1000.0)
-    }
-}
-
 /// The field under the player lists (for an n-tuple network; other models
 /// leave it aside).
 pub fn field() -> FieldSpec {
-    let mut options = vec![Choice::new(
-        "0",
-        "The network alone: its best-valued move at once",
-    )];
+    let mut options = vec![Choice::new("0", "0: the network alone, no looking ahead")];
     options.extend((1..=MAX_LEVEL).map(|n| Choice::new(&n.to_string(), &words(n))));
     FieldSpec::choice(
         LEVEL,
-        "Level (n-tuple networks)",
-        "How far an n-tuple network looks ahead, its values judging the positions it reaches; near the end it counts the game out exactly. Other models play as they learned.",
+        "Level",
+        "How far an n-tuple network looks ahead, its values judging the positions it reaches; near the end it counts the game out exactly. The percentage is the score (a win 1, a draw ½) of the network of the Logistello preset at that level against Egaroucid for Web, the strongest Othello program that runs in a browser, looking as far ahead. Other models play as they learned.",
         options,
     )
 }
@@ -152,7 +139,16 @@ mod tests {
         assert_eq!(default, "0");
         assert!(options[5]
             .label
-            .starts_with("Level 5: 5 moves ahead, the last 10 squares"));
+            .starts_with("5: 5 moves ahead, the last 10 squares exact"));
+        assert_eq!(
+            options[3].label,
+            "3: 3 moves ahead, the last 6 squares exact · 58% vs Egaroucid level 3"
+        );
+        assert_eq!(
+            options[10].label,
+            "10: 10 moves ahead, the last 20 squares exact"
+        );
+        assert_eq!(options[0].label, "0: the network alone, no looking ahead");
     }
 
     #[test]
