@@ -5,7 +5,7 @@
 //! afterwards.
 
 use selfplay::game::{rng_from_seed, Outcome, Side};
-use selfplay::games::connect4::learn::{LearningGame, Rewards};
+use selfplay::games::connect4::learners::q_table::{LearningGame, Rewards};
 use selfplay::games::connect4::players::Leftmost;
 use selfplay::games::connect4::Position;
 use selfplay::learn::q_table::{QLearner, QParams, QTable, Tabular};

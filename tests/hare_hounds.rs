@@ -1,9 +1,8 @@
 //! Hare and Hounds: the exact solution and the study's experiment 3.
 
-use std::sync::Arc;
 
 use selfplay::arena::play_game;
-use selfplay::games::hare_hounds::learn::{preset, Run};
+use selfplay::games::hare_hounds::learners::q_table::{preset, QTableRun as Run};
 use selfplay::games::hare_hounds::solve::{Solution, Value};
 use selfplay::games::hare_hounds::HareHounds;
 use selfplay::learn::q_table::{play_learning_game, Agent, QLearner, QParams};
@@ -40,7 +39,7 @@ fn exact_solution_value_and_length() {
 #[test]
 fn experiment_3_wins_every_game_against_the_simple_hare() {
     let config = preset(3, 1).unwrap().remove(0);
-    let mut run = Run::new(config, Some(Arc::new(Solution::solve()))).unwrap();
+    let mut run = Run::new(config).unwrap();
     run.run_to_end();
     let curve = run.curve();
     assert_eq!(curve.len(), 1001);
@@ -71,17 +70,17 @@ fn a_learning_hare_learns_beside_learning_hounds() {
     // rises too.
     let mut config = preset(5, 1).unwrap().remove(0);
     config.total_games = 60_000;
-    let mut run = Run::new(config, Some(Arc::new(Solution::solve()))).unwrap();
+    let mut run = Run::new(config).unwrap();
     run.run_to_end();
     let curve = run.curve();
     let (first, last) = (&curve[0], curve.last().unwrap());
-    let hare = |p: &selfplay::games::hare_hounds::learn::CurvePoint| {
+    let hare = |p: &selfplay::games::hare_hounds::learners::q_table::CurvePoint| {
         p.hare_perfect
             .as_ref()
             .expect("experiment 5 measures the hare")
             .winning
     };
-    let hounds = |p: &selfplay::games::hare_hounds::learn::CurvePoint| {
+    let hounds = |p: &selfplay::games::hare_hounds::learners::q_table::CurvePoint| {
         p.hounds_perfect.as_ref().expect("measured").winning
     };
     eprintln!(
@@ -96,7 +95,7 @@ fn a_learning_hare_learns_beside_learning_hounds() {
         hounds(last) >= hounds(first) + 0.10,
         "the hounds did not learn"
     );
-    assert_eq!(run.hare_learner().unwrap().games_trained(), 60_000);
+    assert_eq!(run.learner().hare_learner().unwrap().games_trained(), 60_000);
 }
 
 #[test]
@@ -142,12 +141,12 @@ fn a_learning_hare_learns_to_escape_random_hounds() {
 /// with exactly the bound, not one game more.
 #[test]
 fn hare_and_hounds_evaluation_games_are_bounded_at_100_000() {
-    use selfplay::games::hare_hounds::learn::{preset, Run, MAX_EVAL_GAMES};
+    use selfplay::games::hare_hounds::learners::q_table::{preset, QTableRun as Run, MAX_EVAL_GAMES};
     assert_eq!(MAX_EVAL_GAMES, 100_000);
     let mut config = preset(3, 1).unwrap().remove(0);
     config.eval_games = 100_000;
-    assert!(Run::new(config.clone(), None).is_ok());
+    assert!(Run::new(config.clone()).is_ok());
     config.eval_games = 100_001;
-    let e = Run::new(config, None).err().unwrap();
+    let e = Run::new(config).err().unwrap();
     assert!(e.contains("eval_games") && e.contains("100000"), "{e}");
 }

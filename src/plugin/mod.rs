@@ -22,6 +22,8 @@
 //! them into the objects above.
 
 pub mod agent;
+pub mod kind;
+pub mod learner;
 pub mod playable;
 pub mod run;
 pub mod session;
@@ -34,6 +36,8 @@ use serde_json::Value;
 use crate::model::Model;
 
 pub use agent::{AgentThought, DynAgent, MoveAnalysis, PositionAnalysis, TypedAgent};
+pub use kind::{in_learners_module, RunKind};
+pub use learner::{Learner, Played, Restored, Run, RunView};
 pub use playable::Playable;
 #[cfg(not(target_arch = "wasm32"))]
 pub use run::native_clock;
@@ -239,12 +243,6 @@ impl PlayerInfo {
             needs_learners: false,
         }
     }
-}
-
-/// The error of a build without a learner that the page's learners' module
-/// has ([`RunKindInfo::needs_learners`]).
-pub fn in_learners_module(learner: &str) -> String {
-    format!("this module has no {learner}: the page's learners' module has it")
 }
 
 /// A chart the runs of a kind draw their curves on.
@@ -482,19 +480,22 @@ pub trait GameEntry: Sync {
         model: Option<&Model>,
     ) -> Result<Box<dyn DynAgent>, String>;
 
+    /// The kinds of training run the game has (none by default).
+    fn runs(&self) -> &'static [&'static dyn RunKind] {
+        &[]
+    }
+
     /// The run configurations of a preset, with `seed` as the base seed.
     fn preset_runs(&self, kind: &str, preset: &str, seed: u64) -> Result<Vec<Value>, String> {
-        let _ = seed;
-        Err(unknown_preset(&self.info().title, kind, preset))
+        let title = self.info().title;
+        kind::kind(self.runs(), &title, kind)
+            .map_err(|_| unknown_preset(&title, kind, preset))?
+            .preset_runs(preset, seed)
     }
 
     /// A new run of `kind` from a configuration object.
     fn new_run(&self, kind: &str, config: &Value) -> Result<Box<dyn DynRun>, String> {
-        let _ = config;
-        Err(format!(
-            "{} has no training run '{kind}'",
-            self.info().title
-        ))
+        kind::kind(self.runs(), &self.info().title, kind)?.new_run(config)
     }
 
     /// A run that goes on from a checkpoint or a saved model of this game.
@@ -503,17 +504,13 @@ pub trait GameEntry: Sync {
         model: &Model,
         options: &ResumeOptions,
     ) -> Result<Box<dyn DynRun>, String> {
-        let _ = options;
-        Err(format!(
-            "a {} model cannot continue training in this version",
-            model.header.algorithm.name()
-        ))
+        kind::kind_of(self.runs(), &self.info().title, model)?.resume(model, options)
     }
 
     /// Whether this version can use a model file of this game, and what it
     /// is. A game without learners uses none.
     fn describe_model(&self, model: &Model) -> Result<ModelUse, String> {
-        Err(no_learner(model, &self.info().title))
+        kind::kind_of(self.runs(), &self.info().title, model)?.describe(model)
     }
 
     /// A model file that keeps the settings of the player `player` (one
@@ -537,8 +534,11 @@ pub trait GameEntry: Sync {
     /// people; `None` for a model whose weights the entry does not show
     /// (those it does say so in [`ModelUse::weights`]).
     #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
-    fn weight_table(&self, _model: &Model) -> Result<Option<WeightTable>, String> {
-        Ok(None)
+    fn weight_table(&self, model: &Model) -> Result<Option<WeightTable>, String> {
+        match kind::kind_of(self.runs(), "", model) {
+            Ok(k) => k.weights(model),
+            Err(_) => Ok(None),
+        }
     }
 
     /// The openings of the game's rating ladder ([`crate::ladder`]), as
@@ -649,18 +649,4 @@ pub fn no_learner(model: &Model, title: &str) -> String {
         model.header.algorithm.name(),
         model.header.algorithm.title(),
     )
-}
-
-#[cfg(test)]
-mod tests {
-    /// The page (www/src/core/modules.ts, `lacksLearner`) finds this phrase
-    /// in an error to ask again of a worker with the learners' module.
-    #[test]
-    fn the_missing_learner_error_names_the_learners_module_as_the_page_looks_for_it() {
-        let m = super::in_learners_module("genetic algorithm");
-        assert_eq!(
-            m,
-            "this module has no genetic algorithm: the page's learners' module has it"
-        );
-    }
 }

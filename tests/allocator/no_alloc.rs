@@ -125,7 +125,7 @@ fn no_allocation_while_training() {
         "Hare and Hounds: {n} allocations in 1,000 learning games"
     );
 
-    use selfplay::games::connect4::learn::{preset, LearnerSide, Run};
+    use selfplay::games::connect4::learners::q_table::{preset, LearnerSide, QTableRun as Run};
     use selfplay::learn::q_table::QTable;
     for (mirror, lookahead, side) in [
         (false, 0, LearnerSide::First),
@@ -139,12 +139,12 @@ fn no_allocation_while_training() {
         c.lookahead = lookahead;
         c.side = side;
         let mut run = Run::new(c).unwrap();
-        run.step(3_000);
-        let before = run.learner().table().bytes();
+        run.train(3_000);
+        let before = run.learner().q().table().bytes();
         let n = allocations(|| {
-            run.step(1_000);
+            run.train(1_000);
         });
-        let after = run.learner().table().bytes();
+        let after = run.learner().q().table().bytes();
         // Each doubling of the table allocates its two arrays anew.
         let doublings = (after / before).trailing_zeros() as u64;
         assert!(

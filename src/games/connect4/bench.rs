@@ -3,7 +3,8 @@
 //! wasm (feature `benchmarks`, with the benchmark sets built in; on by
 //! default, and the page's modules leave it out).
 
-use super::learn::{preset, Run};
+use super::learners::q_table::{preset, QTableRun as Run};
+use crate::plugin::DynRun;
 use crate::rate::{measure, Rate};
 
 #[cfg(feature = "benchmarks")]

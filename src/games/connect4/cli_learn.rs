@@ -7,7 +7,9 @@ use clap::builder::RangedU64ValueParser;
 use clap::Args;
 use web_time::Instant;
 
-use super::learn::{greedy_record, mirror_canonical, preset, LearnerSide, Run};
+use super::learners::q_table::{
+    greedy_record, mirror_canonical, preset, LearnerSide, QTableRun as Run,
+};
 use super::perfect::PerfectPlayer;
 use super::rules::Position;
 use super::settings::model_player;
@@ -15,6 +17,7 @@ use crate::cli::{CliError, InputPath, OutputPath};
 use crate::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
 use crate::learn::q_table::QTable;
 use crate::plugin::run::thousands;
+use crate::plugin::DynRun;
 use crate::search::budget::{Budget, Limits};
 
 #[derive(Args)]
@@ -38,7 +41,7 @@ pub struct ExperimentArgs {
     pub eval: u32,
     /// Positions solved for the share of optimal moves (0: none; at most
     /// 2,000).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(super::learn::MAX_SAMPLE)))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(super::learners::q_table::MAX_SAMPLE)))]
     pub sample: Option<u32>,
     /// Write the learned table as a model file; with several runs, each
     /// run's file gets `-e<ε%>` before the extension.
@@ -52,7 +55,7 @@ pub struct ExperimentArgs {
     pub mirror: bool,
     /// Choose the learner's non-random moves by a lookahead of this many
     /// plies over its table (0: the plain table; at most 8).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=i64::from(super::learn::MAX_LOOKAHEAD)))]
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=i64::from(super::learners::q_table::MAX_LOOKAHEAD)))]
     pub lookahead: u8,
     /// The learner's side: first, second or alternate.
     #[arg(long, default_value = "first")]
@@ -66,7 +69,7 @@ pub struct MatchArgs {
     pub model: InputPath,
     /// Lookahead depths in plies, comma-separated (0: the plain table; at
     /// most 8).
-    #[arg(long, value_delimiter = ',', default_value = "0,1,2,4", value_parser = clap::value_parser!(u8).range(0..=i64::from(super::learn::MAX_LOOKAHEAD)))]
+    #[arg(long, value_delimiter = ',', default_value = "0,1,2,4", value_parser = clap::value_parser!(u8).range(0..=i64::from(super::learners::q_table::MAX_LOOKAHEAD)))]
     pub depth: Vec<u8>,
     /// Opponents, comma-separated: random, stupid, perfect, or perfect:T
     /// (the perfect player with temperature T).
@@ -173,7 +176,7 @@ pub(super) fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
             c.seed,
             thousands(run.games()),
             run.games() as f64 / seconds.max(1e-9),
-            run.optimal_seconds()
+            run.learner().optimal_seconds()
         );
         println!(
             "  games       moves   win%  draw%  loss%   own opt%  checked skipped  test opt%      cells        MB"
@@ -208,11 +211,11 @@ pub(super) fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
         if c.perfect_sample > 0 {
             optimal_summary(&run);
         }
-        let t = run.learner().table();
+        let t = run.learner().q().table();
         if a.eval > 0 && c.side != LearnerSide::Alternate {
             let mut opponent = c.opponent.player();
             let mut rng = rng_from_seed(c.seed ^ 0xe7a1);
-            let (w, d, l) = greedy_record(run.learner(), opponent.as_mut(), a.eval, &mut rng);
+            let (w, d, l) = greedy_record(run.learner().q(), opponent.as_mut(), a.eval, &mut rng);
             println!(
                 "  greedy (learning off) against the {} player: {w} wins, {d} draws, {l} losses of {}",
                 c.opponent.label(),
@@ -268,7 +271,7 @@ pub(super) fn optimal_summary(run: &Run) {
             t.position.legal_moves(&mut moves);
             moves
                 .iter()
-                .any(|&m| run.learner().q_value(&t.position, m) != 0.0)
+                .any(|&m| run.learner().q().q_value(&t.position, m) != 0.0)
         })
         .count();
     let chance = super::optimal::share(tests.iter().map(|t| {
@@ -300,8 +303,8 @@ impl MatchOpponent {
             ))
         };
         Ok(match text {
-            "random" => MatchOpponent::Fixed(super::learn::Opponent::Random.player()),
-            "stupid" => MatchOpponent::Fixed(super::learn::Opponent::Stupid.player()),
+            "random" => MatchOpponent::Fixed(super::learners::q_table::Opponent::Random.player()),
+            "stupid" => MatchOpponent::Fixed(super::learners::q_table::Opponent::Stupid.player()),
             "perfect" => MatchOpponent::Perfect(Box::new(PerfectPlayer::new(0.0)), nodes),
             t => {
                 let temperature: f64 = t
@@ -342,10 +345,14 @@ pub(super) fn play_match(a: MatchArgs) -> Result<(), CliError> {
             )))
         }
     };
-    if let Some(&d) = a.depth.iter().find(|&&d| d > super::learn::MAX_LOOKAHEAD) {
+    if let Some(&d) = a
+        .depth
+        .iter()
+        .find(|&&d| d > super::learners::q_table::MAX_LOOKAHEAD)
+    {
         return Err(CliError::BadInput(format!(
             "--depth {d} is deeper than {}",
-            super::learn::MAX_LOOKAHEAD
+            super::learners::q_table::MAX_LOOKAHEAD
         )));
     }
     let mut opponents = a

@@ -3,28 +3,21 @@
 //! models, benchmarks and the CLI. What the page shows of a position is
 //! [`super::playable`].
 
-use std::collections::BTreeMap;
-
 use serde_json::Value;
 
-use super::learn::{preset, CurvePoint, LearnerSide, Opponent, Run, RunConfig};
+use super::learners::q_table::{Opponent, Q_TABLE};
+use super::learners::KINDS;
 use super::perfect::PerfectPlayer;
 use super::players::{Leftmost, RandomColumn};
 use super::rules::Position;
-use super::runs::Q_TABLE;
+use super::settings::{depth_field, temperature};
 use super::solver::Solver;
 use crate::game::Game;
-use crate::learn::q_table::{QLearner, QTable};
 use crate::model::Model;
-use crate::plugin::run::thousands;
-use crate::plugin::trainer::TrainerRun;
 use crate::plugin::{
-    DynAgent, DynRun, DynSession, FieldSpec, GameEntry, GameInfo, ModelUse, Playable, PlayerInfo,
-    ResumeOptions, SolveInfo, TypedAgent, TypedSession,
+    kind, DynAgent, DynSession, FieldSpec, GameEntry, GameInfo, Playable, PlayerInfo, RunKind,
+    SolveInfo, TypedAgent, TypedSession,
 };
-
-use super::run_kinds::q_table_kind;
-use super::settings::{depth_field, depth_setting, model_player, run_of, side_word, temperature};
 
 /// Openings of the rating ladder: eight random discs each (the perfect
 /// player solves each of its moves from there in about a second; nearer
@@ -118,9 +111,13 @@ impl GameEntry for Entry {
                     ..PlayerInfo::simple("perfect", "Perfect", "the exact solver (slow in the first moves)")
                 },
             ],
-                vec![q_table_kind()],
+                KINDS.iter().map(|k| k.info()).collect(),
             )
         }
+    }
+
+    fn runs(&self) -> &'static [&'static dyn RunKind] {
+        KINDS
     }
 
     fn new_session(&self) -> Box<dyn DynSession> {
@@ -147,115 +144,13 @@ impl GameEntry for Entry {
             }
             "model" => {
                 let model = model.ok_or("the model player needs a model file")?;
-                let depth = depth_setting(settings)?;
-                let (player, side) = model_player(model, depth)?;
-                let Some(side) = side else {
-                    return Ok(TypedAgent::new(Box::new(player)).boxed());
-                };
-                let refusal = format!(
-                    "the model '{}' plays {}, not {}",
-                    model.header.name,
-                    side_word(side),
-                    side_word(side.other())
-                );
-                Ok(TypedAgent::for_side(Box::new(player), side, refusal).boxed())
+                kind::kind_of(KINDS, Position::TITLE, model)?.player(model, settings)
             }
             other => Err(format!(
                 "unknown player {other} (players: random, stupid, perfect, or a model)",
                 other = crate::words::quote(other)
             )),
         }
-    }
-
-    fn preset_runs(&self, kind: &str, id: &str, seed: u64) -> Result<Vec<Value>, String> {
-        let n: u32 = id
-            .parse()
-            .ok()
-            .filter(|_| kind == Q_TABLE)
-            .ok_or_else(|| crate::plugin::unknown_preset(Position::TITLE, kind, id))?;
-        preset(n, seed)?
-            .into_iter()
-            .map(|c| serde_json::to_value(c).map_err(|e| e.to_string()))
-            .collect()
-    }
-
-    fn new_run(&self, kind: &str, config: &Value) -> Result<Box<dyn DynRun>, String> {
-        if kind != Q_TABLE {
-            return Err(format!("Connect Four has no training run '{kind}'"));
-        }
-        let config: RunConfig = serde_json::from_value(config.clone())
-            .map_err(|e| format!("not a run configuration: {e}"))?;
-        if config.total_games > 100_000_000 {
-            return Err("total_games must be at most 100,000,000".into());
-        }
-        Ok(Box::new(TrainerRun(Run::new(config)?)))
-    }
-
-    fn resume_run(
-        &self,
-        model: &Model,
-        options: &ResumeOptions,
-    ) -> Result<Box<dyn DynRun>, String> {
-        if model.header.algorithm != crate::model::Algorithm::QTable {
-            return Err(crate::plugin::no_learner(model, Position::TITLE));
-        }
-        if options.total.is_some_and(|t| t > 1_000_000_000) {
-            return Err("the run would have more than 1,000,000,000 games in all".into());
-        }
-        Ok(Box::new(TrainerRun(Run::continue_from(
-            model,
-            options.total,
-        )?)))
-    }
-
-    fn describe_model(&self, model: &Model) -> Result<ModelUse, String> {
-        if model.header.algorithm != crate::model::Algorithm::QTable {
-            return Err(crate::plugin::no_learner(model, Position::TITLE));
-        }
-        let learner = QLearner::<Position>::from_model(model)?;
-        let p = learner.params();
-        let run = run_of(model);
-        let alternate = run
-            .as_ref()
-            .is_some_and(|r| r.side == LearnerSide::Alternate);
-        let mut summary = format!(
-            "{} · α {} γ {} ε {} · {} cells",
-            if alternate {
-                "Red and Yellow"
-            } else {
-                side_word(learner.side())
-            },
-            p.alpha,
-            p.gamma,
-            p.epsilon,
-            thousands(learner.table().entries() as u64)
-        );
-        if learner.table().mirror {
-            summary.push_str(" · mirror images shared");
-        }
-        if let Some(r) = &run {
-            if r.lookahead > 0 {
-                summary.push_str(&format!(" · learned looking {} moves ahead", r.lookahead));
-            }
-            summary.push_str(&format!(" · vs {} player", r.opponent.label()));
-        }
-        let mut win_rates = BTreeMap::new();
-        let curve: Vec<CurvePoint> =
-            serde_json::from_value(model.header.curve.clone()).unwrap_or_default();
-        if let (Some(last), Some(r)) = (curve.last(), &run) {
-            win_rates.insert(
-                format!("vs {} player (learning)", r.opponent.label()),
-                crate::plugin::run::percent(last.wins, last.block),
-            );
-        }
-        Ok(ModelUse {
-            summary,
-            win_rates,
-            plays: true,
-            side: (!alternate).then_some(learner.side().index() as u8),
-            continues_as: run.is_some().then(|| Q_TABLE.into()),
-            weights: false,
-        })
     }
 
     #[cfg(feature = "benchmarks")]
@@ -294,8 +189,10 @@ pub fn opponent_of(name: &str) -> Option<Opponent> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::learners::q_table::{preset, q_table_kind_info, LearnerSide, QTableRun};
     use super::super::perfect::DEFAULT_NODES;
     use super::*;
+    use crate::plugin::DynRun;
     use crate::search::budget::{Budget, Limits};
 
     #[test]
@@ -397,7 +294,7 @@ mod tests {
         c.total_games = 400;
         c.block_games = 200;
         c.perfect_sample = 20;
-        let mut run = TrainerRun(Run::new(c.clone()).unwrap());
+        let mut run = QTableRun::new(c.clone()).unwrap();
         let points = run.step(u64::MAX);
         assert_eq!(points.len(), 2);
         let series = run.series();
@@ -413,7 +310,7 @@ mod tests {
         );
         assert!(optimal[0].about.contains("random player"));
         assert!(optimal.iter().all(|s| s.about.contains("exact solver")));
-        let charts = q_table_kind().charts;
+        let charts = q_table_kind_info().charts;
         assert!(charts.iter().any(|ch| ch.id == "optimal"));
         for p in &points {
             for id in ["optimal_own", "optimal_test"] {
@@ -424,7 +321,7 @@ mod tests {
         assert!(run.latest().contains("on test positions"));
         // Without positions to check, neither curve.
         c.perfect_sample = 0;
-        let run = TrainerRun(Run::new(c).unwrap());
+        let run = QTableRun::new(c).unwrap();
         assert!(run.series().iter().all(|s| s.chart != "optimal"));
     }
 
@@ -432,8 +329,8 @@ mod tests {
         let mut c = preset(2, 1).unwrap().remove(0);
         c.total_games = 300;
         c.perfect_sample = 0;
-        c.side = super::super::learn::LearnerSide::parse(side).unwrap();
-        let mut run = Run::new(c).unwrap();
+        c.side = LearnerSide::parse(side).unwrap();
+        let mut run = QTableRun::new(c).unwrap();
         run.run_to_end();
         run.model("t").unwrap()
     }

@@ -15,8 +15,8 @@
 //! * [`table`]: the Q-table and the rewards; [`lookahead`] a learned table
 //!   blended with a shallow search; [`optimal`] the share of a learner's
 //!   moves the solver rates optimal, in its own games and on test positions.
-//! * [`learn`]: tabular Q-learning, the study's two methods as runs.
-//! * [`runs`]: the learner as a `Trainer`.
+//! * [`learners`]: tabular Q-learning, the study's two methods as runs
+//!   (one file per learner, and the list of the game's kinds of run).
 //! * [`entry`]: the plug-in, with [`run_kinds`] (the kind of run as the page
 //!   shows it) and [`settings`] (the players' settings); [`bench`] its speed
 //!   measurements; [`cli`] and [`cli_learn`] its commands.
@@ -33,7 +33,7 @@ pub mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli_learn;
 pub mod entry;
-pub mod learn;
+pub mod learners;
 pub mod lines;
 pub mod lookahead;
 pub mod move_sorter;
@@ -42,8 +42,6 @@ pub mod perfect;
 pub mod playable;
 pub mod players;
 pub mod rules;
-pub mod run_kinds;
-pub mod runs;
 pub mod settings;
 pub mod solver;
 pub mod table;

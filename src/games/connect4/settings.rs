@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::learn::{LearnerSide, RunConfig, RUN_KEY};
+use super::learners::q_table::{LearnerSide, RunConfig, RUN_KEY};
 use super::lookahead::{LookaheadPlayer, PLAIN_REWARDS};
 use super::rules::Position;
 use crate::game::Side;
@@ -28,14 +28,14 @@ pub(super) fn depth_field() -> FieldSpec {
         "Look ahead (moves)",
         "0 plays the table's best column. 1 also sees a win in one move; 2 also sees the opponent's win in reply and blocks it; more looks further. Finished games count exactly, the rest is scored from the table.",
         0,
-        u64::from(super::learn::MAX_LOOKAHEAD),
+        u64::from(super::learners::q_table::MAX_LOOKAHEAD),
         0,
     )
 }
 
 /// The model player's lookahead depth in `settings` (0 if absent).
 pub fn depth_setting(settings: &Value) -> Result<u8, String> {
-    let max = super::learn::MAX_LOOKAHEAD;
+    let max = super::learners::q_table::MAX_LOOKAHEAD;
     match settings.get("depth") {
         None | Some(Value::Null) => Ok(0),
         Some(v) => v

@@ -1,7 +1,7 @@
 //! Connect Four's Q-table and rewards: the learner's table as a sparse hashed
 //! table (only the cells whose value is not 0, optionally one entry for a
 //! position and its mirror image), how a position indexes it, and the rewards
-//! at a game's end. The training loop ([`super::learn`]) and the
+//! at a game's end. The training loop ([`super::learners::q_table`]) and the
 //! lookahead player ([`super::lookahead`]) both use them.
 
 use serde::{Deserialize, Serialize};

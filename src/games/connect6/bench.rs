@@ -115,7 +115,7 @@ pub fn tss_rate(_seed: u64, seconds: f64) -> Rate {
 pub fn td_games_rate(seed: u64, seconds: f64) -> Rate {
     use super::features::hand_weights;
     use super::learn::{learning_game, Chooser};
-    use super::runs::RunConfig;
+    use super::learners::td::RunConfig;
     let config = RunConfig::default();
     let mut learner = crate::learn::linear_td::LinearTd::new(config.params(), hand_weights())
         .expect("the default run's learner is valid");

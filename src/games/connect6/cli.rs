@@ -9,14 +9,16 @@ use web_time::Instant;
 use super::engine::{Engine, EngineSettings, MAX_LEVEL};
 use super::hints::turn_words;
 use super::learn::parse_records;
+use super::learners::td::{
+    hand, model_learner, presets, RunConfig, TdRun as Run, WeightsPlayer, MAX_RECORDS_TEXT,
+};
 use super::players::{Greedy, NearRandom};
 use super::rules::{format_point, Board, Point};
-use super::runs::{hand, model_learner, presets, Run, RunConfig, WeightsPlayer, MAX_RECORDS_TEXT};
 use super::tss;
 use crate::arena::Record;
 use crate::cli::{CliError, InputPath, OutputPath};
 use crate::game::{rng_from_seed, Game, Outcome, Player, Side};
-use crate::plugin::trainer::Trainer;
+use crate::plugin::DynRun;
 use crate::plugin::Playable;
 use crate::search::budget::{Budget, Limits};
 
@@ -297,7 +299,7 @@ fn read_records(path: &Path) -> Result<Records, CliError> {
 
 /// A preset's settings by its id.
 fn preset_config(preset: &str) -> Result<RunConfig, CliError> {
-    super::runs::preset(preset).ok_or_else(|| {
+    super::learners::td::preset(preset).ok_or_else(|| {
         let names: Vec<&str> = presets().iter().map(|p| p.0).collect();
         CliError::BadInput(format!(
             "unknown preset {} (presets: {})",
@@ -319,9 +321,9 @@ fn train(config: RunConfig, records: Option<&str>, out: &Path) -> Result<(), Cli
     match records {
         Some(file) => println!(
             "{} of {file} (learned from as they were played: no exploration, no threat-space search)",
-            Trainer::label(&run),
+            run.label(),
         ),
-        None => println!("{}", Trainer::label(&run)),
+        None => println!("{}", run.label()),
     }
     println!(
         "{:>9} {:>8} {:>8} {:>9}  won/drawn/lost",
@@ -329,9 +331,9 @@ fn train(config: RunConfig, records: Option<&str>, out: &Path) -> Result<(), Cli
     );
     let mut printed = 0;
     let mut learning = 0.0;
-    while !Trainer::is_done(&run) {
+    while !run.is_done() {
         let t = Instant::now();
-        Trainer::train(&mut run, 1);
+        run.train(1);
         learning += t.elapsed().as_secs_f64();
         for p in &run.curve()[printed..] {
             println!(
@@ -347,13 +349,13 @@ fn train(config: RunConfig, records: Option<&str>, out: &Path) -> Result<(), Cli
         }
         printed = run.curve().len();
     }
-    let mut model = Trainer::model(&run).map_err(CliError::Internal)?;
+    let mut model = DynRun::model(&run, "").map_err(CliError::Internal)?;
     model.header.train_seconds = started.elapsed().as_secs_f64();
     if let Some(file) = records {
-        model.header.name = format!("{}, of {file}", Trainer::label(&run));
+        model.header.name = format!("{}, of {file}", run.label());
         model.header.hyper.insert(
             "records".into(),
-            serde_json::json!({ "file": file, "games": run.records().len() }),
+            serde_json::json!({ "file": file, "games": run.learner().records().len() }),
         );
     }
     let bytes = crate::model::encode(&model).map_err(|e| CliError::Internal(e.to_string()))?;
@@ -378,7 +380,7 @@ fn eval(model: &Path, against: Option<&Path>, openings: usize) -> Result<(), Cli
     let a = load(model)?;
     let set = super::learn::openings();
     let (w, d, l) = super::learn::score(&a, &b, &set[..openings]);
-    let p = super::runs::CurvePoint {
+    let p = super::learners::td::CurvePoint {
         games: 0,
         wins: w,
         draws: d,

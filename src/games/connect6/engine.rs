@@ -1097,7 +1097,7 @@ mod tests {
     #[test]
     fn learned_weights_are_what_the_search_evaluates() {
         use super::super::learn::Chooser;
-        use super::super::runs::hand;
+        use super::super::learners::td::hand;
         let b = after("J10 K11 K9 H10 L10");
         let pos = Position::new(&b, WindowWeights::HAND);
         // The mover's chance by the weights, on the search's scale.

@@ -8,20 +8,16 @@ use serde_json::Value;
 
 use super::engine::{Engine, EngineSettings, MAX_LEVEL, MAX_WIDTH};
 use super::hints::{ForcedWin, ForcedWinSettings, ThreatView};
+use super::learners::td::{hand_player, BEYOND, TD};
+use super::learners::KINDS;
 use super::players::{Greedy, NearRandom};
 use super::rules::Board;
-#[cfg(feature = "extra-learners")]
-use super::runs::Run;
-use super::runs::{model_learner, WeightsPlayer};
-use super::runs::{td_kind, weights_of, RunConfig, TD};
 use crate::game::Game;
-use crate::model::{Algorithm, Model};
+use crate::model::Model;
 use crate::plugin::{
-    DynAgent, DynSession, FieldSpec, GameEntry, GameInfo, ModelUse, Playable, PlayerInfo,
+    kind, DynAgent, DynSession, FieldSpec, GameEntry, GameInfo, Playable, PlayerInfo, RunKind,
     TypedAgent, TypedSession,
 };
-#[cfg(feature = "extra-learners")]
-use crate::plugin::{DynRun, ResumeOptions, TrainerRun};
 
 /// The engine's settings a visitor sets.
 fn engine_fields() -> Vec<FieldSpec> {
@@ -84,15 +80,18 @@ impl GameEntry for Entry {
                 "Hand-set weights",
                 "the study's original program: hand-set pattern weights, best stone by stone, with the threat search",
         ));
-        let runs = vec![td_kind()];
         GameInfo {
             ladder_openings: LADDER_OPENINGS,
             ..GameInfo::grid::<Board>(
                 "Two stones a turn on a 19×19 board; six in a row wins.",
                 players,
-                runs,
+                KINDS.iter().map(|k| k.info()).collect(),
             )
         }
+    }
+
+    fn runs(&self) -> &'static [&'static dyn RunKind] {
+        KINDS
     }
 
     /// The study's learner at three stages of one run: its best refinement
@@ -110,7 +109,7 @@ impl GameEntry for Entry {
                 short: "Self-taught",
                 about: "The study's TD(0) learner with the threat-space search, its step five times larger (0.5): the 492 pattern weights, started from the hand-set ones, learned in games against itself.",
                 kind: TD,
-                preset: super::runs::BEYOND[0],
+                preset: BEYOND[0],
                 seed: 1,
                 index: 0,
                 sets: &[("eval_every", "1000")],
@@ -180,108 +179,16 @@ impl GameEntry for Entry {
             // The learned weights play in the page's first module too (its
             // default opponent is a ready-made one): only training needs the
             // learners' module.
-            "hand" => Ok(TypedAgent::new(Box::new(WeightsPlayer::new(
-                "hand",
-                super::runs::hand(),
-            )))
-            .boxed()),
+            "hand" => hand_player(),
             "model" => {
                 let model = model.ok_or("the model player needs a model file")?;
-                let learner = model_learner(model)?;
-                Ok(TypedAgent::new(Box::new(WeightsPlayer::new("model", learner))).boxed())
+                kind::kind_of(KINDS, Board::TITLE, model)?.player(model, settings)
             }
             other => Err(format!(
                 "unknown player {other} (players: random, greedy, engine, hand, or a model)",
                 other = crate::words::quote(other)
             )),
         }
-    }
-
-    fn preset_runs(&self, kind: &str, preset: &str, seed: u64) -> Result<Vec<Value>, String> {
-        let config = super::runs::preset(preset)
-            .filter(|_| kind == TD)
-            .ok_or_else(|| crate::plugin::unknown_preset(Board::TITLE, kind, preset))?;
-        let config = RunConfig { seed, ..config };
-        Ok(vec![
-            serde_json::to_value(config).map_err(|e| e.to_string())?
-        ])
-    }
-
-    #[cfg(feature = "extra-learners")]
-    fn new_run(&self, kind: &str, config: &Value) -> Result<Box<dyn DynRun>, String> {
-        if kind != TD {
-            return Err(format!("{} has no training run '{kind}'", Board::TITLE));
-        }
-        let config: RunConfig = serde_json::from_value(config.clone())
-            .map_err(|e| format!("not a run configuration: {e}"))?;
-        Ok(TrainerRun::boxed(Run::new(config)?))
-    }
-
-    #[cfg(not(feature = "extra-learners"))]
-    fn new_run(&self, _: &str, _: &Value) -> Result<Box<dyn crate::plugin::DynRun>, String> {
-        Err(crate::plugin::in_learners_module("Connect6 learner"))
-    }
-
-    #[cfg(not(feature = "extra-learners"))]
-    fn resume_run(
-        &self,
-        _: &Model,
-        _: &crate::plugin::ResumeOptions,
-    ) -> Result<Box<dyn crate::plugin::DynRun>, String> {
-        Err(crate::plugin::in_learners_module("Connect6 learner"))
-    }
-
-    #[cfg(feature = "extra-learners")]
-    fn resume_run(
-        &self,
-        model: &Model,
-        options: &ResumeOptions,
-    ) -> Result<Box<dyn DynRun>, String> {
-        if model.header.algorithm != Algorithm::TdLinear {
-            return Err(crate::plugin::no_learner(model, Board::TITLE));
-        }
-        Ok(TrainerRun::boxed(Run::continue_from(model, options.total)?))
-    }
-
-    #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
-    fn weight_table(&self, model: &Model) -> Result<Option<crate::plugin::WeightTable>, String> {
-        if model.header.algorithm != Algorithm::TdLinear {
-            return Ok(None);
-        }
-        super::weights::model_table(model).map(Some)
-    }
-
-    fn describe_model(&self, model: &Model) -> Result<ModelUse, String> {
-        if model.header.algorithm != Algorithm::TdLinear {
-            return Err(crate::plugin::no_learner(model, Board::TITLE));
-        }
-        weights_of(model)?;
-        let mut win_rates = std::collections::BTreeMap::new();
-        if let Some(p) = model.header.curve.as_array().and_then(|c| c.last()) {
-            // Read by hand: the first module has no other use for the point's decoder.
-            let n = |k: &str| p.get(k)?.as_u64().and_then(|v| u32::try_from(v).ok());
-            if let (Some(wins), Some(draws), Some(losses)) = (n("wins"), n("draws"), n("losses")) {
-                let p = super::runs::CurvePoint {
-                    games: 0,
-                    wins,
-                    draws,
-                    losses,
-                    weights: Vec::new(),
-                };
-                win_rates.insert("vs hand-set".into(), p.score());
-            }
-        }
-        Ok(ModelUse {
-            summary: format!(
-                "Learned pattern weights (492), {} self-play games",
-                model.header.games_trained
-            ),
-            win_rates,
-            plays: true,
-            side: None,
-            continues_as: model.header.hyper.contains_key("run").then(|| TD.into()),
-            weights: true,
-        })
     }
 }
 
@@ -317,36 +224,5 @@ mod tests {
         let bad = serde_json::json!({"depth": 0});
         assert!(Entry.agent("forced-win", &bad, None).is_err());
         assert!(Entry.agent("nobody", &Value::Null, None).is_err());
-    }
-}
-
-#[cfg(all(test, feature = "extra-learners"))]
-mod run_tests {
-    use super::super::runs::presets;
-    use super::*;
-
-    #[test]
-    fn every_preset_makes_a_run_whose_model_plays() {
-        for (id, ..) in presets() {
-            let mut configs = Entry.preset_runs(TD, id, 3).unwrap();
-            configs[0]["games"] = 1.into();
-            configs[0]["openings"] = 1.into();
-            if configs[0]["from_records"] == true {
-                // The records preset's runs need records, and refuse to start without.
-                assert!(Entry.new_run(TD, &configs[0]).is_err(), "{id}");
-                configs[0]["records"] = "J10; K11 K9; H10 L10 0-1\n".into();
-            }
-            let mut run = Entry.new_run(TD, &configs[0]).unwrap();
-            run.step(1);
-            assert!(run.is_done());
-            let model = run.model("t").unwrap();
-            let bytes = crate::model::encode(&model).unwrap();
-            let model = crate::model::decode(&bytes).unwrap();
-            let use_ = Entry.describe_model(&model).unwrap();
-            assert!(use_.plays, "{id}");
-            assert!(Entry.agent("model", &Value::Null, Some(&model)).is_ok());
-            assert!(Entry.resume_run(&model, &ResumeOptions::default()).is_ok());
-        }
-        assert!(Entry.preset_runs(TD, "nope", 1).is_err());
     }
 }

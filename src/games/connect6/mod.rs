@@ -20,6 +20,11 @@
 //! * [`bench`] — the speed measurements;
 //! * [`protocol`] — the engine protocol of Connect6 programs (native);
 //! * `cli` — `selfplay connect6 match | bench | engine | think` (native);
+//! * [`learn`] — the learned evaluation at play: choosing a turn with
+//!   weights, learning games, the openings of the study's protocol;
+//!   [`learners`] — the study's TD(0) learner (one file per learner, and
+//!   the list of the game's kinds of run); [`weights`] a model's weights
+//!   for people;
 //! * [`entry`] — the plug-in: players by name, benchmarks, commands.
 //!
 //! The registry (`src/games/mod.rs`) names the entry in one line.
@@ -32,15 +37,14 @@ pub mod entry;
 pub mod features;
 pub mod hints;
 pub mod learn;
+pub mod learners;
 pub mod players;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod protocol;
 pub mod rules;
-pub mod runs;
 pub mod search;
 pub mod threats;
 pub mod tss;
-#[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
 pub mod weights;
 pub mod windows;
 

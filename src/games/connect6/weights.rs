@@ -8,7 +8,7 @@ use super::features::{
     bonus_index, hand_weights, line_index, window_index, BIN_LIMITS, BONUSES, LINE_KINDS,
     LINE_SLOTS, PER_PHASE, PHASES, WINDOW_KINDS, WINDOW_SLOTS,
 };
-use super::runs::weights_of;
+use super::learners::td::weights_of;
 use crate::model::Model;
 use crate::plugin::weights::shown;
 use crate::plugin::{WeightRow, WeightTable};

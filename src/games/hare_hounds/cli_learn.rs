@@ -8,12 +8,15 @@ use std::sync::Arc;
 use clap::Args;
 use serde_json::json;
 
-use super::learn::{preset, CurvePoint, HareConfig, Probe, Run, RunConfig};
+use super::learners::q_table::{
+    preset, CurvePoint, HareConfig, Probe, QTableRun as Run, RunConfig,
+};
 use super::players::PerfectPlayer;
 use super::solve::{PerfectShare, Solution};
 use super::HareHounds;
 use crate::learn::q_table::{QLearner, QParams};
 use crate::players::RandomPlayer;
+use crate::plugin::DynRun;
 use crate::{rng_from_seed, Game, Player, Side};
 
 use crate::cli::{CliError, OutputPath};
@@ -149,10 +152,9 @@ pub(super) fn experiment(a: ExperimentArgs) -> Result<(), CliError> {
         }
         configs = a.runs.iter().map(|&i| configs[i].clone()).collect();
     }
-    let solution = Arc::new(Solution::solve());
     let runs = configs
         .into_iter()
-        .map(|c| Run::new(c, Some(solution.clone())))
+        .map(Run::new)
         .collect::<Result<Vec<_>, _>>()
         .map_err(CliError::BadInput)?;
     let t = web_time::Instant::now();
@@ -414,7 +416,7 @@ pub(super) fn train(a: TrainArgs) -> Result<(), CliError> {
                 perfect_share: true,
                 probes: Vec::new(),
             };
-            let mut run = Run::new(config, Some(solution)).map_err(CliError::BadInput)?;
+            let mut run = Run::new(config).map_err(CliError::BadInput)?;
             run.run_to_end();
             let last = run.curve().last().expect("a point");
             let p = last.hounds_perfect.expect("measured");
@@ -430,8 +432,8 @@ pub(super) fn train(a: TrainArgs) -> Result<(), CliError> {
             } else {
                 format!("hounds vs {} hare", a.opponent)
             };
-            write_model(&a.out, run.hounds(), &name, a.seed, p)?;
-            if let Some(hare) = run.hare_learner() {
+            write_model(&a.out, run.learner().hounds(), &name, a.seed, p)?;
+            if let Some(hare) = run.learner().hare_learner() {
                 let path = a.hare_out.as_ref().ok_or_else(|| {
                     CliError::BadInput("--side both needs --hare-out for the hare".into())
                 })?;

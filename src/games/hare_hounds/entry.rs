@@ -3,34 +3,20 @@
 //! study's experiments as runs, models, benchmarks and the CLI. What the page
 //! shows of a position is [`super::playable`].
 
-use std::collections::BTreeMap;
-
 use serde_json::Value;
 
-use super::learn::{preset, CurvePoint, HareConfig, Run, RunConfig, RUN_KEY};
-use super::players::{PerfectPlayer, SimpleHare};
-use super::runs::{hare_label, Q_TABLE};
+use super::learners::q_table::Q_TABLE;
+use super::learners::KINDS;
+use super::players::{Perfect, PerfectPlayer, SimpleHare};
+use super::solve::solution;
 use super::HareHounds;
 use crate::game::{Game, Side};
-use crate::learn::q_table::QLearner;
 use crate::model::Model;
 use crate::players::RandomPlayer;
-use crate::plugin::trainer::TrainerRun;
 use crate::plugin::{
-    DynAgent, DynRun, DynSession, GameEntry, GameInfo, Geometry, ModelUse, Playable, PlayerInfo,
-    ResumeOptions, TypedAgent, TypedSession,
+    kind, DynAgent, DynSession, GameEntry, GameInfo, Geometry, Playable, PlayerInfo, RunKind,
+    TypedAgent, TypedSession,
 };
-
-use super::players::Perfect;
-use super::run_kinds::q_table_kind;
-use super::solve::solution;
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::First => "hounds",
-        Side::Second => "hare",
-    }
-}
 
 /// Openings of the rating ladder: eight random moves each.
 const LADDER_OPENINGS: u32 = 1000;
@@ -89,7 +75,7 @@ impl GameEntry for Entry {
     #[cfg(not(target_arch = "wasm32"))]
     fn ready_part(&self, model: Model, part: &str) -> Result<Model, String> {
         match part {
-            "hare" => super::learn::hare_model(&model, &model.header.name),
+            "hare" => super::learners::q_table::hare_model(&model, &model.header.name),
             _ => Err(format!(
                 "{}'s models hold no learner '{part}'",
                 HareHounds::TITLE
@@ -121,12 +107,16 @@ impl GameEntry for Entry {
                 },
                 PlayerInfo::simple("perfect", "Perfect", "from the exact solution"),
             ],
-            runs: vec![q_table_kind()],
+            runs: KINDS.iter().map(|k| k.info()).collect(),
             model_settings: Vec::new(),
             built: true,
             ladder_openings: LADDER_OPENINGS,
             ladder_per_side: true,
         }
+    }
+
+    fn runs(&self) -> &'static [&'static dyn RunKind] {
+        KINDS
     }
 
     fn new_session(&self) -> Box<dyn DynSession> {
@@ -136,7 +126,7 @@ impl GameEntry for Entry {
     fn agent(
         &self,
         name: &str,
-        _settings: &Value,
+        settings: &Value,
         model: Option<&Model>,
     ) -> Result<Box<dyn DynAgent>, String> {
         match name.trim() {
@@ -153,129 +143,13 @@ impl GameEntry for Entry {
             }
             "model" => {
                 let model = model.ok_or("the model player needs a model file")?;
-                let learner = QLearner::<HareHounds>::from_model(model)?;
-                let side = learner.side();
-                let refusal = format!(
-                    "the model '{}' plays the {}, not the {}",
-                    model.header.name,
-                    side_name(side),
-                    side_name(side.other())
-                );
-                Ok(TypedAgent::for_side(Box::new(learner), side, refusal).boxed())
+                kind::kind_of(KINDS, HareHounds::TITLE, model)?.player(model, settings)
             }
             other => Err(format!(
                 "unknown player {other} (players: random, simple, perfect, or a model)",
                 other = crate::words::quote(other)
             )),
         }
-    }
-
-    fn preset_runs(&self, kind: &str, id: &str, seed: u64) -> Result<Vec<Value>, String> {
-        let n: u32 = id
-            .parse()
-            .ok()
-            .filter(|_| kind == Q_TABLE)
-            .ok_or_else(|| crate::plugin::unknown_preset(HareHounds::TITLE, kind, id))?;
-        preset(n, seed)?
-            .into_iter()
-            .map(|c| serde_json::to_value(c).map_err(|e| e.to_string()))
-            .collect()
-    }
-
-    fn new_run(&self, kind: &str, config: &Value) -> Result<Box<dyn DynRun>, String> {
-        if kind != Q_TABLE {
-            return Err(format!("Hare and Hounds has no training run '{kind}'"));
-        }
-        let config: RunConfig = serde_json::from_value(config.clone())
-            .map_err(|e| format!("not a run configuration: {e}"))?;
-        if config.total_games > 100_000_000 {
-            return Err("total_games must be at most 100,000,000".into());
-        }
-        Ok(Box::new(TrainerRun(Run::new(config, Some(solution()))?)))
-    }
-
-    fn resume_run(
-        &self,
-        model: &Model,
-        options: &ResumeOptions,
-    ) -> Result<Box<dyn DynRun>, String> {
-        let hare = match options.settings.get("hare").and_then(Value::as_str) {
-            None | Some("") => None,
-            Some("random") => Some(HareConfig::Random),
-            Some("simple") => Some(HareConfig::Simple),
-            Some("perfect") => Some(HareConfig::Perfect),
-            Some(other) => {
-                return Err(format!(
-                    "unknown hare '{other}' (random, simple or perfect)"
-                ))
-            }
-        };
-        let games = model.header.games_trained;
-        let total = options.total.unwrap_or_else(|| {
-            model
-                .header
-                .hyper
-                .get(RUN_KEY)
-                .and_then(|r| r.get("total_games"))
-                .and_then(Value::as_u64)
-                .unwrap_or(games)
-        });
-        if total <= games {
-            return Err(format!(
-                "the continued run needs further games: the model has played {games} games, and the total {total} leaves none"
-            ));
-        }
-        let run = Run::continue_from(model, total - games, hare, None, Some(solution()))?;
-        if run.config().total_games > 1_000_000_000 {
-            return Err("the run would have more than 1,000,000,000 games in all".into());
-        }
-        Ok(Box::new(TrainerRun(run)))
-    }
-
-    fn describe_model(&self, model: &Model) -> Result<ModelUse, String> {
-        if model.header.algorithm != crate::model::Algorithm::QTable {
-            return Err(crate::plugin::no_learner(model, HareHounds::TITLE));
-        }
-        let learner = QLearner::<HareHounds>::from_model(model)?;
-        let p = learner.params();
-        let run: Option<RunConfig> = model
-            .header
-            .hyper
-            .get(RUN_KEY)
-            .and_then(|v| serde_json::from_value(v.clone()).ok());
-        let hare = run.as_ref().map(|r| hare_label(&r.hare));
-        let mut summary = format!(
-            "{} · α {} γ {} ε {}",
-            side_name(learner.side()),
-            p.alpha,
-            p.gamma,
-            p.epsilon
-        );
-        if let Some(hare) = &hare {
-            summary.push_str(&format!(" · vs {hare} hare"));
-        }
-        let mut win_rates = BTreeMap::new();
-        // Curves written by other producers may have another shape: no rates then.
-        let curve: Vec<CurvePoint> =
-            serde_json::from_value(model.header.curve.clone()).unwrap_or_default();
-        if let Some(last) = curve.iter().rev().find(|p| p.win_percent.is_some()) {
-            let label = match &hare {
-                Some(hare) => format!("vs {hare} hare"),
-                None => "win".to_string(),
-            };
-            win_rates.insert(label, last.win_percent.unwrap_or_default());
-            if let Some(v) = last.vs_perfect_percent {
-                win_rates.insert("vs perfect hare".to_string(), v);
-            }
-        }
-        Ok(ModelUse {
-            summary,
-            win_rates,
-            plays: true,
-            side: Some(learner.side().index() as u8),
-            continues_as: (learner.side() == Side::First).then(|| Q_TABLE.into()),
-            weights: false,
-        })
     }
 
     #[cfg(feature = "benchmarks")]
@@ -315,10 +189,12 @@ impl GameEntry for Entry {
 
 #[cfg(test)]
 mod tests {
+    use super::super::learners::q_table::{preset, QTableRun};
     use super::*;
     use crate::games::describe_model;
+    use crate::learn::q_table::QLearner;
     use crate::model::encode;
-    use crate::plugin::{RunProgress, SeriesSpec};
+    use crate::plugin::{DynRun, ResumeOptions, RunProgress, SeriesSpec};
     use crate::search::budget::Budget;
 
     fn session() -> Box<dyn DynSession> {
@@ -433,11 +309,11 @@ mod tests {
         let mut config = preset(3, 1).unwrap().remove(0);
         config.total_games = 20;
         config.eval_games = 10;
-        let mut run = Run::new(config, None).unwrap();
+        let mut run = QTableRun::new(config).unwrap();
         while !run.is_done() {
             run.step(1_000);
         }
-        let e = describe_model(&run.hounds_model("h").unwrap()).unwrap();
+        let e = describe_model(&run.model("h").unwrap()).unwrap();
         assert!(
             e.win_rates.contains_key("vs simple hare"),
             "{:?}",

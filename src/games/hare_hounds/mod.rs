@@ -7,11 +7,10 @@
 //!   position;
 //! * [`solve`] — the exact solution; [`players`] the fixed players (simple
 //!   hare, perfect);
-//! * [`table`] — the Q-tables' encoding; [`learn`] — the study's
-//!   Q-learning experiments, runnable in chunks;
-//! * [`runs`] — the learners as `Trainer`s;
-//! * [`entry`] — the plug-in, with [`run_kinds`] (the kind of run as the
-//!   page shows it); [`bench`] its speed measurements; `cli` and `cli_learn` its
+//! * [`table`] — the Q-tables' encoding; [`learners`] — the study's
+//!   Q-learning experiments as a learner (one file per learner, and the
+//!   list of the game's kinds of run);
+//! * [`entry`] — the plug-in; [`bench`] its speed measurements; `cli` and `cli_learn` its
 //!   commands.
 
 pub mod bench;
@@ -21,12 +20,10 @@ mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod cli_learn;
 pub mod entry;
-pub mod learn;
+pub mod learners;
 pub mod playable;
 pub mod players;
 pub mod rules;
-pub mod run_kinds;
-pub mod runs;
 pub mod solve;
 pub mod table;
 

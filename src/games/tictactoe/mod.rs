@@ -6,15 +6,16 @@
 //! * [`rules`] — the board, the moves, the end (the `Game` trait) and what
 //!   the page shows of a position (`Playable`);
 //! * [`players`] — the perfect player (a full minimax, small enough here);
-//! * [`runs`] — the textbook learner's run (a `Trainer` over the generic
-//!   [`crate::learn::value_table`]);
-//! * [`entry`] — the plug-in: players by name, the kind of run, models.
+//! * [`learners`] — one file per learner (here the textbook's table of
+//!   values, a [`crate::plugin::Learner`] over the generic
+//!   [`crate::learn::value_table`]) and the list of the game's kinds of run;
+//! * [`entry`] — the plug-in: players by name and the game's parts.
 //!
 //! The registry (`src/games/mod.rs`) names the entry in one line.
 
 pub mod entry;
+pub mod learners;
 pub mod players;
 pub mod rules;
-pub mod runs;
 
 pub use rules::Board;

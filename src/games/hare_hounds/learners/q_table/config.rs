@@ -152,7 +152,7 @@ pub fn preset(experiment: u32, seed: u64) -> Result<Vec<RunConfig>, String> {
 mod tests {
     use super::*;
     use crate::game::{Game, Side};
-    use crate::games::hare_hounds::learn::Run;
+    use crate::games::hare_hounds::learners::q_table::QTableRun;
     use crate::games::hare_hounds::solve::Solution;
     use crate::games::hare_hounds::HareHounds;
 
@@ -196,8 +196,8 @@ mod tests {
     fn bad_probes_are_rejected() {
         let mut c = preset(4, 0).unwrap().remove(0);
         c.probes[0].action = "e-d".into();
-        assert!(Run::new(c.clone(), None).is_err());
+        assert!(QTableRun::new(c.clone()).is_err());
         c.probes[0].position = "hounds=e,c hare=R".into();
-        assert!(Run::new(c, None).is_err());
+        assert!(QTableRun::new(c).is_err());
     }
 }

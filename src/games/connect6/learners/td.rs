@@ -1,31 +1,43 @@
-//! The study's learning run: the 492 pattern weights learned by TD(0) in
-//! self-play ([`crate::learn::linear_td`], [`super::learn`]), measured
-//! every so often against the hand-set weights on the shipped openings.
+//! The study's learner: the 492 pattern weights learned by TD(0) in
+//! self-play ([`crate::learn::linear_td`], [`crate::games::connect6::learn`]),
+//! measured every so often against the hand-set weights on the shipped
+//! openings. One file for one learner: its settings and presets, its update
+//! step ([`Learner`]), its models and their player, and its kind of run as
+//! the game lists it.
 //!
 //! The curve is the study's protocol: the learned weights play the hand-set
-//! ones from every opening of [`super::learn::OPENINGS`] twice, colours
+//! ones from every opening of [`crate::games::connect6::learn::OPENINGS`] twice, colours
 //! swapped, both choosing their best stones with the threat-space search;
 //! a win is 2 points, a draw 1, and the score is the share of the points.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
-use super::features::{hand_weights, line_index, FEATURES, LINE_KINDS, PER_PHASE, PHASES};
-use super::learn::{
+use crate::game::{rng_from_seed, Game, Player, Rng};
+use crate::games::connect6::features::{
+    hand_weights, line_index, FEATURES, LINE_KINDS, PER_PHASE, PHASES,
+};
+use crate::games::connect6::learn::{
     learning_game, openings, parse_records, proven_first, record_game, score, Chooser, Record,
     Watch,
 };
-use super::rules::{Board, Point};
-use crate::game::{rng_from_seed, Game, Player, Rng};
+use crate::games::connect6::rules::{Board, Point};
 use crate::learn::linear_td::{LinearTd, Params};
 use crate::model::{Algorithm, GameId, Header, Kind, Model};
-use crate::plugin::run::thousands;
-use crate::plugin::run::Recorder;
-use crate::plugin::trainer::{Trainer, Watched};
-use crate::plugin::{Point as CurvePointOut, RunProgress, SeriesSpec};
+use crate::plugin::learner::{json, saved_curve, settings, Every};
+use crate::plugin::run::{thousands, Recorder};
+use crate::plugin::{
+    kind, DynAgent, DynRun, Learner, ModelUse, Playable, Played, Point as CurvePointOut, Restored,
+    ResumeOptions, RunKind, RunKindInfo, RunView, SeriesSpec, TypedAgent, WeightTable,
+};
 
 /// The kind of run.
 pub const TD: &str = "td";
+
+/// The generic run of this learner.
+pub type TdRun = crate::plugin::Run<TdLearner>;
+
+/// The learner's name where the page's first module leaves it out.
+const LEARNER_NAME: &str = "Connect6 learner";
 /// The openings shipped (`openings.txt`).
 pub const OPENING_COUNT: usize = 50;
 /// The feature set's name in model files.
@@ -281,16 +293,14 @@ pub fn hand() -> LinearTd {
     .expect("the hand-set weights are valid")
 }
 
-/// A learning run.
-pub struct Run {
-    config: RunConfig,
+/// The learner: its weights, its way of choosing stones, its generator,
+/// the openings a curve point plays from, and the records it learns from
+/// (none for self-play).
+pub struct TdLearner {
     learner: LinearTd,
     chooser: Chooser,
-    games: u64,
     rng: Rng,
-    curve: Vec<CurvePoint>,
     openings: Vec<Board>,
-    /// The records it learns from (`config.records`), none for self-play.
     records: Vec<Record>,
 }
 
@@ -310,74 +320,11 @@ fn records_of(config: &RunConfig) -> Result<Vec<Record>, String> {
     Ok(records)
 }
 
-impl Run {
-    pub fn new(config: RunConfig) -> Result<Run, String> {
-        config.validate()?;
-        let mut run = Run {
-            learner: LinearTd::new(config.params(), hand_weights())?,
-            chooser: Chooser::default(),
-            games: 0,
-            rng: rng_from_seed(config.seed),
-            curve: Vec::new(),
-            openings: openings()[..config.openings].to_vec(),
-            records: records_of(&config)?,
-            config,
-        };
-        run.measure_point();
-        Ok(run)
-    }
-
-    /// A run from a model or checkpoint of [`Run::to_model`]; `total` sets
-    /// a new planned number of games.
-    pub fn continue_from(model: &Model, total: Option<u64>) -> Result<Run, String> {
-        let mut config: RunConfig = match model.header.hyper.get("run") {
-            Some(v) => {
-                serde_json::from_value(v.clone()).map_err(|e| format!("bad run settings: {e}"))?
-            }
-            None => return Err("the model has no run settings".into()),
-        };
-        if let Some(t) = total {
-            config.games = t;
-        }
-        if model.array(RECORDS_ARRAY).is_some() {
-            let bytes = model
-                .values::<u8>(RECORDS_ARRAY)
-                .map_err(|e| format!("bad records: {e}"))?;
-            if bytes.len() > MAX_RECORDS_TEXT {
-                return Err(format!(
-                    "the records are {} bytes; at most {MAX_RECORDS_TEXT}",
-                    bytes.len()
-                ));
-            }
-            config.records = String::from_utf8(bytes.to_vec())
-                .map_err(|_| "bad records: not UTF-8 text".to_string())?;
-        }
-        config.validate()?;
-        let weights = weights_of(model)?;
-        let curve: Vec<CurvePoint> = serde_json::from_value(model.header.curve.clone())
-            .map_err(|e| format!("bad curve: {e}"))?;
-        let games = model.header.games_trained;
-        let rng = match model.rng() {
-            Ok(r) => r,
-            Err(_) => rng_from_seed(config.seed ^ games),
-        };
-        Ok(Run {
-            learner: LinearTd::new(config.params(), weights)?,
-            chooser: Chooser::default(),
-            games,
-            rng,
-            curve,
-            openings: openings()[..config.openings].to_vec(),
-            records: records_of(&config)?,
-            config,
-        })
-    }
-
+impl TdLearner {
     /// The run in a line; learning from records, the settings of its own
     /// play (ε, the threat-space search) and its seed are left out: the
     /// records' moves are learned from as they are.
-    fn describe(&self) -> String {
-        let c = &self.config;
+    fn describe(&self, c: &RunConfig) -> String {
         let from_records = !self.records.is_empty();
         let mut parts = vec![format!("TD(0) α {}", c.alpha)];
         if !from_records {
@@ -416,44 +363,21 @@ impl Run {
         &self.records
     }
 
-    pub fn learner(&self) -> &LinearTd {
+    pub fn weights(&self) -> &LinearTd {
         &self.learner
     }
 
-    pub fn curve(&self) -> &[CurvePoint] {
-        &self.curve
+    /// The record a records run learns from after `games` games: each in turn.
+    fn next_record(&self, games: u64) -> &Record {
+        &self.records[(games % self.records.len() as u64) as usize]
     }
 
-    /// Plays and learns one game (or learns the next record); its stones.
-    fn learn_one(&mut self) -> Vec<Point> {
+    /// The next learning game, recorded into `record` (see [`Watch`]); for
+    /// a records run, the record it learns from, its stones as they were
+    /// played.
+    fn learn_watched(&mut self, run: RunView<'_, Self>, record: &mut Recorder) {
         if !self.records.is_empty() {
-            let r = self.next_record().clone();
-            self.learn_record(&r);
-            return r.stones;
-        }
-        let (stones, _) = learning_game(
-            &mut self.learner,
-            &mut self.chooser,
-            self.config.epsilon,
-            self.config.tss,
-            &mut self.rng,
-            None,
-        );
-        self.one_more();
-        stones
-    }
-
-    /// The record a records run learns from next: each in turn.
-    fn next_record(&self) -> &Record {
-        &self.records[(self.games % self.records.len() as u64) as usize]
-    }
-
-    /// The next learning game exactly as [`Run::learn_one`] plays it,
-    /// recorded into `record` (see [`Watch`]); for a records run, the
-    /// record it learns from, its stones as they were played.
-    fn learn_watched(&mut self, mut record: Recorder) -> Recorder {
-        if !self.records.is_empty() {
-            let r = self.next_record().clone();
+            let r = self.next_record(run.games).clone();
             record.replayed = true;
             let mut b = Board::start();
             for &m in &r.stones {
@@ -473,96 +397,235 @@ impl Run {
                     }
                 ));
             }
-            self.learn_record(&r);
-            return record;
+            record_game(&mut self.learner, &mut self.chooser, &r);
+            return;
         }
         let models = record.models.is_some();
         // The model at a decision, as the run's model file would hold it then.
-        let label = self.label();
-        let (config, games, curve) = (self.config.clone(), self.games, self.curve.clone());
+        let label = self.describe(run.config);
+        let (config, games, curve) = (run.config.clone(), run.games, run.curve.to_vec());
         let model = move |l: &LinearTd| -> Result<Model, String> {
             let mut m = weights_model(l.weights(), &label)?;
             m.header.games_trained = games;
-            m.header.hyper.insert(
-                "run".into(),
-                serde_json::to_value(&config).map_err(|e| e.to_string())?,
-            );
-            m.header.curve = serde_json::to_value(&curve).map_err(|e| e.to_string())?;
+            m.header.hyper.insert("run".into(), json(&config)?);
+            m.header.curve = json(&curve)?;
             Ok(m)
         };
         let no_models = |_: &LinearTd| -> Result<Model, String> { Err(String::new()) };
         let mut watch = Watch {
-            record: &mut record,
+            record,
             model: if models { &model } else { &no_models },
         };
         learning_game(
             &mut self.learner,
             &mut self.chooser,
-            self.config.epsilon,
-            self.config.tss,
+            run.config.epsilon,
+            run.config.tss,
             &mut self.rng,
             Some(&mut watch),
         );
-        self.one_more();
-        record
+    }
+}
+
+impl Learner for TdLearner {
+    type Config = RunConfig;
+    type Point = CurvePoint;
+    const KIND: &'static str = TD;
+    const NEEDS_LEARNERS: Option<&'static str> = Some(LEARNER_NAME);
+
+    fn total(config: &RunConfig) -> u64 {
+        config.games
     }
 
-    /// Learns from one game record instead of a self-play game; it counts
-    /// as one of the run's games.
-    pub fn learn_record(&mut self, r: &Record) {
-        record_game(&mut self.learner, &mut self.chooser, r);
-        self.one_more();
+    fn set_total(config: &mut RunConfig, total: u64, _games: u64) -> Result<(), String> {
+        let mut c = config.clone();
+        c.games = total;
+        c.validate()?;
+        *config = c;
+        Ok(())
     }
 
-    /// Counts a learned game, and measures a curve point when one is due.
-    fn one_more(&mut self) {
-        self.games += 1;
-        if self.games % self.config.eval_every == 0 || self.games == self.config.games {
-            self.measure_point();
+    fn new(config: &RunConfig) -> Result<TdLearner, String> {
+        config.validate()?;
+        Ok(TdLearner {
+            learner: LinearTd::new(config.params(), hand_weights())?,
+            chooser: Chooser::default(),
+            rng: rng_from_seed(config.seed),
+            openings: openings()[..config.openings].to_vec(),
+            records: records_of(config)?,
+        })
+    }
+
+    /// A point before the first game, every `eval_every` games and at the end.
+    fn due(&self, run: RunView<'_, Self>) -> bool {
+        Every {
+            every: run.config.eval_every,
+            start: true,
+            end: true,
         }
+        .due(
+            run.games,
+            run.config.games,
+            run.curve.last().map(|p| p.games),
+        )
     }
 
-    fn measure_point(&mut self) {
-        if self.curve.last().is_some_and(|p| p.games == self.games) {
-            return;
+    /// Plays and learns one game (or learns the next record).
+    fn learn(&mut self, run: RunView<'_, Self>, record: Option<&mut Recorder>) -> Played {
+        if let Some(record) = record {
+            self.learn_watched(run, record);
+        } else if !self.records.is_empty() {
+            let r = self.next_record(run.games).clone();
+            record_game(&mut self.learner, &mut self.chooser, &r);
+        } else {
+            learning_game(
+                &mut self.learner,
+                &mut self.chooser,
+                run.config.epsilon,
+                run.config.tss,
+                &mut self.rng,
+                None,
+            );
         }
+        Played::SELF_PLAY
+    }
+
+    fn measure(&mut self, run: RunView<'_, Self>) -> CurvePoint {
         let (wins, draws, losses) = score(&self.learner, &hand(), &self.openings);
-        self.curve.push(CurvePoint {
-            games: self.games,
+        CurvePoint {
+            games: run.games,
             wins,
             draws,
             losses,
             weights: charted_weights(self.learner.weights()),
-        });
+        }
     }
 
     /// The weights as a model; a checkpoint also holds the generator.
-    pub fn to_model(&self, kind: Kind) -> Result<Model, String> {
-        let mut model = weights_model(self.learner.weights(), &self.label())?;
+    fn save(&self, run: RunView<'_, Self>, kind: Kind) -> Result<Model, String> {
+        let config = run.config;
+        let mut model = weights_model(self.learner.weights(), &self.describe(config))?;
         model.header.kind = kind;
-        model.header.seed = self.config.seed;
-        model.header.games_trained = self.games;
+        model.header.seed = config.seed;
+        model.header.games_trained = run.games;
         // The records go in an array of their own (deflated, and no limit of
         // the header's): the settings in the header leave them out.
         let settings = RunConfig {
             records: String::new(),
-            ..self.config.clone()
+            ..config.clone()
         };
-        model.header.hyper.insert(
-            "run".into(),
-            serde_json::to_value(&settings).map_err(|e| e.to_string())?,
-        );
-        if !self.config.records.is_empty() {
-            let bytes = self.config.records.as_bytes().to_vec();
+        model.header.hyper.insert("run".into(), json(&settings)?);
+        if !config.records.is_empty() {
+            let bytes = config.records.as_bytes().to_vec();
             model
                 .push(RECORDS_ARRAY, vec![bytes.len()], bytes)
                 .map_err(|e| e.to_string())?;
         }
-        model.header.curve = serde_json::to_value(&self.curve).map_err(|e| e.to_string())?;
+        model.header.curve = json(run.curve)?;
         if kind == Kind::Checkpoint {
             model.set_rng(&self.rng);
         }
         Ok(model)
+    }
+
+    /// A run from a model or checkpoint of [`TdLearner::save`].
+    fn restore(model: &Model, _options: &ResumeOptions) -> Result<Restored<Self>, String> {
+        let mut config: RunConfig = match model.header.hyper.get("run") {
+            Some(v) => {
+                serde_json::from_value(v.clone()).map_err(|e| format!("bad run settings: {e}"))?
+            }
+            None => return Err("the model has no run settings".into()),
+        };
+        if model.array(RECORDS_ARRAY).is_some() {
+            let bytes = model
+                .values::<u8>(RECORDS_ARRAY)
+                .map_err(|e| format!("bad records: {e}"))?;
+            if bytes.len() > MAX_RECORDS_TEXT {
+                return Err(format!(
+                    "the records are {} bytes; at most {MAX_RECORDS_TEXT}",
+                    bytes.len()
+                ));
+            }
+            config.records = String::from_utf8(bytes.to_vec())
+                .map_err(|_| "bad records: not UTF-8 text".to_string())?;
+        }
+        config.validate()?;
+        let weights = weights_of(model)?;
+        let curve: Vec<CurvePoint> = saved_curve(model)?;
+        let games = model.header.games_trained;
+        let rng = match model.rng() {
+            Ok(r) => r,
+            Err(_) => rng_from_seed(config.seed ^ games),
+        };
+        Ok(Restored {
+            learner: TdLearner {
+                learner: LinearTd::new(config.params(), weights)?,
+                chooser: Chooser::default(),
+                rng,
+                openings: openings()[..config.openings].to_vec(),
+                records: records_of(&config)?,
+            },
+            config,
+            games,
+            curve,
+        })
+    }
+
+    fn label(&self, config: &RunConfig) -> String {
+        self.describe(config)
+    }
+
+    fn point(_config: &RunConfig, p: &CurvePoint) -> CurvePointOut {
+        let mut point = CurvePointOut::new(p.games);
+        point.set_rate("score", p.score(), u64::from(p.wins + p.draws + p.losses));
+        for (k, w) in p.weights.iter().enumerate() {
+            point.set(&charted_series(k).0, Some(f64::from(*w)));
+        }
+        point
+    }
+
+    fn series(_config: &RunConfig) -> Vec<SeriesSpec> {
+        let mut out = vec![SeriesSpec::new(
+            "score",
+            "score",
+            "score against the hand-set weights",
+            "vs hand-set",
+            false,
+        )
+        .with_about(
+            "The learned weights play the hand-set ones (the study's original program) from \
+             each of the fixed openings twice, colours swapped, both with the same search. A \
+             win is 2 points, a draw 1; 50% is even.",
+        )];
+        for k in 0..CHARTED.len() {
+            let (id, name) = charted_series(k);
+            out.push(
+                SeriesSpec::new(&id, "weights", &name, &name, false).with_about(
+                    "The weight of one more such line pattern in the sum whose logistic is the \
+                     position's value, the mean of its three phases' weights; the hand-set \
+                     value is where the curve starts.",
+                ),
+            );
+        }
+        out
+    }
+
+    fn latest(_config: &RunConfig, curve: &[CurvePoint]) -> String {
+        let Some(p) = curve.last() else {
+            return "No curve point yet.".into();
+        };
+        format!(
+            "At {} games: {:.1}% against the hand-set weights ({} won, {} drawn, {} lost)",
+            thousands(p.games),
+            p.score(),
+            p.wins,
+            p.draws,
+            p.losses
+        )
+    }
+
+    fn units(_config: &RunConfig) -> (String, Option<(f64, f64)>) {
+        (WATCHED_UNITS.into(), Some((0.0, 1.0)))
     }
 }
 
@@ -692,131 +755,9 @@ impl Player<Board> for WeightsPlayer {
 const WATCHED_UNITS: &str =
     "the weights' chance that the side placing the stone wins: 1 a sure win, 0 a sure loss";
 
-impl Trainer for Run {
-    fn kind(&self) -> &'static str {
-        TD
-    }
-
-    fn label(&self) -> String {
-        self.describe()
-    }
-
-    fn config(&self) -> Value {
-        serde_json::to_value(&self.config).unwrap_or(Value::Null)
-    }
-
-    fn progress(&self) -> RunProgress {
-        RunProgress {
-            done: self.games,
-            total: self.config.games,
-        }
-    }
-
-    fn is_done(&self) -> bool {
-        self.games >= self.config.games
-    }
-
-    fn train(&mut self, max_games: u64) {
-        for _ in 0..max_games {
-            if Trainer::is_done(self) {
-                break;
-            }
-            self.learn_one();
-        }
-    }
-
-    fn curve_len(&self) -> usize {
-        self.curve.len()
-    }
-
-    fn curve_point(&self, i: usize) -> CurvePointOut {
-        let p = &self.curve[i];
-        let mut point = CurvePointOut::new(p.games);
-        point.set_rate("score", p.score(), u64::from(p.wins + p.draws + p.losses));
-        for (k, w) in p.weights.iter().enumerate() {
-            point.set(&charted_series(k).0, Some(f64::from(*w)));
-        }
-        point
-    }
-
-    fn series(&self) -> Vec<SeriesSpec> {
-        let mut out = vec![SeriesSpec::new(
-            "score",
-            "score",
-            "score against the hand-set weights",
-            "vs hand-set",
-            false,
-        )
-        .with_about(
-            "The learned weights play the hand-set ones (the study's original program) from \
-             each of the fixed openings twice, colours swapped, both with the same search. A \
-             win is 2 points, a draw 1; 50% is even.",
-        )];
-        for k in 0..CHARTED.len() {
-            let (id, name) = charted_series(k);
-            out.push(
-                SeriesSpec::new(&id, "weights", &name, &name, false).with_about(
-                    "The weight of one more such line pattern in the sum whose logistic is the \
-                     position's value, the mean of its three phases' weights; the hand-set \
-                     value is where the curve starts.",
-                ),
-            );
-        }
-        out
-    }
-
-    fn latest(&self) -> String {
-        let Some(p) = self.curve.last() else {
-            return "No curve point yet.".into();
-        };
-        format!(
-            "At {} games: {:.1}% against the hand-set weights ({} won, {} drawn, {} lost)",
-            thousands(p.games),
-            p.score(),
-            p.wins,
-            p.draws,
-            p.losses
-        )
-    }
-
-    fn set_total(&mut self, total: u64) -> Result<(), String> {
-        let mut c = self.config.clone();
-        c.games = total;
-        c.validate()?;
-        self.config = c;
-        if self.games >= total {
-            self.measure_point();
-        }
-        Ok(())
-    }
-
-    fn checkpoint(&self) -> Result<Model, String> {
-        self.to_model(Kind::Checkpoint)
-    }
-
-    fn model(&self) -> Result<Model, String> {
-        self.to_model(Kind::Model)
-    }
-
-    fn train_watched(&mut self, record: Recorder) -> Option<Watched> {
-        if Trainer::is_done(self) {
-            return None;
-        }
-        Some(Watched {
-            record: self.learn_watched(record),
-            learner: 0,
-            self_play: true,
-        })
-    }
-
-    fn watched_units(&self) -> (String, Option<(f64, f64)>) {
-        (WATCHED_UNITS.into(), Some((0.0, 1.0)))
-    }
-}
-
 /// The run kind as the page shows it.
-pub fn td_kind() -> crate::plugin::RunKindInfo {
-    use crate::plugin::{ChartSpec, FieldSpec, PresetInfo, RunKindInfo};
+pub fn td_kind() -> RunKindInfo {
+    use crate::plugin::{ChartSpec, FieldSpec, PresetInfo};
     let d = RunConfig::default();
     RunKindInfo {
         id: TD.into(),
@@ -876,19 +817,99 @@ pub fn td_kind() -> crate::plugin::RunKindInfo {
     }
 }
 
+/// The kind of run as the game lists it.
+pub struct TdKind;
+
+impl RunKind for TdKind {
+    fn info(&self) -> RunKindInfo {
+        td_kind()
+    }
+
+    fn preset_runs(&self, id: &str, seed: u64) -> Result<Vec<serde_json::Value>, String> {
+        let config =
+            preset(id).ok_or_else(|| crate::plugin::unknown_preset(Board::TITLE, TD, id))?;
+        Ok(vec![json(&RunConfig { seed, ..config })?])
+    }
+
+    fn new_run(&self, config: &serde_json::Value) -> Result<Box<dyn DynRun>, String> {
+        kind::start::<TdLearner>(settings(config)?)
+    }
+
+    fn owns(&self, model: &Model) -> bool {
+        model.header.algorithm == Algorithm::TdLinear
+    }
+
+    fn resume(&self, model: &Model, options: &ResumeOptions) -> Result<Box<dyn DynRun>, String> {
+        kind::resume::<TdLearner>(model, options)
+    }
+
+    fn describe(&self, model: &Model) -> Result<ModelUse, String> {
+        weights_of(model)?;
+        let mut win_rates = std::collections::BTreeMap::new();
+        if let Some(p) = model.header.curve.as_array().and_then(|c| c.last()) {
+            // Read by hand: the first module has no other use for the point's decoder.
+            let n = |k: &str| p.get(k)?.as_u64().and_then(|v| u32::try_from(v).ok());
+            if let (Some(wins), Some(draws), Some(losses)) = (n("wins"), n("draws"), n("losses")) {
+                let p = CurvePoint {
+                    games: 0,
+                    wins,
+                    draws,
+                    losses,
+                    weights: Vec::new(),
+                };
+                win_rates.insert("vs hand-set".into(), p.score());
+            }
+        }
+        Ok(ModelUse {
+            summary: format!(
+                "Learned pattern weights (492), {} self-play games",
+                model.header.games_trained
+            ),
+            win_rates,
+            plays: true,
+            side: None,
+            continues_as: model.header.hyper.contains_key("run").then(|| TD.into()),
+            weights: true,
+        })
+    }
+
+    /// The weights as a player, stone by stone with the threat-space
+    /// search (in the page's learners' module).
+    fn player(
+        &self,
+        model: &Model,
+        _settings: &serde_json::Value,
+    ) -> Result<Box<dyn DynAgent>, String> {
+        // The learned weights play in the page's first module too.
+        let learner = model_learner(model)?;
+        Ok(TypedAgent::new(Box::new(WeightsPlayer::new("model", learner))).boxed())
+    }
+
+    fn weights(&self, model: &Model) -> Result<Option<WeightTable>, String> {
+        kind::learners_only(LEARNER_NAME, || {
+            crate::games::connect6::weights::model_table(model).map(Some)
+        })
+    }
+}
+
+/// The hand-set weights as a player (in both of the page's modules).
+pub fn hand_player() -> Result<Box<dyn DynAgent>, String> {
+    Ok(TypedAgent::new(Box::new(WeightsPlayer::new("hand", hand()))).boxed())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plugin::DynRun;
 
     /// Watched games that the threat-space search stops say so: the stones
     /// replay to an unfinished game and the sentence names the winner.
     #[test]
     fn a_watched_game_stopped_by_a_proven_win_says_so() {
-        use crate::plugin::{DynRun, TrainerRun};
         let mut c = preset("tss-step").unwrap();
         c.games = 40;
         c.eval_every = 1_000;
-        let mut r = TrainerRun(Run::new(c).unwrap());
+        let mut r = TdRun::new(c).unwrap();
         let mut stopped = 0;
         while let Some(w) = r.step_watched() {
             assert!(w.candidates && w.self_play && !w.replayed);
@@ -920,17 +941,21 @@ mod tests {
 
     #[test]
     fn a_run_is_reproducible_and_resumes_exactly() {
-        let mut whole = Run::new(small(3)).unwrap();
-        Trainer::train(&mut whole, 6);
+        let mut whole = TdRun::new(small(3)).unwrap();
+        whole.train(6);
         assert_eq!(whole.curve().len(), 3, "at 0, 3 and 6 games");
-        let mut half = Run::new(small(3)).unwrap();
-        Trainer::train(&mut half, 3);
-        let bytes = crate::model::encode(&half.to_model(Kind::Checkpoint).unwrap()).unwrap();
-        let mut back = Run::continue_from(&crate::model::decode(&bytes).unwrap(), None).unwrap();
-        Trainer::train(&mut back, 3);
-        assert_eq!(back.learner(), whole.learner());
+        let mut half = TdRun::new(small(3)).unwrap();
+        half.train(3);
+        let bytes = crate::model::encode(&half.checkpoint().unwrap()).unwrap();
+        let mut back = TdRun::resume(
+            &crate::model::decode(&bytes).unwrap(),
+            &ResumeOptions::default(),
+        )
+        .unwrap();
+        back.train(3);
+        assert_eq!(back.learner().weights(), whole.learner().weights());
         assert_eq!(back.curve(), whole.curve());
-        assert_ne!(whole.learner().weights(), hand().weights());
+        assert_ne!(whole.learner().weights().weights(), hand().weights());
     }
 
     /// A six on the board, then a game White won by resignation.
@@ -943,10 +968,10 @@ mod tests {
             records: RECORDS.into(),
             ..small(3)
         };
-        let mut whole = Run::new(config.clone()).unwrap();
-        assert_eq!(whole.records().len(), 2);
-        assert!(Trainer::label(&whole).ends_with(", from 2 records"));
-        Trainer::train(&mut whole, 6);
+        let mut whole = TdRun::new(config.clone()).unwrap();
+        assert_eq!(whole.learner().records().len(), 2);
+        assert!(whole.label().ends_with(", from 2 records"));
+        whole.train(6);
         // The same games learned one by one, without a run: the same weights.
         let records = parse_records(RECORDS).unwrap();
         let mut by_hand = LinearTd::new(config.params(), hand_weights()).unwrap();
@@ -954,11 +979,11 @@ mod tests {
         for i in 0..6 {
             record_game(&mut by_hand, &mut chooser, &records[i % 2]);
         }
-        assert_eq!(whole.learner(), &by_hand);
+        assert_eq!(whole.learner().weights(), &by_hand);
         // A checkpoint keeps the records: resumed, the same run.
-        let mut half = Run::new(config).unwrap();
-        Trainer::train(&mut half, 3);
-        let checkpoint = half.to_model(Kind::Checkpoint).unwrap();
+        let mut half = TdRun::new(config).unwrap();
+        half.train(3);
+        let checkpoint = half.checkpoint().unwrap();
         // The records are an array of the file, not part of its header.
         assert!(!checkpoint.header.hyper["run"].to_string().contains("K10"));
         assert_eq!(
@@ -966,20 +991,23 @@ mod tests {
             RECORDS.as_bytes()
         );
         let bytes = crate::model::encode(&checkpoint).unwrap();
-        let mut back = Run::continue_from(&crate::model::decode(&bytes).unwrap(), None).unwrap();
-        Trainer::train(&mut back, 3);
-        assert_eq!(back.learner(), whole.learner());
+        let mut back = TdRun::resume(
+            &crate::model::decode(&bytes).unwrap(),
+            &ResumeOptions::default(),
+        )
+        .unwrap();
+        back.train(3);
+        assert_eq!(back.learner().weights(), whole.learner().weights());
         assert_eq!(back.curve(), whole.curve());
     }
 
     #[test]
     fn a_watched_records_game_is_the_record_it_learns_and_changes_nothing_else() {
-        use crate::plugin::{DynRun, TrainerRun};
         let config = RunConfig {
             records: RECORDS.into(),
             ..small(3)
         };
-        let mut watched = TrainerRun(Run::new(config.clone()).unwrap());
+        let mut watched = TdRun::new(config.clone()).unwrap();
         let first = watched.step_watched().unwrap();
         assert_eq!(first.moves.len(), 12);
         assert_eq!(first.moves[11], "O10");
@@ -988,15 +1016,15 @@ mod tests {
         assert_eq!(second.moves, ["J10", "K11", "K9", "H10", "L10"]);
         assert!(second.ended.as_deref().unwrap().contains("White won"));
         assert!(first.replayed && second.replayed && first.decisions.is_empty());
-        let mut plain = Run::new(config).unwrap();
-        Trainer::train(&mut plain, 2);
-        assert_eq!(watched.0.learner(), plain.learner());
+        let mut plain = TdRun::new(config).unwrap();
+        plain.train(2);
+        assert_eq!(watched.learner().weights(), plain.learner().weights());
     }
 
     #[test]
     fn bad_records_are_refused_by_their_line() {
         let bad = |records: &str| {
-            Run::new(RunConfig {
+            TdRun::new(RunConfig {
                 records: records.into(),
                 ..small(1)
             })
@@ -1010,7 +1038,7 @@ mod tests {
         );
         assert!(bad("# only a comment\n").contains("no records"));
         // The records preset never falls back to self-play.
-        let preset_alone = Run::new(preset("records").unwrap()).err().unwrap();
+        let preset_alone = TdRun::new(preset("records").unwrap()).err().unwrap();
         assert!(
             preset_alone.contains("learns from game records"),
             "{preset_alone}"
@@ -1021,7 +1049,7 @@ mod tests {
 
     #[test]
     fn the_first_point_is_the_hand_set_weights_against_themselves() {
-        let run = Run::new(small(1)).unwrap();
+        let run = TdRun::new(small(1)).unwrap();
         let p = &run.curve()[0];
         assert_eq!((p.games, p.wins + p.draws + p.losses), (0, 4));
         assert_eq!(p.wins, p.losses);
@@ -1035,9 +1063,9 @@ mod tests {
             assert!((w - h).abs() < 1e-6, "{:?}", p.weights);
         }
         // A point carries them as series of the weights chart, named by pattern.
-        let out = Trainer::curve_point(&run, 0);
+        let out = run.points().remove(0);
         assert_eq!(out.y.get("w-1-2"), Some(&f64::from(p.weights[1])));
-        let names: Vec<String> = Trainer::series(&run).into_iter().map(|s| s.label).collect();
+        let names: Vec<String> = run.series().into_iter().map(|s| s.label).collect();
         assert!(
             names.contains(&"opponent's one threat".to_string()),
             "{names:?}"
@@ -1046,10 +1074,13 @@ mod tests {
 
     #[test]
     fn the_charted_weights_move_as_the_run_learns() {
-        let mut run = Run::new(small(2)).unwrap();
-        Trainer::train(&mut run, 6);
+        let mut run = TdRun::new(small(2)).unwrap();
+        run.train(6);
         let last = run.curve().last().unwrap();
-        assert_eq!(last.weights, charted_weights(run.learner().weights()));
+        assert_eq!(
+            last.weights,
+            charted_weights(run.learner().weights().weights())
+        );
         assert_ne!(last.weights, run.curve()[0].weights);
     }
 
@@ -1069,9 +1100,42 @@ mod tests {
                 ..RunConfig::default()
             },
         ] {
-            assert!(Run::new(bad).is_err());
+            assert!(TdRun::new(bad).is_err());
         }
         let m = weights_model(&[0.0; 3], "x");
         assert!(m.is_err() || weights_of(&m.unwrap()).is_err());
+    }
+}
+
+#[cfg(all(test, feature = "extra-learners"))]
+mod entry_tests {
+    use super::*;
+    use crate::games::connect6::entry::Entry;
+    use crate::plugin::GameEntry;
+    use serde_json::Value;
+
+    #[test]
+    fn every_preset_makes_a_run_whose_model_plays() {
+        for (id, ..) in presets() {
+            let mut configs = Entry.preset_runs(TD, id, 3).unwrap();
+            configs[0]["games"] = 1.into();
+            configs[0]["openings"] = 1.into();
+            if configs[0]["from_records"] == true {
+                // The records preset's runs need records, and refuse to start without.
+                assert!(Entry.new_run(TD, &configs[0]).is_err(), "{id}");
+                configs[0]["records"] = "J10; K11 K9; H10 L10 0-1\n".into();
+            }
+            let mut run = Entry.new_run(TD, &configs[0]).unwrap();
+            run.step(1);
+            assert!(run.is_done());
+            let model = run.model("t").unwrap();
+            let bytes = crate::model::encode(&model).unwrap();
+            let model = crate::model::decode(&bytes).unwrap();
+            let use_ = Entry.describe_model(&model).unwrap();
+            assert!(use_.plays, "{id}");
+            assert!(Entry.agent("model", &Value::Null, Some(&model)).is_ok());
+            assert!(Entry.resume_run(&model, &ResumeOptions::default()).is_ok());
+        }
+        assert!(Entry.preset_runs(TD, "nope", 1).is_err());
     }
 }
