@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use selfplay::arena::Record;
 use selfplay::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
-use selfplay::games::othello::learn::{
+use selfplay::games::othello::learners::{
     evaluate, evaluate_player, OpponentResult, EVAL_RANDOM_OPENING,
 };
 use selfplay::games::othello::qnet::{Encoding, QNet, QNetPlayer};
@@ -239,7 +239,7 @@ fn every_evaluation_game_opens_with_its_own_seeded_random_plies() {
 /// with exactly the bound, not one game more.
 #[test]
 fn othello_evaluation_games_are_bounded_at_100_000() {
-    use selfplay::games::othello::learn::TrainerConfig;
+    use selfplay::games::othello::learners::TrainerConfig;
     let at = TrainerConfig {
         eval_every: 1_000,
         eval_games: 100_000,

@@ -4,20 +4,21 @@
 //! seeded runs give the golden weights.
 
 use selfplay::game::{rng_from_seed, Game, Outcome, Side};
-use selfplay::games::othello::learn::{evaluate, TrainOpponent, Trainer, TrainerConfig};
+use selfplay::games::othello::learners::{evaluate, QNetRun, TrainOpponent, TrainerConfig};
+use selfplay::plugin::DynRun;
 use selfplay::games::othello::players::MaxFlipsPlayer;
 use selfplay::games::othello::qnet::{Encoding, LegalQ, QNet, QScratch};
 use selfplay::games::othello::{parse_square, Board, PASS};
 use selfplay::learn::activation::Activation;
 use selfplay::learn::exploration::softmax_index;
-use selfplay::model::{decode, encode, Kind};
+use selfplay::model::{decode, encode};
 
 #[path = "common/golden.rs"]
 mod golden;
 use golden::{golden_digest, golden_runs};
 
-fn win_percent_vs_mvb(t: &Trainer) -> f64 {
-    let r = evaluate(t.net(), &mut MaxFlipsPlayer::new(), 1000, 77);
+fn win_percent_vs_mvb(t: &QNetRun) -> f64 {
+    let r = evaluate(t.learner().net(), &mut MaxFlipsPlayer::new(), 1000, 77);
     let mut total = r.black;
     total.merge(&r.white);
     total.win_percent()
@@ -39,7 +40,7 @@ fn short_training_beats_the_untrained_network_against_mvb() {
             eval_every: 0,
             ..TrainerConfig::default()
         };
-        let mut t = Trainer::new(config).unwrap();
+        let mut t = QNetRun::new(config).unwrap();
         let before = win_percent_vs_mvb(&t);
         t.train(games);
         let after = win_percent_vs_mvb(&t);
@@ -89,10 +90,10 @@ fn golden_runs_give_the_same_weights_as_on_every_target() {
     let print = std::env::var_os("SELFPLAY_PRINT_GOLDEN").is_some();
     for run in golden_runs() {
         let json = run.config;
-        let mut t = Trainer::new(TrainerConfig::from_json(json).unwrap()).unwrap();
+        let mut t = QNetRun::new(TrainerConfig::from_json(json).unwrap()).unwrap();
         for (i, &games) in run.chunks.iter().enumerate() {
             if i > 0 {
-                t = Trainer::from_bytes(&t.to_bytes().unwrap()).unwrap();
+                t = QNetRun::from_bytes(&t.to_bytes().unwrap()).unwrap();
             }
             t.train(games);
         }
@@ -100,13 +101,13 @@ fn golden_runs_give_the_same_weights_as_on_every_target() {
             t.is_done(),
             "{json}: the chunks add up to the planned games"
         );
-        let model = encode(&t.to_model(Kind::Model).unwrap()).unwrap();
+        let model = encode(&t.model("").unwrap()).unwrap();
         let digest = golden_digest(&decode(&model).unwrap());
         if run.chunks.len() > 1 {
             // Resuming changes nothing: the run in one go is the same.
-            let mut whole = Trainer::new(TrainerConfig::from_json(json).unwrap()).unwrap();
+            let mut whole = QNetRun::new(TrainerConfig::from_json(json).unwrap()).unwrap();
             whole.train(run.chunks.iter().sum());
-            let model = encode(&whole.to_model(Kind::Model).unwrap()).unwrap();
+            let model = encode(&whole.model("").unwrap()).unwrap();
             assert_eq!(golden_digest(&decode(&model).unwrap()), digest, "{json}");
         }
         if print {
@@ -239,7 +240,7 @@ fn q_updates_match_values_computed_by_hand() {
                     mu: f64::from(mu),
                     ..TrainerConfig::default()
                 };
-                let mut t = Trainer::new(config).unwrap();
+                let mut t = QNetRun::new(config).unwrap();
                 // Against MSB the agent is black in the first half of the
                 // planned games and white in the second.
                 if games_before == 1 {
@@ -253,12 +254,12 @@ fn q_updates_match_values_computed_by_hand() {
                     (_, 0) => Some(Side::First),
                     _ => Some(Side::Second),
                 };
-                let net = t.net().clone();
+                let net = t.learner().net().clone();
                 let moves = squares(transcript);
                 let (outcome, log) = t.train_on_moves(&moves).unwrap();
                 // The weights did not move (η = 0), so every Q-value the
                 // learner read is the fixed network's.
-                assert!(t.net().mlp().same_weights(net.mlp()));
+                assert!(t.learner().net().mlp().same_weights(net.mlp()));
 
                 // The expected updates, by walking the game.
                 let mut expected = Vec::new();
@@ -394,8 +395,8 @@ fn reported_updates_are_the_updates_made_in_order() {
                 eval_every: 0,
                 ..TrainerConfig::default()
             };
-            let mut t = Trainer::new(config.clone()).unwrap();
-            let mut copy = t.net().clone();
+            let mut t = QNetRun::new(config.clone()).unwrap();
+            let mut copy = t.learner().net().clone();
             let moves = squares(transcript);
             let (_, log) = t.train_on_moves(&moves).unwrap();
             let mu = config.mu as f32;
@@ -430,7 +431,7 @@ fn reported_updates_are_the_updates_made_in_order() {
                 copy.update(&u.state, u.action, u.value, mu, &mut s);
             }
             copy.mlp_mut().sync();
-            assert!(copy.mlp().same_weights(t.net().mlp()), "{transcript}");
+            assert!(copy.mlp().same_weights(t.learner().net().mlp()), "{transcript}");
         }
     }
 }

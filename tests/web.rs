@@ -480,7 +480,7 @@ struct Analysis {
 #[wasm_bindgen_test]
 fn othello_heat_map_values_are_the_networks_q_values() {
     use selfplay::game::Game;
-    use selfplay::games::othello::learn::Trainer;
+    use selfplay::games::othello::learners::QNetRun;
     use selfplay::games::othello::{parse_square, Board, PASS};
     use selfplay::web::{Agent, Run};
     let config =
@@ -488,7 +488,7 @@ fn othello_heat_map_values_are_the_networks_q_values() {
     let mut run = Run::create("othello", "qnet", config).unwrap();
     run.step(JsValue::from(30)).unwrap();
     let bytes = run.model("heat").unwrap();
-    let net = Trainer::from_bytes(&bytes).unwrap().net().clone();
+    let net = QNetRun::from_bytes(&bytes).unwrap().learner().net().clone();
     let mut agent = Agent::new("othello", "model", JsValue::NULL, Some(bytes)).unwrap();
     let mut s = Session::new("othello").unwrap();
     // A pass: after this opening white has no move (black plays twice).

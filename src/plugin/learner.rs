@@ -119,9 +119,11 @@ pub trait Learner: Sized + 'static {
     /// from `options.settings`).
     fn restore(model: &Model, options: &ResumeOptions) -> Result<Restored<Self>, String>;
 
-    /// The planned total changed (for a learner that keeps it in its state too).
-    fn total_changed(&mut self, config: &Self::Config) {
+    /// The planned total is about to change to `config`'s (for a learner
+    /// that keeps it in its state too); an error keeps the old one.
+    fn total_changed(&mut self, config: &Self::Config) -> Result<(), String> {
         let _ = config;
+        Ok(())
     }
 
     /// The run in a few words ("QL1-H64 arctan self-play, seed 1").
@@ -134,7 +136,7 @@ pub trait Learner: Sized + 'static {
     fn series(config: &Self::Config) -> Vec<SeriesSpec>;
 
     /// A sentence on the latest curve point, for people.
-    fn latest(config: &Self::Config, curve: &[Self::Point]) -> String;
+    fn latest(&self, config: &Self::Config, curve: &[Self::Point]) -> String;
 
     /// What the values of a watched game's decisions are, in words, and
     /// their fixed scale if they have one.
@@ -217,9 +219,9 @@ impl<L: Learner> Run<L> {
         self.learner.due(self.view())
     }
 
-    /// Measures the point due now, if one is.
+    /// Measures the points due now, if any (one for most learners).
     fn catch_up(&mut self) {
-        if self.point_due() {
+        while self.point_due() {
             let view = RunView {
                 config: &self.config,
                 games: self.games,
@@ -256,6 +258,23 @@ impl<L: Learner> Run<L> {
             left -= 1;
         }
         self.curve.len() - before
+    }
+
+    /// Plays learning games the learner's own way (`play` returns how
+    /// many it played: for example in parallel, or from given moves),
+    /// counted as the run's, with the points due after them measured; the
+    /// points due before them are measured first.
+    pub fn learn_by<T>(&mut self, play: impl FnOnce(&mut L, RunView<'_, L>) -> (u64, T)) -> T {
+        self.catch_up();
+        let view = RunView {
+            config: &self.config,
+            games: self.games,
+            curve: &self.curve,
+        };
+        let (games, out) = play(&mut self.learner, view);
+        self.games += games;
+        self.catch_up();
+        out
     }
 
     /// Plays to the end.
@@ -346,7 +365,7 @@ impl<L: Learner> DynRun for Run<L> {
     }
 
     fn latest(&self) -> String {
-        L::latest(&self.config, &self.curve)
+        self.learner.latest(&self.config, &self.curve)
     }
 
     /// A new planned total; a run that ends at once has the point due at
@@ -354,8 +373,8 @@ impl<L: Learner> DynRun for Run<L> {
     fn set_total(&mut self, total: u64) -> Result<(), String> {
         let mut config = self.config.clone();
         L::set_total(&mut config, total, self.games)?;
+        self.learner.total_changed(&config)?;
         self.config = config;
-        self.learner.total_changed(&self.config);
         self.catch_up();
         Ok(())
     }

@@ -14,8 +14,10 @@
 //! * [`DynAgent`] — a player that thinks within a budget and can value every
 //!   legal move; [`agent::TypedAgent`] wraps any [`crate::Player`].
 //! * [`DynRun`] — any training run, stepped in bounded chunks, with its curve,
-//!   checkpoint and model; [`TrainerRun`] implements it once for every
-//!   learner's [`Trainer`], so a learner writes only what is its own.
+//!   checkpoint and model; the one generic [`Run`] implements it for every
+//!   [`Learner`], so a learner writes only what is its own (its update
+//!   step, its curve point, its model file), and a game lists its kinds of
+//!   run as small [`RunKind`] objects.
 //!
 //! The typed side stays generic: a game implements [`crate::Game`] (rules)
 //! and [`Playable`] (what the page shows of a position), and its entry turns
@@ -27,7 +29,6 @@ pub mod learner;
 pub mod playable;
 pub mod run;
 pub mod session;
-pub mod trainer;
 pub mod weights;
 
 use serde::Serialize;
@@ -43,7 +44,6 @@ pub use playable::Playable;
 pub use run::native_clock;
 pub use run::{DynRun, Point, RunProgress, SeriesSpec, TimedRun, WatchedDecision, WatchedGame};
 pub use session::{DynSession, LegalMove, MoveEntry, OutcomeView, SessionState, TypedSession};
-pub use trainer::{Trainer, TrainerRun, Watched};
 pub use weights::{WeightRow, WeightTable};
 
 /// How the page draws a game's board.

@@ -1,5 +1,5 @@
 //! Training the Othello Q-network allocates nothing per move or per game:
-//! a counting global allocator watches `Trainer::train` after a warm-up
+//! a counting global allocator watches a run's `train` after a warm-up
 //! (curve snapshots off, as between snapshots). Also the Hare and Hounds
 //! Q-learner's learning games, and Connect Four's (with every option of its
 //! run on): there only the hashed table's growth allocates.
@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use selfplay::game::{rng_from_seed, Game, Side};
 use selfplay::games::hare_hounds::HareHounds;
-use selfplay::games::othello::learn::{TrainOpponent, Trainer, TrainerConfig};
+use selfplay::games::othello::learners::{QNetRun, TrainOpponent, TrainerConfig};
 use selfplay::games::othello::qnet::Encoding;
 use selfplay::learn::activation::Activation;
 use selfplay::learn::q_table::{play_learning_game, Agent, QLearner, QParams};
@@ -73,7 +73,7 @@ fn no_allocation_while_training() {
     );
     for encoding in [Encoding::Ql1, Encoding::Ql2] {
         for opponent in [TrainOpponent::SelfPlay, TrainOpponent::Msb] {
-            let mut t = Trainer::new(TrainerConfig {
+            let mut t = QNetRun::new(TrainerConfig {
                 encoding,
                 hidden: 40,
                 activation: Activation::Sigmoid,
@@ -85,9 +85,11 @@ fn no_allocation_while_training() {
             })
             .unwrap();
             t.train(20);
-            let mut trained = 0;
-            let n = allocations(|| trained = t.train(300).trained);
-            assert_eq!(trained, 300);
+            let before = t.games();
+            let n = allocations(|| {
+                t.train(300);
+            });
+            assert_eq!(t.games() - before, 300);
             assert_eq!(
                 n, 0,
                 "{encoding:?} vs {opponent:?}: {n} allocations in 300 games"

@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use super::learners::q_table::{Opponent, Q_TABLE};
+use super::learners::q_table::Opponent;
 use super::learners::KINDS;
 use super::perfect::PerfectPlayer;
 use super::players::{Leftmost, RandomColumn};
@@ -38,7 +38,7 @@ impl GameEntry for Entry {
                     name: "Table that learned to survive the leftmost player",
                     short: "Survive table",
                     about: "The study's first method: a Q-table playing first against the leftmost-column player, rewarded for not losing (ε = 0%).",
-                    kind: Q_TABLE,
+                    kind: super::learners::q_table::Q_TABLE,
                     preset: "1",
                     seed: 1,
                     index: 0,
@@ -51,7 +51,7 @@ impl GameEntry for Entry {
                     name: "Table that learned to beat random",
                     short: "Win table",
                     about: "The study's second method: a Q-table playing first against the random player, rewarded for winning (ε = 10%).",
-                    kind: Q_TABLE,
+                    kind: super::learners::q_table::Q_TABLE,
                     preset: "2",
                     seed: 1,
                     index: 5,

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::engine::{Engine, EngineSettings, MAX_LEVEL, MAX_WIDTH};
 use super::hints::{ForcedWin, ForcedWinSettings, ThreatView};
-use super::learners::td::{hand_player, BEYOND, TD};
+use super::learners::td::hand_player;
 use super::learners::KINDS;
 use super::players::{Greedy, NearRandom};
 use super::rules::Board;
@@ -107,9 +107,9 @@ impl GameEntry for Entry {
                 id: "td",
                 name: "Pattern weights learned by self-play",
                 short: "Self-taught",
-                about: "The study's TD(0) learner with the threat-space search, its step five times larger (0.5): the 492 pattern weights, started from the hand-set ones, learned in games against itself.",
-                kind: TD,
-                preset: BEYOND[0],
+                about: "The study's super::learners::td::TD(0) learner with the threat-space search, its step five times larger (0.5): the 492 pattern weights, started from the hand-set ones, learned in games against itself.",
+                kind: super::learners::td::TD,
+                preset: super::learners::td::BEYOND[0],
                 seed: 1,
                 index: 0,
                 sets: &[("eval_every", "1000")],

@@ -5,7 +5,6 @@
 
 use serde_json::Value;
 
-use super::learners::q_table::Q_TABLE;
 use super::learners::KINDS;
 use super::players::{Perfect, PerfectPlayer, SimpleHare};
 use super::solve::solution;
@@ -34,7 +33,7 @@ impl GameEntry for Entry {
                 name: "Hounds trained against the study's hare",
                 short: "Hounds",
                 about: "The study's third experiment: Q-learning hounds playing the study's fixed (simple) hare.",
-                kind: Q_TABLE,
+                kind: super::learners::q_table::Q_TABLE,
                 preset: "3",
                 seed: 1,
                 index: 0,
@@ -46,7 +45,7 @@ impl GameEntry for Entry {
                 name: "Hounds trained against a learning hare",
                 short: "Rival hounds",
                 about: "Both sides learn from each other (the study's proposed next step): Q-learning hounds against a Q-learning hare. In the end they trap even the perfect hare.",
-                kind: Q_TABLE,
+                kind: super::learners::q_table::Q_TABLE,
                 preset: "5",
                 seed: 1,
                 index: 0,
@@ -58,7 +57,7 @@ impl GameEntry for Entry {
                 name: "Hare trained against learning hounds",
                 short: "Learned hare",
                 about: "Both sides learn from each other (the study's proposed next step): the Q-learning hare of that run. Every hare escapes random hounds and is caught by perfect ones, so its score against them stays the same; play it with the hounds to see what it learned.",
-                kind: Q_TABLE,
+                kind: super::learners::q_table::Q_TABLE,
                 preset: "5",
                 seed: 1,
                 index: 0,

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
-use super::learn::{Trainer, TrainerConfig};
+use super::learners::{QNetRun, TrainerConfig};
 use super::Board;
 use crate::rate::{measure, Part, Rate};
 
@@ -34,13 +34,13 @@ pub fn bench_training(
     config.eval_every = 0;
     config.games = config.games.max(warmup + games);
     let label = config.label();
-    let mut t = Trainer::new(config)?;
+    let mut t = QNetRun::new(config)?;
     t.train(warmup);
-    let before = t.net().mlp().multiply_adds();
+    let before = t.learner().net().mlp().multiply_adds();
     let start = Instant::now();
     t.train(games);
     let seconds = start.elapsed().as_secs_f64().max(1e-9);
-    let multiply_adds = t.net().mlp().multiply_adds() - before;
+    let multiply_adds = t.learner().net().mlp().multiply_adds() - before;
     Ok(TrainBench {
         label,
         games,
@@ -65,14 +65,14 @@ pub fn training_rate(seed: u64, min_seconds: f64) -> Rate {
     let mut config = ql1_h64_selfplay(seed);
     config.eval_every = 0;
     config.games = 1_000_000_000_000;
-    let mut t = Trainer::new(config).expect("the benchmark's settings are valid");
+    let mut t = QNetRun::new(config).expect("the benchmark's settings are valid");
     t.train(200);
-    let before = t.net().mlp().multiply_adds();
+    let before = t.learner().net().mlp().multiply_adds();
     let mut rate = crate::rate::measure("othello_qnet_training", "games", min_seconds, || {
         t.train(100);
         100
     });
-    let adds = (t.net().mlp().multiply_adds() - before) as f64;
+    let adds = (t.learner().net().mlp().multiply_adds() - before) as f64;
     rate.detail.insert(
         "multiply_adds_per_second".into(),
         adds / rate.seconds.max(1e-9),
@@ -181,7 +181,7 @@ pub fn perft_rate(depth: u32, min_seconds: f64) -> Rate {
 /// Self-play learning games per second of an n-tuple network (`preset`,
 /// no curve points), after 500 untimed games.
 fn ntuple_rate(name: &str, preset: &str, seed: u64, min_seconds: f64) -> Rate {
-    use super::learn::{ntuple, ntuple_run::NTupleRun};
+    use super::learners::ntuple::{self, NTupleRun};
     let mut config = ntuple::preset(preset).expect("a shipped preset");
     config.seed = seed;
     config.games = 100_000_000;

@@ -243,9 +243,9 @@ fn print_match(r: &MatchResult, secs: f64) {
 }
 
 fn ga(a: GaArgs) -> Result<(), CliError> {
-    use super::learn::ga::{GaRun, GaSettings};
+    use super::learners::ga::{GaRun, GaSettings};
     use super::weighted::Weights;
-    use crate::plugin::Trainer;
+    use crate::plugin::DynRun;
     // The seconds of training go on from the file's (see `cli_learn::train`).
     let started = Instant::now();
     let mut before = 0.0;
@@ -256,18 +256,20 @@ fn ga(a: GaArgs) -> Result<(), CliError> {
                 <Board as crate::Game>::NAME,
                 <Board as crate::plugin::Playable>::TITLE,
             )?;
-            let mut run = GaRun::from_model(&model)
+            let mut run = GaRun::resume(&model, &Default::default())
                 .map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
             before = model.header.train_seconds;
             // The generations the file's run has played (all of them if it
             // finished).
             let done = if run.is_done() {
-                u64::from(run.settings().generations)
+                u64::from(run.config().generations)
             } else {
-                run.ga().history().len() as u64
+                run.learner().ga().history().len() as u64
             };
-            run.set_total(u64::from(a.generations) * run.ga().config().games_per_generation())
-                .map_err(CliError::BadInput)?;
+            run.set_total(
+                u64::from(a.generations) * run.learner().ga().config().games_per_generation(),
+            )
+            .map_err(CliError::BadInput)?;
             if run.is_done() {
                 return Err(CliError::BadInput(format!(
                     "{}: the run has played its {done} generations; give --generations more than {done} to continue it",
@@ -288,7 +290,7 @@ fn ga(a: GaArgs) -> Result<(), CliError> {
         })
         .map_err(CliError::BadInput)?,
     };
-    let s = run.settings().clone();
+    let s = run.config().clone();
     eprintln!(
         "tuning {} weight sets (and as many mutated copies, σ {}) at depth {}, {} games per pairing, {} generations, seed {} → {}",
         s.population, s.sigma, s.depth, s.games_per_pairing, s.generations, s.seed, a.out.display()
@@ -298,9 +300,10 @@ fn ga(a: GaArgs) -> Result<(), CliError> {
         "gen", "seconds", "score", "a", "b", "c", "d", "e", "f", "v"
     );
     let start = Instant::now();
-    let per = run.ga().config().games_per_generation();
+    let per = run.learner().ga().config().games_per_generation();
+    let threads = a.threads.max(1);
     while !run.is_done() {
-        for g in run.step_threads(per, a.threads.max(1)) {
+        for g in run.learn_by(|l, r| l.play_threads(r.config, per, threads)) {
             let w = &g.kept[0];
             println!(
                 "{:>4} {:>8.1} {:>8}  {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2}",
@@ -316,7 +319,7 @@ fn ga(a: GaArgs) -> Result<(), CliError> {
                 w[6]
             );
         }
-        let mut model = run.to_model("GA weights").map_err(CliError::Internal)?;
+        let mut model = run.model("GA weights").map_err(CliError::Internal)?;
         model.header.train_seconds = before + started.elapsed().as_secs_f64();
         let bytes = crate::model::encode(&model).map_err(|e| CliError::Internal(e.to_string()))?;
         crate::cli::write_atomic(&a.out, &bytes)?;

@@ -9,11 +9,14 @@ use clap::Args;
 use web_time::Instant;
 
 use super::bench::{bench_training, ql1_h64_selfplay};
-use super::learn::{evaluate, preset, presets, EvalPoint, TrainOpponent, Trainer, TrainerConfig};
+use super::learners::{
+    evaluate, preset, presets, EvalPoint, QNetRun, TrainOpponent, TrainerConfig,
+};
 use super::players::by_name as othello_player;
 use super::qnet::Encoding;
 use crate::learn::activation::Activation;
 use crate::learn::bench::peak_multiply_adds;
+use crate::plugin::DynRun;
 
 use super::Board;
 use crate::cli::{CliError, InputPath, OutputPath};
@@ -156,22 +159,21 @@ fn build_config(a: &TrainArgs) -> Result<TrainerConfig, CliError> {
 }
 
 /// A run's file: the run, and the seconds it has trained.
-fn read_model(path: &Path) -> Result<(Trainer, f64), CliError> {
+fn read_model(path: &Path) -> Result<(QNetRun, f64), CliError> {
     let model = crate::cli::read_model_of(
         path,
         <Board as crate::Game>::NAME,
         <Board as crate::plugin::Playable>::TITLE,
     )?;
-    let t = Trainer::from_model(&model).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+    let t = QNetRun::resume(&model, &Default::default())
+        .map_err(|e| bad(format!("{}: {e}", path.display())))?;
     Ok((t, model.header.train_seconds))
 }
 
 /// Writes the run's full state, with the seconds it has trained, so that a
 /// crash never leaves half a file.
-fn write_model(path: &Path, t: &Trainer, seconds: f64) -> Result<(), CliError> {
-    let mut model = t
-        .to_model(crate::model::Kind::Checkpoint)
-        .map_err(CliError::Internal)?;
+fn write_model(path: &Path, t: &QNetRun, seconds: f64) -> Result<(), CliError> {
+    let mut model = t.checkpoint().map_err(CliError::Internal)?;
     model.header.train_seconds = seconds;
     let bytes = crate::model::encode(&model).map_err(|e| CliError::Internal(e.to_string()))?;
     crate::cli::write_atomic(path, &bytes)
@@ -221,11 +223,11 @@ pub fn train(a: TrainArgs) -> Result<(), CliError> {
         Some(path) => {
             let (mut t, seconds) = read_model(path)?;
             if let Some(g) = a.games {
-                t.set_total_games(g).map_err(bad)?;
+                t.set_total(g).map_err(bad)?;
             }
             (t, seconds)
         }
-        None => (Trainer::new(build_config(&a)?).map_err(bad)?, 0.0),
+        None => (QNetRun::new(build_config(&a)?).map_err(bad)?, 0.0),
     };
     let c = t.config().clone();
     // Chunks end at snapshots so the file on disk is never more than one
@@ -250,31 +252,33 @@ pub fn train(a: TrainArgs) -> Result<(), CliError> {
     );
     curve_header();
     // The untrained snapshot (if due) before the clock starts.
-    t.measure_due_point();
+    t.train(0);
     for p in t.curve() {
         curve_line(p, 0.0, 0.0);
     }
     let start = Instant::now();
-    let first = t.games_played();
+    let first = t.games();
     loop {
-        let until_next = chunk - t.games_played() % chunk;
-        let p = t.train(until_next);
+        let until_next = chunk - t.games() % chunk;
+        let (games, points) = (t.games(), t.curve().len());
+        t.train(until_next);
+        let trained = t.games() - games;
         let secs = start.elapsed().as_secs_f64();
-        let rate = (t.games_played() - first) as f64 / secs.max(1e-9);
-        for s in &p.snapshots {
+        let rate = (t.games() - first) as f64 / secs.max(1e-9);
+        for s in &t.curve()[points..] {
             curve_line(s, secs, rate);
         }
-        if p.snapshots.is_empty() && p.trained > 0 {
-            println!("{:>11} {secs:>8.0} {rate:>8.0}", t.games_played());
+        if t.curve().len() == points && trained > 0 {
+            println!("{:>11} {secs:>8.0} {rate:>8.0}", t.games());
         }
         write_model(&a.out, &t, before + started.elapsed().as_secs_f64())?;
-        if p.done || p.trained == 0 {
+        if t.is_done() || trained == 0 {
             break;
         }
     }
     eprintln!(
         "{} games trained in {:.0} s; model written to {}",
-        t.games_played() - first,
+        t.games() - first,
         start.elapsed().as_secs_f64(),
         a.out.display()
     );
@@ -288,7 +292,7 @@ pub fn eval(a: EvalArgs) -> Result<(), CliError> {
         println!(
             "{} after {} training games; {} games per opponent, first 5 plies random, seed {}",
             t.config().label(),
-            t.games_played(),
+            t.games(),
             a.games,
             a.seed
         );
@@ -305,7 +309,7 @@ pub fn eval(a: EvalArgs) -> Result<(), CliError> {
         .collect::<Result<Vec<_>, _>>()?;
     for (i, opp) in opponents.iter_mut().enumerate() {
         let r = evaluate(
-            t.net(),
+            t.learner().net(),
             opp.as_mut(),
             a.games,
             a.seed.wrapping_add(i as u64),
@@ -327,7 +331,7 @@ pub fn eval(a: EvalArgs) -> Result<(), CliError> {
     if a.json {
         let out = serde_json::json!({
             "label": t.config().label(),
-            "games_trained": t.games_played(),
+            "games_trained": t.games(),
             "games": a.games,
             "seed": a.seed,
             "results": results,

@@ -75,7 +75,7 @@ pub fn player(spec: &str) -> Result<Box<dyn crate::game::Player<Board>>, CliErro
     }
     let model = crate::cli::read_model(path)?;
     if model.header.algorithm == crate::model::Algorithm::GaWeights {
-        let weights = super::learn::ga::model_weights(&model)
+        let weights = super::learners::ga::model_weights(&model)
             .map_err(|e| CliError::BadInput(format!("{name}: {e}")))?;
         let label = path
             .file_stem()
@@ -93,7 +93,7 @@ pub fn player(spec: &str) -> Result<Box<dyn crate::game::Player<Board>>, CliErro
         ));
     }
     if model.header.algorithm == crate::model::Algorithm::NTuple {
-        let (_, net) = super::learn::ntuple::read_model(&model)
+        let (_, net) = super::learners::ntuple::read_model(&model)
             .map_err(|e| CliError::BadInput(format!("{name}: {e}")))?;
         if level.is_none() {
             return Ok(Box::new(super::tuples::TuplePlayer::new(net)));
@@ -115,9 +115,11 @@ pub fn player(spec: &str) -> Result<Box<dyn crate::game::Player<Board>>, CliErro
     if level.is_some() {
         return Err(no_level());
     }
-    let t = super::learn::Trainer::from_model(&model)
+    let t = super::learners::QNetLearner::read(&model)
         .map_err(|e| CliError::BadInput(format!("{name}: {e}")))?;
-    Ok(Box::new(super::qnet::QNetPlayer::new(t.net().clone())))
+    Ok(Box::new(super::qnet::QNetPlayer::new(
+        t.learner.net().clone(),
+    )))
 }
 
 /// The NBoard engine of a player spec: a searching one (`search`, or a spec

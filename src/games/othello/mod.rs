@@ -30,11 +30,11 @@
 //!   levels a network plays at, [`endgame`] the exact endgame solver;
 //! * [`qnet`] — the Q-network and its player; [`tuples`] — the n-tuple
 //!   networks' tuples, their indices and their player;
-//! * [`learn`] — learning: the Q-network's training runs, the n-tuple
-//!   network's, and the genetic algorithm over the evaluation's weights;
-//! * [`runs`] — the learners as `Trainer`s;
+//! * [`learners`] — learning: the Q-network's runs, the n-tuple
+//!   network's, and the genetic algorithm over the evaluation's weights
+//!   (one file per learner, and the list of the game's kinds of run);
 //! * [`entry`] — the plug-in, with [`settings`] (the search player's
-//!   settings) and [`run_kinds`] (the kinds of run as the page shows them);
+//!   settings);
 //!   [`bench`] its speed measurements; `cli`, `cli_learn`, `cli_ladder`
 //!   and `cli_players` its commands; [`nboard`] the NBoard protocol,
 //!   [`versus`] matches against outside NBoard engines;
@@ -52,7 +52,7 @@ mod cli_players;
 pub mod endgame;
 pub mod entry;
 pub mod ladder;
-pub mod learn;
+pub mod learners;
 pub mod levels;
 pub mod movegen;
 #[cfg(not(target_arch = "wasm32"))]
@@ -63,8 +63,6 @@ pub mod playable;
 pub mod players;
 pub mod qnet;
 pub mod rules;
-pub mod run_kinds;
-pub mod runs;
 pub mod search_player;
 pub mod settings;
 pub mod symmetry;

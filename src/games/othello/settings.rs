@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::learn::ga::model_weights;
+use super::learners::ga::model_weights;
 use super::search_player::SearchSettings;
 use super::weighted::Weights;
 use crate::model::Model;

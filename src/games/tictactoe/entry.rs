@@ -6,7 +6,6 @@
 
 use serde_json::Value;
 
-use super::learners::values::VALUES;
 use super::learners::KINDS;
 use super::players::Perfect;
 use super::rules::Board;
@@ -34,7 +33,7 @@ impl GameEntry for Entry {
                 name: "Value table trained by self-play",
                 short: "Value table",
                 about: "The textbook's first learner: a value for every position it can move to, learned by playing itself.",
-                kind: VALUES,
+                kind: super::learners::values::VALUES,
                 preset: "book",
                 seed: 1,
                 index: 0,
@@ -106,6 +105,7 @@ impl GameEntry for Entry {
 
 #[cfg(test)]
 mod tests {
+    use super::super::learners::values::VALUES;
     use super::*;
 
     #[test]

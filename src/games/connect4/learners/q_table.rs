@@ -467,7 +467,7 @@ impl Learner for QTableLearner {
         out
     }
 
-    fn latest(_config: &RunConfig, curve: &[CurvePoint]) -> String {
+    fn latest(&self, _config: &RunConfig, curve: &[CurvePoint]) -> String {
         let Some(last) = curve.last() else {
             return "No curve point yet.".into();
         };

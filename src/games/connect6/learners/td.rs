@@ -610,7 +610,7 @@ impl Learner for TdLearner {
         out
     }
 
-    fn latest(_config: &RunConfig, curve: &[CurvePoint]) -> String {
+    fn latest(&self, _config: &RunConfig, curve: &[CurvePoint]) -> String {
         let Some(p) = curve.last() else {
             return "No curve point yet.".into();
         };

@@ -339,7 +339,7 @@ impl Learner for Values {
         out
     }
 
-    fn latest(_config: &RunConfig, curve: &[CurvePoint]) -> String {
+    fn latest(&self, _config: &RunConfig, curve: &[CurvePoint]) -> String {
         let Some(p) = curve.last() else {
             return "No curve point yet.".into();
         };

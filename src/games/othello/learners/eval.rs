@@ -9,6 +9,9 @@ use crate::games::othello::players::{MaxFlipsPlayer, MaxStablePlayer};
 use crate::games::othello::qnet::{QNet, QNetPlayer};
 use crate::games::othello::Board;
 use crate::players::RandomPlayer;
+use crate::plugin::run::{percent, thousands};
+use crate::plugin::{Point, SeriesSpec};
+use std::collections::BTreeMap;
 
 /// The greedy agent's results against one fixed opponent.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -161,4 +164,92 @@ impl Evaluation {
             }
         }
     }
+}
+
+/// The fixed opponents of the standard evaluation, by id.
+pub const OPPONENTS: [&str; 3] = ["random", "mvb", "msb"];
+
+/// An evaluation opponent as people write it: the study's abbreviations in capitals.
+pub fn opponent_title(id: &str) -> String {
+    match id {
+        "mvb" | "msb" => id.to_ascii_uppercase(),
+        other => other.to_string(),
+    }
+}
+
+pub fn point_of(p: &EvalPoint) -> Point {
+    let mut point = Point::new(p.games);
+    for r in &p.results {
+        for (side, rec) in [("black", &r.black), ("white", &r.white)] {
+            if rec.games() > 0 {
+                point.set_rate(
+                    &format!("{}.{side}", r.opponent),
+                    percent(rec.wins, rec.games()),
+                    u64::from(rec.games()),
+                );
+            }
+        }
+    }
+    point
+}
+
+/// The curves of a learner measured against random, MVB and MSB: its win
+/// rate as black and as white against each.
+pub fn win_series() -> Vec<SeriesSpec> {
+    let mut out = Vec::new();
+    for opp in OPPONENTS {
+        let label = opponent_title(opp);
+        for (side, dashed) in [("black", false), ("white", true)] {
+            out.push(SeriesSpec::new(
+                &format!("{opp}.{side}"),
+                "win",
+                &format!("vs {label} as {side}"),
+                &format!("vs {label}"),
+                dashed,
+            ));
+        }
+    }
+    out
+}
+
+/// A sentence on the last point of such a curve; `who` names the player.
+pub fn latest_of(curve: &[EvalPoint], who: &str) -> String {
+    let Some(last) = curve.last() else {
+        return "No curve point yet.".into();
+    };
+    let rates: Vec<String> = last
+        .results
+        .iter()
+        .map(|r| {
+            format!(
+                "vs {} {:.0}% / {:.0}%",
+                opponent_title(&r.opponent),
+                percent(r.black.wins, r.black.games()),
+                percent(r.white.wins, r.white.games())
+            )
+        })
+        .collect();
+    format!(
+        "At {} games, {who} wins (as black / as white): {}",
+        thousands(last.games),
+        rates.join(" · ")
+    )
+}
+
+/// The win rates of a curve's last point, by opponent and colour.
+pub fn win_rates(curve: &[EvalPoint]) -> BTreeMap<String, f64> {
+    let mut out = BTreeMap::new();
+    if let Some(point) = curve.last() {
+        for r in &point.results {
+            for (side, rec) in [("black", &r.black), ("white", &r.white)] {
+                if rec.games() > 0 {
+                    out.insert(
+                        format!("vs {} as {side}", opponent_title(&r.opponent)),
+                        percent(rec.wins, rec.games()),
+                    );
+                }
+            }
+        }
+    }
+    out
 }

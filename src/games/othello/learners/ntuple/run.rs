@@ -7,8 +7,8 @@
 
 use rand::Rng as _;
 
-use super::eval::{evaluate_player, EvalPoint};
-use super::ntuple::{encoding, quantise, read_model, Bootstrap, NTupleConfig, Target};
+use super::super::eval::{evaluate_player, latest_of, point_of, win_series, EvalPoint};
+use super::{encoding, quantise, read_model, Bootstrap, NTupleConfig, Target, NTUPLE};
 use crate::game::{rng_from_seed, Game, Rng, Side};
 use crate::games::othello::endgame::solver::{Limits, Solver};
 use crate::games::othello::players::{MaxFlipsPlayer, MaxStablePlayer};
@@ -17,15 +17,16 @@ use crate::games::othello::tuples::{Indices, Lookahead, Scratch, TupleNet, Tuple
 use crate::learn::ntuple::{tanh, Episode};
 use crate::model::{Algorithm, GameId, Header, Kind, Model};
 use crate::players::RandomPlayer;
+use crate::plugin::learner::{saved_curve, Every};
 use crate::plugin::run::{Recorder, WatchedDecision};
+use crate::plugin::{Learner, Played, Point, Restored, ResumeOptions, RunView, SeriesSpec};
 
-/// A learning run.
-pub struct NTupleRun {
-    config: NTupleConfig,
+/// The learner: the network, its generator, the episode of the game under
+/// way and the scratch of its moves, and the endgame solver of exact
+/// targets.
+pub struct NTupleLearner {
     net: TupleNet,
-    games: u64,
     rng: Rng,
-    curve: Vec<EvalPoint>,
     episode: Episode,
     scratch: Scratch,
     sums: Vec<(u8, f32)>,
@@ -38,32 +39,18 @@ pub struct NTupleRun {
     values: Vec<(u8, f32)>,
 }
 
+/// The generic run of this learner.
+pub type NTupleRun = crate::plugin::Run<NTupleLearner>;
+
 /// The solver's table for exact targets: the last empties of one game fit
 /// many times over.
 const SOLVER_HASH_BYTES: usize = 4 << 20;
 
-impl NTupleRun {
-    pub fn new(config: NTupleConfig) -> Result<NTupleRun, String> {
-        config.validate()?;
-        let net = TupleNet::new(config.patterns, config.phases).blended(config.blend);
-        let mut run = NTupleRun::with(config, net, 0, Vec::new(), None);
-        run.measure_point();
-        Ok(run)
-    }
-
-    fn with(
-        config: NTupleConfig,
-        net: TupleNet,
-        games: u64,
-        curve: Vec<EvalPoint>,
-        rng: Option<Rng>,
-    ) -> NTupleRun {
-        NTupleRun {
-            rng: rng.unwrap_or_else(|| rng_from_seed(config.seed)),
-            config,
+impl NTupleLearner {
+    fn with(net: TupleNet, rng: Rng) -> NTupleLearner {
+        NTupleLearner {
+            rng,
             net,
-            games,
-            curve,
             episode: Episode::default(),
             scratch: Scratch::default(),
             sums: Vec::new(),
@@ -74,113 +61,19 @@ impl NTupleRun {
         }
     }
 
-    /// A run from a model or checkpoint of [`NTupleRun::to_model`]; `total`
-    /// sets a new planned number of games.
-    pub fn from_model(model: &Model, total: Option<u64>) -> Result<NTupleRun, String> {
-        let (mut config, net) = read_model(model)?;
-        if let Some(t) = total {
-            config.games = t;
-        }
-        config.validate()?;
-        let curve: Vec<EvalPoint> = serde_json::from_value(model.header.curve.clone())
-            .map_err(|e| format!("bad curve: {e}"))?;
-        let games = model.header.games_trained;
-        // A checkpoint continues its generator exactly; a model (no
-        // generator kept) goes on with one drawn from the seed and the games.
-        let rng = if model.header.kind == Kind::Checkpoint {
-            Some(model.rng().map_err(|e| e.to_string())?)
-        } else {
-            Some(rng_from_seed(config.seed ^ games))
-        };
-        let mut run = NTupleRun::with(config, net, games, curve, rng);
-        if total.is_some() && run.is_done() {
-            run.measure_point();
-        }
-        Ok(run)
-    }
-
-    pub fn config(&self) -> &NTupleConfig {
-        &self.config
-    }
-
-    pub fn games(&self) -> u64 {
-        self.games
-    }
-
     pub fn net(&self) -> &TupleNet {
         &self.net
     }
 
-    pub fn curve(&self) -> &[EvalPoint] {
-        &self.curve
-    }
-
-    pub fn is_done(&self) -> bool {
-        self.games >= self.config.games
-    }
-
-    /// Sets a new planned total.
-    pub fn set_total(&mut self, total: u64) -> Result<(), String> {
-        let mut c = self.config.clone();
-        c.games = total;
-        c.validate()?;
-        self.config = c;
-        if self.is_done() {
-            self.measure_point();
-        }
-        Ok(())
-    }
-
-    /// Plays and learns at most `max_games` games, with the curve points
-    /// due among them.
-    pub fn train(&mut self, max_games: u64) {
-        for _ in 0..max_games {
-            if self.is_done() {
-                break;
-            }
-            self.learning_game(None);
-            self.one_more();
-        }
-    }
-
-    /// Counts a learned game, and measures a curve point when one is due.
-    fn one_more(&mut self) {
-        self.games += 1;
-        if self.games % self.config.eval_every == 0 || self.is_done() {
-            self.measure_point();
-        }
-    }
-
-    /// Plays and learns the next game exactly as `train(1)` would, recording
-    /// its moves and the network's value of every legal move at each of its
-    /// decisions; `None` when the run is done.
-    pub fn train_watched(&mut self, mut rec: Recorder) -> Option<Recorder> {
-        if self.is_done() {
-            return None;
-        }
-        if rec.models.is_some() {
-            // The weights change only at the end of the game: one model
-            // stands for every decision.
-            if let Ok(m) = self.to_model(Kind::Model) {
-                self.learning_game(Some((&mut rec, Some(m))));
-                return self.watched_done(rec);
-            }
-        }
-        self.learning_game(Some((&mut rec, None)));
-        self.watched_done(rec)
-    }
-
-    fn watched_done(&mut self, rec: Recorder) -> Option<Recorder> {
-        self.one_more();
-        Some(rec)
-    }
-
     /// One self-play game, learned from at its end; recorded into `watch`
     /// (with the model each decision reads, when given).
-    fn learning_game(&mut self, mut watch: Option<(&mut Recorder, Option<Model>)>) {
-        let NTupleRun {
-            config: c,
-            games,
+    fn learning_game(
+        &mut self,
+        c: &NTupleConfig,
+        games: u64,
+        mut watch: Option<(&mut Recorder, Option<Model>)>,
+    ) {
+        let NTupleLearner {
             net,
             rng,
             episode,
@@ -289,43 +182,12 @@ impl NTupleRun {
         let margin = b.final_margin() as f32;
         let mine = if last == Side::First { margin } else { -margin };
         let result = target_of(c.target, mine);
-        let alpha = c.alpha_at(*games) as f32;
+        let alpha = c.alpha_at(games) as f32;
         episode.learn(net.net_mut(), result, alpha, c.lambda as f32);
     }
 
-    fn measure_point(&mut self) {
-        if self.curve.last().is_some_and(|p| p.games == self.games) {
-            return;
-        }
-        let mut agent = TuplePlayer::new(self.net.clone());
-        let (n, seed) = (
-            self.config.eval_games,
-            self.config.seed.wrapping_add(self.games),
-        );
-        let results = vec![
-            evaluate_player(&mut agent, &mut RandomPlayer::<Board>::new(), n, seed),
-            evaluate_player(
-                &mut agent,
-                &mut MaxFlipsPlayer::new(),
-                n,
-                seed.wrapping_add(1),
-            ),
-            evaluate_player(
-                &mut agent,
-                &mut MaxStablePlayer::new(),
-                n,
-                seed.wrapping_add(2),
-            ),
-        ];
-        self.curve.push(EvalPoint {
-            games: self.games,
-            results,
-        });
-    }
-
     /// The run in a few words.
-    pub fn label(&self) -> String {
-        let c = &self.config;
+    pub fn label(c: &NTupleConfig) -> String {
         let td = c.td_name();
         let phases = match (c.phases, c.blend) {
             (1, _) => String::new(),
@@ -352,18 +214,18 @@ impl NTupleRun {
     /// The network as a model: a checkpoint holds the weights exactly and
     /// the generator; a model holds them as 16-bit integers times a scale
     /// (half the size, the same play: see `docs/othello-ntuple.md`).
-    pub fn to_model(&self, kind: Kind) -> Result<Model, String> {
+    fn to_model(&self, run: RunView<'_, Self>, kind: Kind) -> Result<Model, String> {
         let game = GameId::new(Board::NAME).map_err(|e| e.to_string())?;
-        let mut header = Header::new(game, Algorithm::NTuple, self.label());
-        header.encoding = encoding(self.config.patterns);
+        let mut header = Header::new(game, Algorithm::NTuple, NTupleLearner::label(run.config));
+        header.encoding = encoding(run.config.patterns);
         header.kind = kind;
-        header.seed = self.config.seed;
-        header.games_trained = self.games;
+        header.seed = run.config.seed;
+        header.games_trained = run.games;
         header.hyper.insert(
             "run".into(),
-            serde_json::to_value(&self.config).map_err(|e| e.to_string())?,
+            serde_json::to_value(run.config).map_err(|e| e.to_string())?,
         );
-        header.curve = serde_json::to_value(&self.curve).map_err(|e| e.to_string())?;
+        header.curve = serde_json::to_value(run.curve).map_err(|e| e.to_string())?;
         let mut model = Model::new(header);
         let n = self.net.net();
         let shape = vec![n.phases(), n.per_phase()];
@@ -380,6 +242,141 @@ impl NTupleRun {
                 .map_err(|e| e.to_string())?;
         }
         Ok(model)
+    }
+}
+
+impl Learner for NTupleLearner {
+    type Config = NTupleConfig;
+    type Point = EvalPoint;
+    const KIND: &'static str = NTUPLE;
+    const NEEDS_LEARNERS: Option<&'static str> = Some("n-tuple learner");
+
+    fn total(config: &NTupleConfig) -> u64 {
+        config.games
+    }
+
+    fn set_total(config: &mut NTupleConfig, total: u64, _games: u64) -> Result<(), String> {
+        let mut c = config.clone();
+        c.games = total;
+        c.validate()?;
+        *config = c;
+        Ok(())
+    }
+
+    fn new(config: &NTupleConfig) -> Result<NTupleLearner, String> {
+        config.validate()?;
+        let net = TupleNet::new(config.patterns, config.phases).blended(config.blend);
+        Ok(NTupleLearner::with(net, rng_from_seed(config.seed)))
+    }
+
+    /// A point before the first game, every `eval_every` games and at the end.
+    fn due(&self, run: RunView<'_, Self>) -> bool {
+        Every {
+            every: run.config.eval_every,
+            start: true,
+            end: true,
+        }
+        .due(
+            run.games,
+            run.config.games,
+            run.curve.last().map(|p| p.games),
+        )
+    }
+
+    /// One self-play game, learned from at its end; recorded, the weights
+    /// change only at the end of the game: one model stands for every
+    /// decision.
+    fn learn(&mut self, run: RunView<'_, Self>, record: Option<&mut Recorder>) -> Played {
+        match record {
+            None => self.learning_game(run.config, run.games, None),
+            Some(rec) => {
+                let model = match rec.models {
+                    Some(_) => self.to_model(run, Kind::Model).ok(),
+                    None => None,
+                };
+                self.learning_game(run.config, run.games, Some((rec, model)));
+            }
+        }
+        Played::SELF_PLAY
+    }
+
+    fn measure(&mut self, run: RunView<'_, Self>) -> EvalPoint {
+        let mut agent = TuplePlayer::new(self.net.clone());
+        let (n, seed) = (
+            run.config.eval_games,
+            run.config.seed.wrapping_add(run.games),
+        );
+        let results = vec![
+            evaluate_player(&mut agent, &mut RandomPlayer::<Board>::new(), n, seed),
+            evaluate_player(
+                &mut agent,
+                &mut MaxFlipsPlayer::new(),
+                n,
+                seed.wrapping_add(1),
+            ),
+            evaluate_player(
+                &mut agent,
+                &mut MaxStablePlayer::new(),
+                n,
+                seed.wrapping_add(2),
+            ),
+        ];
+        EvalPoint {
+            games: run.games,
+            results,
+        }
+    }
+
+    /// The network as a model: a checkpoint holds the weights exactly and
+    /// the generator; a model holds them as 16-bit integers times a scale
+    /// (half the size, the same play: see `docs/othello-ntuple.md`).
+    fn save(&self, run: RunView<'_, Self>, kind: Kind) -> Result<Model, String> {
+        self.to_model(run, kind)
+    }
+
+    /// A run from a model or checkpoint of [`NTupleLearner::save`].
+    fn restore(model: &Model, _options: &ResumeOptions) -> Result<Restored<Self>, String> {
+        let (config, net) = read_model(model)?;
+        config.validate()?;
+        let curve: Vec<EvalPoint> = saved_curve(model)?;
+        let games = model.header.games_trained;
+        // A checkpoint continues its generator exactly; a model (no
+        // generator kept) goes on with one drawn from the seed and the games.
+        let rng = if model.header.kind == Kind::Checkpoint {
+            model.rng().map_err(|e| e.to_string())?
+        } else {
+            rng_from_seed(config.seed ^ games)
+        };
+        Ok(Restored {
+            config,
+            learner: NTupleLearner::with(net, rng),
+            games,
+            curve,
+        })
+    }
+
+    fn label(&self, config: &NTupleConfig) -> String {
+        NTupleLearner::label(config)
+    }
+
+    fn point(_config: &NTupleConfig, p: &EvalPoint) -> Point {
+        point_of(p)
+    }
+
+    fn series(_config: &NTupleConfig) -> Vec<SeriesSpec> {
+        win_series()
+    }
+
+    fn latest(&self, _config: &NTupleConfig, curve: &[EvalPoint]) -> String {
+        latest_of(curve, "the network")
+    }
+
+    fn units(_config: &NTupleConfig) -> (String, Option<(f64, f64)>) {
+        (
+            "value of the position after the move, for the mover: +1 a sure win, −1 a sure loss"
+                .into(),
+            Some((-1.0, 1.0)),
+        )
     }
 }
 
@@ -403,6 +400,7 @@ fn nth_square(mut mask: u64, k: u32) -> u8 {
 mod tests {
     use super::*;
     use crate::game::Player;
+    use crate::plugin::DynRun;
 
     fn small(seed: u64) -> NTupleConfig {
         NTupleConfig {
@@ -420,16 +418,23 @@ mod tests {
         a.train(300);
         let mut b = NTupleRun::new(small(2)).unwrap();
         b.train(120);
-        let saved = b.to_model(Kind::Checkpoint).unwrap();
+        let saved = b.checkpoint().unwrap();
         let bytes = crate::model::encode(&saved).unwrap();
-        let mut b = NTupleRun::from_model(&crate::model::decode(&bytes).unwrap(), None).unwrap();
+        let mut b =
+            NTupleRun::resume(&crate::model::decode(&bytes).unwrap(), &Default::default()).unwrap();
         b.train(1_000);
-        assert_eq!(a.net().net().weights(), b.net().net().weights());
+        assert_eq!(
+            a.learner().net().net().weights(),
+            b.learner().net().net().weights()
+        );
         assert_eq!(a.curve(), b.curve());
         assert_eq!(a.curve().len(), 3);
         let mut c = NTupleRun::new(small(3)).unwrap();
         c.train(300);
-        assert_ne!(a.net().net().weights(), c.net().net().weights());
+        assert_ne!(
+            a.learner().net().net().weights(),
+            c.learner().net().net().weights()
+        );
     }
 
     #[test]
@@ -446,10 +451,14 @@ mod tests {
         a.train(60);
         let mut b = NTupleRun::new(config.clone()).unwrap();
         b.train(25);
-        let bytes = crate::model::encode(&b.to_model(Kind::Checkpoint).unwrap()).unwrap();
-        let mut b = NTupleRun::from_model(&crate::model::decode(&bytes).unwrap(), None).unwrap();
+        let bytes = crate::model::encode(&b.checkpoint().unwrap()).unwrap();
+        let mut b =
+            NTupleRun::resume(&crate::model::decode(&bytes).unwrap(), &Default::default()).unwrap();
         b.train(100);
-        assert_eq!(a.net().net().weights(), b.net().net().weights());
+        assert_eq!(
+            a.learner().net().net().weights(),
+            b.learner().net().net().weights()
+        );
         assert_eq!(a.curve(), b.curve());
         // Each option changes what is learned.
         for other in [
@@ -464,9 +473,12 @@ mod tests {
         ] {
             let mut c = NTupleRun::new(other).unwrap();
             c.train(60);
-            assert_ne!(a.net().net().weights(), c.net().net().weights());
+            assert_ne!(
+                a.learner().net().net().weights(),
+                c.learner().net().net().weights()
+            );
         }
-        let (read, net) = read_model(&a.to_model(Kind::Model).unwrap()).unwrap();
+        let (read, net) = read_model(&a.model("").unwrap()).unwrap();
         assert!(read.blend && net.blends() && read.exact == 8);
         assert!(a.label().contains("blended") && a.label().contains("exact in the last 8"));
     }
@@ -479,10 +491,10 @@ mod tests {
             ..small(7)
         })
         .unwrap();
-        let rec = run.train_watched(Recorder::default()).unwrap();
+        let rec = run.step_watched().unwrap();
         // Replay the game: each afterstate's exact value is minus the
         // solver's score of the side to move there, ÷ 64, from 10 empties on.
-        let exact = run.episode.exact_values().to_vec();
+        let exact = run.learner().episode.exact_values().to_vec();
         let mut board = Board::start();
         let mut t = 0;
         let mut last_mover = board.side();
@@ -525,12 +537,15 @@ mod tests {
         let mut b = NTupleRun::new(small(5)).unwrap();
         a.train(2);
         b.train(1);
-        let rec = b.train_watched(Recorder::with_models()).unwrap();
-        assert_eq!(a.net().net().weights(), b.net().net().weights());
+        let rec = b.step_watched_with_models().unwrap();
+        assert_eq!(
+            a.learner().net().net().weights(),
+            b.learner().net().net().weights()
+        );
         assert_eq!(b.games(), 2);
         // A decision per placement with a value for each legal move, one
         // model per decision, and moves that replay to the end of a game.
-        assert_eq!(rec.models.as_ref().unwrap().len(), rec.decisions.len());
+        assert_eq!(rec.models.len(), rec.decisions.len());
         let mut board = Board::start();
         let mut next = rec.decisions.iter().peekable();
         for (ply, m) in rec.moves.iter().enumerate() {
@@ -559,7 +574,7 @@ mod tests {
         run.train(3_000);
         let first = &run.curve()[0].results[0];
         let last = &run.curve()[1].results[0];
-        let rate = |r: &crate::games::othello::learn::OpponentResult| {
+        let rate = |r: &crate::games::othello::learners::OpponentResult| {
             f64::from(r.black.wins + r.white.wins) / f64::from(r.black.games() + r.white.games())
         };
         // Untrained it plays the first legal square; trained it beats random.
@@ -570,9 +585,9 @@ mod tests {
     fn a_model_keeps_the_weights_to_a_part_in_65_thousand_and_plays_the_same() {
         let mut run = NTupleRun::new(small(4)).unwrap();
         run.train(300);
-        let bytes = crate::model::encode(&run.to_model(Kind::Model).unwrap()).unwrap();
+        let bytes = crate::model::encode(&run.model("").unwrap()).unwrap();
         let (_, net) = read_model(&crate::model::decode(&bytes).unwrap()).unwrap();
-        let exact = run.net().net().weights();
+        let exact = run.learner().net().net().weights();
         let top = exact.iter().fold(0.0f32, |m, x| m.max(x.abs()));
         assert!(top > 0.0);
         for (a, b) in exact.iter().zip(net.net().weights()) {
@@ -580,7 +595,10 @@ mod tests {
         }
         // The same moves in the positions of random games (a move may differ
         // only where two were within the rounding).
-        let (mut a, mut b) = (TuplePlayer::new(run.net().clone()), TuplePlayer::new(net));
+        let (mut a, mut b) = (
+            TuplePlayer::new(run.learner().net().clone()),
+            TuplePlayer::new(net),
+        );
         let mut rng = rng_from_seed(8);
         let (mut same, mut all) = (0, 0);
         for _ in 0..10 {
@@ -623,10 +641,10 @@ mod tests {
             assert!(NTupleRun::new(bad).is_err());
         }
         let run = NTupleRun::new(small(1)).unwrap();
-        let mut m = run.to_model(Kind::Model).unwrap();
+        let mut m = run.model("").unwrap();
         m.header.encoding = "othello-ntuple-classic".into();
         assert!(read_model(&m).unwrap_err().contains("does not match"));
-        let mut m = run.to_model(Kind::Model).unwrap();
+        let mut m = run.model("").unwrap();
         m.set("w", vec![1, 3], vec![0.0f32; 3]).unwrap();
         assert!(read_model(&m).is_err());
     }

@@ -1,5 +1,6 @@
-//! The n-tuple network's run settings and presets, and its model files
-//! read back ([`super::ntuple_run`] is the run itself).
+//! The n-tuple network's run settings and presets, its model files read
+//! back and played, and its kind of run as the game lists it ([`run`] is
+//! the learner itself, in the page's learners' module).
 //!
 //! The target of the last afterstate of a game is its result for the side
 //! that made it: +1 a win, 0 a draw, −1 a loss (`result`), or the final
@@ -9,12 +10,27 @@
 //! result or a margin), and the afterstate before that region bootstraps
 //! from it.
 
-use serde::{Deserialize, Serialize};
+pub mod run;
 
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::eval::{win_rates, EvalPoint};
 use crate::game::Game;
+use crate::games::othello::levels;
 use crate::games::othello::rules::Board;
 use crate::games::othello::tuples::{PatternSet, TupleNet};
 use crate::model::{Algorithm, Model};
+use crate::plugin::learner::json;
+use crate::plugin::{
+    kind, ChartSpec, Choice, DynAgent, DynRun, FieldSpec, ModelUse, Playable, PresetInfo,
+    ResumeOptions, RunKind, RunKindInfo, TypedAgent,
+};
+
+pub use run::{NTupleLearner, NTupleRun};
+
+/// The kind of run of the n-tuple network.
+pub const NTUPLE: &str = "ntuple";
 
 /// What the last afterstate of a game learns toward.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -330,4 +346,187 @@ pub fn read_model(model: &Model) -> Result<(NTupleConfig, TupleNet), String> {
     };
     let net = TupleNet::from_weights(config.patterns, config.phases, w)?.blended(config.blend);
     Ok((config, net))
+}
+
+/// The kind's description: its settings, presets and charts.
+pub fn ntuple_kind() -> RunKindInfo {
+    let ntuple_presets = presets;
+    let d = NTupleConfig::default();
+    RunKindInfo {
+        id: NTUPLE.into(),
+        title: "An n-tuple network learning by self-play (TD)".into(),
+        about: "The network looks at small groups of squares (lines, corners, edges) and keeps, \
+                for every way each group can be filled, a number; the position's value is the \
+                sum of the numbers of all its groups. It plays itself, always to the position \
+                it values most (now and then at random), and after each game every position \
+                it played moves toward what came after it, the last toward the result."
+            .into(),
+        fields: vec![
+            FieldSpec::choice(
+                "patterns",
+                "Groups of squares",
+                "Lines of three: every straight line of three squares, small and quick to learn. \
+                 Classic: the corner, edge and diagonal shapes strong programs use, 108,216 numbers, slower to learn and stronger. \
+                 Logistello: the classic shapes and a 2×5 block at each corner, 167,265 numbers. \
+                 Wide: Logistello's and a triangle of ten squares at each corner, 226,314 numbers.",
+                vec![
+                    Choice::new("lines3", "Lines of three"),
+                    Choice::new("classic", "Classic shapes"),
+                    Choice::new("logistello", "Logistello's shapes"),
+                    Choice::new("wide", "Logistello's and corner triangles"),
+                ],
+            ),
+            FieldSpec::int(
+                "phases",
+                "Phases",
+                "Separate numbers for each part of the game (1: the same all game).",
+                1,
+                MAX_PHASES as u64,
+                d.phases as u64,
+            ),
+            FieldSpec::boolean(
+                "blend",
+                "Blend the phases",
+                "A position between two parts of the game uses both parts' numbers, each by how near it is, so its value changes smoothly from move to move.",
+                d.blend,
+            ),
+            FieldSpec::int("games", "Learning games", "How many games it learns from.", 1, 100_000_000, d.games),
+            FieldSpec::float(
+                "alpha",
+                "Step size α",
+                "How far a value moves toward its target after a game (divided by the number of groups).",
+                (0.001, 10.0),
+                0.01,
+                d.alpha,
+            ),
+            FieldSpec::float(
+                "lambda",
+                "λ of TD(λ)",
+                "0: each position learns from the next one only (TD(0)); 1: from the game's result; between, from both.",
+                (0.0, 1.0),
+                0.1,
+                d.lambda,
+            ),
+            FieldSpec::float(
+                "epsilon",
+                "Exploration ε",
+                "The chance of a random move instead of the best one.",
+                (0.0, 1.0),
+                0.01,
+                d.epsilon,
+            ),
+            FieldSpec::int(
+                "opening",
+                "Random opening moves",
+                "Random moves at the start of every learning game, so that it sees many openings.",
+                0,
+                30,
+                u64::from(d.opening),
+            ),
+            FieldSpec::choice(
+                "target",
+                "Learns toward",
+                "Result: +1 a win, 0 a draw, −1 a loss. Margin: the final disc difference ÷ 64.",
+                vec![
+                    Choice::new("result", "Win, draw or loss"),
+                    Choice::new("margin", "Disc difference"),
+                ],
+            ),
+            FieldSpec::int(
+                "exact",
+                "Perfect endgame targets (empty squares)",
+                "In the last this many empty squares each position learns its true value, worked out by the perfect endgame solver, instead of a guess (0: never). Above about 12 it slows learning down a lot.",
+                0,
+                u64::from(MAX_EXACT),
+                u64::from(d.exact),
+            ),
+            FieldSpec::int("eval_every", "Curve point every (games)", "Learning games between two measurements.", 1, 100_000_000, d.eval_every),
+            FieldSpec::int(
+                "eval_games",
+                "Evaluation games per opponent",
+                "Games against each of random, MVB and MSB at a curve point, half as black.",
+                2,
+                100_000,
+                u64::from(d.eval_games),
+            ),
+            FieldSpec::int("seed", "Seed", "The same seed gives the same run.", 0, 1 << 53, d.seed),
+        ],
+        presets: ntuple_presets()
+            .into_iter()
+            .map(|(id, name, sentence, _)| PresetInfo {
+                id: id.into(),
+                name: name.into(),
+                sentence: sentence.into(),
+                group: "beyond".into(),
+                runs: 1,
+            })
+            .collect(),
+        charts: vec![ChartSpec::new(
+            "win",
+            "Win rate of the network (solid as black, dashed as white)",
+            "win %",
+            Some([0.0, 100.0]),
+        )],
+        continue_fields: Vec::new(),
+        snapshots: vec![1_000, 10_000, 100_000],
+        watchable: true,
+        needs_learners: true,
+        shows_weights: false,
+    }
+}
+
+/// The kind of run as the game lists it.
+pub struct NTupleKind;
+
+impl RunKind for NTupleKind {
+    fn info(&self) -> RunKindInfo {
+        ntuple_kind()
+    }
+
+    fn preset_runs(&self, id: &str, seed: u64) -> Result<Vec<Value>, String> {
+        let mut c =
+            preset(id).ok_or_else(|| crate::plugin::unknown_preset(Board::TITLE, NTUPLE, id))?;
+        c.seed = seed;
+        Ok(vec![json(&c)?])
+    }
+
+    fn new_run(&self, config: &Value) -> Result<Box<dyn DynRun>, String> {
+        let c: NTupleConfig = serde_json::from_value(config.clone())
+            .map_err(|e| format!("bad training settings: {e}"))?;
+        kind::start::<NTupleLearner>(c)
+    }
+
+    fn owns(&self, model: &Model) -> bool {
+        model.header.algorithm == Algorithm::NTuple
+    }
+
+    fn resume(&self, model: &Model, options: &ResumeOptions) -> Result<Box<dyn DynRun>, String> {
+        kind::resume::<NTupleLearner>(model, options)
+    }
+
+    fn describe(&self, model: &Model) -> Result<ModelUse, String> {
+        let (c, _) = read_model(model)?;
+        let curve: Vec<EvalPoint> = serde_json::from_value(model.header.curve.clone())
+            .map_err(|e| format!("bad curve: {e}"))?;
+        let lambda = c.td_name();
+        Ok(ModelUse {
+            summary: format!(
+                "n-tuple network · {} · {} phase(s) · {lambda} · {} games",
+                c.patterns.name(),
+                c.phases,
+                model.header.games_trained
+            ),
+            win_rates: win_rates(&curve),
+            plays: true,
+            side: None,
+            continues_as: Some(NTUPLE.into()),
+            weights: false,
+        })
+    }
+
+    /// The network at the level its settings give (see [`levels`]).
+    fn player(&self, model: &Model, settings: &Value) -> Result<Box<dyn DynAgent>, String> {
+        let (_, net) = read_model(model)?;
+        Ok(TypedAgent::new(levels::player(net, settings)?).boxed())
+    }
 }
