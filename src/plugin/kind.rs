@@ -52,14 +52,18 @@ pub fn in_learners_module(name: &str) -> String {
     format!("this module has no {name}: the page's learners' module has it")
 }
 
-/// A new run of the learner `L` from its settings. In the page's first
-/// module a learner it leaves out says where it is (and its code is not
-/// built in: the test below is a constant).
-pub fn start<L: Learner>(config: L::Config) -> Result<Box<dyn DynRun>, String> {
+/// A new run of the learner `L` from the settings `config` reads (from
+/// the page's or a preset's object). In the page's first module a learner
+/// it leaves out says where it is, before its settings are read (and its
+/// code, settings reader included, is not built in: the test is a
+/// constant).
+pub fn start<L: Learner>(
+    config: impl FnOnce() -> Result<L::Config, String>,
+) -> Result<Box<dyn DynRun>, String> {
     if let (Some(name), true) = (L::NEEDS_LEARNERS, FIRST_MODULE) {
         return Err(in_learners_module(name));
     }
-    Ok(Box::new(Run::<L>::new(config)?))
+    Ok(Box::new(Run::<L>::new(config()?)?))
 }
 
 /// The run of the learner `L` a model or checkpoint holds, going on as

@@ -832,7 +832,7 @@ impl RunKind for TdKind {
     }
 
     fn new_run(&self, config: &serde_json::Value) -> Result<Box<dyn DynRun>, String> {
-        kind::start::<TdLearner>(settings(config)?)
+        kind::start::<TdLearner>(|| settings(config))
     }
 
     fn owns(&self, model: &Model) -> bool {

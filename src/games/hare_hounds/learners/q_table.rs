@@ -807,7 +807,7 @@ impl RunKind for QTableKind {
         if config.total_games > 100_000_000 {
             return Err("total_games must be at most 100,000,000".into());
         }
-        kind::start::<QTableLearner>(config)
+        kind::start::<QTableLearner>(|| Ok(config))
     }
 
     fn owns(&self, model: &Model) -> bool {

@@ -493,9 +493,9 @@ impl RunKind for GaKind {
     }
 
     fn new_run(&self, config: &Value) -> Result<Box<dyn DynRun>, String> {
-        let settings: GaSettings = serde_json::from_value(config.clone())
-            .map_err(|e| format!("bad tuning settings: {e}"))?;
-        kind::start::<GaLearner>(settings)
+        kind::start::<GaLearner>(|| {
+            serde_json::from_value(config.clone()).map_err(|e| format!("bad tuning settings: {e}"))
+        })
     }
 
     fn owns(&self, model: &Model) -> bool {

@@ -491,9 +491,10 @@ impl RunKind for NTupleKind {
     }
 
     fn new_run(&self, config: &Value) -> Result<Box<dyn DynRun>, String> {
-        let c: NTupleConfig = serde_json::from_value(config.clone())
-            .map_err(|e| format!("bad training settings: {e}"))?;
-        kind::start::<NTupleLearner>(c)
+        kind::start::<NTupleLearner>(|| {
+            serde_json::from_value(config.clone())
+                .map_err(|e| format!("bad training settings: {e}"))
+        })
     }
 
     fn owns(&self, model: &Model) -> bool {

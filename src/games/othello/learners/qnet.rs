@@ -824,9 +824,10 @@ impl RunKind for QNetKind {
     }
 
     fn new_run(&self, config: &Value) -> Result<Box<dyn DynRun>, String> {
-        let config: TrainerConfig = serde_json::from_value(config.clone())
-            .map_err(|e| format!("bad training settings: {e}"))?;
-        kind::start::<QNetLearner>(config)
+        kind::start::<QNetLearner>(|| {
+            serde_json::from_value(config.clone())
+                .map_err(|e| format!("bad training settings: {e}"))
+        })
     }
 
     fn owns(&self, model: &Model) -> bool {

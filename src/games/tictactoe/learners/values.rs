@@ -531,7 +531,7 @@ impl RunKind for ValuesKind {
     }
 
     fn new_run(&self, config: &Value) -> Result<Box<dyn DynRun>, String> {
-        kind::start::<Values>(settings(config)?)
+        kind::start::<Values>(|| settings(config))
     }
 
     fn owns(&self, model: &Model) -> bool {
