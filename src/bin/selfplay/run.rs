@@ -1,6 +1,6 @@
 //! `selfplay run GAME KIND`: any kind of training run of any game, from one
-//! of its presets, through the same `Run` the page trains (the game's
-//! `Trainer` behind `TrainerRun`): the curve points as they are measured, the
+//! of its presets, through the same run the page trains (the kind's
+//! `plugin::Run` of its learner): the curve points as they are measured, the
 //! run's last sentence, and the model file the page imports.
 
 use std::path::Path;

@@ -17,9 +17,9 @@
 //!   moves the solver rates optimal, in its own games and on test positions.
 //! * [`learners`]: tabular Q-learning, the study's two methods as runs
 //!   (one file per learner, and the list of the game's kinds of run).
-//! * [`entry`]: the plug-in, with [`run_kinds`] (the kind of run as the page
-//!   shows it) and [`settings`] (the players' settings); [`bench`] its speed
-//!   measurements; [`cli`] and [`cli_learn`] its commands.
+//! * [`entry`]: the plug-in, with [`settings`] (the players' settings);
+//!   [`bench`] its speed measurements; [`cli`] and [`cli_learn`] its
+//!   commands.
 //!
 //! Moves are 0-based columns (`u8`, 0 = leftmost) in code, 1-based in text
 //! (`"4"`, `"4453"`).

@@ -58,7 +58,7 @@ pub const QNET: &str = "qnet";
 /// The generic run of this learner.
 pub type QNetRun = crate::plugin::Run<QNetLearner>;
 
-/// One Q-update of the learner (see [`Trainer::train_on_moves`]).
+/// One Q-update of the learner (see [`QNetLearner::train_on_moves`]).
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct QUpdate {
     /// The side whose move is updated; the position is seen from its view.
@@ -232,7 +232,7 @@ impl QNetLearner {
     /// One training game whose moves are given instead of chosen: `moves`
     /// are the placements of both sides in order (forced passes are played
     /// without being listed) and must finish the game. Everything else is as
-    /// in [`Trainer::train`]: the same decisions, the same updates in the
+    /// in a learning game of the run: the same decisions, the same updates in the
     /// same order, the game counted. Against MSB the listed moves stand for
     /// MSB's too, and only the agent's side learns. Returns the outcome and
     /// every Q-update made, in order: the learner's rule laid open, for tests
@@ -744,9 +744,11 @@ const DEMO_EVAL_GAMES: u32 = 50;
 
 /// What a class sees in a demo run of a Q-network preset.
 const DEMO_SEES: &str =
-    "In about two minutes: the same run compressed to 100k games, with C shrunk \
-                         by the same factor so that exploration fades on the study's schedule. A \
-                         curve point every 4,000 games, a few seconds apart: the greedy network's \
+    "100,000 learning games, about half a minute on one core of a laptop (32 s \
+                         measured; longer on a slower device): the same run compressed, with C \
+                         shrunk by the same factor so that exploration fades on the study's \
+                         schedule. A curve point every 4,000 games, a second or two apart: the \
+                         greedy network's \
                          wins against random climb first, against MVB next, and MSB, the strongest \
                          of the three, holds out longest.";
 
