@@ -40,6 +40,7 @@ fn check_game(entry: &dyn GameEntry) {
     bad_records_name_their_first_bad_move(entry, &move_universe(entry));
     watchable_exactly_when_its_runs_give_their_games(entry);
     weights_shown_exactly_as_said(entry);
+    unknown_settings_are_refused(entry);
     ladder_openings_and_games(entry);
 }
 
@@ -312,6 +313,52 @@ fn watchable_exactly_when_its_runs_give_their_games(e: &dyn GameEntry) {
         if w.is_none() {
             // Nothing was played.
             assert_eq!(r.progress().done, before, "{} {}", e.id(), k.id);
+        }
+    }
+}
+
+/// A setting a kind of run does not have is refused, naming it, at the top
+/// of the settings and inside each group of them, in every preset's first
+/// run (`selfplay run GAME KIND --set bogus=5` and `--set group.bogus=1`
+/// exit 2, as the page's settings from JavaScript are refused): a misspelt
+/// setting is never ignored.
+fn unknown_settings_are_refused(e: &dyn GameEntry) {
+    fn groups(v: &serde_json::Value, at: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+        if let Some(o) = v.as_object() {
+            out.push(at.clone());
+            for (k, x) in o {
+                at.push(k.clone());
+                groups(x, at, out);
+                at.pop();
+            }
+        }
+    }
+    for k in e.info().runs {
+        for p in &k.presets {
+            let c = e.preset_runs(&k.id, &p.id, 3).unwrap().remove(0);
+            let mut paths = Vec::new();
+            groups(&c, &mut Vec::new(), &mut paths);
+            assert!(!paths.is_empty(), "{} {}: settings are an object", e.id(), k.id);
+            for path in paths {
+                let mut bad = c.clone();
+                let mut at = &mut bad;
+                for key in &path {
+                    at = at.get_mut(key).unwrap();
+                }
+                at.as_object_mut()
+                    .unwrap()
+                    .insert("bogus_setting".into(), 5.into());
+                let err = e.new_run(&k.id, &bad).err().unwrap_or_else(|| {
+                    panic!("{} {} {}: bogus_setting in {path:?} was accepted", e.id(), k.id, p.id)
+                });
+                assert!(
+                    err.contains("bogus_setting"),
+                    "{} {} {}: {path:?}: {err}",
+                    e.id(),
+                    k.id,
+                    p.id
+                );
+            }
         }
     }
 }

@@ -319,6 +319,7 @@ pub trait Tabular: Game {
 
 /// The learning rate α, the discount γ and the exploration rate ε.
 #[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct QParams {
     pub alpha: f32,
     pub gamma: f32,

@@ -140,6 +140,7 @@ impl Tabular for Position {
 
 /// The rewards at the end of a game, for the learner.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Rewards {
     pub win: f32,
     pub draw: f32,

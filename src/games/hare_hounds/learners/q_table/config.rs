@@ -7,7 +7,7 @@ use crate::learn::q_table::QParams;
 
 /// Who plays the hare.
 #[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "kind")]
+#[serde(rename_all = "snake_case", tag = "kind", try_from = "HareFields")]
 pub enum HareConfig {
     Random,
     Simple,
@@ -16,8 +16,53 @@ pub enum HareConfig {
     Learning(QParams),
 }
 
+/// The hare's settings as written: its kind and, for a learning hare, its
+/// parameters (read through this so that a setting no hare has is refused).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HareFields {
+    kind: HareKind,
+    alpha: Option<f32>,
+    gamma: Option<f32>,
+    epsilon: Option<f32>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum HareKind {
+    Random,
+    Simple,
+    Perfect,
+    Learning,
+}
+
+impl TryFrom<HareFields> for HareConfig {
+    type Error = String;
+
+    fn try_from(f: HareFields) -> Result<HareConfig, String> {
+        let fixed = |hare: HareConfig| match (f.alpha, f.gamma, f.epsilon) {
+            (None, None, None) => Ok(hare),
+            _ => Err("only a learning hare has alpha, gamma and epsilon".to_string()),
+        };
+        match f.kind {
+            HareKind::Random => fixed(HareConfig::Random),
+            HareKind::Simple => fixed(HareConfig::Simple),
+            HareKind::Perfect => fixed(HareConfig::Perfect),
+            HareKind::Learning => match (f.alpha, f.gamma, f.epsilon) {
+                (Some(alpha), Some(gamma), Some(epsilon)) => Ok(HareConfig::Learning(QParams {
+                    alpha,
+                    gamma,
+                    epsilon,
+                })),
+                _ => Err("a learning hare needs alpha, gamma and epsilon".to_string()),
+            },
+        }
+    }
+}
+
 /// A state–action pair whose Q-value is sampled at every curve point.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Probe {
     /// A hound-to-move position, e.g. `hounds=e,c,i hare=R stall=0`.
     pub position: String,
@@ -27,6 +72,7 @@ pub struct Probe {
 
 /// One run of an experiment.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RunConfig {
     /// A name among the runs of an experiment; may be empty (a run set up
     /// from its settings alone is described by them).
