@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: formatting, lints (native and wasm32), the Rust tests, the
 # wasm API tests in node, the page's type-check, lint, unit tests and build, the end-to-end
-# tests in headless Chromium (the page and examples/), and the count of the
-# shared files that name each game. Installs what is missing first.
+# tests in headless Chromium (the page and examples/), every game folder's
+# skeleton, and the count of the shared files that name each game. Installs what is missing first.
 #
 # The steps run one after another: on two cores each cargo build already
 # uses both; the wasm builds beside the native ones (tried, with a target
@@ -58,6 +58,9 @@ cargo fmt --all -- --check
 
 step "no import circle between the crate's modules"
 python3 scripts/module-cycles.py
+
+step "every game folder has the same skeleton"
+python3 scripts/skeleton.py
 
 # Clippy's native lints, denied as `cargo clippy -- -D warnings` denies them,
 # run inside the test build: clippy-driver (rustc with clippy's lints)

@@ -4,8 +4,8 @@
 //! One concept per file, dependencies one way:
 //!
 //! * [`rules`] — the board, a stone per move, the end, the notation (the
-//!   `Game` trait) and what the page shows (`Playable`); the lines' bit
-//!   masks kept with the points;
+//!   `Game` trait); the lines' bit masks kept with the points;
+//! * [`playable`] — what the page shows of a position (`Playable`);
 //! * [`threats`] — the authors' threats: how many stones the opponent needs
 //!   to stop a win next turn, and where;
 //! * [`players`] — the near-random player and the one-ply greedy player;
@@ -38,6 +38,7 @@ pub mod features;
 pub mod hints;
 pub mod learn;
 pub mod learners;
+pub mod playable;
 pub mod players;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod protocol;

@@ -1,8 +1,8 @@
 //! Tic-tac-toe's plug-in: what the engine, the page and the CLI know of it.
 //! A game needs its id, its title and sides (from the rules), a session and
 //! its players by name; this one also has a kind of run (its learners'
-//! list). It has no benchmarks and no commands of its own: those parts keep
-//! their defaults.
+//! list) and speed measurements. It has no commands of its own: that part
+//! keeps its default.
 
 use serde_json::Value;
 
@@ -100,6 +100,21 @@ impl GameEntry for Entry {
                 other = crate::words::quote(other)
             )),
         }
+    }
+
+    #[cfg(feature = "benchmarks")]
+    fn benches(&self) -> Vec<crate::plugin::Bench> {
+        use crate::plugin::Bench;
+        vec![
+            Bench {
+                name: "tictactoe_random_games",
+                run: super::bench::random_games,
+            },
+            Bench {
+                name: "tictactoe_values_learning",
+                run: super::bench::values_learning,
+            },
+        ]
     }
 }
 
