@@ -13,7 +13,7 @@
 //! γ = 1, so every true Q-value lies in [−1, 1]. The Q-update bootstraps on
 //! the network's own max over the next position, and the max is biased
 //! upwards; an output that can exceed 1 lets that bias feed on itself (with
-//! plain arctan, range ±π/2, the README's Othello section shows it happen).
+//! plain arctan, range ±π/2, docs/othello.md shows it happen).
 //! With the range (−1, 1) no bootstrapped target can exceed the best reward. Targets never
 //! need ±1 exactly (they move only a fraction µ toward r), so the output units
 //! are not pushed into saturation.

@@ -1,5 +1,5 @@
 //! `selfplay`: the native command line. Shaped `selfplay <game> <command>`,
-//! so that every figure in the README has a command that reproduces it.
+//! so that every figure in the README and docs/ has a command that reproduces it.
 //!
 //! Exit codes: 0 success, 2 bad input (with a message), 1 an internal error
 //! or a check asked for (`--check`, a file's expected scores) that found a

@@ -179,7 +179,7 @@ pub struct Preset {
 pub const FAST_BETA_C: f64 = 100_000.0;
 
 /// The name of the self-play preset whose softmax turns greedy 30 times
-/// faster than the study's (see the README's learning curves).
+/// faster than the study's (see docs/othello.md's learning curves).
 pub const FAST_BETA_PRESET: &str = "ql1-h64-arctan-self-c100k";
 
 /// One preset per configuration the study ran: QL1/QL2 × 40/64 hidden ×
@@ -190,7 +190,7 @@ pub const FAST_BETA_PRESET: &str = "ql1-h64-arctan-self-c100k";
 /// the same 10,000,000 games. With the study's C, β stays so small that
 /// self-play trains against a nearly random opponent for millions of games,
 /// and the greedy network stalls against MSB; with β growing 30 times faster
-/// it does not (the README's Othello learning curves give the numbers and
+/// it does not (docs/othello.md's learning curves give the numbers and
 /// the commands).
 pub fn presets() -> Vec<Preset> {
     let mut out = Vec::new();
