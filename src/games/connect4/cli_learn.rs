@@ -7,12 +7,12 @@ use clap::builder::RangedU64ValueParser;
 use clap::Args;
 use web_time::Instant;
 
+use super::learners::q_table::model_player;
 use super::learners::q_table::{
     greedy_record, mirror_canonical, preset, LearnerSide, QTableRun as Run,
 };
 use super::perfect::PerfectPlayer;
 use super::rules::Position;
-use super::settings::model_player;
 use crate::cli::{CliError, InputPath, OutputPath};
 use crate::game::{rng_from_seed, Game, Outcome, Player, Rng, Side};
 use crate::learn::q_table::QTable;

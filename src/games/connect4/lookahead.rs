@@ -32,6 +32,9 @@ use crate::game::{Analysis, Game, MoveValue, Outcome, Player, Rng, Scale, Side};
 use crate::learn::q_table::{QLearner, QTable, Tabular};
 use crate::search::budget::Budget;
 
+/// The deepest lookahead (plies) of a learner's move choice.
+pub const MAX_LOOKAHEAD: u8 = 8;
+
 /// The rewards of a model saved without its run's: +1 a win, 0 a draw,
 /// −1 a loss.
 pub const PLAIN_REWARDS: Rewards = Rewards {

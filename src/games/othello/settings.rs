@@ -3,7 +3,6 @@
 
 use serde_json::Value;
 
-use super::learners::ga::model_weights;
 use super::search_player::SearchSettings;
 use super::weighted::Weights;
 use crate::model::Model;
@@ -161,6 +160,21 @@ pub(super) fn weights_model_settings(
     let mut s = search_settings(&Value::Object(merged))?;
     s.weights = model_weights(model)?;
     Ok(s)
+}
+
+/// The best coefficients a tuning model plays with.
+pub fn model_weights(model: &Model) -> Result<Weights, String> {
+    let w: Weights = serde_json::from_value(
+        model
+            .header
+            .hyper
+            .get("weights")
+            .cloned()
+            .ok_or("the model has no weights")?,
+    )
+    .map_err(|e| format!("bad weights: {e}"))?;
+    w.validate()?;
+    Ok(w)
 }
 
 #[cfg(test)]

@@ -54,9 +54,10 @@ use web_time::Instant;
 
 use crate::game::{rng_from_seed, Game, Outcome, Player, Rng};
 use crate::games::connect4::lookahead::Lookahead;
+use crate::games::connect4::lookahead::{LookaheadPlayer, PLAIN_REWARDS};
 use crate::games::connect4::optimal::{mask_of, share, test_sample, OptimalMoves};
 use crate::games::connect4::rules::Position;
-use crate::games::connect4::settings::{depth_setting, model_player, run_of, side_word};
+use crate::games::connect4::settings::{depth_setting, side_word};
 use crate::learn::q_table::{QLearner, QTable};
 use crate::model::{Algorithm, Kind, Model};
 use crate::plugin::learner::{json, settings, thinned};
@@ -786,6 +787,38 @@ impl RunKind for QTableKind {
         );
         Ok(TypedAgent::for_side(Box::new(player), side, refusal).boxed())
     }
+}
+
+/// The run settings a model was trained with, if it carries them.
+pub fn run_of(model: &Model) -> Option<RunConfig> {
+    model
+        .header
+        .hyper
+        .get(RUN_KEY)
+        .and_then(|v| serde_json::from_value(v.clone()).ok())
+}
+
+/// A model's table as a player with a lookahead of `depth` plies; it plays
+/// the side it learned (both if it learned both in turn).
+pub fn model_player(
+    model: &Model,
+    depth: u8,
+) -> Result<(LookaheadPlayer, Option<crate::game::Side>), String> {
+    let learner = QLearner::<Position>::from_model(model)?;
+    let run = run_of(model);
+    let side = match &run {
+        Some(r) if r.side == LearnerSide::Alternate => None,
+        _ => Some(learner.side()),
+    };
+    let rewards = run.map_or(PLAIN_REWARDS, |r| r.rewards);
+    Ok((
+        LookaheadPlayer {
+            learner,
+            rewards,
+            depth,
+        },
+        side,
+    ))
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::arena::play_game;
 use crate::game::{rng_from_seed, Outcome};
 use crate::games::othello::search_player::{SearchPlayer, SearchSettings};
+pub use crate::games::othello::settings::model_weights;
 use crate::games::othello::settings::{weights_model_settings, PLAYER_SETTINGS};
 use crate::games::othello::weighted::Weights;
 use crate::games::othello::Board;
@@ -597,21 +598,6 @@ pub(in crate::games::othello) fn point(generation: u32, best: &[f64], score: Opt
     }
     p.set("score", score.map(|s| s as f64));
     p
-}
-
-/// The best coefficients a tuning model plays with.
-pub fn model_weights(model: &Model) -> Result<Weights, String> {
-    let w: Weights = serde_json::from_value(
-        model
-            .header
-            .hyper
-            .get("weights")
-            .cloned()
-            .ok_or("the model has no weights")?,
-    )
-    .map_err(|e| format!("bad weights: {e}"))?;
-    w.validate()?;
-    Ok(w)
 }
 
 /// A tuning model's coefficients beside those its run started from (the

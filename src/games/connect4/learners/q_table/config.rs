@@ -121,8 +121,7 @@ fn is_zero(n: &u8) -> bool {
     *n == 0
 }
 
-/// The deepest lookahead (plies) of a learner's move choice.
-pub const MAX_LOOKAHEAD: u8 = 8;
+pub use crate::games::connect4::lookahead::MAX_LOOKAHEAD;
 
 /// The settings of a run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
