@@ -50,7 +50,7 @@ pub fn settings(n: u32) -> SearchSettings {
 }
 
 /// A level in words, with its measurement where there is one: "5: 5 moves
-/// ahead, the last 10 squares exact · 50% vs Egaroucid level 5".
+/// ahead, the last 10 squares exact · 50% vs Egaroucid level 5 (Logistello preset)".
 fn words(n: u32) -> String {
     let mut text = format!(
         "{n}: {n} move{} ahead, the last {} squares exact",
@@ -59,7 +59,7 @@ fn words(n: u32) -> String {
     );
     for &(_, against, score) in SCORES.iter().filter(|m| m.0 == n) {
         text.push_str(&format!(
-            " · {:.0}% vs Egaroucid level {against}",
+            " · {:.0}% vs Egaroucid level {against} (Logistello preset)",
             100.0 * score
         ));
     }
@@ -142,7 +142,7 @@ mod tests {
             .starts_with("5: 5 moves ahead, the last 10 squares exact"));
         assert_eq!(
             options[3].label,
-            "3: 3 moves ahead, the last 6 squares exact · 58% vs Egaroucid level 3"
+            "3: 3 moves ahead, the last 6 squares exact · 58% vs Egaroucid level 3 (Logistello preset)"
         );
         assert_eq!(
             options[10].label,
