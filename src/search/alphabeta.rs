@@ -306,7 +306,7 @@ impl<G: Game> Searcher<G> {
         if let Some(e) = self.probe(key) {
             tt_move = e.best;
             if e.depth >= depth {
-                let v = from_table(e.value, ply);
+                let v = super::from_table(e.value, ply as i32, PROVEN);
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => {
@@ -370,7 +370,7 @@ impl<G: Game> Searcher<G> {
             key,
             depth,
             bound,
-            to_table(best_value, ply),
+            super::to_table(best_value, ply as i32, PROVEN),
             best_move,
             ended,
         );
@@ -399,28 +399,6 @@ impl<G: Game> Searcher<G> {
             }
         }
         (out, true)
-    }
-}
-
-/// Proven values are stored relative to the node (plies to the end from
-/// here), so that an entry means the same wherever the position recurs.
-fn to_table(v: i32, ply: u32) -> i32 {
-    if v > PROVEN {
-        v + ply as i32
-    } else if v < -PROVEN {
-        v - ply as i32
-    } else {
-        v
-    }
-}
-
-fn from_table(v: i32, ply: u32) -> i32 {
-    if v > PROVEN {
-        v - ply as i32
-    } else if v < -PROVEN {
-        v + ply as i32
-    } else {
-        v
     }
 }
 

@@ -499,24 +499,16 @@ fn sort_by_scores<M: Copy>(moves: &mut [M], scores: &mut [i32]) {
 /// proven values are stored relative to the node (plies to the end from
 /// here), so that an entry means the same wherever the position recurs.
 fn to_table(v: i32, ply: u32, adjust: bool) -> i32 {
-    if !adjust {
-        v
-    } else if v > PROVEN {
-        v + ply as i32
-    } else if v < -PROVEN {
-        v - ply as i32
+    if adjust {
+        super::to_table(v, ply as i32, PROVEN)
     } else {
         v
     }
 }
 
 fn from_table(v: i32, ply: u32, adjust: bool) -> i32 {
-    if !adjust {
-        v
-    } else if v > PROVEN {
-        v - ply as i32
-    } else if v < -PROVEN {
-        v + ply as i32
+    if adjust {
+        super::from_table(v, ply as i32, PROVEN)
     } else {
         v
     }

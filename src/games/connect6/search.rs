@@ -335,7 +335,7 @@ impl Searcher {
         if entry.key == key {
             first = entry.best;
             if i32::from(entry.depth) >= depth {
-                let v = from_table(entry.value, ply);
+                let v = crate::search::from_table(entry.value, ply as i32, PROVEN);
                 let cut = match entry.bound {
                     Bound::Exact => true,
                     Bound::Lower => v >= beta,
@@ -420,7 +420,7 @@ impl Searcher {
         };
         self.table[slot] = Entry {
             key,
-            value: to_table(best, ply),
+            value: crate::search::to_table(best, ply as i32, PROVEN),
             best: best_turn,
             depth: depth.clamp(-100, 100) as i8,
             bound,
@@ -615,27 +615,6 @@ impl ArrayTurn {
 fn dedup(list: &mut Vec<(Turn, i32)>) {
     list.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
     list.dedup_by(|a, b| a.0 == b.0);
-}
-
-/// A value as the table keeps it: a win or loss counted from the node.
-fn to_table(v: i32, ply: usize) -> i32 {
-    if v > PROVEN {
-        v + ply as i32
-    } else if v < -PROVEN {
-        v - ply as i32
-    } else {
-        v
-    }
-}
-
-fn from_table(v: i32, ply: usize) -> i32 {
-    if v > PROVEN {
-        v - ply as i32
-    } else if v < -PROVEN {
-        v + ply as i32
-    } else {
-        v
-    }
 }
 
 #[cfg(test)]
