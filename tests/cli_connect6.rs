@@ -328,4 +328,52 @@ fn the_referee_plays_engines_over_the_protocol() {
     let faulty = referee_run("cat", &["--json"]);
     let totals: serde_json::Value = serde_json::from_str(faulty.trim()).unwrap();
     assert_eq!((totals["a"].as_u64(), totals["b"].as_u64()), (Some(4), Some(0)), "{faulty}");
+    assert_eq!(totals["void"].as_u64(), Some(0), "{faulty}");
+}
+
+/// A program that hangs is stopped and started afresh and the game played
+/// again; one that hangs again leaves the game void, counted for neither
+/// side, and the match goes on.
+#[test]
+fn the_referee_restarts_a_program_that_hangs() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let referee = format!("{root}/src/games/connect6/referee.py");
+    let engine = format!("{} connect6 engine", env!("CARGO_BIN_EXE_selfplay"));
+    let dir = tempfile::tempdir().unwrap();
+    let openings = dir.path().join("openings.txt");
+    std::fs::write(&openings, "J10; K11 K9\nJ10; J9 J11; A1 S19\n").unwrap();
+    let referee_run = |b: &str, games: &str| {
+        let out = std::process::Command::new("python3")
+            .arg(&referee)
+            .args(["--a", &engine, "--a-depth", "1", "--b", b, "--b-depth", "1"])
+            .args(["--games", games, "--timeout", "1", "--json"])
+            .args(["--openings", openings.to_str().unwrap()])
+            .output()
+            .expect("python3 runs the referee");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+        let totals: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+        totals
+    };
+    // Silent the first time it starts (no answer to `name`), the engine after.
+    let mark = dir.path().join("started");
+    let once = format!(
+        "sh -c 'if [ -e {m} ]; then exec {engine}; else touch {m}; sleep 60; fi'",
+        m = mark.display()
+    );
+    let totals = referee_run(&once, "4");
+    assert_eq!(totals["games"].as_u64(), Some(4), "{totals}");
+    assert_eq!(totals["void"].as_u64(), Some(0), "{totals}");
+    assert_eq!(totals["b_restarts"].as_u64(), Some(1), "{totals}");
+    assert_eq!(totals["a_restarts"].as_u64(), Some(0), "{totals}");
+    let why = totals["restarts"][0].as_str().unwrap();
+    assert!(why.starts_with("game 1: B"), "{totals}");
+    // Answers `name` but never a turn: every game fails twice and is void.
+    let never = "sh -c 'while read l; do [ \"$l\" = name ] && echo name mute; done'";
+    let totals = referee_run(never, "2");
+    assert_eq!(totals["games"].as_u64(), Some(0), "{totals}");
+    assert_eq!(totals["void_games"], serde_json::json!([1, 2]), "{totals}");
+    assert_eq!(totals["b_restarts"].as_u64(), Some(4), "{totals}");
+    assert_eq!(totals["a_turns"].as_u64(), Some(0), "{totals}");
+    assert!(totals["restarts"][0].as_str().unwrap().contains("no answer in time"), "{totals}");
 }

@@ -9,9 +9,15 @@ itself: it sets each opening with `black`/`white` lines, asks the side to
 move for its turn with `next`, passes the turn on to the other program, and
 ends the game at six or more in a row (also by the first stone of a pair,
 which is then a whole turn) or a full board. A program that answers with
-anything else than a legal turn, or not at all within the time limit, or
-that has gone, loses the game. Before each game the referee asks each
-program its `name` and drops any line it sent before the answer.
+anything else than a legal turn loses the game. Before each game the
+referee asks each program its `name` and drops any line it sent before the
+answer.
+
+A program that does not answer within the time limit (a turn or `name`), or
+that has gone, is stopped and started afresh, and the game is played again
+from its opening (`--replays`, once by default); when it fails again the
+game is void: it counts for neither side, its turns' times are left out, and
+the totals list it. The match goes on either way.
 
     referee.py --a "selfplay connect6 engine" --a-depth 4 \\
                --b "other-program --protocol" --b-depth 3 \\
@@ -35,11 +41,13 @@ means with a 95% interval, and each program's mean and worst seconds a turn;
 """
 
 import argparse
+import os
 import json
 import math
 import random
 import re
 import shlex
+import signal
 import subprocess
 import sys
 import threading
@@ -126,41 +134,73 @@ class Program:
 
     def __init__(self, command, depth, cwd=None, chatter=False):
         self.command = command
+        self.depth = depth
+        self.cwd = cwd
         self.chatter = chatter
-        try:
-            self.proc = subprocess.Popen(
-                shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                text=True, bufsize=1, cwd=cwd)
-        except (OSError, ValueError) as e:
-            fail(f"error: cannot start '{command}': {e}")
-        self.lines = []
-        self.ready = threading.Condition()
-        threading.Thread(target=self._read, daemon=True).start()
         self.seconds = 0.0
         self.turns = 0
         self.worst = 0.0
         # What a chattering program reports of its searches, summed
         # (Cloudict's `Node :`, `AB Time :`, `VCF node :`, `VCF time :`).
         self.reported = {}
+        # Times the program was stopped and started afresh.
+        self.restarts = 0
+        self._start()
+
+    def _start(self):
+        try:
+            # A session of its own, so that stopping it stops its children.
+            self.proc = subprocess.Popen(
+                shlex.split(self.command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                text=True, bufsize=1, cwd=self.cwd, start_new_session=True)
+        except (OSError, ValueError) as e:
+            fail(f"error: cannot start '{self.command}': {e}")
+        # Each run of the program has its own lines, read by its own thread.
+        self.lines = []
+        self.ready = threading.Condition()
+        threading.Thread(target=self._read, args=(self.proc, self.lines, self.ready),
+                         daemon=True).start()
         # `name` requests not answered yet (a late answer is still to come).
         self.names = 0
-        if depth is not None:
-            self.send(f"depth {depth}")
+        if self.depth is not None:
+            self.send(f"depth {self.depth}")
 
-    def _read(self):
-        for line in self.proc.stdout:
-            line = line.strip()
-            if self.chatter:
-                m = REPORT.match(line)
-                if m:
-                    key = m.group(1).lower().replace(" ", "_")
-                    self.reported[key] = self.reported.get(key, 0.0) + float(m.group(2))
-            with self.ready:
-                self.lines.append(line)
-                self.ready.notify()
-        with self.ready:
-            self.lines.append(None)
-            self.ready.notify()
+    def restart(self):
+        """Stops the program (and what it started) and starts it afresh."""
+        self._stop()
+        self.restarts += 1
+        self._start()
+
+    def _stop(self):
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+
+    def _read(self, proc, lines, ready):
+        try:
+            for line in proc.stdout:
+                line = line.strip()
+                if self.chatter:
+                    m = REPORT.match(line)
+                    if m:
+                        key = m.group(1).lower().replace(" ", "_")
+                        with ready:
+                            # Not a stopped run's late reports.
+                            if proc is self.proc:
+                                self.reported[key] = self.reported.get(key, 0.0) + float(m.group(2))
+                with ready:
+                    lines.append(line)
+                    ready.notify()
+        except (OSError, ValueError):
+            pass
+        with ready:
+            lines.append(None)
+            ready.notify()
 
     def send(self, line):
         """Sends a line; False if the program has gone."""
@@ -209,39 +249,54 @@ class Program:
         try:
             self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
-            self.proc.kill()
+            self._stop()
 
 
-def play(programs, black, opening, timeout, record=None):
+class Hang(Exception):
+    """A program that did not answer in time or has gone: `who` is its index."""
+
+    def __init__(self, who, why):
+        super().__init__(why)
+        self.who = who
+        self.why = why
+
+
+def play(programs, black, opening, timeout, record=None, times=None):
     """One game, `programs[black]` as Black: (winner index or None, stones, why).
-    Each turn's stones are appended to `record` (a list of turns)."""
+    Each turn's stones are appended to `record` (a list of turns), each
+    program's seconds a turn to `times[i]`. Raises Hang when a program does
+    not answer in time or has gone."""
     board = Board()
     record = [] if record is None else record
+    times = [[], []] if times is None else times
     player = [black, 1 - black]
     for i, p in enumerate(programs):
         if not p.sync(timeout) or not p.send("new white"):
-            return 1 - i, 0, f"{'AB'[i]} does not answer `name`"
+            raise Hang(i, f"{'AB'[i]} does not answer `name`")
     for turn in opening:
         colour = "black" if board.to_move() == 0 else "white"
         for point in turn:
             board.place(point)
         record.append(list(turn))
-        for p in programs:
-            p.send(f"{colour} {''.join(stone_text(q) for q in turn)}")
+        for i, p in enumerate(programs):
+            if not p.send(f"{colour} {''.join(stone_text(q) for q in turn)}"):
+                raise Hang(i, f"{'AB'[i]} has gone")
     while not board.over():
         side = board.to_move()
-        me = programs[player[side]]
+        who = player[side]
+        me = programs[who]
         start = time.monotonic()
-        line = me.answer(timeout) if me.send("next") else None
-        spent = time.monotonic() - start
-        me.seconds += spent
-        me.worst = max(me.worst, spent)
-        me.turns += 1
+        if not me.send("next"):
+            raise Hang(who, f"{'AB'[who]} has gone")
+        line = me.answer(timeout)
+        times[who].append(time.monotonic() - start)
+        if line is None:
+            gone = me.proc.poll() is not None
+            raise Hang(who, f"{'AB'[who]} {'has gone' if gone else 'no answer in time'}"
+                            f" after {len(board.cells)} stones")
         fault = None
         placed = []
-        if line is None:
-            fault = "no answer in time"
-        elif not line.startswith("move "):
+        if not line.startswith("move "):
             fault = f"answered '{line}'"
         else:
             try:
@@ -261,15 +316,41 @@ def play(programs, black, opening, timeout, record=None):
             except ValueError as e:
                 fault = f"an illegal turn '{line}': {e}"
         if fault:
-            return player[1 - side], len(board.cells), f"{'AB'[player[side]]} {fault}"
+            return player[1 - side], len(board.cells), f"{'AB'[who]} {fault}"
         record.append(placed)
-        other = programs[player[1 - side]]
+        other = player[1 - side]
         turn = "".join(stone_text(q) for q in placed)
-        if not other.send(f"{'black' if side == 0 else 'white'} {turn}"):
-            return player[side], len(board.cells), f"{'AB'[player[1 - side]]} has gone"
+        if not programs[other].send(f"{'black' if side == 0 else 'white'} {turn}"):
+            raise Hang(other, f"{'AB'[other]} has gone")
     if board.winner is None:
         return None, len(board.cells), "a full board"
     return player[board.winner], len(board.cells), "six in a row"
+
+
+def play_counted(programs, black, opening, timeout, replays, record):
+    """One game as `play`, a program that hangs restarted and the game played
+    again up to `replays` times: (winner, stones, why, void, restarts' reasons).
+    Only a counted game's turn times go into the programs' totals, and only
+    its search reports."""
+    hangs = []
+    for _ in range(replays + 1):
+        del record[:]
+        times = [[], []]
+        reported = [dict(p.reported) for p in programs]
+        try:
+            winner, stones, why = play(programs, black, opening, timeout, record, times)
+        except Hang as h:
+            hangs.append(h.why)
+            for p, r in zip(programs, reported):
+                p.reported = r
+            programs[h.who].restart()
+            continue
+        for p, ts in zip(programs, times):
+            p.seconds += sum(ts)
+            p.turns += len(ts)
+            p.worst = max([p.worst] + ts)
+        return winner, stones, why, False, hangs
+    return None, 0, "; ".join(hangs), True, hangs
 
 
 def read_openings(path):
@@ -349,6 +430,8 @@ def rating(results):
     """A's score over the games (1, 1/2, 0 each), the Elo difference and its
     95% interval, from the spread of the games' results."""
     n = len(results)
+    if n == 0:
+        return 0.0, 0.0, None, None, None
     score = sum(results) / n
     var = sum((x - score) ** 2 for x in results) / n
     half = 1.96 * math.sqrt(var / n)
@@ -368,7 +451,10 @@ def main():
     ap.add_argument("--b-cwd", help="the folder program B runs in")
     ap.add_argument("--a-chatter", action="store_true", help="read only `move` answers of A")
     ap.add_argument("--b-chatter", action="store_true", help="read only `move` answers of B")
-    ap.add_argument("--timeout", type=float, default=60.0, help="seconds a turn before it is lost")
+    ap.add_argument("--timeout", type=float, default=60.0,
+                    help="seconds a turn (or `name`) before the program is restarted")
+    ap.add_argument("--replays", type=int, default=1,
+                    help="times a game is played again after a program hangs, before it is void")
     ap.add_argument("--json", action="store_true", help="print the totals as JSON")
     ap.add_argument("--records", help="write each game's record and result to this file")
     ap.add_argument("--make-openings", type=int, metavar="N",
@@ -390,18 +476,31 @@ def main():
         return
     if args.games < 1:
         fail("error: --games must be at least 1")
+    if args.replays < 0:
+        fail("error: --replays must be at least 0")
     openings = read_openings(args.openings) if args.openings else [[]]
     programs = [Program(args.a, args.a_depth, args.a_cwd, args.a_chatter),
                 Program(args.b, args.b_depth, args.b_cwd, args.b_chatter)]
     score = {"a": 0, "b": 0, "draws": 0}
     results = []
     records = []
+    # Void games (by number) and why each restart was needed.
+    voids = []
+    restarts = []
     try:
         for g in range(args.games):
             black = g % 2
             opening = openings[(g // 2) % len(openings)]
             record = []
-            winner, stones, why = play(programs, black, opening, args.timeout, record)
+            winner, stones, why, void, hangs = play_counted(
+                programs, black, opening, args.timeout, args.replays, record)
+            restarts.extend(f"game {g + 1}: {h}" for h in hangs)
+            if void:
+                voids.append(g + 1)
+                if not args.json:
+                    print(f"game {g + 1:3}: {'AB'[black]} Black: void ({why}; "
+                          f"{len(hangs)} restarts)", flush=True)
+                continue
             if args.records:
                 result = "1/2" if winner is None else ("1-0" if winner == black else "0-1")
                 records.append("; ".join(" ".join(point_text(q) for q in t) for t in record)
@@ -411,8 +510,9 @@ def main():
             results.append(0.5 if winner is None else 1.0 - winner)
             if not args.json:
                 result = "a draw" if winner is None else f"{'AB'[winner]} wins"
-                print(f"game {g + 1:3}: {'AB'[black]} Black: {result} after {stones} stones ({why})",
-                      flush=True)
+                again = f"; played again after: {'; '.join(hangs)}" if hangs else ""
+                print(f"game {g + 1:3}: {'AB'[black]} Black: {result} after {stones} stones "
+                      f"({why}{again})", flush=True)
     finally:
         for p in programs:
             p.quit()
@@ -431,13 +531,24 @@ def main():
              "a_worst_seconds": round(programs[0].worst, 4),
              "b_worst_seconds": round(programs[1].worst, 4),
              "a_turns": programs[0].turns, "b_turns": programs[1].turns,
-             "a_reported": programs[0].reported, "b_reported": programs[1].reported}
+             "a_reported": programs[0].reported, "b_reported": programs[1].reported,
+             "void": len(voids), "void_games": voids,
+             "a_restarts": programs[0].restarts, "b_restarts": programs[1].restarts,
+             "restarts": restarts}
     if args.json:
         print(json.dumps(total))
     else:
-        print(f"A: {score['a']} wins, {score['draws']} draws, {score['b']} losses "
-              f"in {len(results)} games: score {share:.3f} ± {half:.3f} (95%), "
-              f"Elo {elo_text(diff)} [{elo_text(lo, True)}, {elo_text(hi, True)}]")
+        if restarts:
+            print(f"{len(restarts)} restarts (A {programs[0].restarts}, B {programs[1].restarts}): "
+                  + "; ".join(restarts))
+            print(f"{len(voids)} void games, counted for neither side: "
+                  + (", ".join(map(str, voids)) if voids else "none"))
+        if results:
+            print(f"A: {score['a']} wins, {score['draws']} draws, {score['b']} losses "
+                  f"in {len(results)} games: score {share:.3f} ± {half:.3f} (95%), "
+                  f"Elo {elo_text(diff)} [{elo_text(lo, True)}, {elo_text(hi, True)}]")
+        else:
+            print("A: no game counted")
         for name, p, t in (("A", programs[0], per_turn[0]), ("B", programs[1], per_turn[1])):
             print(f"{name}: {t:.3f} s a turn on average, {p.worst:.3f} s at worst ({p.turns} turns)")
             r = p.reported
