@@ -1,7 +1,8 @@
 // A static file server for the built page (www/dist), as a production host
 // would serve it: each file with its type, its brotli or gzip form where the
 // browser accepts one and the build wrote it (vite.config.ts writes `.br`
-// and `.gz` beside every text file and wasm module), the files whose names
+// and `.gz` beside every text file and wasm module, and beside the model
+// files that they make a tenth smaller or more), the files whose names
 // carry a hash of their content (assets/) kept by the browser for a year,
 // the others checked again at each visit. scripts/serve.sh serves the page
 // with it, and the end-to-end tests run against it.
