@@ -121,6 +121,89 @@ pub struct ReadyModel {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub weights: bool,
     pub bytes: u64,
+    /// Its move from the game's start position, where it has one best move
+    /// there at its default settings: the page plays it while the file is
+    /// still on its way ([`opening_of`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<Opening>,
+}
+
+/// A model's move from the start position (`position`, in the game's text
+/// form) at its default settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Opening {
+    pub position: String,
+    #[serde(rename = "move")]
+    pub play: String,
+}
+
+/// Seeds a model's first move is asked with: it is its opening only when
+/// every one gives the same move (two moves tied for best would all agree
+/// once in 2^31).
+const OPENING_SEEDS: u64 = 32;
+
+/// The settings object of `fields` at their defaults, as the page's forms
+/// send them unchanged.
+fn default_settings(fields: &[crate::plugin::FieldSpec]) -> Value {
+    use crate::plugin::FieldKind;
+    let mut out = Value::Object(Default::default());
+    for f in fields {
+        let v = match &f.kind {
+            FieldKind::Int { default, .. } => Value::from(*default as i64),
+            FieldKind::Float { default, .. } => Value::from(*default),
+            FieldKind::Choice { default, .. } => Value::from(default.clone()),
+            FieldKind::Bool { default } => Value::from(*default),
+        };
+        let mut at = &mut out;
+        let mut parts = f.id.split('.').peekable();
+        while let Some(part) = parts.next() {
+            let map = at.as_object_mut().expect("an object");
+            if parts.peek().is_none() {
+                map.insert(part.into(), v.clone());
+                break;
+            }
+            at = map
+                .entry(part)
+                .or_insert_with(|| Value::Object(Default::default()));
+        }
+    }
+    out
+}
+
+/// The move `model` plays from the game's start position at its default
+/// settings, when it moves first and has one best move there (the same
+/// whatever the seed); else `None`. The page plays it before the model's
+/// file has arrived: on a slow link a first move that waited for the file
+/// would keep the visitor waiting for it too.
+pub fn opening_of(entry: &dyn GameEntry, model: &Model) -> Result<Option<Opening>, String> {
+    let session = entry.new_session();
+    if session.is_over()
+        || session.to_move() != crate::game::Side::First
+        || entry.describe_model(model)?.side == Some(1)
+    {
+        return Ok(None);
+    }
+    let position = session.position();
+    let settings = default_settings(&entry.info().model_settings);
+    let mut agent = entry.agent("model", &settings, Some(model))?;
+    let mut chosen: Option<String> = None;
+    for i in 0..OPENING_SEEDS {
+        let seed = i.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x5eed;
+        let text = agent.think(&position, seed, &mut Budget::unlimited())?.text;
+        match &chosen {
+            Some(c) if *c != text => return Ok(None),
+            _ => chosen = Some(text),
+        }
+    }
+    Ok(chosen.map(|play| Opening { position, play }))
+}
+
+/// Every model of `g` with its opening ([`opening_of`]), from its file in `dir`.
+fn set_openings(entry: &dyn GameEntry, g: &mut ReadyGame, dir: &Path) -> Result<(), String> {
+    for m in &mut g.models {
+        m.opening = opening_of(entry, &read_model(dir, &m.file)?)?;
+    }
+    Ok(())
 }
 
 fn is_zero(x: &f64) -> bool {
@@ -511,6 +594,7 @@ pub fn rate(
     play: Play,
     log: &mut (dyn FnMut(&str) + Send),
 ) -> Result<(), String> {
+    set_openings(entry, g, dir)?;
     let set = entry.ready_models();
     let openings = set.ladder_openings.min(entry.info().ladder_openings);
     if openings == 0 {
@@ -857,6 +941,7 @@ pub fn build(
                     side: described.side,
                     weights: described.weights,
                     bytes: bytes.len() as u64,
+                    opening: opening_of(*entry, &model)?,
                 });
             }
         }
@@ -940,6 +1025,13 @@ pub fn check(
                 wrong.push(format!(
                     "{game} {}: {} games trained, manifest {}",
                     m.id, model.header.games_trained, m.games
+                ));
+            }
+            let opening = opening_of(entry, &model)?;
+            if opening != m.opening {
+                wrong.push(format!(
+                    "{game} {}: opening {opening:?}, manifest {:?}",
+                    m.id, m.opening
                 ));
             }
         }

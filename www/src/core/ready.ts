@@ -62,6 +62,13 @@ export interface ReadyModel {
   /** Whether its weights can be shown (the Weights view); absent when not. */
   weights?: boolean;
   bytes: number;
+  /**
+   * Its move from the start position (`position`, in the game's text form)
+   * at its default settings, where it has one best move there: the page
+   * plays it while the file is still on its way. `selfplay ready check`
+   * asks the file again.
+   */
+  opening?: { position: string; move: string };
 }
 
 export interface ReadyGame {

@@ -31,6 +31,8 @@ export interface Seats {
   /** The game's player of that name, if it is one. */
   player(c: string): PlayerInfo | undefined;
   agentFor(name: string): Promise<AgentRequest>;
+  /** A move of that player in that position that needs no think (a ready-made model's opening), or null. */
+  openingFor(name: string, position: string): string | null;
   sideLabel(side: 0 | 1): string;
   /** The sides waiting for a model the address names (they do not move). */
   missingSides(): (0 | 1)[];
@@ -359,9 +361,17 @@ export class Game {
     };
     let move: string;
     try {
-      const agent = await this.seats.agentFor(player);
-      if (ticket !== this.thinkTicket) return;
-      move = (await this.thinker.think(agent, s.position, this.seedOf * 1000 + s.cursor, budget, progress)).text;
+      // A ready-made model's first move comes with the manifest: on a slow
+      // link its file is still on its way, fetched meanwhile for the next.
+      const opening = this.seats.openingFor(player, s.position);
+      if (opening !== null) {
+        move = opening;
+        this.seats.agentFor(player).catch(() => undefined);
+      } else {
+        const agent = await this.seats.agentFor(player);
+        if (ticket !== this.thinkTicket) return;
+        move = (await this.thinker.think(agent, s.position, this.seedOf * 1000 + s.cursor, budget, progress)).text;
+      }
     } catch (e) {
       if (ticket !== this.thinkTicket || e instanceof Cancelled) return;
       this.thinkingSide = null;

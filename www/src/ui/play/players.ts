@@ -257,6 +257,20 @@ export class Players {
     };
   }
 
+  /**
+   * The move of the ready-made model `name` in `position` that needs no
+   * file: its opening from the manifest, when `position` is the start
+   * position it was asked in and its settings are the defaults. Null
+   * otherwise.
+   */
+  openingFor(name: Controller, position: string): string | null {
+    const opening = this.models.get(name)?.ready?.opening;
+    if (!opening || opening.position !== position) return null;
+    const form = this.settingsForms.get(MODEL_SETTINGS);
+    if (form && JSON.stringify(form.read()) !== JSON.stringify(form.defaults())) return null;
+    return opening.move;
+  }
+
   /** Calls `f` when the models that can play, or the players, change. */
   onModels(f: () => void): () => void {
     this.listeners.add(f);
@@ -288,10 +302,12 @@ export class Players {
       this.models.set(name, { name, label: r.name, side: r.side, key: name, bytes: null, libraryId: null, ready: r });
     }
     // The ready-made agents in the game come down now, beside the engine,
-    // not once it is their turn: on a slow link that turn comes sooner.
-    for (const c of this.controllers) {
+    // not once it is their turn: on a slow link that turn comes sooner. One
+    // that moves first with its opening (the manifest's) is fetched when it
+    // plays that: until then its file would only hold the engine back.
+    for (const [side, c] of this.controllers.entries()) {
       const m = this.models.get(c);
-      if (m?.ready) void readyBytes(m.ready).then((b) => (m.bytes ??= b), () => undefined);
+      if (m?.ready && !(side === 0 && m.ready.opening)) void readyBytes(m.ready).then((b) => (m.bytes ??= b), () => undefined);
     }
     for (const side of [0, 1] as const) {
       const c = this.controllers[side];
