@@ -150,6 +150,7 @@ export class GridBoard implements BoardView {
     this.notePreview();
     const c = this.crisp.canvas;
     c.dataset.legal = [...this.legal.values()].join(' ');
+    c.dataset.legalSquares = [...this.legal.keys()].map((cell) => this.cellName(cell)).join(' ');
     c.dataset.toMove = state.toMove === null ? '' : String(state.toMove);
     c.dataset.cursor = String(state.cursor);
     c.dataset.lastMove = state.lastMove?.cell != null ? this.cellName(state.lastMove.cell) : '';
