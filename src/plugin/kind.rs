@@ -6,11 +6,14 @@
 
 use serde_json::Value;
 
-use super::learner::{Learner, Run};
+use super::learner::{json, settings, Learner, Run};
 use super::{DynAgent, DynRun, ModelUse, ResumeOptions, RunKindInfo, WeightTable};
 use crate::model::Model;
 
-/// A kind of training run of a game.
+/// A kind of training run of a game, as the page, the CLI and the
+/// registry use it. A game writes [`LearnerKind`] instead: what starting,
+/// continuing and recognising its runs' files take is the same for every
+/// learner and comes with it.
 pub trait RunKind: Sync {
     /// Its id, title, settings form, presets and charts.
     fn info(&self) -> RunKindInfo;
@@ -40,6 +43,90 @@ pub trait RunKind: Sync {
         let _ = model;
         Ok(None)
     }
+}
+
+/// A kind of run over its learner: what is its own (its description and
+/// presets, and what its model files are: described, played, their
+/// weights shown). Its runs start from a checked settings object, its
+/// files are those of its learner's algorithm and continue as the learner
+/// reads them back: the [`RunKind`] every `LearnerKind` is.
+pub trait LearnerKind: Sync {
+    /// The learner its runs train.
+    type Learner: Learner;
+
+    /// Its title, settings form, presets and charts (its id, and whether
+    /// its runs can be watched and need the learners' module, are its
+    /// learner's).
+    fn info(&self) -> RunKindInfo;
+
+    /// The settings of a preset's runs, with `seed` as the base seed.
+    fn presets(&self, preset: &str, seed: u64) -> Result<Vec<Settings<Self>>, String>;
+
+    /// What a model of this kind is, for the library.
+    fn describe(&self, model: &Model) -> Result<ModelUse, String>;
+
+    /// A model of this kind as the player `model`, with its settings.
+    fn player(&self, model: &Model, settings: &Value) -> Result<Box<dyn DynAgent>, String>;
+
+    /// The weights a model of this kind learned, beside those it started
+    /// from; `None` for a kind (or a model) whose weights are not shown.
+    fn weights(&self, model: &Model) -> Result<Option<WeightTable>, String> {
+        let _ = model;
+        Ok(None)
+    }
+}
+
+/// The settings of a kind's runs.
+pub type Settings<K> = <<K as LearnerKind>::Learner as Learner>::Config;
+
+impl<K: LearnerKind> RunKind for K {
+    fn info(&self) -> RunKindInfo {
+        RunKindInfo {
+            id: K::Learner::KIND.into(),
+            watchable: K::Learner::WATCHABLE,
+            needs_learners: K::Learner::NEEDS_LEARNERS.is_some(),
+            ..LearnerKind::info(self)
+        }
+    }
+
+    fn preset_runs(&self, preset: &str, seed: u64) -> Result<Vec<Value>, String> {
+        self.presets(preset, seed)?.iter().map(json).collect()
+    }
+
+    fn new_run(&self, config: &Value) -> Result<Box<dyn DynRun>, String> {
+        start::<K::Learner>(|| {
+            let config = settings(config)?;
+            K::Learner::check(&config)?;
+            Ok(config)
+        })
+    }
+
+    fn owns(&self, model: &Model) -> bool {
+        model.header.algorithm == K::Learner::ALGORITHM
+    }
+
+    fn resume(&self, model: &Model, options: &ResumeOptions) -> Result<Box<dyn DynRun>, String> {
+        resume::<K::Learner>(model, options)
+    }
+
+    fn describe(&self, model: &Model) -> Result<ModelUse, String> {
+        LearnerKind::describe(self, model)
+    }
+
+    fn player(&self, model: &Model, settings: &Value) -> Result<Box<dyn DynAgent>, String> {
+        LearnerKind::player(self, model, settings)
+    }
+
+    fn weights(&self, model: &Model) -> Result<Option<WeightTable>, String> {
+        LearnerKind::weights(self, model)
+    }
+}
+
+/// The number of a study's numbered experiment `id` ("1", "2", ...), as
+/// presets of the kind `kind` of the game titled `title` name them.
+pub fn numbered(title: &str, kind: &str, id: &str) -> Result<u32, String> {
+    id.parse()
+        .map_err(|_| super::unknown_preset(title, kind, id))
 }
 
 /// Whether this build is the page's first module, which leaves out the

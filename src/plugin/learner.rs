@@ -19,7 +19,7 @@ use serde_json::Value;
 
 use super::run::{DynRun, Point, Recorder, RunProgress, SeriesSpec, WatchedGame};
 use super::ResumeOptions;
-use crate::model::{Kind, Model};
+use crate::model::{Algorithm, Kind, Model};
 
 /// What a learner sees of its run: its settings, the games played and the
 /// curve so far.
@@ -74,7 +74,7 @@ pub struct Restored<L: Learner> {
 /// A learner: what one kind of run learns, and how.
 pub trait Learner: Sized + 'static {
     /// The run's settings, as the page's form and the model files hold them.
-    type Config: Serialize + Clone + 'static;
+    type Config: Serialize + serde::de::DeserializeOwned + Clone + 'static;
     /// One curve point, as the learner measures it and its files keep it.
     type Point: Clone + 'static;
 
@@ -86,6 +86,15 @@ pub trait Learner: Sized + 'static {
     /// budget and only the learners' module trains it
     /// ([`super::RunKindInfo::needs_learners`], [`super::kind::start`]).
     const NEEDS_LEARNERS: Option<&'static str> = None;
+    /// The algorithm its model files name (the kind's files are those).
+    const ALGORITHM: Algorithm;
+
+    /// Checks settings a new run starts from, beyond what
+    /// [`Learner::new`] checks (limits only a new run has).
+    fn check(config: &Self::Config) -> Result<(), String> {
+        let _ = config;
+        Ok(())
+    }
 
     /// The planned total of learning games in `config`.
     fn total(config: &Self::Config) -> u64;
@@ -403,6 +412,26 @@ pub struct Every {
 }
 
 impl Every {
+    /// A point before the first game, every `every` games and after the
+    /// last.
+    pub const fn grid(every: u64) -> Every {
+        Every {
+            every,
+            start: true,
+            end: true,
+        }
+    }
+
+    /// Whether a point is due in `run`, whose points say the games they
+    /// were measured at by `games_of`.
+    pub fn due_in<L: Learner>(self, run: RunView<'_, L>, games_of: fn(&L::Point) -> u64) -> bool {
+        self.due(
+            run.games,
+            L::total(run.config),
+            run.curve.last().map(games_of),
+        )
+    }
+
     /// Whether a point is due at `games` of `total`, the last point having
     /// been measured at `last` games.
     pub fn due(self, games: u64, total: u64, last: Option<u64>) -> bool {
@@ -414,6 +443,20 @@ impl Every {
         }
         (self.every > 0 && games % self.every == 0) || (self.end && games == total)
     }
+}
+
+/// Sets `config` to itself as `change` makes it if `validate` accepts
+/// the result; else leaves it as it was.
+pub fn change_checked<C: Clone>(
+    config: &mut C,
+    change: impl FnOnce(&mut C),
+    validate: impl FnOnce(&C) -> Result<(), String>,
+) -> Result<(), String> {
+    let mut c = config.clone();
+    change(&mut c);
+    validate(&c)?;
+    *config = c;
+    Ok(())
 }
 
 /// At most `max` points of a long curve, for a file: all of them when they

@@ -37,7 +37,7 @@ use serde_json::Value;
 use crate::model::Model;
 
 pub use agent::{AgentThought, DynAgent, MoveAnalysis, PositionAnalysis, TypedAgent};
-pub use kind::{in_learners_module, RunKind};
+pub use kind::{in_learners_module, LearnerKind, RunKind};
 pub use learner::{Learner, Played, Restored, Run, RunView};
 pub use playable::Playable;
 #[cfg(not(target_arch = "wasm32"))]
@@ -287,7 +287,7 @@ pub struct PresetInfo {
 }
 
 /// A kind of training run a game supports.
-#[derive(Clone, Debug, PartialEq, Serialize, tsify::Tsify)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, tsify::Tsify)]
 #[serde(rename_all = "camelCase")]
 pub struct RunKindInfo {
     /// The name [`GameEntry::new_run`] takes (`"qnet"`).

@@ -189,7 +189,7 @@ pub fn opponent_of(name: &str) -> Option<Opponent> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::learners::q_table::{preset, q_table_kind_info, LearnerSide, QTableRun};
+    use super::super::learners::q_table::{preset, LearnerSide, QTableKind, QTableRun};
     use super::super::perfect::DEFAULT_NODES;
     use super::*;
     use crate::plugin::DynRun;
@@ -310,7 +310,7 @@ mod tests {
         );
         assert!(optimal[0].about.contains("random player"));
         assert!(optimal.iter().all(|s| s.about.contains("exact solver")));
-        let charts = q_table_kind_info().charts;
+        let charts = RunKind::info(&QTableKind).charts;
         assert!(charts.iter().any(|ch| ch.id == "optimal"));
         for p in &points {
             for id in ["optimal_own", "optimal_test"] {

@@ -242,7 +242,7 @@ fn grid_info() -> GameInfo {
 mod tests {
     use super::*;
     use crate::games::describe_model;
-    use crate::games::othello::learners::qnet::qnet_kind;
+    use crate::games::othello::learners::qnet::QNetKind;
     use crate::games::othello::learners::{presets, QNetRun, TrainerConfig};
     use crate::plugin::{DynRun, RunProgress};
 
@@ -319,7 +319,7 @@ mod tests {
 
     #[test]
     fn presets_are_named_and_sized_for_the_page() {
-        let kind = qnet_kind();
+        let kind = RunKind::info(&QNetKind);
         let full = kind
             .presets
             .iter()

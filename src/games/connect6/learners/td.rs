@@ -23,11 +23,11 @@ use crate::games::connect6::learn::{
 use crate::games::connect6::rules::{Board, Point};
 use crate::learn::linear_td::{LinearTd, Params};
 use crate::model::{Algorithm, GameId, Header, Kind, Model};
-use crate::plugin::learner::{json, saved_curve, settings, Every};
+use crate::plugin::learner::{change_checked, json, saved_curve, Every};
 use crate::plugin::run::{thousands, Recorder};
 use crate::plugin::{
-    kind, DynAgent, DynRun, Learner, ModelUse, Playable, Played, Point as CurvePointOut, Restored,
-    ResumeOptions, RunKind, RunKindInfo, RunView, SeriesSpec, TypedAgent, WeightTable,
+    kind, DynAgent, Learner, LearnerKind, ModelUse, Playable, Played, Point as CurvePointOut,
+    Restored, ResumeOptions, RunKindInfo, RunView, SeriesSpec, TypedAgent, WeightTable,
 };
 
 /// The kind of run.
@@ -432,17 +432,14 @@ impl Learner for TdLearner {
     type Point = CurvePoint;
     const KIND: &'static str = TD;
     const NEEDS_LEARNERS: Option<&'static str> = Some(LEARNER_NAME);
+    const ALGORITHM: Algorithm = Algorithm::TdLinear;
 
     fn total(config: &RunConfig) -> u64 {
         config.games
     }
 
     fn set_total(config: &mut RunConfig, total: u64, _games: u64) -> Result<(), String> {
-        let mut c = config.clone();
-        c.games = total;
-        c.validate()?;
-        *config = c;
-        Ok(())
+        change_checked(config, |c| c.games = total, RunConfig::validate)
     }
 
     fn new(config: &RunConfig) -> Result<TdLearner, String> {
@@ -458,16 +455,7 @@ impl Learner for TdLearner {
 
     /// A point before the first game, every `eval_every` games and at the end.
     fn due(&self, run: RunView<'_, Self>) -> bool {
-        Every {
-            every: run.config.eval_every,
-            start: true,
-            end: true,
-        }
-        .due(
-            run.games,
-            run.config.games,
-            run.curve.last().map(|p| p.games),
-        )
+        Every::grid(run.config.eval_every).due_in(run, |p| p.games)
     }
 
     /// Plays and learns one game (or learns the next record).
@@ -755,92 +743,75 @@ impl Player<Board> for WeightsPlayer {
 const WATCHED_UNITS: &str =
     "the weights' chance that the side placing the stone wins: 1 a sure win, 0 a sure loss";
 
-/// The run kind as the page shows it.
-pub fn td_kind() -> RunKindInfo {
-    use crate::plugin::{ChartSpec, FieldSpec, PresetInfo};
-    let d = RunConfig::default();
-    RunKindInfo {
-        id: TD.into(),
-        title: "Pattern weights learned by TD(0) (the study's learner)".into(),
-        about: "The evaluation counts 492 line patterns (threats, live and dead threes and \
-                twos, ...) for both sides and gives each a weight; the position's value, \
-                Black's chance of winning, is the logistic of the weighted sum. It starts from \
-                the hand-set weights of the study's original program and plays itself, one \
-                stone at a time to the stone with the best value, now and then a random one. \
-                After each turn the value of the position before moves a step toward the value \
-                after it, and the last toward the result. The curve is its score against the \
-                hand-set weights."
-            .into(),
-        fields: vec![
-            FieldSpec::int("games", "Learning games", "How many games it learns from.", 1, 1_000_000, d.games),
-            FieldSpec::float("alpha", "Step size α", "How far a value moves toward the next one after a turn.", (0.001, 1.0), 0.001, 0.1),
-            FieldSpec::float("epsilon", "Exploration ε", "The chance of a random stone instead of the best one.", (0.0, 1.0), 0.01, 0.1),
-            FieldSpec::boolean("tss", "Threat-space search", "A win by continuous double threats found at a turn's start ends the game; a second stone proven to lose is avoided.", d.tss),
-            FieldSpec::boolean("normalise", "Normalised steps", "Each step divided by the squared length of the feature vector (‖φ‖²).", d.normalise),
-            FieldSpec::boolean("two_turn", "Two-turn updates", "A position learns from the one two turns later, after the same side moved again.", d.two_turn),
-            FieldSpec::boolean("sign_only", "Sign-only features", "Each pattern counts as present (1) or absent (0), not by how many.", d.sign_only),
-            FieldSpec::boolean("per_phase", "Weights per phase", "Opening, middle game and endgame each their own weights.", d.per_phase),
-            FieldSpec::boolean("mixed", "Mixed", "Keep the hand-set opening weights; learn the middle game and endgame.", d.mixed),
-            FieldSpec::int("eval_every", "A curve point every", "Learning games between two measurements.", 1, 1_000_000, d.eval_every),
-            FieldSpec::int("openings", "Measuring openings", "How many of the 50 fixed openings a curve point plays, each twice with colours swapped.", 1, OPENING_COUNT as u64, OPENING_COUNT as u64),
-            FieldSpec::int("seed", "Seed", "The same seed gives the same run.", 0, 1 << 53, 1),
-        ],
-        presets: presets()
-            .iter()
-            .map(|(id, name, sentence, _)| PresetInfo {
-                id: (*id).into(),
-                name: (*name).into(),
-                sentence: (*sentence).into(),
-                group: if BEYOND.contains(id) { "beyond" } else { "study" }.into(),
-                runs: 1,
-            })
-            .collect(),
-        charts: vec![
-            ChartSpec::new(
-                "score",
-                "Score against the hand-set weights",
-                "% of the points",
-                Some([0.0, 100.0]),
-            ),
-            ChartSpec::new(
-                "weights",
-                "What it learned: weights of line patterns",
-                "weight (the study's ÷ 100,000)",
-                None,
-            ),
-        ],
-        continue_fields: Vec::new(),
-        snapshots: vec![100, 1_000, 10_000],
-        watchable: true,
-        needs_learners: true,
-        shows_weights: true,
-    }
-}
-
 /// The kind of run as the game lists it.
 pub struct TdKind;
 
-impl RunKind for TdKind {
+impl LearnerKind for TdKind {
+    type Learner = TdLearner;
+
+    /// The run kind as the page shows it.
     fn info(&self) -> RunKindInfo {
-        td_kind()
+        use crate::plugin::{ChartSpec, FieldSpec, PresetInfo};
+        let d = RunConfig::default();
+        RunKindInfo {
+            title: "Pattern weights learned by TD(0) (the study's learner)".into(),
+            about: "The evaluation counts 492 line patterns (threats, live and dead threes and \
+                    twos, ...) for both sides and gives each a weight; the position's value, \
+                    Black's chance of winning, is the logistic of the weighted sum. It starts from \
+                    the hand-set weights of the study's original program and plays itself, one \
+                    stone at a time to the stone with the best value, now and then a random one. \
+                    After each turn the value of the position before moves a step toward the value \
+                    after it, and the last toward the result. The curve is its score against the \
+                    hand-set weights."
+                .into(),
+            fields: vec![
+                FieldSpec::int("games", "Learning games", "How many games it learns from.", 1, 1_000_000, d.games),
+                FieldSpec::float("alpha", "Step size α", "How far a value moves toward the next one after a turn.", (0.001, 1.0), 0.001, 0.1),
+                FieldSpec::float("epsilon", "Exploration ε", "The chance of a random stone instead of the best one.", (0.0, 1.0), 0.01, 0.1),
+                FieldSpec::boolean("tss", "Threat-space search", "A win by continuous double threats found at a turn's start ends the game; a second stone proven to lose is avoided.", d.tss),
+                FieldSpec::boolean("normalise", "Normalised steps", "Each step divided by the squared length of the feature vector (‖φ‖²).", d.normalise),
+                FieldSpec::boolean("two_turn", "Two-turn updates", "A position learns from the one two turns later, after the same side moved again.", d.two_turn),
+                FieldSpec::boolean("sign_only", "Sign-only features", "Each pattern counts as present (1) or absent (0), not by how many.", d.sign_only),
+                FieldSpec::boolean("per_phase", "Weights per phase", "Opening, middle game and endgame each their own weights.", d.per_phase),
+                FieldSpec::boolean("mixed", "Mixed", "Keep the hand-set opening weights; learn the middle game and endgame.", d.mixed),
+                FieldSpec::int("eval_every", "A curve point every", "Learning games between two measurements.", 1, 1_000_000, d.eval_every),
+                FieldSpec::int("openings", "Measuring openings", "How many of the 50 fixed openings a curve point plays, each twice with colours swapped.", 1, OPENING_COUNT as u64, OPENING_COUNT as u64),
+                FieldSpec::int("seed", "Seed", "The same seed gives the same run.", 0, 1 << 53, 1),
+            ],
+            presets: presets()
+                .iter()
+                .map(|(id, name, sentence, _)| PresetInfo {
+                    id: (*id).into(),
+                    name: (*name).into(),
+                    sentence: (*sentence).into(),
+                    group: if BEYOND.contains(id) { "beyond" } else { "study" }.into(),
+                    runs: 1,
+                })
+                .collect(),
+            charts: vec![
+                ChartSpec::new(
+                    "score",
+                    "Score against the hand-set weights",
+                    "% of the points",
+                    Some([0.0, 100.0]),
+                ),
+                ChartSpec::new(
+                    "weights",
+                    "What it learned: weights of line patterns",
+                    "weight (the study's ÷ 100,000)",
+                    None,
+                ),
+            ],
+            snapshots: vec![100, 1_000, 10_000],
+            shows_weights: true,
+            ..RunKindInfo::default()
+        }
     }
 
-    fn preset_runs(&self, id: &str, seed: u64) -> Result<Vec<serde_json::Value>, String> {
+    fn presets(&self, id: &str, seed: u64) -> Result<Vec<RunConfig>, String> {
         let config =
             preset(id).ok_or_else(|| crate::plugin::unknown_preset(Board::TITLE, TD, id))?;
-        Ok(vec![json(&RunConfig { seed, ..config })?])
-    }
-
-    fn new_run(&self, config: &serde_json::Value) -> Result<Box<dyn DynRun>, String> {
-        kind::start::<TdLearner>(|| settings(config))
-    }
-
-    fn owns(&self, model: &Model) -> bool {
-        model.header.algorithm == Algorithm::TdLinear
-    }
-
-    fn resume(&self, model: &Model, options: &ResumeOptions) -> Result<Box<dyn DynRun>, String> {
-        kind::resume::<TdLearner>(model, options)
+        Ok(vec![RunConfig { seed, ..config }])
     }
 
     fn describe(&self, model: &Model) -> Result<ModelUse, String> {

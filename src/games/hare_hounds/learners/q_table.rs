@@ -63,12 +63,11 @@ use crate::games::hare_hounds::{HareHounds, Move};
 use crate::learn::q_table::{play_recorded_game, Agent, QLearner, QTable};
 use crate::model::{Algorithm, Kind, Model};
 use crate::players::RandomPlayer;
-use crate::plugin::learner::{json, settings, thinned};
+use crate::plugin::learner::{json, thinned};
 use crate::plugin::run::{thousands, Recorder};
 use crate::plugin::{
-    kind, ChartSpec, Choice, DynAgent, DynRun, FieldSpec, Learner, ModelUse, Playable, Played,
-    Point, PresetInfo, Restored, ResumeOptions, RunKind, RunKindInfo, RunView, SeriesSpec,
-    TypedAgent,
+    kind, ChartSpec, Choice, DynAgent, FieldSpec, Learner, LearnerKind, ModelUse, Playable, Played,
+    Point, PresetInfo, Restored, ResumeOptions, RunKindInfo, RunView, SeriesSpec, TypedAgent,
 };
 
 pub use config::{default_probes, preset, run_seed, HareConfig, Probe, RunConfig};
@@ -227,9 +226,17 @@ impl Learner for QTableLearner {
     type Config = RunConfig;
     type Point = CurvePoint;
     const KIND: &'static str = Q_TABLE;
+    const ALGORITHM: Algorithm = Algorithm::QTable;
 
     fn total(config: &RunConfig) -> u64 {
         config.total_games
+    }
+
+    fn check(config: &RunConfig) -> Result<(), String> {
+        if config.total_games > 100_000_000 {
+            return Err("total_games must be at most 100,000,000".into());
+        }
+        Ok(())
     }
 
     /// A new planned total (not below the games played).
@@ -653,132 +660,6 @@ const PRESETS: [(&str, &str, &str); 5] = [
     ),
 ];
 
-/// The kind's description: its settings, presets and charts.
-pub fn q_table_kind_info() -> RunKindInfo {
-    let hares = vec![
-        Choice::new("random", "the random hare"),
-        Choice::new("simple", "the simple hare"),
-        Choice::new("perfect", "the perfect hare"),
-    ];
-    RunKindInfo {
-        id: Q_TABLE.into(),
-        title: "Tabular Q-learning of the hounds".into(),
-        about: "A table holds a value for every position and every hound step; after each game \
-                the values of the moves played move a little towards what followed. α sets how \
-                far, γ how much later rewards count, ε how often the hounds try a random move."
-            .into(),
-        fields: vec![
-            FieldSpec::float(
-                "hounds.alpha",
-                "Learning rate α",
-                "How far each update moves a value towards its target (0 to 1).",
-                (0.0, 1.0),
-                0.05,
-                0.1,
-            ),
-            FieldSpec::float(
-                "hounds.gamma",
-                "Discount γ",
-                "How much a win counts when it comes later (0 to 1; 1: later counts fully).",
-                (0.0, 1.0),
-                0.05,
-                0.9,
-            ),
-            FieldSpec::float(
-                "hounds.epsilon",
-                "Exploration ε",
-                "The chance of a random move instead of the best-valued one while learning.",
-                (0.0, 1.0),
-                0.05,
-                0.5,
-            ),
-            FieldSpec::choice(
-                "hare.kind",
-                "Hare",
-                "The opponent the hounds learn against.",
-                hares.clone(),
-            ),
-            FieldSpec::int(
-                "total_games",
-                "Learning games",
-                "How many games the hounds learn from.",
-                1,
-                100_000_000,
-                10_000,
-            ),
-            FieldSpec::int(
-                "learn_games",
-                "Curve point every (games)",
-                "Learning games between two measurements of the greedy hounds.",
-                1,
-                10_000_000,
-                100,
-            ),
-            FieldSpec::int(
-                "eval_games",
-                "Evaluation games",
-                "Greedy games (learning off) at each curve point; 0 for none.",
-                0,
-                1_000_000,
-                500,
-            ),
-            FieldSpec::boolean(
-                "perfect_share",
-                "Measure perfect moves",
-                "At each point, the share of positions where the greedy hounds play a perfect move (from the exact solution), and a match against the perfect hare.",
-                true,
-            ),
-            FieldSpec::int(
-                "seed",
-                "Seed",
-                "Same seed, same run.",
-                0,
-                u64::MAX,
-                1,
-            ),
-        ],
-        presets: PRESETS
-            .iter()
-            .map(|&(id, name, sentence)| PresetInfo {
-                id: id.into(),
-                name: name.into(),
-                sentence: sentence.into(),
-                group: if id == "5" { "beyond" } else { "study" }.into(),
-                runs: preset(id.parse().expect("a number"), 0)
-                    .map(|r| r.len() as u32)
-                    .unwrap_or(0),
-            })
-            .collect(),
-        charts: vec![
-            ChartSpec::new(
-                "win",
-                "Greedy hounds’ win % (dashed: against the perfect hare)",
-                "win %",
-                Some([0.0, 100.0]),
-            ),
-            ChartSpec::new(
-                "perfect",
-                "Perfect moves in won positions %",
-                "% perfect",
-                Some([0.0, 100.0]),
-            ),
-            ChartSpec::new("probes", "Sampled Q-values", "Q", Some([-1.0, 1.0])),
-        ],
-        continue_fields: vec![FieldSpec::choice(
-            "hare",
-            "Against",
-            "The hare of the continued run.",
-            std::iter::once(Choice::new("", "the hare it learned against"))
-                .chain(hares)
-                .collect(),
-        )],
-        snapshots: vec![100, 1_000],
-        watchable: true,
-        needs_learners: false,
-        shows_weights: false,
-    }
-}
-
 /// The kind of run as the game lists it.
 pub struct QTableKind;
 
@@ -790,32 +671,134 @@ pub fn side_name(side: Side) -> &'static str {
     }
 }
 
-impl RunKind for QTableKind {
+impl LearnerKind for QTableKind {
+    type Learner = QTableLearner;
+
+    /// The kind's description: its settings, presets and charts.
     fn info(&self) -> RunKindInfo {
-        q_table_kind_info()
-    }
-
-    fn preset_runs(&self, id: &str, seed: u64) -> Result<Vec<Value>, String> {
-        let n: u32 = id
-            .parse()
-            .map_err(|_| crate::plugin::unknown_preset(HareHounds::TITLE, Q_TABLE, id))?;
-        preset(n, seed)?.iter().map(json).collect()
-    }
-
-    fn new_run(&self, config: &Value) -> Result<Box<dyn DynRun>, String> {
-        let config: RunConfig = settings(config)?;
-        if config.total_games > 100_000_000 {
-            return Err("total_games must be at most 100,000,000".into());
+        let hares = vec![
+            Choice::new("random", "the random hare"),
+            Choice::new("simple", "the simple hare"),
+            Choice::new("perfect", "the perfect hare"),
+        ];
+        RunKindInfo {
+            title: "Tabular Q-learning of the hounds".into(),
+            about: "A table holds a value for every position and every hound step; after each game \
+                    the values of the moves played move a little towards what followed. α sets how \
+                    far, γ how much later rewards count, ε how often the hounds try a random move."
+                .into(),
+            fields: vec![
+                FieldSpec::float(
+                    "hounds.alpha",
+                    "Learning rate α",
+                    "How far each update moves a value towards its target (0 to 1).",
+                    (0.0, 1.0),
+                    0.05,
+                    0.1,
+                ),
+                FieldSpec::float(
+                    "hounds.gamma",
+                    "Discount γ",
+                    "How much a win counts when it comes later (0 to 1; 1: later counts fully).",
+                    (0.0, 1.0),
+                    0.05,
+                    0.9,
+                ),
+                FieldSpec::float(
+                    "hounds.epsilon",
+                    "Exploration ε",
+                    "The chance of a random move instead of the best-valued one while learning.",
+                    (0.0, 1.0),
+                    0.05,
+                    0.5,
+                ),
+                FieldSpec::choice(
+                    "hare.kind",
+                    "Hare",
+                    "The opponent the hounds learn against.",
+                    hares.clone(),
+                ),
+                FieldSpec::int(
+                    "total_games",
+                    "Learning games",
+                    "How many games the hounds learn from.",
+                    1,
+                    100_000_000,
+                    10_000,
+                ),
+                FieldSpec::int(
+                    "learn_games",
+                    "Curve point every (games)",
+                    "Learning games between two measurements of the greedy hounds.",
+                    1,
+                    10_000_000,
+                    100,
+                ),
+                FieldSpec::int(
+                    "eval_games",
+                    "Evaluation games",
+                    "Greedy games (learning off) at each curve point; 0 for none.",
+                    0,
+                    1_000_000,
+                    500,
+                ),
+                FieldSpec::boolean(
+                    "perfect_share",
+                    "Measure perfect moves",
+                    "At each point, the share of positions where the greedy hounds play a perfect move (from the exact solution), and a match against the perfect hare.",
+                    true,
+                ),
+                FieldSpec::int(
+                    "seed",
+                    "Seed",
+                    "Same seed, same run.",
+                    0,
+                    u64::MAX,
+                    1,
+                ),
+            ],
+            presets: PRESETS
+                .iter()
+                .map(|&(id, name, sentence)| PresetInfo {
+                    id: id.into(),
+                    name: name.into(),
+                    sentence: sentence.into(),
+                    group: if id == "5" { "beyond" } else { "study" }.into(),
+                    runs: preset(id.parse().expect("a number"), 0)
+                        .map(|r| r.len() as u32)
+                        .unwrap_or(0),
+                })
+                .collect(),
+            charts: vec![
+                ChartSpec::new(
+                    "win",
+                    "Greedy hounds’ win % (dashed: against the perfect hare)",
+                    "win %",
+                    Some([0.0, 100.0]),
+                ),
+                ChartSpec::new(
+                    "perfect",
+                    "Perfect moves in won positions %",
+                    "% perfect",
+                    Some([0.0, 100.0]),
+                ),
+                ChartSpec::new("probes", "Sampled Q-values", "Q", Some([-1.0, 1.0])),
+            ],
+            continue_fields: vec![FieldSpec::choice(
+                "hare",
+                "Against",
+                "The hare of the continued run.",
+                std::iter::once(Choice::new("", "the hare it learned against"))
+                    .chain(hares)
+                    .collect(),
+            )],
+            snapshots: vec![100, 1_000],
+            ..RunKindInfo::default()
         }
-        kind::start::<QTableLearner>(|| Ok(config))
     }
 
-    fn owns(&self, model: &Model) -> bool {
-        model.header.algorithm == Algorithm::QTable
-    }
-
-    fn resume(&self, model: &Model, options: &ResumeOptions) -> Result<Box<dyn DynRun>, String> {
-        kind::resume::<QTableLearner>(model, options)
+    fn presets(&self, id: &str, seed: u64) -> Result<Vec<RunConfig>, String> {
+        preset(kind::numbered(HareHounds::TITLE, Q_TABLE, id)?, seed)
     }
 
     fn describe(&self, model: &Model) -> Result<ModelUse, String> {

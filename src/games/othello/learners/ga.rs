@@ -17,9 +17,8 @@ use crate::model::{Algorithm, GameId, Header, Kind, Model};
 use crate::plugin::learner::json;
 use crate::plugin::run::Recorder;
 use crate::plugin::{
-    kind, ChartSpec, DynAgent, DynRun, FieldSpec, Learner, ModelUse, Playable, Played, Point,
-    PresetInfo, Restored, ResumeOptions, RunKind, RunKindInfo, RunView, SeriesSpec, TypedAgent,
-    WeightTable,
+    kind, ChartSpec, DynAgent, FieldSpec, Learner, LearnerKind, ModelUse, Playable, Played, Point,
+    PresetInfo, Restored, ResumeOptions, RunKindInfo, RunView, SeriesSpec, TypedAgent, WeightTable,
 };
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -219,6 +218,7 @@ impl Learner for GaLearner {
     const KIND: &'static str = GA;
     const WATCHABLE: bool = false;
     const NEEDS_LEARNERS: Option<&'static str> = Some("genetic algorithm");
+    const ALGORITHM: Algorithm = Algorithm::GaWeights;
 
     fn total(config: &GaSettings) -> u64 {
         u64::from(config.generations) * config.ga_config().games_per_generation()
@@ -358,153 +358,133 @@ impl Learner for GaLearner {
     }
 }
 
-/// The kind's description: its settings, presets and charts.
-pub fn ga_kind() -> RunKindInfo {
-    let d = GaSettings::default();
-    let mut fields = vec![
-        FieldSpec::int(
-            "population",
-            "Population",
-            "How many weight sets survive each generation; each gets a mutated copy, and all play all.",
-            2,
-            crate::learn::genetic::MAX_POPULATION as u64,
-            d.population as u64,
-        ),
-        FieldSpec::float(
-            "sigma",
-            "Mutation strength",
-            "How far a copy's coefficients move from its parent's, on average (in the coefficients' units).",
-            (0.0, 1000.0),
-            0.5,
-            d.sigma,
-        ),
-        FieldSpec::int(
-            "depth",
-            "Search depth in the tournament",
-            "How many moves ahead each player looks in the tournament games; deeper is stronger and slower.",
-            1,
-            6,
-            u64::from(d.depth),
-        ),
-        FieldSpec::int(
-            "games_per_pairing",
-            "Games per pairing",
-            "Games each pair of players plays per generation, taking turns at moving first.",
-            1,
-            u64::from(crate::learn::genetic::MAX_GAMES_PER_PAIRING),
-            u64::from(d.games_per_pairing),
-        ),
-        FieldSpec::int(
-            "generations",
-            "Generations",
-            "How many rounds of copy, play and keep the best.",
-            1,
-            u64::from(crate::learn::genetic::MAX_GENERATIONS),
-            u64::from(d.generations),
-        ),
-        FieldSpec::int(
-            "random_opening",
-            "Random opening moves",
-            "Random moves at the start of each game, so that the same two players do not always play the same game.",
-            0,
-            20,
-            u64::from(d.random_opening),
-        ),
-        FieldSpec::int("seed", "Seed", "Same seed, same run.", 0, u64::MAX, d.seed),
-    ];
-    for (name, v) in Weights::NAMES.iter().zip(d.start.to_array()) {
-        fields.push(FieldSpec::float(
-            &format!("start.{name}"),
-            &format!("Starting {name}"),
-            "The first generation starts from these coefficients (the study's hand-set values).",
-            (-10_000.0, 10_000.0),
-            1.0,
-            v,
-        ));
-    }
-    let mut weights_chart =
-        ChartSpec::new("weights", "Coefficients of the best player", "value", None);
-    weights_chart.x_label = "generation".into();
-    let mut score_chart = ChartSpec::new(
-        "score",
-        "Round-robin score of the best player",
-        "score",
-        None,
-    );
-    score_chart.x_label = "generation".into();
-    RunKindInfo {
-        id: GA.into(),
-        title: "Evaluation weights tuned by a genetic algorithm".into(),
-        about: "The study's search player values a position by weighted squares (corners, edges, the \
-                squares next to them, the centre) and mobility. A population of weight sets plays \
-                round robins; the best half survives and is copied with small random changes."
-            .into(),
-        fields,
-        presets: vec![
-            PresetInfo {
-                id: "study-20".into(),
-                name: "The study's tuning, 20 generations".into(),
-                sentence: "Eight weight sets at depth 2, two games per pairing: compare the result with the study's table after 20 generations.".into(),
-                group: "study".into(),
-                runs: 1,
-            },
-            PresetInfo {
-                id: "study-50".into(),
-                name: "The study's tuning, 50 generations".into(),
-                sentence: "The same, to the study's 50 generations.".into(),
-                group: "study".into(),
-                runs: 1,
-            },
-        ],
-        charts: vec![weights_chart, score_chart],
-        continue_fields: Vec::new(),
-        // After 5 and 10 generations of the default settings.
-        snapshots: [5, 10]
-            .map(|g| g * d.ga_config().games_per_generation())
-            .to_vec(),
-        // A generation is many games at once: none of them is shown.
-        watchable: false,
-        needs_learners: true,
-        shows_weights: true,
-    }
-}
-
 /// The kind of run as the game lists it. Its files are the tuning runs'
 /// models and, of the same algorithm, the search player's kept settings
 /// (both play as the search player).
 pub struct GaKind;
 
-impl RunKind for GaKind {
+impl LearnerKind for GaKind {
+    type Learner = GaLearner;
+
+    /// The kind's description: its settings, presets and charts.
     fn info(&self) -> RunKindInfo {
-        ga_kind()
+        let d = GaSettings::default();
+        let mut fields = vec![
+            FieldSpec::int(
+                "population",
+                "Population",
+                "How many weight sets survive each generation; each gets a mutated copy, and all play all.",
+                2,
+                crate::learn::genetic::MAX_POPULATION as u64,
+                d.population as u64,
+            ),
+            FieldSpec::float(
+                "sigma",
+                "Mutation strength",
+                "How far a copy's coefficients move from its parent's, on average (in the coefficients' units).",
+                (0.0, 1000.0),
+                0.5,
+                d.sigma,
+            ),
+            FieldSpec::int(
+                "depth",
+                "Search depth in the tournament",
+                "How many moves ahead each player looks in the tournament games; deeper is stronger and slower.",
+                1,
+                6,
+                u64::from(d.depth),
+            ),
+            FieldSpec::int(
+                "games_per_pairing",
+                "Games per pairing",
+                "Games each pair of players plays per generation, taking turns at moving first.",
+                1,
+                u64::from(crate::learn::genetic::MAX_GAMES_PER_PAIRING),
+                u64::from(d.games_per_pairing),
+            ),
+            FieldSpec::int(
+                "generations",
+                "Generations",
+                "How many rounds of copy, play and keep the best.",
+                1,
+                u64::from(crate::learn::genetic::MAX_GENERATIONS),
+                u64::from(d.generations),
+            ),
+            FieldSpec::int(
+                "random_opening",
+                "Random opening moves",
+                "Random moves at the start of each game, so that the same two players do not always play the same game.",
+                0,
+                20,
+                u64::from(d.random_opening),
+            ),
+            FieldSpec::int("seed", "Seed", "Same seed, same run.", 0, u64::MAX, d.seed),
+        ];
+        for (name, v) in Weights::NAMES.iter().zip(d.start.to_array()) {
+            fields.push(FieldSpec::float(
+                &format!("start.{name}"),
+                &format!("Starting {name}"),
+                "The first generation starts from these coefficients (the study's hand-set values).",
+                (-10_000.0, 10_000.0),
+                1.0,
+                v,
+            ));
+        }
+        let mut weights_chart =
+            ChartSpec::new("weights", "Coefficients of the best player", "value", None);
+        weights_chart.x_label = "generation".into();
+        let mut score_chart = ChartSpec::new(
+            "score",
+            "Round-robin score of the best player",
+            "score",
+            None,
+        );
+        score_chart.x_label = "generation".into();
+        RunKindInfo {
+            title: "Evaluation weights tuned by a genetic algorithm".into(),
+            about: "The study's search player values a position by weighted squares (corners, edges, the \
+                    squares next to them, the centre) and mobility. A population of weight sets plays \
+                    round robins; the best half survives and is copied with small random changes."
+                .into(),
+            fields,
+            presets: vec![
+                PresetInfo {
+                    id: "study-20".into(),
+                    name: "The study's tuning, 20 generations".into(),
+                    sentence: "Eight weight sets at depth 2, two games per pairing: compare the result with the study's table after 20 generations.".into(),
+                    group: "study".into(),
+                    runs: 1,
+                },
+                PresetInfo {
+                    id: "study-50".into(),
+                    name: "The study's tuning, 50 generations".into(),
+                    sentence: "The same, to the study's 50 generations.".into(),
+                    group: "study".into(),
+                    runs: 1,
+                },
+            ],
+            charts: vec![weights_chart, score_chart],
+            // After 5 and 10 generations of the default settings.
+            snapshots: [5, 10]
+                .map(|g| g * d.ga_config().games_per_generation())
+                .to_vec(),
+            // A generation is many games at once: none of them is shown.
+            shows_weights: true,
+            ..RunKindInfo::default()
+        }
     }
 
-    fn preset_runs(&self, preset: &str, seed: u64) -> Result<Vec<Value>, String> {
+    fn presets(&self, preset: &str, seed: u64) -> Result<Vec<GaSettings>, String> {
         let generations = match preset {
             "study-20" => 20,
             "study-50" => 50,
             _ => return Err(crate::plugin::unknown_preset(Board::TITLE, GA, preset)),
         };
-        let s = GaSettings {
+        Ok(vec![GaSettings {
             generations,
             seed,
             ..GaSettings::default()
-        };
-        Ok(vec![json(&s)?])
-    }
-
-    fn new_run(&self, config: &Value) -> Result<Box<dyn DynRun>, String> {
-        kind::start::<GaLearner>(|| {
-            serde_json::from_value(config.clone()).map_err(|e| format!("bad tuning settings: {e}"))
-        })
-    }
-
-    fn owns(&self, model: &Model) -> bool {
-        model.header.algorithm == Algorithm::GaWeights
-    }
-
-    fn resume(&self, model: &Model, options: &ResumeOptions) -> Result<Box<dyn DynRun>, String> {
-        kind::resume::<GaLearner>(model, options)
+        }])
     }
 
     fn describe(&self, model: &Model) -> Result<ModelUse, String> {

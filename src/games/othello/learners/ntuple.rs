@@ -21,10 +21,9 @@ use crate::games::othello::levels;
 use crate::games::othello::rules::Board;
 use crate::games::othello::tuples::{PatternSet, TupleNet};
 use crate::model::{Algorithm, Model};
-use crate::plugin::learner::json;
 use crate::plugin::{
-    kind, ChartSpec, Choice, DynAgent, DynRun, FieldSpec, ModelUse, Playable, PresetInfo,
-    ResumeOptions, RunKind, RunKindInfo, TypedAgent,
+    ChartSpec, Choice, DynAgent, FieldSpec, LearnerKind, ModelUse, Playable, PresetInfo,
+    RunKindInfo, TypedAgent,
 };
 
 pub use run::{NTupleLearner, NTupleRun};
@@ -348,161 +347,139 @@ pub fn read_model(model: &Model) -> Result<(NTupleConfig, TupleNet), String> {
     Ok((config, net))
 }
 
-/// The kind's description: its settings, presets and charts.
-pub fn ntuple_kind() -> RunKindInfo {
-    let ntuple_presets = presets;
-    let d = NTupleConfig::default();
-    RunKindInfo {
-        id: NTUPLE.into(),
-        title: "An n-tuple network learning by self-play (TD)".into(),
-        about: "The network looks at small groups of squares (lines, corners, edges) and keeps, \
-                for every way each group can be filled, a number; the position's value is the \
-                sum of the numbers of all its groups. It plays itself, always to the position \
-                it values most (now and then at random), and after each game every position \
-                it played moves toward what came after it, the last toward the result."
-            .into(),
-        fields: vec![
-            FieldSpec::choice(
-                "patterns",
-                "Groups of squares",
-                "Lines of three: every straight line of three squares, small and quick to learn. \
-                 Classic: the corner, edge and diagonal shapes strong programs use, 108,216 numbers, slower to learn and stronger. \
-                 Logistello: the classic shapes and a 2×5 block at each corner, 167,265 numbers. \
-                 Wide: Logistello's and a triangle of ten squares at each corner, 226,314 numbers.",
-                vec![
-                    Choice::new("lines3", "Lines of three"),
-                    Choice::new("classic", "Classic shapes"),
-                    Choice::new("logistello", "Logistello's shapes"),
-                    Choice::new("wide", "Logistello's and corner triangles"),
-                ],
-            ),
-            FieldSpec::int(
-                "phases",
-                "Phases",
-                "Separate numbers for each part of the game (1: the same all game).",
-                1,
-                MAX_PHASES as u64,
-                d.phases as u64,
-            ),
-            FieldSpec::boolean(
-                "blend",
-                "Blend the phases",
-                "A position between two parts of the game uses both parts' numbers, each by how near it is, so its value changes smoothly from move to move.",
-                d.blend,
-            ),
-            FieldSpec::int("games", "Learning games", "How many games it learns from.", 1, 100_000_000, d.games),
-            FieldSpec::float(
-                "alpha",
-                "Step size α",
-                "How far a value moves toward its target after a game (divided by the number of groups).",
-                (0.001, 10.0),
-                0.01,
-                d.alpha,
-            ),
-            FieldSpec::float(
-                "lambda",
-                "λ of TD(λ)",
-                "0: each position learns from the next one only (TD(0)); 1: from the game's result; between, from both.",
-                (0.0, 1.0),
-                0.1,
-                d.lambda,
-            ),
-            FieldSpec::float(
-                "epsilon",
-                "Exploration ε",
-                "The chance of a random move instead of the best one.",
-                (0.0, 1.0),
-                0.01,
-                d.epsilon,
-            ),
-            FieldSpec::int(
-                "opening",
-                "Random opening moves",
-                "Random moves at the start of every learning game, so that it sees many openings.",
-                0,
-                30,
-                u64::from(d.opening),
-            ),
-            FieldSpec::choice(
-                "target",
-                "Learns toward",
-                "Result: +1 a win, 0 a draw, −1 a loss. Margin: the final disc difference ÷ 64.",
-                vec![
-                    Choice::new("result", "Win, draw or loss"),
-                    Choice::new("margin", "Disc difference"),
-                ],
-            ),
-            FieldSpec::int(
-                "exact",
-                "Perfect endgame targets (empty squares)",
-                "In the last this many empty squares each position learns its true value, worked out by the perfect endgame solver, instead of a guess (0: never). Above about 12 it slows learning down a lot.",
-                0,
-                u64::from(MAX_EXACT),
-                u64::from(d.exact),
-            ),
-            FieldSpec::int("eval_every", "Curve point every (games)", "Learning games between two measurements.", 1, 100_000_000, d.eval_every),
-            FieldSpec::int(
-                "eval_games",
-                "Evaluation games per opponent",
-                "Games against each of random, MVB and MSB at a curve point, half as black.",
-                2,
-                100_000,
-                u64::from(d.eval_games),
-            ),
-            FieldSpec::int("seed", "Seed", "The same seed gives the same run.", 0, 1 << 53, d.seed),
-        ],
-        presets: ntuple_presets()
-            .into_iter()
-            .map(|(id, name, sentence, _)| PresetInfo {
-                id: id.into(),
-                name: name.into(),
-                sentence: sentence.into(),
-                group: "beyond".into(),
-                runs: 1,
-            })
-            .collect(),
-        charts: vec![ChartSpec::new(
-            "win",
-            "Win rate of the network (solid as black, dashed as white)",
-            "win %",
-            Some([0.0, 100.0]),
-        )],
-        continue_fields: Vec::new(),
-        snapshots: vec![1_000, 10_000, 100_000],
-        watchable: true,
-        needs_learners: true,
-        shows_weights: false,
-    }
-}
-
 /// The kind of run as the game lists it.
 pub struct NTupleKind;
 
-impl RunKind for NTupleKind {
+impl LearnerKind for NTupleKind {
+    type Learner = NTupleLearner;
+
+    /// The kind's description: its settings, presets and charts.
     fn info(&self) -> RunKindInfo {
-        ntuple_kind()
+        let ntuple_presets = presets;
+        let d = NTupleConfig::default();
+        RunKindInfo {
+            title: "An n-tuple network learning by self-play (TD)".into(),
+            about: "The network looks at small groups of squares (lines, corners, edges) and keeps, \
+                    for every way each group can be filled, a number; the position's value is the \
+                    sum of the numbers of all its groups. It plays itself, always to the position \
+                    it values most (now and then at random), and after each game every position \
+                    it played moves toward what came after it, the last toward the result."
+                .into(),
+            fields: vec![
+                FieldSpec::choice(
+                    "patterns",
+                    "Groups of squares",
+                    "Lines of three: every straight line of three squares, small and quick to learn. \
+                     Classic: the corner, edge and diagonal shapes strong programs use, 108,216 numbers, slower to learn and stronger. \
+                     Logistello: the classic shapes and a 2×5 block at each corner, 167,265 numbers. \
+                     Wide: Logistello's and a triangle of ten squares at each corner, 226,314 numbers.",
+                    vec![
+                        Choice::new("lines3", "Lines of three"),
+                        Choice::new("classic", "Classic shapes"),
+                        Choice::new("logistello", "Logistello's shapes"),
+                        Choice::new("wide", "Logistello's and corner triangles"),
+                    ],
+                ),
+                FieldSpec::int(
+                    "phases",
+                    "Phases",
+                    "Separate numbers for each part of the game (1: the same all game).",
+                    1,
+                    MAX_PHASES as u64,
+                    d.phases as u64,
+                ),
+                FieldSpec::boolean(
+                    "blend",
+                    "Blend the phases",
+                    "A position between two parts of the game uses both parts' numbers, each by how near it is, so its value changes smoothly from move to move.",
+                    d.blend,
+                ),
+                FieldSpec::int("games", "Learning games", "How many games it learns from.", 1, 100_000_000, d.games),
+                FieldSpec::float(
+                    "alpha",
+                    "Step size α",
+                    "How far a value moves toward its target after a game (divided by the number of groups).",
+                    (0.001, 10.0),
+                    0.01,
+                    d.alpha,
+                ),
+                FieldSpec::float(
+                    "lambda",
+                    "λ of TD(λ)",
+                    "0: each position learns from the next one only (TD(0)); 1: from the game's result; between, from both.",
+                    (0.0, 1.0),
+                    0.1,
+                    d.lambda,
+                ),
+                FieldSpec::float(
+                    "epsilon",
+                    "Exploration ε",
+                    "The chance of a random move instead of the best one.",
+                    (0.0, 1.0),
+                    0.01,
+                    d.epsilon,
+                ),
+                FieldSpec::int(
+                    "opening",
+                    "Random opening moves",
+                    "Random moves at the start of every learning game, so that it sees many openings.",
+                    0,
+                    30,
+                    u64::from(d.opening),
+                ),
+                FieldSpec::choice(
+                    "target",
+                    "Learns toward",
+                    "Result: +1 a win, 0 a draw, −1 a loss. Margin: the final disc difference ÷ 64.",
+                    vec![
+                        Choice::new("result", "Win, draw or loss"),
+                        Choice::new("margin", "Disc difference"),
+                    ],
+                ),
+                FieldSpec::int(
+                    "exact",
+                    "Perfect endgame targets (empty squares)",
+                    "In the last this many empty squares each position learns its true value, worked out by the perfect endgame solver, instead of a guess (0: never). Above about 12 it slows learning down a lot.",
+                    0,
+                    u64::from(MAX_EXACT),
+                    u64::from(d.exact),
+                ),
+                FieldSpec::int("eval_every", "Curve point every (games)", "Learning games between two measurements.", 1, 100_000_000, d.eval_every),
+                FieldSpec::int(
+                    "eval_games",
+                    "Evaluation games per opponent",
+                    "Games against each of random, MVB and MSB at a curve point, half as black.",
+                    2,
+                    100_000,
+                    u64::from(d.eval_games),
+                ),
+                FieldSpec::int("seed", "Seed", "The same seed gives the same run.", 0, 1 << 53, d.seed),
+            ],
+            presets: ntuple_presets()
+                .into_iter()
+                .map(|(id, name, sentence, _)| PresetInfo {
+                    id: id.into(),
+                    name: name.into(),
+                    sentence: sentence.into(),
+                    group: "beyond".into(),
+                    runs: 1,
+                })
+                .collect(),
+            charts: vec![ChartSpec::new(
+                "win",
+                "Win rate of the network (solid as black, dashed as white)",
+                "win %",
+                Some([0.0, 100.0]),
+            )],
+            snapshots: vec![1_000, 10_000, 100_000],
+            ..RunKindInfo::default()
+        }
     }
 
-    fn preset_runs(&self, id: &str, seed: u64) -> Result<Vec<Value>, String> {
-        let mut c =
+    fn presets(&self, id: &str, seed: u64) -> Result<Vec<NTupleConfig>, String> {
+        let c =
             preset(id).ok_or_else(|| crate::plugin::unknown_preset(Board::TITLE, NTUPLE, id))?;
-        c.seed = seed;
-        Ok(vec![json(&c)?])
-    }
-
-    fn new_run(&self, config: &Value) -> Result<Box<dyn DynRun>, String> {
-        kind::start::<NTupleLearner>(|| {
-            serde_json::from_value(config.clone())
-                .map_err(|e| format!("bad training settings: {e}"))
-        })
-    }
-
-    fn owns(&self, model: &Model) -> bool {
-        model.header.algorithm == Algorithm::NTuple
-    }
-
-    fn resume(&self, model: &Model, options: &ResumeOptions) -> Result<Box<dyn DynRun>, String> {
-        kind::resume::<NTupleLearner>(model, options)
+        Ok(vec![NTupleConfig { seed, ..c }])
     }
 
     fn describe(&self, model: &Model) -> Result<ModelUse, String> {

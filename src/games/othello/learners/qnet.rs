@@ -36,11 +36,11 @@ use crate::games::othello::{moves_mask, Board, PASS};
 use crate::learn::exploration::{max_value, softmax_index};
 use crate::learn::mlp::Mlp;
 use crate::model::{Algorithm, GameId, Header, Kind, Model};
-use crate::plugin::learner::{json, Every};
+use crate::plugin::learner::Every;
 use crate::plugin::run::{Recorder, WatchedDecision};
 use crate::plugin::{
-    demo_of, demo_preset, kind, ChartSpec, Choice, DynAgent, DynRun, FieldSpec, Learner, ModelUse,
-    Played, Point, PresetInfo, Restored, ResumeOptions, RunKind, RunKindInfo, RunView, SeriesSpec,
+    demo_of, demo_preset, ChartSpec, Choice, DynAgent, DynRun, FieldSpec, Learner, LearnerKind,
+    ModelUse, Played, Point, PresetInfo, Restored, ResumeOptions, RunKindInfo, RunView, SeriesSpec,
     TypedAgent,
 };
 
@@ -408,6 +408,7 @@ impl Learner for QNetLearner {
     type Config = TrainerConfig;
     type Point = EvalPoint;
     const KIND: &'static str = QNET;
+    const ALGORITHM: Algorithm = Algorithm::QNet;
 
     fn total(config: &TrainerConfig) -> u64 {
         config.games
@@ -588,136 +589,6 @@ impl QNetRun {
     }
 }
 
-/// The kind of run of the Othello study's learner.
-pub fn qnet_kind() -> RunKindInfo {
-    let defaults = browser_defaults();
-    RunKindInfo {
-        id: QNET.into(),
-        title: "Q-learning with a neural network".into(),
-        about: "A small neural network estimates how good each move is (its Q-value) and learns \
-                from its own games: after each move it nudges its estimate towards what the next \
-                position turned out to be worth, and at the end towards the result."
-            .into(),
-        fields: vec![
-            FieldSpec::choice(
-                "encoding",
-                "Input encoding",
-                "What the network sees: QL1 is the board from the mover's side (+1 mine, −1 \
-                 theirs); QL2 gives black, white and whose turn it is separately.",
-                vec![
-                    Choice::new("ql1", "QL1 — 64 inputs, mover’s view"),
-                    Choice::new("ql2", "QL2 — 129 inputs, black/white/turn"),
-                ],
-            ),
-            FieldSpec::int(
-                "hidden",
-                "Hidden nodes",
-                "Units between the inputs and the 64 outputs; more can learn more, slower. The study used 40 and 64.",
-                1,
-                1024,
-                defaults.hidden as u64,
-            ),
-            FieldSpec::choice(
-                "activation",
-                "Activation",
-                "The squashing function of each unit; both give values between −1 and +1.",
-                vec![
-                    Choice::new("arctan", "arctan x"),
-                    Choice::new("sigmoid", "2/(1+e^−x) − 1"),
-                ],
-            ),
-            FieldSpec::choice(
-                "opponent",
-                "Opponent while training",
-                "Self-play: one network plays both sides and learns from both. MSB: it learns \
-                 against the max-stable player, half the games as black, then as white.",
-                vec![
-                    Choice::new("self", "Itself (self-play)"),
-                    Choice::new("msb", "MSB (half as black, then as white)"),
-                ],
-            ),
-            FieldSpec::int(
-                "games",
-                "Training games",
-                "How many games the network learns from.",
-                1,
-                1_000_000_000_000,
-                defaults.games,
-            ),
-            FieldSpec::int(
-                "c",
-                "β constant C (β = games / C)",
-                "Exploration: moves are drawn with odds growing like e^(β·Q); β starts at 0 \
-                 (random play) and grows as games / C, so a smaller C turns greedy sooner.",
-                1,
-                1_000_000_000_000,
-                defaults.c as u64,
-            ),
-            FieldSpec::boolean(
-                "symmetries",
-                "Learn from the 8 mirror images too",
-                "Not in the study: each update is also made for the 7 rotated and mirrored copies of \
-                 the position and move, which are worth the same. Eight times the updates per game.",
-                false,
-            ),
-            FieldSpec::int(
-                "seed",
-                "Seed",
-                "Same seed, same run: the starting weights and every random draw.",
-                0,
-                u64::MAX,
-                defaults.seed,
-            ),
-            FieldSpec::int(
-                "eval_every",
-                "Curve point every (games)",
-                "How often the greedy network is measured against random, MVB and MSB (0: never).",
-                0,
-                1_000_000_000_000,
-                defaults.eval_every,
-            ),
-            FieldSpec::int(
-                "eval_games",
-                "Evaluation games per opponent",
-                "Games per opponent at each curve point, half as black and half as white; more is \
-                 less noisy and slower.",
-                2,
-                10_000_000,
-                u64::from(defaults.eval_games),
-            ),
-        ],
-        presets: {
-            let all: Vec<PresetInfo> = presets()
-                .into_iter()
-                .map(|p| PresetInfo {
-                    name: preset_name(&p.config),
-                    sentence: preset_sentence(&p.config, p.note),
-                    group: if p.note.is_some() { "beyond" } else { "study" }.into(),
-                    runs: 1,
-                    id: p.name,
-                })
-                .collect();
-            let demos: Vec<PresetInfo> = all
-                .iter()
-                .filter(|p| p.group == "study")
-                .map(|p| demo_preset(p, DEMO_SEES))
-                .collect();
-            demos.into_iter().chain(all).collect()
-        },
-        charts: vec![ChartSpec::new(
-            "win",
-            "Win rate of the greedy network (solid as black, dashed as white)",
-            "win %",
-            Some([0.0, 100.0]),
-        )],
-        continue_fields: Vec::new(),
-        snapshots: vec![1_000, 10_000],
-        watchable: true,
-        needs_learners: false,
-        shows_weights: false,
-    }
-}
-
 /// Settings sized for a browser tab: a short run with a curve point every
 /// 1,000 games.
 fn browser_defaults() -> TrainerConfig {
@@ -806,38 +677,148 @@ fn compact(n: u64) -> String {
 /// The kind of run as the game lists it.
 pub struct QNetKind;
 
-impl RunKind for QNetKind {
+impl LearnerKind for QNetKind {
+    type Learner = QNetLearner;
+
+    /// The kind of run of the Othello study's learner.
     fn info(&self) -> RunKindInfo {
-        qnet_kind()
-    }
-
-    fn preset_runs(&self, preset: &str, seed: u64) -> Result<Vec<Value>, String> {
-        if let Some(full) = demo_of(preset) {
-            let mut config = demo_config(config::preset(full)?);
-            config.seed = seed;
-            return Ok(vec![json(&config)?]);
+        let defaults = browser_defaults();
+        RunKindInfo {
+            title: "Q-learning with a neural network".into(),
+            about: "A small neural network estimates how good each move is (its Q-value) and learns \
+                    from its own games: after each move it nudges its estimate towards what the next \
+                    position turned out to be worth, and at the end towards the result."
+                .into(),
+            fields: vec![
+                FieldSpec::choice(
+                    "encoding",
+                    "Input encoding",
+                    "What the network sees: QL1 is the board from the mover's side (+1 mine, −1 \
+                     theirs); QL2 gives black, white and whose turn it is separately.",
+                    vec![
+                        Choice::new("ql1", "QL1 — 64 inputs, mover’s view"),
+                        Choice::new("ql2", "QL2 — 129 inputs, black/white/turn"),
+                    ],
+                ),
+                FieldSpec::int(
+                    "hidden",
+                    "Hidden nodes",
+                    "Units between the inputs and the 64 outputs; more can learn more, slower. The study used 40 and 64.",
+                    1,
+                    1024,
+                    defaults.hidden as u64,
+                ),
+                FieldSpec::choice(
+                    "activation",
+                    "Activation",
+                    "The squashing function of each unit; both give values between −1 and +1.",
+                    vec![
+                        Choice::new("arctan", "arctan x"),
+                        Choice::new("sigmoid", "2/(1+e^−x) − 1"),
+                    ],
+                ),
+                FieldSpec::choice(
+                    "opponent",
+                    "Opponent while training",
+                    "Self-play: one network plays both sides and learns from both. MSB: it learns \
+                     against the max-stable player, half the games as black, then as white.",
+                    vec![
+                        Choice::new("self", "Itself (self-play)"),
+                        Choice::new("msb", "MSB (half as black, then as white)"),
+                    ],
+                ),
+                FieldSpec::int(
+                    "games",
+                    "Training games",
+                    "How many games the network learns from.",
+                    1,
+                    1_000_000_000_000,
+                    defaults.games,
+                ),
+                FieldSpec::int(
+                    "c",
+                    "β constant C (β = games / C)",
+                    "Exploration: moves are drawn with odds growing like e^(β·Q); β starts at 0 \
+                     (random play) and grows as games / C, so a smaller C turns greedy sooner.",
+                    1,
+                    1_000_000_000_000,
+                    defaults.c as u64,
+                ),
+                FieldSpec::boolean(
+                    "symmetries",
+                    "Learn from the 8 mirror images too",
+                    "Not in the study: each update is also made for the 7 rotated and mirrored copies of \
+                     the position and move, which are worth the same. Eight times the updates per game.",
+                    false,
+                ),
+                FieldSpec::int(
+                    "seed",
+                    "Seed",
+                    "Same seed, same run: the starting weights and every random draw.",
+                    0,
+                    u64::MAX,
+                    defaults.seed,
+                ),
+                FieldSpec::int(
+                    "eval_every",
+                    "Curve point every (games)",
+                    "How often the greedy network is measured against random, MVB and MSB (0: never).",
+                    0,
+                    1_000_000_000_000,
+                    defaults.eval_every,
+                ),
+                FieldSpec::int(
+                    "eval_games",
+                    "Evaluation games per opponent",
+                    "Games per opponent at each curve point, half as black and half as white; more is \
+                     less noisy and slower.",
+                    2,
+                    10_000_000,
+                    u64::from(defaults.eval_games),
+                ),
+            ],
+            presets: {
+                let all: Vec<PresetInfo> = presets()
+                    .into_iter()
+                    .map(|p| PresetInfo {
+                        name: preset_name(&p.config),
+                        sentence: preset_sentence(&p.config, p.note),
+                        group: if p.note.is_some() { "beyond" } else { "study" }.into(),
+                        runs: 1,
+                        id: p.name,
+                    })
+                    .collect();
+                let demos: Vec<PresetInfo> = all
+                    .iter()
+                    .filter(|p| p.group == "study")
+                    .map(|p| demo_preset(p, DEMO_SEES))
+                    .collect();
+                demos.into_iter().chain(all).collect()
+            },
+            charts: vec![ChartSpec::new(
+                "win",
+                "Win rate of the greedy network (solid as black, dashed as white)",
+                "win %",
+                Some([0.0, 100.0]),
+            )],
+            snapshots: vec![1_000, 10_000],
+            ..RunKindInfo::default()
         }
-        let mut config = config::preset(preset)?;
-        config.seed = seed;
+    }
+
+    fn presets(&self, preset: &str, seed: u64) -> Result<Vec<TrainerConfig>, String> {
+        if let Some(full) = demo_of(preset) {
+            let config = demo_config(config::preset(full)?);
+            return Ok(vec![TrainerConfig { seed, ..config }]);
+        }
+        let config = config::preset(preset)?;
         // Sized for the page: about a hundred curve points of 100 games each.
-        config.eval_every = (config.games / 100).max(1_000);
-        config.eval_games = 100;
-        Ok(vec![json(&config)?])
-    }
-
-    fn new_run(&self, config: &Value) -> Result<Box<dyn DynRun>, String> {
-        kind::start::<QNetLearner>(|| {
-            serde_json::from_value(config.clone())
-                .map_err(|e| format!("bad training settings: {e}"))
-        })
-    }
-
-    fn owns(&self, model: &Model) -> bool {
-        model.header.algorithm == Algorithm::QNet
-    }
-
-    fn resume(&self, model: &Model, options: &ResumeOptions) -> Result<Box<dyn DynRun>, String> {
-        kind::resume::<QNetLearner>(model, options)
+        Ok(vec![TrainerConfig {
+            seed,
+            eval_every: (config.games / 100).max(1_000),
+            eval_games: 100,
+            ..config
+        }])
     }
 
     fn describe(&self, model: &Model) -> Result<ModelUse, String> {
@@ -1073,7 +1054,7 @@ mod kind_tests {
 
     #[test]
     fn every_study_preset_has_a_demo_with_the_same_schedule_compressed() {
-        let kind = qnet_kind();
+        let kind = crate::plugin::RunKind::info(&QNetKind);
         let study: Vec<_> = kind.presets.iter().filter(|p| p.group == "study").collect();
         let demos: Vec<_> = kind
             .presets

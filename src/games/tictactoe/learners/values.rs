@@ -14,12 +14,11 @@ use crate::games::tictactoe::rules::Board;
 use crate::learn::value_table::{Greedy, Params, ValueTable};
 use crate::model::{Algorithm, Kind, Model};
 use crate::players::RandomPlayer;
-use crate::plugin::learner::{json, saved_curve, settings, Every};
+use crate::plugin::learner::{change_checked, json, saved_curve, Every};
 use crate::plugin::run::{percent, thousands, Recorder};
 use crate::plugin::{
-    kind, ChartSpec, Choice, DynAgent, DynRun, FieldSpec, Learner, ModelUse, Playable, Played,
-    Point, PresetInfo, Restored, ResumeOptions, RunKind, RunKindInfo, RunView, SeriesSpec,
-    TypedAgent,
+    ChartSpec, Choice, DynAgent, FieldSpec, Learner, LearnerKind, ModelUse, Playable, Played,
+    Point, PresetInfo, Restored, ResumeOptions, RunKindInfo, RunView, SeriesSpec, TypedAgent,
 };
 
 /// The kind of run.
@@ -164,17 +163,14 @@ impl Learner for Values {
     type Config = RunConfig;
     type Point = CurvePoint;
     const KIND: &'static str = VALUES;
+    const ALGORITHM: Algorithm = Algorithm::ValueTable;
 
     fn total(config: &RunConfig) -> u64 {
         config.games
     }
 
     fn set_total(config: &mut RunConfig, total: u64, _games: u64) -> Result<(), String> {
-        let mut c = config.clone();
-        c.games = total;
-        c.validate()?;
-        *config = c;
-        Ok(())
+        change_checked(config, |c| c.games = total, RunConfig::validate)
     }
 
     fn new(config: &RunConfig) -> Result<Values, String> {
@@ -187,15 +183,10 @@ impl Learner for Values {
 
     fn due(&self, run: RunView<'_, Self>) -> bool {
         Every {
-            every: run.config.eval_every,
             start: false,
-            end: true,
+            ..Every::grid(run.config.eval_every)
         }
-        .due(
-            run.games,
-            run.config.games,
-            run.curve.last().map(|p| p.games),
-        )
+        .due_in(run, |p| p.games)
     }
 
     fn learn(&mut self, run: RunView<'_, Self>, record: Option<&mut Recorder>) -> Played {
@@ -393,153 +384,134 @@ const PRESETS: [(&str, &str, &str, Opponent, u64, u64); 3] = [
     ),
 ];
 
-fn values_kind() -> RunKindInfo {
-    RunKindInfo {
-        id: VALUES.into(),
-        title: "A table of position values (the textbook's first learner)".into(),
-        about: "The learner keeps one number per position it can move to: its estimate of the \
-                chance of winning from there, 0.5 at first. It plays the move to the position \
-                with the highest number, except now and then a random move to explore. After \
-                each of its ordinary moves, the number of the position it left after its \
-                previous move moves a step toward the number of the new one, so good and bad \
-                outcomes at the end travel back to the moves that led to them. The curves \
-                measure the table playing its best moves: it can never beat the perfect player, \
-                and once it has learned the game it never loses to it either."
-            .into(),
-        fields: vec![
-            FieldSpec::choice(
-                "opponent",
-                "Opponent while learning",
-                "Itself: one table plays both sides. Otherwise it plays X and O by turns.",
-                vec![
-                    Choice::new("self", "Itself (self-play)"),
-                    Choice::new("random", "A random player"),
-                    Choice::new("perfect", "The perfect player"),
-                ],
-            ),
-            FieldSpec::int(
-                "games",
-                "Learning games",
-                "How many games it learns from.",
-                1,
-                1_000_000,
-                20_000,
-            ),
-            FieldSpec::float(
-                "alpha",
-                "Step size α",
-                "How far a value moves toward the next one after a move (0 to 1).",
-                (0.01, 1.0),
-                0.01,
-                0.1,
-            ),
-            FieldSpec::float(
-                "epsilon",
-                "Exploration ε",
-                "The chance of a random move instead of the best one (0 to 1).",
-                (0.0, 1.0),
-                0.01,
-                0.1,
-            ),
-            FieldSpec::float(
-                "draw",
-                "Value of a draw",
-                "What a drawn game is worth: 0 as bad as a loss (the book), 1 as good as a win.",
-                (0.0, 1.0),
-                0.05,
-                0.5,
-            ),
-            FieldSpec::int(
-                "eval_every",
-                "A curve point every",
-                "Learning games between two measurements.",
-                1,
-                1_000_000,
-                500,
-            ),
-            FieldSpec::int(
-                "eval_games",
-                "Measuring games per side",
-                "Games as X and as O against each measuring player at a curve point.",
-                1,
-                10_000,
-                100,
-            ),
-            FieldSpec::int(
-                "seed",
-                "Seed",
-                "The same seed gives the same run.",
-                0,
-                1 << 53,
-                1,
-            ),
-        ],
-        presets: PRESETS
-            .iter()
-            .map(|(id, name, sentence, ..)| PresetInfo {
-                id: (*id).into(),
-                name: (*name).into(),
-                sentence: (*sentence).into(),
-                group: "study".into(),
-                runs: 1,
-            })
-            .collect(),
-        charts: vec![
-            ChartSpec::new(
-                "lost",
-                "Games lost to the perfect player",
-                "% of games lost",
-                Some([0.0, 100.0]),
-            ),
-            ChartSpec::new(
-                "won",
-                "Games won against a random player",
-                "% of games won",
-                Some([0.0, 100.0]),
-            ),
-            ChartSpec::new("learned", "Positions learned", "positions", None),
-        ],
-        continue_fields: Vec::new(),
-        snapshots: vec![100, 1_000, 10_000],
-        watchable: true,
-        needs_learners: false,
-        shows_weights: false,
-    }
-}
-
 /// The kind of run as the game lists it.
 pub struct ValuesKind;
 
-impl RunKind for ValuesKind {
+impl LearnerKind for ValuesKind {
+    type Learner = Values;
+
     fn info(&self) -> RunKindInfo {
-        values_kind()
+        RunKindInfo {
+            title: "A table of position values (the textbook's first learner)".into(),
+            about: "The learner keeps one number per position it can move to: its estimate of the \
+                    chance of winning from there, 0.5 at first. It plays the move to the position \
+                    with the highest number, except now and then a random move to explore. After \
+                    each of its ordinary moves, the number of the position it left after its \
+                    previous move moves a step toward the number of the new one, so good and bad \
+                    outcomes at the end travel back to the moves that led to them. The curves \
+                    measure the table playing its best moves: it can never beat the perfect player, \
+                    and once it has learned the game it never loses to it either."
+                .into(),
+            fields: vec![
+                FieldSpec::choice(
+                    "opponent",
+                    "Opponent while learning",
+                    "Itself: one table plays both sides. Otherwise it plays X and O by turns.",
+                    vec![
+                        Choice::new("self", "Itself (self-play)"),
+                        Choice::new("random", "A random player"),
+                        Choice::new("perfect", "The perfect player"),
+                    ],
+                ),
+                FieldSpec::int(
+                    "games",
+                    "Learning games",
+                    "How many games it learns from.",
+                    1,
+                    1_000_000,
+                    20_000,
+                ),
+                FieldSpec::float(
+                    "alpha",
+                    "Step size α",
+                    "How far a value moves toward the next one after a move (0 to 1).",
+                    (0.01, 1.0),
+                    0.01,
+                    0.1,
+                ),
+                FieldSpec::float(
+                    "epsilon",
+                    "Exploration ε",
+                    "The chance of a random move instead of the best one (0 to 1).",
+                    (0.0, 1.0),
+                    0.01,
+                    0.1,
+                ),
+                FieldSpec::float(
+                    "draw",
+                    "Value of a draw",
+                    "What a drawn game is worth: 0 as bad as a loss (the book), 1 as good as a win.",
+                    (0.0, 1.0),
+                    0.05,
+                    0.5,
+                ),
+                FieldSpec::int(
+                    "eval_every",
+                    "A curve point every",
+                    "Learning games between two measurements.",
+                    1,
+                    1_000_000,
+                    500,
+                ),
+                FieldSpec::int(
+                    "eval_games",
+                    "Measuring games per side",
+                    "Games as X and as O against each measuring player at a curve point.",
+                    1,
+                    10_000,
+                    100,
+                ),
+                FieldSpec::int(
+                    "seed",
+                    "Seed",
+                    "The same seed gives the same run.",
+                    0,
+                    1 << 53,
+                    1,
+                ),
+            ],
+            presets: PRESETS
+                .iter()
+                .map(|(id, name, sentence, ..)| PresetInfo {
+                    id: (*id).into(),
+                    name: (*name).into(),
+                    sentence: (*sentence).into(),
+                    group: "study".into(),
+                    runs: 1,
+                })
+                .collect(),
+            charts: vec![
+                ChartSpec::new(
+                    "lost",
+                    "Games lost to the perfect player",
+                    "% of games lost",
+                    Some([0.0, 100.0]),
+                ),
+                ChartSpec::new(
+                    "won",
+                    "Games won against a random player",
+                    "% of games won",
+                    Some([0.0, 100.0]),
+                ),
+                ChartSpec::new("learned", "Positions learned", "positions", None),
+            ],
+            snapshots: vec![100, 1_000, 10_000],
+            ..RunKindInfo::default()
+        }
     }
 
-    fn preset_runs(&self, preset: &str, seed: u64) -> Result<Vec<Value>, String> {
+    fn presets(&self, preset: &str, seed: u64) -> Result<Vec<RunConfig>, String> {
         let (.., opponent, games, every) = PRESETS
             .iter()
             .find(|p| p.0 == preset)
             .ok_or_else(|| crate::plugin::unknown_preset(Board::TITLE, VALUES, preset))?;
-        let config = RunConfig {
+        Ok(vec![RunConfig {
             opponent: *opponent,
             games: *games,
             eval_every: *every,
             seed,
             ..RunConfig::default()
-        };
-        Ok(vec![json(&config)?])
-    }
-
-    fn new_run(&self, config: &Value) -> Result<Box<dyn DynRun>, String> {
-        kind::start::<Values>(|| settings(config))
-    }
-
-    fn owns(&self, model: &Model) -> bool {
-        model.header.algorithm == Algorithm::ValueTable
-    }
-
-    fn resume(&self, model: &Model, options: &ResumeOptions) -> Result<Box<dyn DynRun>, String> {
-        kind::resume::<Values>(model, options)
+        }])
     }
 
     fn describe(&self, model: &Model) -> Result<ModelUse, String> {

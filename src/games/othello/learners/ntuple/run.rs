@@ -17,7 +17,7 @@ use crate::games::othello::tuples::{Indices, Lookahead, Scratch, TupleNet, Tuple
 use crate::learn::ntuple::{tanh, Episode};
 use crate::model::{Algorithm, GameId, Header, Kind, Model};
 use crate::players::RandomPlayer;
-use crate::plugin::learner::{saved_curve, Every};
+use crate::plugin::learner::{change_checked, saved_curve, Every};
 use crate::plugin::run::{Recorder, WatchedDecision};
 use crate::plugin::{Learner, Played, Point, Restored, ResumeOptions, RunView, SeriesSpec};
 
@@ -250,17 +250,14 @@ impl Learner for NTupleLearner {
     type Point = EvalPoint;
     const KIND: &'static str = NTUPLE;
     const NEEDS_LEARNERS: Option<&'static str> = Some("n-tuple learner");
+    const ALGORITHM: Algorithm = Algorithm::NTuple;
 
     fn total(config: &NTupleConfig) -> u64 {
         config.games
     }
 
     fn set_total(config: &mut NTupleConfig, total: u64, _games: u64) -> Result<(), String> {
-        let mut c = config.clone();
-        c.games = total;
-        c.validate()?;
-        *config = c;
-        Ok(())
+        change_checked(config, |c| c.games = total, NTupleConfig::validate)
     }
 
     fn new(config: &NTupleConfig) -> Result<NTupleLearner, String> {
@@ -271,16 +268,7 @@ impl Learner for NTupleLearner {
 
     /// A point before the first game, every `eval_every` games and at the end.
     fn due(&self, run: RunView<'_, Self>) -> bool {
-        Every {
-            every: run.config.eval_every,
-            start: true,
-            end: true,
-        }
-        .due(
-            run.games,
-            run.config.games,
-            run.curve.last().map(|p| p.games),
-        )
+        Every::grid(run.config.eval_every).due_in(run, |p| p.games)
     }
 
     /// One self-play game, learned from at its end; recorded, the weights
