@@ -206,6 +206,82 @@ pub struct PlayerInfo {
     pub needs_learners: bool,
 }
 
+/// How a game's player is made from its settings.
+pub type MakeAgent = fn(settings: &Value) -> Result<Box<dyn DynAgent>, String>;
+
+/// One player in a game's table of players by name
+/// ([`GameEntry::players`]): what the page shows of it, and how it is made.
+pub struct PlayerEntry {
+    pub info: PlayerInfo,
+    /// Offered in the player lists; `false` for a helper the play panel
+    /// asks for by name (a view of the threats, a search for a forced win).
+    pub listed: bool,
+    pub make: MakeAgent,
+}
+
+impl PlayerEntry {
+    /// A player the lists offer.
+    pub fn new(info: PlayerInfo, make: MakeAgent) -> PlayerEntry {
+        PlayerEntry {
+            info,
+            listed: true,
+            make,
+        }
+    }
+
+    /// A helper that plays by name but is not offered as a player.
+    pub fn helper(id: &str, make: MakeAgent) -> PlayerEntry {
+        PlayerEntry {
+            info: PlayerInfo::simple(id, id, ""),
+            listed: false,
+            make,
+        }
+    }
+}
+
+/// What the page lists of a table of players.
+pub fn listed(players: Vec<PlayerEntry>) -> Vec<PlayerInfo> {
+    players
+        .into_iter()
+        .filter(|p| p.listed)
+        .map(|p| p.info)
+        .collect()
+}
+
+/// The player `name` of `entry`'s table, or a learned model (`"model"`)
+/// as the kind of run whose file it is plays it.
+fn agent_of(
+    entry: &(impl GameEntry + ?Sized),
+    name: &str,
+    settings: &Value,
+    model: Option<&Model>,
+) -> Result<Box<dyn DynAgent>, String> {
+    let name = name.trim();
+    if name == "model" {
+        let model = model.ok_or("the model player needs a model file")?;
+        return match entry.runs().iter().find(|k| k.owns(model)) {
+            Some(kind) => kind.player(model, settings),
+            None => Err(no_learner(model, &entry.info().title)),
+        };
+    }
+    let players = entry.players();
+    match players.iter().find(|p| p.info.id == name) {
+        Some(p) => (p.make)(settings),
+        None => {
+            let names: Vec<&str> = players
+                .iter()
+                .filter(|p| p.listed)
+                .map(|p| p.info.id.as_str())
+                .collect();
+            Err(format!(
+                "unknown player {} (players: {}, or a model)",
+                crate::words::quote(name),
+                names.join(", ")
+            ))
+        }
+    }
+}
+
 /// How a player solves positions exactly (see [`PlayerInfo::solve`]).
 #[derive(Clone, Debug, PartialEq, Serialize, tsify::Tsify)]
 pub struct SolveInfo {
@@ -471,14 +547,20 @@ pub trait GameEntry: Sync {
     /// A new game at the start position.
     fn new_session(&self) -> Box<dyn DynSession>;
 
-    /// The player `name` (one of [`GameInfo::players`], or `"model"` with a
-    /// model file of this game) with its settings.
+    /// The game's players by name, the one table the page's player lists
+    /// ([`GameInfo::players`]) and [`GameEntry::agent`] read.
+    fn players(&self) -> Vec<PlayerEntry>;
+
+    /// The player `name` (one of [`GameEntry::players`], or `"model"` with
+    /// a model file of this game) with its settings.
     fn agent(
         &self,
         name: &str,
         settings: &Value,
         model: Option<&Model>,
-    ) -> Result<Box<dyn DynAgent>, String>;
+    ) -> Result<Box<dyn DynAgent>, String> {
+        agent_of(self, name, settings, model)
+    }
 
     /// The kinds of training run the game has (none by default).
     fn runs(&self) -> &'static [&'static dyn RunKind] {

@@ -13,9 +13,8 @@ use super::rules::Position;
 use super::settings::{depth_field, temperature};
 use super::solver::Solver;
 use crate::game::Game;
-use crate::model::Model;
 use crate::plugin::{
-    kind, DynAgent, DynSession, FieldSpec, GameEntry, GameInfo, Playable, PlayerInfo, RunKind,
+    listed, DynSession, FieldSpec, GameEntry, GameInfo, PlayerEntry, PlayerInfo, RunKind,
     SolveInfo, TypedAgent, TypedSession,
 };
 
@@ -86,31 +85,7 @@ impl GameEntry for Entry {
             ladder_openings: LADDER_OPENINGS,
             ..GameInfo::grid::<Position>(
                 "Drop discs into seven columns; four in a row wins. An exact solver and tabular Q-learning.",
-                vec![
-                PlayerInfo::simple("random", "Random", "a random column that is not full"),
-                PlayerInfo::simple("stupid", "Leftmost column", "always the leftmost column that is not full"),
-                PlayerInfo {
-                    searches: true,
-                    settings: vec![FieldSpec::float(
-                        "temperature",
-                        "Temperature",
-                        "0 plays perfectly; higher values sometimes choose a move of a worse exact score (chance ∝ e^(score/T)).",
-                        (0.0, 10.0),
-                        0.5,
-                        0.0,
-                    )],
-                    solve: Some(SolveInfo {
-                        about: "Works out the exact score of every column, however long it takes. From the empty board without the opening book, the centre column comes first, after about 3 minutes (the first player wins, with its 21st disc, by playing it), and every column after about 11 minutes; with the book, at once.".into(),
-                        settings: vec![FieldSpec::boolean(
-                            "book",
-                            "Use the opening book",
-                            "The book holds the exact scores of every position of up to five discs, worked out beforehand by this solver. Without it the solver works everything out now.",
-                            true,
-                        )],
-                    }),
-                    ..PlayerInfo::simple("perfect", "Perfect", "the exact solver (slow in the first moves)")
-                },
-            ],
+                listed(self.players()),
                 KINDS.iter().map(|k| k.info()).collect(),
             )
         }
@@ -124,16 +99,21 @@ impl GameEntry for Entry {
         Box::new(TypedSession::<Position>::default())
     }
 
-    fn agent(
-        &self,
-        name: &str,
-        settings: &Value,
-        model: Option<&Model>,
-    ) -> Result<Box<dyn DynAgent>, String> {
-        match name.trim() {
-            "random" => Ok(TypedAgent::new(Box::new(RandomColumn)).boxed()),
-            "stupid" => Ok(TypedAgent::new(Box::new(Leftmost)).boxed()),
-            "perfect" => {
+    fn players(&self) -> Vec<PlayerEntry> {
+        vec![
+            PlayerEntry::new(
+                PlayerInfo::simple("random", "Random", "a random column that is not full"),
+                |_| Ok(TypedAgent::new(Box::new(RandomColumn)).boxed()),
+            ),
+            PlayerEntry::new(
+                PlayerInfo::simple(
+                    "stupid",
+                    "Leftmost column",
+                    "always the leftmost column that is not full",
+                ),
+                |_| Ok(TypedAgent::new(Box::new(Leftmost)).boxed()),
+            ),
+            PlayerEntry::new(perfect_info(), |settings| {
                 let t = temperature(settings)?;
                 let player = match settings.get("book") {
                     None | Some(Value::Null) | Some(Value::Bool(true)) => PerfectPlayer::new(t),
@@ -141,16 +121,8 @@ impl GameEntry for Entry {
                     Some(v) => return Err(format!("book must be true or false, not {v}")),
                 };
                 Ok(TypedAgent::new(Box::new(player)).boxed())
-            }
-            "model" => {
-                let model = model.ok_or("the model player needs a model file")?;
-                kind::kind_of(KINDS, Position::TITLE, model)?.player(model, settings)
-            }
-            other => Err(format!(
-                "unknown player {other} (players: random, stupid, perfect, or a model)",
-                other = crate::words::quote(other)
-            )),
-        }
+            }),
+        ]
     }
 
     #[cfg(feature = "benchmarks")]
@@ -178,6 +150,32 @@ impl GameEntry for Entry {
     }
 }
 
+/// The exact solver as the page offers it: its temperature, and the
+/// opening book for a solve.
+fn perfect_info() -> PlayerInfo {
+    PlayerInfo {
+        searches: true,
+        settings: vec![FieldSpec::float(
+            "temperature",
+            "Temperature",
+            "0 plays perfectly; higher values sometimes choose a move of a worse exact score (chance ∝ e^(score/T)).",
+            (0.0, 10.0),
+            0.5,
+            0.0,
+        )],
+        solve: Some(SolveInfo {
+            about: "Works out the exact score of every column, however long it takes. From the empty board without the opening book, the centre column comes first, after about 3 minutes (the first player wins, with its 21st disc, by playing it), and every column after about 11 minutes; with the book, at once.".into(),
+            settings: vec![FieldSpec::boolean(
+                "book",
+                "Use the opening book",
+                "The book holds the exact scores of every position of up to five discs, worked out beforehand by this solver. Without it the solver works everything out now.",
+                true,
+            )],
+        }),
+        ..PlayerInfo::simple("perfect", "Perfect", "the exact solver (slow in the first moves)")
+    }
+}
+
 /// The opponent by name, for the CLI.
 pub fn opponent_of(name: &str) -> Option<Opponent> {
     match name {
@@ -192,6 +190,7 @@ mod tests {
     use super::super::learners::q_table::{preset, LearnerSide, QTableKind, QTableRun};
     use super::super::perfect::DEFAULT_NODES;
     use super::*;
+    use crate::model::Model;
     use crate::plugin::DynRun;
     use crate::search::budget::{Budget, Limits};
 

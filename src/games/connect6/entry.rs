@@ -4,8 +4,6 @@
 //! `eval`), and the study's learner: its run kind and its models (the
 //! learned pattern weights, played by the player `model`).
 
-use serde_json::Value;
-
 use super::engine::{Engine, EngineSettings, MAX_LEVEL, MAX_WIDTH};
 use super::hints::{ForcedWin, ForcedWinSettings, ThreatView};
 use super::learners::td::hand_player;
@@ -13,9 +11,8 @@ use super::learners::KINDS;
 use super::players::{Greedy, NearRandom};
 use super::rules::Board;
 use crate::game::Game;
-use crate::model::Model;
 use crate::plugin::{
-    kind, DynAgent, DynSession, FieldSpec, GameEntry, GameInfo, Playable, PlayerInfo, RunKind,
+    listed, DynSession, FieldSpec, GameEntry, GameInfo, PlayerEntry, PlayerInfo, RunKind,
     TypedAgent, TypedSession,
 };
 
@@ -58,33 +55,11 @@ impl GameEntry for Entry {
     }
 
     fn info(&self) -> GameInfo {
-        let mut players = vec![
-            PlayerInfo::simple("random", "Random", "any free point near the stones"),
-            PlayerInfo::simple(
-                "greedy",
-                "Greedy",
-                "wins when it can, blocks threats, else builds lines: one stone ahead",
-            ),
-            PlayerInfo {
-                searches: true,
-                settings: engine_fields(),
-                ..PlayerInfo::simple(
-                    "engine",
-                    "Engine",
-                    "wins and blocks by the threats, then looks ahead over the best stones",
-                )
-            },
-        ];
-        players.push(PlayerInfo::simple(
-                "hand",
-                "Hand-set weights",
-                "the study's original program: hand-set pattern weights, best stone by stone, with the threat search",
-        ));
         GameInfo {
             ladder_openings: LADDER_OPENINGS,
             ..GameInfo::grid::<Board>(
                 "Two stones a turn on a 19×19 board; six in a row wins.",
-                players,
+                listed(self.players()),
                 KINDS.iter().map(|k| k.info()).collect(),
             )
         }
@@ -157,38 +132,55 @@ impl GameEntry for Entry {
         Box::new(TypedSession::<Board>::default())
     }
 
-    fn agent(
-        &self,
-        name: &str,
-        settings: &Value,
-        model: Option<&Model>,
-    ) -> Result<Box<dyn DynAgent>, String> {
-        match name.trim() {
-            "random" => Ok(TypedAgent::new(Box::new(NearRandom::default())).boxed()),
-            "greedy" => Ok(TypedAgent::new(Box::new(Greedy::default())).boxed()),
-            "engine" => {
-                let s = EngineSettings::from_value(settings)?;
-                Ok(TypedAgent::new(Box::new(Engine::new(s)?)).boxed())
-            }
-            // The play panel's helpers (analysis only; not offered as players).
-            "threats" => Ok(TypedAgent::new(Box::new(ThreatView::default())).boxed()),
-            "forced-win" => {
-                let s = ForcedWinSettings::from_value(settings)?;
-                Ok(TypedAgent::new(Box::new(ForcedWin::new(s))).boxed())
-            }
+    fn players(&self) -> Vec<PlayerEntry> {
+        vec![
+            PlayerEntry::new(
+                PlayerInfo::simple("random", "Random", "any free point near the stones"),
+                |_| Ok(TypedAgent::new(Box::new(NearRandom::default())).boxed()),
+            ),
+            PlayerEntry::new(
+                PlayerInfo::simple(
+                    "greedy",
+                    "Greedy",
+                    "wins when it can, blocks threats, else builds lines: one stone ahead",
+                ),
+                |_| Ok(TypedAgent::new(Box::new(Greedy::default())).boxed()),
+            ),
+            PlayerEntry::new(
+                PlayerInfo {
+                    searches: true,
+                    settings: engine_fields(),
+                    ..PlayerInfo::simple(
+                        "engine",
+                        "Engine",
+                        "wins and blocks by the threats, then looks ahead over the best stones",
+                    )
+                },
+                |settings| {
+                    let s = EngineSettings::from_value(settings)?;
+                    Ok(TypedAgent::new(Box::new(Engine::new(s)?)).boxed())
+                },
+            ),
             // The learned weights play in the page's first module too (its
             // default opponent is a ready-made one): only training needs the
             // learners' module.
-            "hand" => hand_player(),
-            "model" => {
-                let model = model.ok_or("the model player needs a model file")?;
-                kind::kind_of(KINDS, Board::TITLE, model)?.player(model, settings)
-            }
-            other => Err(format!(
-                "unknown player {other} (players: random, greedy, engine, hand, or a model)",
-                other = crate::words::quote(other)
-            )),
-        }
+            PlayerEntry::new(
+                PlayerInfo::simple(
+                    "hand",
+                    "Hand-set weights",
+                    "the study's original program: hand-set pattern weights, best stone by stone, with the threat search",
+                ),
+                |_| hand_player(),
+            ),
+            // The play panel's helpers (analysis only; not offered as players).
+            PlayerEntry::helper("threats", |_| {
+                Ok(TypedAgent::new(Box::new(ThreatView::default())).boxed())
+            }),
+            PlayerEntry::helper("forced-win", |settings| {
+                let s = ForcedWinSettings::from_value(settings)?;
+                Ok(TypedAgent::new(Box::new(ForcedWin::new(s))).boxed())
+            }),
+        ]
     }
 }
 
@@ -196,6 +188,7 @@ impl GameEntry for Entry {
 mod tests {
     use super::*;
     use crate::search::budget::Budget;
+    use serde_json::Value;
 
     #[test]
     fn players_by_name_play_from_a_position_text() {

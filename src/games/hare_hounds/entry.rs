@@ -3,17 +3,14 @@
 //! study's experiments as runs, models, benchmarks and the CLI. What the page
 //! shows of a position is [`super::playable`].
 
-use serde_json::Value;
-
 use super::learners::KINDS;
 use super::players::{Perfect, PerfectPlayer, SimpleHare};
 use super::solve::solution;
 use super::HareHounds;
 use crate::game::{Game, Side};
-use crate::model::Model;
 use crate::players::RandomPlayer;
 use crate::plugin::{
-    kind, DynAgent, DynSession, GameEntry, GameInfo, Geometry, Playable, PlayerInfo, RunKind,
+    listed, DynSession, GameEntry, GameInfo, Geometry, Playable, PlayerEntry, PlayerInfo, RunKind,
     TypedAgent, TypedSession,
 };
 
@@ -72,7 +69,11 @@ impl GameEntry for Entry {
     }
 
     #[cfg(not(target_arch = "wasm32"))]
-    fn ready_part(&self, model: Model, part: &str) -> Result<Model, String> {
+    fn ready_part(
+        &self,
+        model: crate::model::Model,
+        part: &str,
+    ) -> Result<crate::model::Model, String> {
         match part {
             "hare" => super::learners::q_table::hare_model(&model, &model.header.name),
             _ => Err(format!(
@@ -98,14 +99,7 @@ impl GameEntry for Entry {
             blurb: "Three hounds try to trap a hare on an 11-point board; Q-learning hounds and the exact solution.".into(),
             sides: HareHounds::SIDE_NAMES.map(String::from),
             geometry: Geometry::Graph { points: 11 },
-            players: vec![
-                PlayerInfo::simple("random", "Random", "any legal move"),
-                PlayerInfo {
-                    sides: [false, true],
-                    ..PlayerInfo::simple("simple", "Simple", "the study’s fixed hare (hare only)")
-                },
-                PlayerInfo::simple("perfect", "Perfect", "from the exact solution"),
-            ],
+            players: listed(self.players()),
             runs: KINDS.iter().map(|k| k.info()).collect(),
             model_settings: Vec::new(),
             built: true,
@@ -122,33 +116,37 @@ impl GameEntry for Entry {
         Box::new(TypedSession::<HareHounds>::default())
     }
 
-    fn agent(
-        &self,
-        name: &str,
-        settings: &Value,
-        model: Option<&Model>,
-    ) -> Result<Box<dyn DynAgent>, String> {
-        match name.trim() {
-            "random" => Ok(TypedAgent::new(Box::new(RandomPlayer::<HareHounds>::new())).boxed()),
-            "simple" => Ok(TypedAgent::for_side(
-                Box::new(SimpleHare::new()),
-                Side::Second,
-                "the simple player is a hare strategy; the hounds cannot use it".into(),
-            )
-            .boxed()),
-            "perfect" => {
-                let s = solution();
-                Ok(TypedAgent::new(Box::new(Perfect(PerfectPlayer::new(s.clone()), s))).boxed())
-            }
-            "model" => {
-                let model = model.ok_or("the model player needs a model file")?;
-                kind::kind_of(KINDS, HareHounds::TITLE, model)?.player(model, settings)
-            }
-            other => Err(format!(
-                "unknown player {other} (players: random, simple, perfect, or a model)",
-                other = crate::words::quote(other)
-            )),
-        }
+    fn players(&self) -> Vec<PlayerEntry> {
+        vec![
+            PlayerEntry::new(
+                PlayerInfo::simple("random", "Random", "any legal move"),
+                |_| Ok(TypedAgent::new(Box::new(RandomPlayer::<HareHounds>::new())).boxed()),
+            ),
+            PlayerEntry::new(
+                PlayerInfo {
+                    sides: [false, true],
+                    ..PlayerInfo::simple("simple", "Simple", "the study’s fixed hare (hare only)")
+                },
+                |_| {
+                    Ok(TypedAgent::for_side(
+                        Box::new(SimpleHare::new()),
+                        Side::Second,
+                        "the simple player is a hare strategy; the hounds cannot use it".into(),
+                    )
+                    .boxed())
+                },
+            ),
+            PlayerEntry::new(
+                PlayerInfo::simple("perfect", "Perfect", "from the exact solution"),
+                |_| {
+                    let s = solution();
+                    Ok(
+                        TypedAgent::new(Box::new(Perfect(PerfectPlayer::new(s.clone()), s)))
+                            .boxed(),
+                    )
+                },
+            ),
+        ]
     }
 
     #[cfg(feature = "benchmarks")]
@@ -193,8 +191,10 @@ mod tests {
     use crate::games::describe_model;
     use crate::learn::q_table::QLearner;
     use crate::model::encode;
+    use crate::plugin::DynAgent;
     use crate::plugin::{DynRun, ResumeOptions, RunProgress, SeriesSpec};
     use crate::search::budget::Budget;
+    use serde_json::Value;
 
     fn session() -> Box<dyn DynSession> {
         Entry.new_session()

@@ -5,14 +5,15 @@ use serde_json::Value;
 
 use super::learners::ga::model_weights;
 use super::learners::KINDS;
-use super::players::by_name;
+use super::players::{MaxFlipsPlayer, MaxStablePlayer};
 use super::search_player::SearchPlayer;
 use super::Board;
 use crate::game::Game;
 use crate::model::{Algorithm, Model};
+use crate::players::RandomPlayer;
 use crate::plugin::{
-    kind, DynAgent, DynSession, GameEntry, GameInfo, Playable, PlayerInfo, PlayerSettings, RunKind,
-    TypedAgent, TypedSession,
+    listed, DynSession, GameEntry, GameInfo, MakeAgent, PlayerEntry, PlayerInfo, PlayerSettings,
+    RunKind, TypedAgent, TypedSession,
 };
 
 use super::settings::{normal_search_settings, search_fields, search_settings, PLAYER_SETTINGS};
@@ -105,24 +106,38 @@ impl GameEntry for Entry {
         Box::new(TypedSession::<Board>::default())
     }
 
-    fn agent(
-        &self,
-        name: &str,
-        settings: &Value,
-        model: Option<&Model>,
-    ) -> Result<Box<dyn DynAgent>, String> {
-        match (name.trim(), model) {
-            ("model", Some(model)) => {
-                kind::kind_of(KINDS, Board::TITLE, model)?.player(model, settings)
-            }
-            ("model", None) => Err("the model player needs a model file".into()),
-            ("search", _) => {
-                let seed = settings.get("seed").and_then(Value::as_u64).unwrap_or(0);
-                let settings = search_settings(settings)?;
-                Ok(TypedAgent::new(Box::new(SearchPlayer::new(settings, seed)?)).boxed())
-            }
-            (name, _) => Ok(TypedAgent::new(by_name(name).map_err(|e| e.0)?).boxed()),
-        }
+    fn players(&self) -> Vec<PlayerEntry> {
+        let fixed = |id: &str, label: &str, description: &str, make: MakeAgent| {
+            PlayerEntry::new(PlayerInfo::simple(id, label, description), make)
+        };
+        vec![
+            fixed("random", "Random", "any legal move", |_| {
+                Ok(TypedAgent::new(Box::new(RandomPlayer::<Board>::new())).boxed())
+            }),
+            fixed("mvb", "MVB", "most flips", |_| {
+                Ok(TypedAgent::new(Box::new(MaxFlipsPlayer::new())).boxed())
+            }),
+            fixed("msb", "MSB", "most stable discs", |_| {
+                Ok(TypedAgent::new(Box::new(MaxStablePlayer::new())).boxed())
+            }),
+            PlayerEntry::new(
+                PlayerInfo {
+                    searches: true,
+                    settings: search_fields(),
+                    saves_settings: true,
+                    ..PlayerInfo::simple(
+                        "search",
+                        "Search",
+                        "looks ahead with the Reversi study's evaluation",
+                    )
+                },
+                |settings| {
+                    let seed = settings.get("seed").and_then(Value::as_u64).unwrap_or(0);
+                    let settings = search_settings(settings)?;
+                    Ok(TypedAgent::new(Box::new(SearchPlayer::new(settings, seed)?)).boxed())
+                },
+            ),
+        ]
     }
 
     fn settings_model(&self, player: &str, settings: &Value, name: &str) -> Result<Model, String> {
@@ -219,21 +234,7 @@ impl GameEntry for Entry {
 fn grid_info() -> GameInfo {
     GameInfo::grid::<Board>(
         "Flip discs on an 8×8 board; a network learns from its own games and plays the study's fixed strategies.",
-        vec![
-            PlayerInfo::simple("random", "Random", "any legal move"),
-            PlayerInfo::simple("mvb", "MVB", "most flips"),
-            PlayerInfo::simple("msb", "MSB", "most stable discs"),
-            PlayerInfo {
-                searches: true,
-                settings: search_fields(),
-                saves_settings: true,
-                ..PlayerInfo::simple(
-                    "search",
-                    "Search",
-                    "looks ahead with the Reversi study's evaluation",
-                )
-            },
-        ],
+        listed(Entry.players()),
         KINDS.iter().map(|k| k.info()).collect(),
     )
 }

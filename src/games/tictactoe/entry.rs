@@ -4,16 +4,13 @@
 //! list) and speed measurements. It has no commands of its own: that part
 //! keeps its default.
 
-use serde_json::Value;
-
 use super::learners::KINDS;
 use super::players::Perfect;
 use super::rules::Board;
 use crate::game::Game;
-use crate::model::Model;
 use crate::players::RandomPlayer;
 use crate::plugin::{
-    kind, DynAgent, DynSession, GameEntry, GameInfo, Playable, PlayerInfo, RunKind, TypedAgent,
+    listed, DynSession, GameEntry, GameInfo, PlayerEntry, PlayerInfo, RunKind, TypedAgent,
     TypedSession,
 };
 
@@ -61,14 +58,7 @@ impl GameEntry for Entry {
             ladder_openings: LADDER_OPENINGS,
             ..GameInfo::grid::<Board>(
                 "Three in a row on a 3 × 3 board: the textbook's first learner learns it in seconds.",
-                vec![
-                    PlayerInfo::simple("random", "Random", "any free square"),
-                    PlayerInfo::simple(
-                        "perfect",
-                        "Perfect",
-                        "never loses: it knows the value of every position",
-                    ),
-                ],
+                listed(self.players()),
                 KINDS.iter().map(|k| k.info()).collect(),
             )
         }
@@ -82,24 +72,21 @@ impl GameEntry for Entry {
         Box::new(TypedSession::<Board>::default())
     }
 
-    fn agent(
-        &self,
-        name: &str,
-        settings: &Value,
-        model: Option<&Model>,
-    ) -> Result<Box<dyn DynAgent>, String> {
-        match name.trim() {
-            "random" => Ok(TypedAgent::new(Box::new(RandomPlayer::<Board>::new())).boxed()),
-            "perfect" => Ok(TypedAgent::new(Box::new(Perfect::default())).boxed()),
-            "model" => {
-                let model = model.ok_or("the model player needs a model file")?;
-                kind::kind_of(KINDS, Board::TITLE, model)?.player(model, settings)
-            }
-            other => Err(format!(
-                "unknown player {other} (players: random, perfect, or a model)",
-                other = crate::words::quote(other)
-            )),
-        }
+    fn players(&self) -> Vec<PlayerEntry> {
+        vec![
+            PlayerEntry::new(
+                PlayerInfo::simple("random", "Random", "any free square"),
+                |_| Ok(TypedAgent::new(Box::new(RandomPlayer::<Board>::new())).boxed()),
+            ),
+            PlayerEntry::new(
+                PlayerInfo::simple(
+                    "perfect",
+                    "Perfect",
+                    "never loses: it knows the value of every position",
+                ),
+                |_| Ok(TypedAgent::new(Box::new(Perfect::default())).boxed()),
+            ),
+        ]
     }
 
     #[cfg(feature = "benchmarks")]
@@ -122,6 +109,7 @@ impl GameEntry for Entry {
 mod tests {
     use super::super::learners::values::VALUES;
     use super::*;
+    use serde_json::Value;
 
     #[test]
     fn every_preset_makes_a_run_and_a_model_plays() {
