@@ -25,6 +25,7 @@ use crate::ladder::{
     file_line, file_lines, fingerprint, fit_ladder, parse_table, play_game, schedule_sided, Played,
 };
 use crate::model::Model;
+use crate::plugin::Training as _;
 use crate::plugin::{DynAgent, GameEntry, GameInfo, ReadyRecipe, ReadySet};
 use crate::search::budget::Budget;
 
@@ -117,7 +118,7 @@ pub struct ReadyModel {
     pub seed: u64,
     /// The only side it plays, or `None` for both.
     pub side: Option<u8>,
-    /// Whether the page shows its weights (`GameEntry::weight_table`).
+    /// Whether the page shows its weights (`Training::weight_table`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub weights: bool,
     pub bytes: u64,

@@ -31,6 +31,7 @@ use selfplay::games::{entry, REGISTRY};
 use selfplay::plugin::GameEntry;
 use selfplay::rng_from_seed;
 use selfplay::search::budget::Budget;
+use selfplay::plugin::Training as _;
 
 /// Every check, for one game.
 fn check_game(entry: &dyn GameEntry) {

@@ -8,6 +8,7 @@ use selfplay::games::{describe_model, entry, read_model};
 use selfplay::model::Limits;
 use selfplay::plugin::FieldKind;
 use selfplay::search::budget::Budget;
+use selfplay::plugin::Training as _;
 
 fn files() -> Vec<(String, Vec<u8>)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/models/before");

@@ -6,6 +6,7 @@ use crate::cli;
 
 use selfplay::games::entry;
 use selfplay::model::decode;
+use selfplay::plugin::Training as _;
 
 #[test]
 fn selfplay_run_trains_the_textbook_preset_as_the_engine_does_and_writes_its_model() {

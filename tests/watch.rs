@@ -12,6 +12,7 @@ use selfplay::model::{decode, encode, Model};
 use selfplay::plugin::{DynRun, GameEntry, WatchedGame};
 use selfplay::search::budget::Budget;
 use serde_json::{json, Value};
+use selfplay::plugin::Training as _;
 
 /// A short seeded run of `kind` of `game`: the last preset's first run,
 /// with `edit` applied.

@@ -12,6 +12,7 @@ pub mod othello;
 pub mod tictactoe;
 
 use crate::model::{decode_with, GameId, Limits, Model, ModelError};
+use crate::plugin::Training as _;
 use crate::plugin::{GameEntry, GameInfo, Geometry, ModelUse, PlayerSettings};
 
 /// The playable games, in the order the page lists them.

@@ -248,23 +248,23 @@ pub fn listed(players: Vec<PlayerEntry>) -> Vec<PlayerInfo> {
         .collect()
 }
 
-/// The player `name` of `entry`'s table, or a learned model (`"model"`)
-/// as the kind of run whose file it is plays it.
+/// The player `name` of a game's table `players`, or a learned model
+/// (`"model"`) as the kind among `kinds` whose file it is plays it (the
+/// game's `title` names it when none is).
 fn agent_of(
-    entry: &(impl GameEntry + ?Sized),
-    name: &str,
-    settings: &Value,
-    model: Option<&Model>,
+    players: Vec<PlayerEntry>,
+    kinds: &[&dyn RunKind],
+    title: &dyn Fn() -> String,
+    (name, settings, model): (&str, &Value, Option<&Model>),
 ) -> Result<Box<dyn DynAgent>, String> {
     let name = name.trim();
     if name == "model" {
         let model = model.ok_or("the model player needs a model file")?;
-        return match entry.runs().iter().find(|k| k.owns(model)) {
+        return match kinds.iter().find(|k| k.owns(model)) {
             Some(kind) => kind.player(model, settings),
-            None => Err(no_learner(model, &entry.info().title)),
+            None => Err(no_learner(model, &title())),
         };
     }
-    let players = entry.players();
     match players.iter().find(|p| p.info.id == name) {
         Some(p) => (p.make)(settings),
         None => {
@@ -366,7 +366,7 @@ pub struct PresetInfo {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, tsify::Tsify)]
 #[serde(rename_all = "camelCase")]
 pub struct RunKindInfo {
-    /// The name [`GameEntry::new_run`] takes (`"qnet"`).
+    /// The name [`Training::new_run`] takes (`"qnet"`).
     pub id: String,
     /// A title ("Q-learning with a neural network").
     pub title: String,
@@ -392,7 +392,7 @@ pub struct RunKindInfo {
     /// workers that load that module. The page's first module still
     /// describes the kind, its presets and its models.
     pub needs_learners: bool,
-    /// Its models show their weights ([`GameEntry::weight_table`], the
+    /// Its models show their weights ([`Training::weight_table`], the
     /// learners' module's `modelWeights`).
     pub shows_weights: bool,
 }
@@ -478,7 +478,7 @@ pub struct ModelUse {
     pub side: Option<u8>,
     /// The kind of run that continues it, if any.
     pub continues_as: Option<String>,
-    /// Whether its entry shows its weights ([`GameEntry::weight_table`]).
+    /// Whether its entry shows its weights ([`Training::weight_table`]).
     pub weights: bool,
 }
 
@@ -559,40 +559,13 @@ pub trait GameEntry: Sync {
         settings: &Value,
         model: Option<&Model>,
     ) -> Result<Box<dyn DynAgent>, String> {
-        agent_of(self, name, settings, model)
+        let title = || self.info().title;
+        agent_of(self.players(), self.runs(), &title, (name, settings, model))
     }
 
     /// The kinds of training run the game has (none by default).
     fn runs(&self) -> &'static [&'static dyn RunKind] {
         &[]
-    }
-
-    /// The run configurations of a preset, with `seed` as the base seed.
-    fn preset_runs(&self, kind: &str, preset: &str, seed: u64) -> Result<Vec<Value>, String> {
-        let title = self.info().title;
-        kind::kind(self.runs(), &title, kind)
-            .map_err(|_| unknown_preset(&title, kind, preset))?
-            .preset_runs(preset, seed)
-    }
-
-    /// A new run of `kind` from a configuration object.
-    fn new_run(&self, kind: &str, config: &Value) -> Result<Box<dyn DynRun>, String> {
-        kind::kind(self.runs(), &self.info().title, kind)?.new_run(config)
-    }
-
-    /// A run that goes on from a checkpoint or a saved model of this game.
-    fn resume_run(
-        &self,
-        model: &Model,
-        options: &ResumeOptions,
-    ) -> Result<Box<dyn DynRun>, String> {
-        kind::kind_of(self.runs(), &self.info().title, model)?.resume(model, options)
-    }
-
-    /// Whether this version can use a model file of this game, and what it
-    /// is. A game without learners uses none.
-    fn describe_model(&self, model: &Model) -> Result<ModelUse, String> {
-        kind::kind_of(self.runs(), &self.info().title, model)?.describe(model)
     }
 
     /// A model file that keeps the settings of the player `player` (one
@@ -610,17 +583,6 @@ pub trait GameEntry: Sync {
     fn kept_settings(&self, model: &Model) -> Option<PlayerSettings> {
         let _ = model;
         None
-    }
-
-    /// The weights `model` learned, beside those it started from, for
-    /// people; `None` for a model whose weights the entry does not show
-    /// (those it does say so in [`ModelUse::weights`]).
-    #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
-    fn weight_table(&self, model: &Model) -> Result<Option<WeightTable>, String> {
-        match kind::kind_of(self.runs(), "", model) {
-            Ok(k) => k.weights(model),
-            Err(_) => Ok(None),
-        }
     }
 
     /// The openings of the game's rating ladder ([`crate::ladder`]), as
@@ -693,6 +655,52 @@ pub trait GameEntry: Sync {
         )))
     }
 }
+
+/// What a game does with its kinds of run ([`GameEntry::runs`]): the same
+/// for every game, found by the kind's id or by the kind whose file a
+/// model is.
+pub trait Training: GameEntry {
+    /// The run configurations of a preset, with `seed` as the base seed.
+    fn preset_runs(&self, kind: &str, preset: &str, seed: u64) -> Result<Vec<Value>, String> {
+        let title = self.info().title;
+        kind::kind(self.runs(), &title, kind)
+            .map_err(|_| unknown_preset(&title, kind, preset))?
+            .preset_runs(preset, seed)
+    }
+
+    /// A new run of `kind` from a configuration object.
+    fn new_run(&self, kind: &str, config: &Value) -> Result<Box<dyn DynRun>, String> {
+        kind::kind(self.runs(), &self.info().title, kind)?.new_run(config)
+    }
+
+    /// A run that goes on from a checkpoint or a saved model of this game.
+    fn resume_run(
+        &self,
+        model: &Model,
+        options: &ResumeOptions,
+    ) -> Result<Box<dyn DynRun>, String> {
+        kind::kind_of(self.runs(), &self.info().title, model)?.resume(model, options)
+    }
+
+    /// Whether this version can use a model file of this game, and what it
+    /// is. A game without learners uses none.
+    fn describe_model(&self, model: &Model) -> Result<ModelUse, String> {
+        kind::kind_of(self.runs(), &self.info().title, model)?.describe(model)
+    }
+
+    /// The weights `model` learned, beside those it started from, for
+    /// people; `None` for a model whose weights the entry does not show
+    /// (those it does say so in [`ModelUse::weights`]).
+    #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
+    fn weight_table(&self, model: &Model) -> Result<Option<WeightTable>, String> {
+        match kind::kind_of(self.runs(), "", model) {
+            Ok(k) => k.weights(model),
+            Err(_) => Ok(None),
+        }
+    }
+}
+
+impl<E: GameEntry + ?Sized> Training for E {}
 
 /// The group of a demo preset: a study preset's short version, which shows
 /// the shape of its curve in a few minutes at most on one worker.

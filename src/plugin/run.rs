@@ -168,7 +168,7 @@ pub trait DynRun {
     /// The run in a few words ("QL1-H64 arctan self-play, seed 1").
     fn label(&self) -> String;
 
-    /// The run's settings, as [`super::GameEntry::new_run`] reads them.
+    /// The run's settings, as [`super::Training::new_run`] reads them.
     fn config(&self) -> Value;
 
     fn progress(&self) -> RunProgress;
@@ -208,7 +208,7 @@ pub trait DynRun {
     fn set_total(&mut self, total: u64) -> Result<(), String>;
 
     /// The full state (learner, optimiser, random generator, curve), as a
-    /// model file that [`super::GameEntry::resume_run`] continues exactly.
+    /// model file that [`super::Training::resume_run`] continues exactly.
     fn checkpoint(&self) -> Result<Model, String>;
 
     /// What was learned, as a model named `name` for the library.
@@ -416,6 +416,7 @@ impl Recorder {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plugin::Training as _;
     use std::cell::Cell;
 
     thread_local! {

@@ -1,4 +1,4 @@
-//! A learned evaluation's weights for people ([`super::GameEntry::weight_table`]):
+//! A learned evaluation's weights for people ([`super::Training::weight_table`]):
 //! named rows in groups, each with a value per column (a phase of the game,
 //! say) and variant (the same pattern counted in several ways), the learned
 //! values beside a reference set (the weights the learner started from).

@@ -15,6 +15,7 @@ use super::boundary::{
 use super::read_model;
 use super::{entry, js_error};
 use crate::model::encode;
+use crate::plugin::Training as _;
 use crate::plugin::{Point, ResumeOptions, SeriesSpec, TimedRun, WatchedGame};
 
 /// A training run of some game.

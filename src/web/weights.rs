@@ -7,6 +7,7 @@ use wasm_bindgen::prelude::*;
 
 use super::boundary::to_ts;
 use super::{entry, js_error, read_model};
+use crate::plugin::Training as _;
 use crate::plugin::WeightTable;
 
 /// The weights a model file learned, beside those it started from;

@@ -6,6 +6,7 @@
 use std::path::Path;
 
 use selfplay::cli::{CliError, InputPath, OutputPath};
+use selfplay::plugin::Training as _;
 use selfplay::plugin::{native_clock, ResumeOptions, TimedRun};
 use serde_json::Value;
 

@@ -192,6 +192,7 @@ mod tests {
     use super::*;
     use crate::model::Model;
     use crate::plugin::DynRun;
+    use crate::plugin::Training as _;
     use crate::search::budget::{Budget, Limits};
 
     #[test]

@@ -192,6 +192,7 @@ mod tests {
     use crate::learn::q_table::QLearner;
     use crate::model::encode;
     use crate::plugin::DynAgent;
+    use crate::plugin::Training as _;
     use crate::plugin::{DynRun, ResumeOptions, RunProgress, SeriesSpec};
     use crate::search::budget::Budget;
     use serde_json::Value;

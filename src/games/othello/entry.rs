@@ -245,6 +245,7 @@ mod tests {
     use crate::games::describe_model;
     use crate::games::othello::learners::qnet::QNetKind;
     use crate::games::othello::learners::{presets, QNetRun, TrainerConfig};
+    use crate::plugin::Training as _;
     use crate::plugin::{DynRun, RunProgress};
 
     #[test]

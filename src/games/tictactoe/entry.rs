@@ -109,6 +109,7 @@ impl GameEntry for Entry {
 mod tests {
     use super::super::learners::values::VALUES;
     use super::*;
+    use crate::plugin::Training as _;
     use serde_json::Value;
 
     #[test]

@@ -1083,6 +1083,7 @@ mod entry_tests {
     use super::*;
     use crate::games::connect6::entry::Entry;
     use crate::plugin::GameEntry;
+    use crate::plugin::Training as _;
     use serde_json::Value;
 
     #[test]

@@ -1050,7 +1050,8 @@ mod tests {
 #[cfg(test)]
 mod kind_tests {
     use super::*;
-    use crate::plugin::{demo_of, GameEntry, DEMO_GROUP};
+    use crate::plugin::Training as _;
+    use crate::plugin::{demo_of, DEMO_GROUP};
 
     #[test]
     fn every_study_preset_has_a_demo_with_the_same_schedule_compressed() {
