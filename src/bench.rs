@@ -13,7 +13,7 @@ pub use crate::rate::{measure, Part, Rate};
 pub fn names() -> Vec<&'static str> {
     REGISTRY
         .iter()
-        .flat_map(|e| e.benches())
+        .flat_map(|e| e.benches().suite)
         .map(|b| b.name)
         .chain(std::iter::once(PEAK))
         .collect()
@@ -24,7 +24,7 @@ pub fn names() -> Vec<&'static str> {
 pub fn long_names() -> Vec<&'static str> {
     REGISTRY
         .iter()
-        .flat_map(|e| e.long_benches())
+        .flat_map(|e| e.benches().long)
         .map(|b| b.name)
         .collect()
 }
@@ -43,7 +43,10 @@ pub fn run(name: &str, seed: u64, min_seconds: f64) -> Result<Rate, String> {
     }
     REGISTRY
         .iter()
-        .flat_map(|e| e.benches().into_iter().chain(e.long_benches()))
+        .flat_map(|e| {
+            let b = e.benches();
+            b.suite.into_iter().chain(b.long)
+        })
         .find(|b| b.name == name)
         .map(|b| (b.run)(seed, min_seconds))
         .ok_or_else(|| {

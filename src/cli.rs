@@ -57,6 +57,44 @@ pub fn game_command<S: clap::Subcommand>(id: &'static str, about: &'static str) 
     )
 }
 
+/// A game's own subcommands ([`crate::plugin::GameEntry::commands`]).
+pub struct Commands {
+    /// `selfplay <id>` and its subcommands.
+    pub command: clap::Command,
+    /// Runs a subcommand of `command`.
+    pub run: RunCommand,
+}
+
+/// How a game's subcommand runs.
+pub type RunCommand = Box<dyn Fn(&clap::ArgMatches) -> Result<(), CliError>>;
+
+/// A game's subcommands from a clap `Subcommand` enum `S`, run by `run`.
+pub fn game_commands<S: clap::Subcommand + clap::FromArgMatches + 'static>(
+    id: &'static str,
+    about: &'static str,
+    run: fn(S) -> Result<(), CliError>,
+) -> Commands {
+    Commands {
+        command: game_command::<S>(id, about),
+        run: Box::new(move |matches| run(game_subcommand(matches)?)),
+    }
+}
+
+/// The subcommand `selfplay <id>` of a game without commands of its own
+/// (titled `title`), which says so.
+pub fn no_commands(id: &'static str, title: String) -> Commands {
+    Commands {
+        command: clap::Command::new(id).about(format!(
+            "{title}: no commands of its own yet (bench and model work for every game)."
+        )),
+        run: Box::new(move |_| {
+            Err(CliError::BadInput(format!(
+                "{title} has no commands of its own yet"
+            )))
+        }),
+    }
+}
+
 /// Reads the subcommand of [`game_command`] back from the matches.
 pub fn game_subcommand<S: clap::FromArgMatches>(matches: &clap::ArgMatches) -> Result<S, CliError> {
     Ok(S::from_arg_matches(matches)?)

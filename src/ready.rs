@@ -841,7 +841,14 @@ fn train(
             } else {
                 // The part learned for as long as the run that holds it.
                 let seconds = model.header.train_seconds;
-                let mut part = entry.ready_part(model, r.part)?;
+                let take = entry.ready_models().parts.ok_or_else(|| {
+                    format!(
+                        "{}'s models hold no learner '{}'",
+                        entry.info().title,
+                        r.part
+                    )
+                })?;
+                let mut part = take(model, r.part)?;
                 part.header.train_seconds = seconds;
                 part
             },

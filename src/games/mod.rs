@@ -119,7 +119,7 @@ pub fn kept_settings(model: &Model) -> Option<PlayerSettings> {
     REGISTRY
         .iter()
         .find(|e| e.id() == game)
-        .and_then(|e| e.kept_settings(model))
+        .and_then(|e| e.kept_settings()?.read(model))
 }
 
 /// Whether this version can use a model file, whatever its game: the entry

@@ -192,7 +192,7 @@ pub struct PlayerInfo {
     /// Settings of the player (strength, depth, ...).
     pub settings: Vec<FieldSpec>,
     /// Whether its settings can be kept as a model file
-    /// ([`GameEntry::settings_model`]), to load again or share.
+    /// ([`KeptSettings::save`]), to load again or share.
     pub saves_settings: bool,
     /// Set for an exact solver whose analysis, under an unbounded budget
     /// ([`Limits::unbounded`](crate::search::budget::Limits::unbounded)),
@@ -505,13 +505,13 @@ pub struct ReadyRecipe {
     /// The numbers of learning games after which the model is kept, rising.
     pub stages: &'static [u64],
     /// Which learner of the run is kept: `""` the run's model, else a part
-    /// the game's [`GameEntry::ready_part`] takes out of it (a run where
-    /// both sides learn keeps the second learner's table in its model).
+    /// the set's [`ReadySet::parts`] takes out of it (a run where both
+    /// sides learn keeps the second learner's table in its model).
     pub part: &'static str,
 }
 
 /// A game's ready-made learners and the ladder that rates them.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct ReadySet {
     pub recipes: Vec<ReadyRecipe>,
     /// The ladder's seed.
@@ -525,7 +525,14 @@ pub struct ReadySet {
     /// `""` for none), so that a searching player is rated at a few of its
     /// levels. Empty: every player that answers at once, without settings.
     pub ladder_seats: Vec<(&'static str, &'static str)>,
+    /// The model of the learner `part` (a [`ReadyRecipe::part`]) that a
+    /// run's model holds besides its own; `None` for a game whose models
+    /// hold no other.
+    pub parts: Option<TakePart>,
 }
+
+/// How a run's model gives the model of another learner it holds.
+pub type TakePart = fn(model: Model, part: &str) -> Result<Model, String>;
 
 /// A measurement of speed a game offers to `selfplay bench` and
 /// `scripts/bench.sh` (feature `benchmarks`).
@@ -536,7 +543,60 @@ pub struct Bench {
     pub run: fn(seed: u64, seconds: f64) -> crate::rate::Rate,
 }
 
+/// Players' settings kept as model files, to load again or share.
+pub trait KeptSettings: Sync {
+    /// A model file that keeps the settings of the player `player` (one
+    /// whose [`PlayerInfo::saves_settings`] is true) under `name`.
+    fn save(&self, player: &str, settings: &Value, name: &str) -> Result<Model, String>;
+
+    /// The player settings `model` holds, if it holds some.
+    fn read(&self, model: &Model) -> Option<PlayerSettings>;
+}
+
+/// A model file of `entry`'s game that keeps the settings of its player
+/// `player` under `name` ([`KeptSettings::save`]).
+pub fn settings_model(
+    entry: &dyn GameEntry,
+    player: &str,
+    settings: &Value,
+    name: &str,
+) -> Result<Model, String> {
+    match entry.kept_settings() {
+        Some(kept) => kept.save(player, settings, name),
+        None => Err(format!(
+            "the settings of the {} player '{player}' cannot be kept as a model",
+            entry.info().title
+        )),
+    }
+}
+
+/// A game's speed measurements.
+#[derive(Default)]
+pub struct Benches {
+    /// The default suite's (`selfplay bench`: about a second each).
+    pub suite: Vec<Bench>,
+    /// The long ones (minutes: a whole benchmark set), run only when asked
+    /// for (`selfplay bench --long`).
+    pub long: Vec<Bench>,
+}
+
+impl From<Vec<Bench>> for Benches {
+    /// A suite without long measurements.
+    fn from(suite: Vec<Bench>) -> Benches {
+        Benches {
+            suite,
+            long: Vec::new(),
+        }
+    }
+}
+
 /// A game's plug-in: everything the engine, the page and the CLI know of it.
+/// Every game has an id, a description, sessions and a table of players
+/// (and says how many random games its checks play); the rest are
+/// capabilities a game may have, each with a default of none: kinds of
+/// run ([`GameEntry::runs`], used through [`Training`]), players' settings
+/// kept as models, a rating ladder's openings, speed measurements,
+/// ready-made agents and commands of its own.
 pub trait GameEntry: Sync {
     /// The game's name in files and addresses.
     fn id(&self) -> &'static str;
@@ -568,20 +628,10 @@ pub trait GameEntry: Sync {
         &[]
     }
 
-    /// A model file that keeps the settings of the player `player` (one
-    /// whose [`PlayerInfo::saves_settings`] is true) under `name`.
-    fn settings_model(&self, player: &str, settings: &Value, name: &str) -> Result<Model, String> {
-        let _ = (settings, name);
-        Err(format!(
-            "the settings of the {} player '{player}' cannot be kept as a model",
-            self.info().title
-        ))
-    }
-
-    /// The player settings a model of this game holds, if it holds some
-    /// (see [`GameEntry::settings_model`]).
-    fn kept_settings(&self, model: &Model) -> Option<PlayerSettings> {
-        let _ = model;
+    /// How the game's players whose settings can be kept
+    /// ([`PlayerInfo::saves_settings`]) keep them as model files; `None`
+    /// for a game without such players.
+    fn kept_settings(&self) -> Option<&'static dyn KeptSettings> {
         None
     }
 
@@ -606,14 +656,8 @@ pub trait GameEntry: Sync {
     /// suite: about a second each). A game marks its own with
     /// `#[cfg(feature = "benchmarks")]`: a build without the feature (the
     /// page's modules) has none.
-    fn benches(&self) -> Vec<Bench> {
-        Vec::new()
-    }
-
-    /// The game's long measurements (minutes: a whole benchmark set), run
-    /// only when asked for (`selfplay bench --long`).
-    fn long_benches(&self) -> Vec<Bench> {
-        Vec::new()
+    fn benches(&self) -> Benches {
+        Benches::default()
     }
 
     /// The learners the page ships ready-made (`selfplay ready build`);
@@ -623,36 +667,12 @@ pub trait GameEntry: Sync {
         ReadySet::default()
     }
 
-    /// The model of the learner `part` (a [`ReadyRecipe::part`]) that a
-    /// run's `model` holds besides its own; no parts by default.
+    /// The game's own subcommands, `selfplay <id> …` (see
+    /// [`crate::cli::game_commands`]); none by default (`selfplay <id>`
+    /// then says so).
     #[cfg(not(target_arch = "wasm32"))]
-    fn ready_part(&self, model: Model, part: &str) -> Result<Model, String> {
-        let _ = model;
-        Err(format!(
-            "{}'s models hold no learner '{part}'",
-            self.info().title
-        ))
-    }
-
-    /// The game's subcommands: `selfplay <id> …`, named by the game's id
-    /// ([`crate::cli::game_command`]). A game without commands of its own
-    /// keeps the default: the id alone, which says so.
-    #[cfg(not(target_arch = "wasm32"))]
-    fn cli(&self) -> clap::Command {
-        clap::Command::new(self.id()).about(format!(
-            "{}: no commands of its own yet (bench and model work for every game).",
-            self.info().title
-        ))
-    }
-
-    /// Runs a subcommand of [`GameEntry::cli`].
-    #[cfg(not(target_arch = "wasm32"))]
-    fn run_cli(&self, matches: &clap::ArgMatches) -> Result<(), crate::cli::CliError> {
-        let _ = matches;
-        Err(crate::cli::CliError::BadInput(format!(
-            "{} has no commands of its own yet",
-            self.info().title
-        )))
+    fn commands(&self) -> Option<crate::cli::Commands> {
+        None
     }
 }
 

@@ -184,7 +184,7 @@ pub fn settings_model(
 ) -> Result<Vec<u8>, JsError> {
     let settings = settings_from_js(settings, "the player's settings must be an object")?;
     let model = entry(game)
-        .and_then(|e| e.settings_model(player, &settings, name))
+        .and_then(|e| crate::plugin::settings_model(e, player, &settings, name))
         .map_err(|e| JsError::new(&e))?;
     encode(&model).map_err(|e| JsError::new(&e.to_string()))
 }

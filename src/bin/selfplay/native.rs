@@ -5,8 +5,9 @@ use std::process::ExitCode;
 
 use clap::{FromArgMatches, Subcommand};
 
-use selfplay::cli::CliError;
+use selfplay::cli::{CliError, Commands};
 use selfplay::games::REGISTRY;
+use selfplay::plugin::GameEntry;
 
 use crate::model;
 
@@ -117,6 +118,13 @@ fn bench(
     Ok(())
 }
 
+/// A game's own subcommands, or the one that says it has none.
+fn own_commands(entry: &dyn GameEntry) -> Commands {
+    entry
+        .commands()
+        .unwrap_or_else(|| selfplay::cli::no_commands(entry.id(), entry.info().title))
+}
+
 /// The whole command line: every game's subcommands and the built-in ones
 /// (the CLI walk test, `tests/cli_walk.rs`, walks this tree).
 pub fn command() -> clap::Command {
@@ -125,7 +133,7 @@ pub fn command() -> clap::Command {
         .subcommand_required(true)
         .arg_required_else_help(true);
     for entry in REGISTRY {
-        cmd = cmd.subcommand(entry.cli());
+        cmd = cmd.subcommand(own_commands(*entry).command);
     }
     // (Set after: the derive would take the enum's own doc comment.)
     Builtin::augment_subcommands(cmd).about("Board-game agents that teach themselves")
@@ -133,8 +141,12 @@ pub fn command() -> clap::Command {
 
 fn run(matches: &clap::ArgMatches) -> Result<(), CliError> {
     let (name, sub) = matches.subcommand().expect("a subcommand is required");
-    if let Some(entry) = REGISTRY.iter().find(|e| e.cli().get_name() == name) {
-        return entry.run_cli(sub);
+    if let Some(own) = REGISTRY
+        .iter()
+        .map(|e| own_commands(*e))
+        .find(|c| c.command.get_name() == name)
+    {
+        return (own.run)(sub);
     }
     match Builtin::from_arg_matches(matches)? {
         Builtin::Bench {

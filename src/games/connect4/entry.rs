@@ -67,6 +67,7 @@ impl GameEntry for Entry {
                 ("perfect", r#"{"temperature":0}"#),
                 ("perfect", r#"{"temperature":2}"#),
             ],
+            parts: None,
         }
     }
 
@@ -126,27 +127,23 @@ impl GameEntry for Entry {
     }
 
     #[cfg(feature = "benchmarks")]
-    fn benches(&self) -> Vec<crate::plugin::Bench> {
+    fn benches(&self) -> crate::plugin::Benches {
         use crate::plugin::Bench;
         let mut benches = super::bench::set_benches();
         benches.push(Bench {
             name: "connect4_q_learning",
             run: super::bench::q_learning,
         });
-        benches
+        benches.into()
     }
 
     #[cfg(not(target_arch = "wasm32"))]
-    fn cli(&self) -> clap::Command {
-        crate::cli::game_command::<super::cli::Command>(
+    fn commands(&self) -> Option<crate::cli::Commands> {
+        Some(crate::cli::game_commands(
             self.id(),
             "Connect Four: the exact solver, the study's Q-learning experiments, matches.",
-        )
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    fn run_cli(&self, matches: &clap::ArgMatches) -> Result<(), crate::cli::CliError> {
-        super::cli::run(crate::cli::game_subcommand(matches)?)
+            super::cli::run,
+        ))
     }
 }
 

@@ -101,6 +101,7 @@ impl GameEntry for Entry {
                 ("engine", r#"{"level":2}"#),
                 ("engine", r#"{"level":3}"#),
             ],
+            parts: None,
         }
     }
 
@@ -111,21 +112,17 @@ impl GameEntry for Entry {
     }
 
     #[cfg(feature = "benchmarks")]
-    fn benches(&self) -> Vec<crate::plugin::Bench> {
-        super::bench::benches()
+    fn benches(&self) -> crate::plugin::Benches {
+        super::bench::benches().into()
     }
 
     #[cfg(not(target_arch = "wasm32"))]
-    fn cli(&self) -> clap::Command {
-        crate::cli::game_command::<super::cli::Command>(
+    fn commands(&self) -> Option<crate::cli::Commands> {
+        Some(crate::cli::game_commands(
             self.id(),
             "Connect6: matches, the engine protocol, speed.",
-        )
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    fn run_cli(&self, matches: &clap::ArgMatches) -> Result<(), crate::cli::CliError> {
-        super::cli::run(crate::cli::game_subcommand(matches)?)
+            super::cli::run,
+        ))
     }
 
     fn new_session(&self) -> Box<dyn DynSession> {

@@ -65,21 +65,13 @@ impl GameEntry for Entry {
             seed: 1,
             ladder_openings: LADDER_OPENINGS,
             ladder_seats: Vec::new(),
-        }
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    fn ready_part(
-        &self,
-        model: crate::model::Model,
-        part: &str,
-    ) -> Result<crate::model::Model, String> {
-        match part {
-            "hare" => super::learners::q_table::hare_model(&model, &model.header.name),
-            _ => Err(format!(
-                "{}'s models hold no learner '{part}'",
-                HareHounds::TITLE
-            )),
+            parts: Some(|model, part| match part {
+                "hare" => super::learners::q_table::hare_model(&model, &model.header.name),
+                _ => Err(format!(
+                    "{}'s models hold no learner '{part}'",
+                    HareHounds::TITLE
+                )),
+            }),
         }
     }
 
@@ -150,7 +142,7 @@ impl GameEntry for Entry {
     }
 
     #[cfg(feature = "benchmarks")]
-    fn benches(&self) -> Vec<crate::plugin::Bench> {
+    fn benches(&self) -> crate::plugin::Benches {
         use crate::plugin::Bench;
         vec![
             Bench {
@@ -166,21 +158,19 @@ impl GameEntry for Entry {
                 run: super::bench::solve,
             },
         ]
+        .into()
     }
 
     #[cfg(not(target_arch = "wasm32"))]
-    fn cli(&self) -> clap::Command {
-        crate::cli::game_command::<super::cli::Command>(
+    fn commands(&self) -> Option<crate::cli::Commands> {
+        let mut commands = crate::cli::game_commands(
             self.id(),
             "Hare and Hounds: tabular Q-learning, the study's experiments, the exact solution.",
-        )
+            super::cli::run,
+        );
         // The name before the id was the command's name too.
-        .visible_alias("hare-hounds")
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    fn run_cli(&self, matches: &clap::ArgMatches) -> Result<(), crate::cli::CliError> {
-        super::cli::run(crate::cli::game_subcommand(matches)?)
+        commands.command = commands.command.visible_alias("hare-hounds");
+        Some(commands)
     }
 }
 

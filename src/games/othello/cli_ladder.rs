@@ -390,9 +390,13 @@ mod tests {
         // A model file's games are kept with its fingerprint: the same file
         // plays on, a changed one is refused.
         let kept = |level: u64| {
-            let m = super::super::entry::Entry
-                .settings_model("search", &serde_json::json!({ "level": level }), "kept")
-                .unwrap();
+            let m = crate::plugin::settings_model(
+                &super::super::entry::Entry,
+                "search",
+                &serde_json::json!({ "level": level }),
+                "kept",
+            )
+            .unwrap();
             crate::model::encode(&m).unwrap()
         };
         let file = dir.join("kept.selfplay");

@@ -12,8 +12,8 @@ use crate::game::Game;
 use crate::model::{Algorithm, Model};
 use crate::players::RandomPlayer;
 use crate::plugin::{
-    listed, DynSession, GameEntry, GameInfo, MakeAgent, PlayerEntry, PlayerInfo, PlayerSettings,
-    RunKind, TypedAgent, TypedSession,
+    listed, DynSession, GameEntry, GameInfo, KeptSettings, MakeAgent, PlayerEntry, PlayerInfo,
+    PlayerSettings, RunKind, TypedAgent, TypedSession,
 };
 
 use super::settings::{normal_search_settings, search_fields, search_settings, PLAYER_SETTINGS};
@@ -78,6 +78,7 @@ impl GameEntry for Entry {
                 ("search", r#"{"level":3}"#),
                 ("search", r#"{"level":4}"#),
             ],
+            parts: None,
         }
     }
 
@@ -140,7 +141,66 @@ impl GameEntry for Entry {
         ]
     }
 
-    fn settings_model(&self, player: &str, settings: &Value, name: &str) -> Result<Model, String> {
+    fn kept_settings(&self) -> Option<&'static dyn KeptSettings> {
+        Some(&SearchSettingsKept)
+    }
+
+    #[cfg(feature = "benchmarks")]
+    fn benches(&self) -> crate::plugin::Benches {
+        crate::plugin::Benches {
+            suite: vec![
+                crate::plugin::Bench {
+                    name: "othello_perft_9",
+                    run: |_, secs| super::bench::perft_rate(9, secs),
+                },
+                crate::plugin::Bench {
+                    name: "othello_qnet_training",
+                    run: super::bench::training_rate,
+                },
+                #[cfg(feature = "extra-learners")]
+                crate::plugin::Bench {
+                    name: "othello_ntuple_fast",
+                    run: super::bench::ntuple_fast_rate,
+                },
+                #[cfg(feature = "extra-learners")]
+                crate::plugin::Bench {
+                    name: "othello_ntuple_classic",
+                    run: super::bench::ntuple_classic_rate,
+                },
+                #[cfg(feature = "extra-learners")]
+                crate::plugin::Bench {
+                    name: "othello_ntuple_logistello",
+                    run: super::bench::ntuple_logistello_rate,
+                },
+                crate::plugin::Bench {
+                    name: "othello_endgame_ffo",
+                    run: super::bench::endgame_rate,
+                },
+            ],
+            long: vec![crate::plugin::Bench {
+                name: "othello_endgame_ffo_40_49",
+                run: super::bench::ffo_40_49_rate,
+            }],
+        }
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn commands(&self) -> Option<crate::cli::Commands> {
+        Some(crate::cli::game_commands(
+            self.id(),
+            "Othello / Reversi.",
+            |command| super::cli::run(&Entry, command),
+        ))
+    }
+}
+
+/// The search player's settings, kept as a model file of the tuning
+/// algorithm's kind (weights and all); a tuned model's weights read back as
+/// the search player's.
+struct SearchSettingsKept;
+
+impl KeptSettings for SearchSettingsKept {
+    fn save(&self, player: &str, settings: &Value, name: &str) -> Result<Model, String> {
         if player != "search" {
             return Err(format!(
                 "only the search player's settings can be kept, not '{player}''s"
@@ -162,7 +222,7 @@ impl GameEntry for Entry {
         Ok(model)
     }
 
-    fn kept_settings(&self, model: &Model) -> Option<PlayerSettings> {
+    fn read(&self, model: &Model) -> Option<PlayerSettings> {
         if model.header.algorithm != Algorithm::GaWeights {
             return None;
         }
@@ -176,57 +236,6 @@ impl GameEntry for Entry {
             player: "search".into(),
             settings,
         })
-    }
-
-    #[cfg(feature = "benchmarks")]
-    fn benches(&self) -> Vec<crate::plugin::Bench> {
-        vec![
-            crate::plugin::Bench {
-                name: "othello_perft_9",
-                run: |_, secs| super::bench::perft_rate(9, secs),
-            },
-            crate::plugin::Bench {
-                name: "othello_qnet_training",
-                run: super::bench::training_rate,
-            },
-            #[cfg(feature = "extra-learners")]
-            crate::plugin::Bench {
-                name: "othello_ntuple_fast",
-                run: super::bench::ntuple_fast_rate,
-            },
-            #[cfg(feature = "extra-learners")]
-            crate::plugin::Bench {
-                name: "othello_ntuple_classic",
-                run: super::bench::ntuple_classic_rate,
-            },
-            #[cfg(feature = "extra-learners")]
-            crate::plugin::Bench {
-                name: "othello_ntuple_logistello",
-                run: super::bench::ntuple_logistello_rate,
-            },
-            crate::plugin::Bench {
-                name: "othello_endgame_ffo",
-                run: super::bench::endgame_rate,
-            },
-        ]
-    }
-
-    #[cfg(feature = "benchmarks")]
-    fn long_benches(&self) -> Vec<crate::plugin::Bench> {
-        vec![crate::plugin::Bench {
-            name: "othello_endgame_ffo_40_49",
-            run: super::bench::ffo_40_49_rate,
-        }]
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    fn cli(&self) -> clap::Command {
-        crate::cli::game_command::<super::cli::Command>(self.id(), "Othello / Reversi.")
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    fn run_cli(&self, matches: &clap::ArgMatches) -> Result<(), crate::cli::CliError> {
-        super::cli::run(self, crate::cli::game_subcommand(matches)?)
     }
 }
 
@@ -250,9 +259,13 @@ mod tests {
 
     #[test]
     fn a_search_players_kept_settings_show_no_weight_table() {
-        let model = Entry
-            .settings_model("search", &serde_json::json!({ "level": 3 }), "kept")
-            .unwrap();
+        let model = crate::plugin::settings_model(
+            &Entry,
+            "search",
+            &serde_json::json!({ "level": 3 }),
+            "kept",
+        )
+        .unwrap();
         assert!(!Entry.describe_model(&model).unwrap().weights);
         assert!(Entry.weight_table(&model).unwrap().is_none());
     }

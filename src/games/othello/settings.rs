@@ -189,9 +189,8 @@ mod tests {
     use crate::model::{decode, encode};
 
     fn kept(settings: Value) -> Model {
-        let m = Entry
-            .settings_model("search", &settings, " corners first ")
-            .unwrap();
+        let m =
+            crate::plugin::settings_model(&Entry, "search", &settings, " corners first ").unwrap();
         decode(&encode(&m).unwrap()).unwrap()
     }
 
@@ -252,21 +251,24 @@ mod tests {
 
     #[test]
     fn bad_settings_and_other_players_are_refused() {
-        let e = Entry
-            .settings_model("search", &serde_json::json!({ "level": 11 }), "x")
-            .unwrap_err();
+        let e = crate::plugin::settings_model(
+            &Entry,
+            "search",
+            &serde_json::json!({ "level": 11 }),
+            "x",
+        )
+        .unwrap_err();
         assert!(e.contains("level"), "{e}");
-        let e = Entry
-            .settings_model(
-                "search",
-                &serde_json::json!({ "weights": { "z": 1.0 } }),
-                "x",
-            )
-            .unwrap_err();
+        let e = crate::plugin::settings_model(
+            &Entry,
+            "search",
+            &serde_json::json!({ "weights": { "z": 1.0 } }),
+            "x",
+        )
+        .unwrap_err();
         assert!(!e.is_empty());
-        let e = Entry
-            .settings_model("msb", &serde_json::json!({}), "x")
-            .unwrap_err();
+        let e =
+            crate::plugin::settings_model(&Entry, "msb", &serde_json::json!({}), "x").unwrap_err();
         assert!(e.contains("msb"), "{e}");
     }
 }

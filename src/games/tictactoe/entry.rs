@@ -41,6 +41,7 @@ impl GameEntry for Entry {
             seed: 1,
             ladder_openings: LADDER_OPENINGS,
             ladder_seats: Vec::new(),
+            parts: None,
         }
     }
 
@@ -90,7 +91,7 @@ impl GameEntry for Entry {
     }
 
     #[cfg(feature = "benchmarks")]
-    fn benches(&self) -> Vec<crate::plugin::Bench> {
+    fn benches(&self) -> crate::plugin::Benches {
         use crate::plugin::Bench;
         vec![
             Bench {
@@ -102,6 +103,7 @@ impl GameEntry for Entry {
                 run: super::bench::values_learning,
             },
         ]
+        .into()
     }
 }
 
