@@ -14,8 +14,8 @@ use crate::plugin::{
     TypedAgent, TypedSession,
 };
 
-/// Openings of the rating ladder: eight random moves each.
-const LADDER_OPENINGS: u32 = 1000;
+/// Openings of the rating ladder: ten random moves each.
+const LADDER_OPENINGS: u32 = 1600;
 
 /// Hare and Hounds' entry in the registry.
 pub struct Entry;
@@ -81,7 +81,7 @@ impl GameEntry for Entry {
 
     #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
     fn ladder_openings(&self) -> Vec<String> {
-        crate::ladder::random_openings(self, LADDER_OPENINGS as usize, 8, 1)
+        crate::ladder::random_openings(self, LADDER_OPENINGS as usize, 10, 1)
     }
 
     fn info(&self) -> GameInfo {
