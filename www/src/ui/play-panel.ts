@@ -124,6 +124,9 @@ export class PlayPanel {
     });
 
     const controls = el('div', { className: 'controls' }, this.newButton, this.undoButton, this.redoButton, this.continueButton);
+    // Nothing to take back or replay until the engine has given the first position.
+    this.undoButton.disabled = true;
+    this.redoButton.disabled = true;
     this.newButton.addEventListener('click', () => void this.newGame(randomSeed()));
     this.undoButton.addEventListener('click', () => void this.game.undo());
     this.redoButton.addEventListener('click', () => void this.game.redo());
