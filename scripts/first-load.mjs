@@ -1,9 +1,10 @@
 // Each game's first load, as a visitor on a slow link meets it: from an
 // empty cache, with Chromium's network throttled to 1.6 Mbps down, 750 kbps
-// up and 150 ms of latency, the bytes that come over the link (as sent:
-// compressed) until the game is ready to play — its default opponent's
-// files included — the moment its board is drawn, and the moment a person
-// can move. Serves www/dist itself (scripts/serve.mjs) on a free port; needs
+// up and 150 ms of latency, the moment its board is drawn, the moment a
+// person can move, and the bytes that came over the link (as sent:
+// compressed) until then and until the page is done loading (with the
+// default opponent's file, which a ready-made agent that moves first
+// fetches after its opening). Serves www/dist itself (scripts/serve.mjs) on a free port; needs
 // `vite build` first and Debian's Chromium (as the end-to-end tests do).
 //
 //   node scripts/first-load.mjs [GAME…]     (from the repository's root; PORT, default 4390)
@@ -37,11 +38,23 @@ try {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', LINK);
-    // Every response of the page and its workers: the bytes as sent.
+    // Every response of the page and its workers: the bytes as sent, and when it ended.
     const bytes = new Map();
+    let open = 0;
+    let quietSince = 0;
+    context.on('request', () => open++);
+    const ended = () => {
+      open--;
+      quietSince = performance.now();
+    };
+    context.on('requestfailed', ended);
     context.on('requestfinished', async (request) => {
+      // When its last byte came, in ms since 1970 (the clock of performance.timeOrigin).
+      const t = request.timing();
+      const at = t.responseEnd >= 0 ? t.startTime + t.responseEnd : Date.now();
       const sizes = await request.sizes().catch(() => null);
-      if (sizes) bytes.set(request.url(), sizes.responseBodySize + sizes.responseHeadersSize);
+      if (sizes) bytes.set(request.url(), { size: sizes.responseBodySize + sizes.responseHeadersSize, at });
+      ended();
     });
     await page.goto(`http://127.0.0.1:${port}/#/${game}`);
     await page.waitForFunction(() => performance.getEntriesByName('board-drawn', 'mark').length > 0, null, { timeout: 60_000 });
@@ -52,16 +65,26 @@ try {
       return board && (board.getAttribute('data-legal') || board.getAttribute('data-interactive') === 'true') && document.querySelector('.play')?.getAttribute('data-busy') === 'false';
     }, null, { timeout: 120_000, polling: 50 });
     const movable = await page.evaluate(() => performance.now());
-    await page.waitForTimeout(500);
-    const total = [...bytes.values()].reduce((a, b) => a + b, 0);
-    const wasm = [...bytes].filter(([u]) => u.endsWith('.wasm')).reduce((a, [, b]) => a + b, 0);
-    rows.push({ game, total, wasm, drawn, movable, files: bytes.size });
-    console.log(`${game}: ${total} bytes in ${bytes.size} files (wasm ${wasm}), board drawn at ${Math.round(drawn)} ms, a move possible at ${Math.round(movable)} ms`);
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    const movableAt = origin + movable;
+    // Then until nothing has been under way for a second (at most 20 s).
+    const end = performance.now() + 20_000;
+    while (performance.now() < end && (open > 0 || performance.now() - quietSince < 1_000)) await page.waitForTimeout(100);
+    const sum = (list) => list.reduce((a, [, b]) => a + b.size, 0);
+    const before = sum([...bytes].filter(([, b]) => b.at <= movableAt));
+    const total = sum([...bytes]);
+    const wasm = sum([...bytes].filter(([u]) => u.endsWith('.wasm')));
+    rows.push({ game, before, total, wasm, drawn, movable, files: bytes.size });
+    if (process.env.FILES) for (const [u, b] of [...bytes].sort((x, y) => y[1].size - x[1].size)) console.log(`  ${b.size}\t${u}`);
+    console.log(`${game}: board drawn at ${Math.round(drawn)} ms, a move possible at ${Math.round(movable)} ms after ${before} bytes; ${total} bytes in ${bytes.size} files (wasm ${wasm}) in all`);
     await context.close();
   }
 } finally {
   await browser.close();
   server.kill();
 }
-console.log('\n| game | first load (bytes over the link) | of which wasm | board drawn | a move possible |\n|---|---|---|---|---|');
-for (const r of rows) console.log(`| ${r.game} | ${r.total.toLocaleString('en')} | ${r.wasm.toLocaleString('en')} | ${(r.drawn / 1000).toFixed(2)} s | ${(r.movable / 1000).toFixed(2)} s |`);
+console.log('\n| game | board drawn | a move possible | bytes until then | bytes in all | of which wasm |\n|---|---|---|---|---|---|');
+for (const r of rows) {
+  const kb = (n) => n.toLocaleString('en');
+  console.log(`| ${r.game} | ${(r.drawn / 1000).toFixed(2)} s | ${(r.movable / 1000).toFixed(2)} s | ${kb(r.before)} | ${kb(r.total)} | ${kb(r.wasm)} |`);
+}
