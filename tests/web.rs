@@ -6,7 +6,7 @@
 //! message, never as a panic (which would kill the worker's module).
 #![cfg(target_arch = "wasm32")]
 
-use selfplay::plugin::SessionState;
+use selfplay::plugin::{SessionState, Training};
 use selfplay::web::Session;
 
 #[path = "common/golden.rs"]
