@@ -534,6 +534,20 @@ pub struct ReadySet {
 /// How a run's model gives the model of another learner it holds.
 pub type TakePart = fn(model: Model, part: &str) -> Result<Model, String>;
 
+impl ReadySet {
+    /// The set `set` gives, where ready-made agents are built (natively:
+    /// `selfplay ready build`); none in the page's modules, which then hold
+    /// none of its recipes.
+    #[inline(always)]
+    pub fn native(set: impl FnOnce() -> ReadySet) -> ReadySet {
+        if cfg!(not(target_arch = "wasm32")) {
+            set()
+        } else {
+            ReadySet::default()
+        }
+    }
+}
+
 /// A measurement of speed a game offers to `selfplay bench` and
 /// `scripts/bench.sh` (feature `benchmarks`).
 pub struct Bench {
@@ -578,6 +592,20 @@ pub struct Benches {
     /// The long ones (minutes: a whole benchmark set), run only when asked
     /// for (`selfplay bench --long`).
     pub long: Vec<Bench>,
+}
+
+impl Benches {
+    /// The measurements `benches` gives, in a build with the feature
+    /// `benchmarks`; none in one without (the page's modules, which then
+    /// hold none of their code).
+    #[inline(always)]
+    pub fn built(benches: impl FnOnce() -> Benches) -> Benches {
+        if cfg!(feature = "benchmarks") {
+            benches()
+        } else {
+            Benches::default()
+        }
+    }
 }
 
 impl From<Vec<Bench>> for Benches {
@@ -653,16 +681,14 @@ pub trait GameEntry: Sync {
     }
 
     /// The game's speed measurements (`selfplay bench`, the default
-    /// suite: about a second each). A game marks its own with
-    /// `#[cfg(feature = "benchmarks")]`: a build without the feature (the
-    /// page's modules) has none.
+    /// suite: about a second each), given through [`Benches::built`]: a
+    /// build without the feature `benchmarks` (the page's modules) has none.
     fn benches(&self) -> Benches {
         Benches::default()
     }
 
-    /// The learners the page ships ready-made (`selfplay ready build`);
-    /// none by default.
-    #[cfg(not(target_arch = "wasm32"))]
+    /// The learners the page ships ready-made (`selfplay ready build`;
+    /// see [`ReadySet::native`]); none by default.
     fn ready_models(&self) -> ReadySet {
         ReadySet::default()
     }

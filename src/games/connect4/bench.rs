@@ -143,6 +143,24 @@ pub fn q_learning(seed: u64, min_seconds: f64) -> Rate {
     })
 }
 
+/// No measurements on the benchmark sets without their data.
+#[cfg(not(feature = "benchmarks"))]
+fn set_benches() -> Vec<crate::plugin::Bench> {
+    Vec::new()
+}
+
+/// Every measurement of this file, as the registry lists them: the
+/// solver on the benchmark sets (with the feature `benchmarks`, whose data
+/// they read), then Q-learning.
+pub fn benches() -> Vec<crate::plugin::Bench> {
+    let mut benches = set_benches();
+    benches.push(crate::plugin::Bench {
+        name: "connect4_q_learning",
+        run: q_learning,
+    });
+    benches
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,48 +27,49 @@ const LADDER_OPENINGS: u32 = 100;
 pub struct Entry;
 
 impl GameEntry for Entry {
-    #[cfg(not(target_arch = "wasm32"))]
     fn ready_models(&self) -> crate::plugin::ReadySet {
         use crate::plugin::{ReadyRecipe, ReadySet};
-        ReadySet {
-            recipes: vec![
-                ReadyRecipe {
-                    id: "survive",
-                    name: "Table that learned to survive the leftmost player",
-                    short: "Survive table",
-                    about: "The study's first method: a Q-table playing first against the leftmost-column player, rewarded for not losing (ε = 0%). Its rating comes from games after 8 random discs, positions a table learned from the empty board has almost never met, where it plays at random: from the empty board, as here, it can play much better than its rating says.",
-                    kind: super::learners::q_table::Q_TABLE,
-                    preset: "1",
-                    seed: 1,
-                    index: 0,
-                    sets: &[],
-                    stages: &[1_000, 10_000, 100_000],
-                    part: "",
-                },
-                ReadyRecipe {
-                    id: "win",
-                    name: "Table that learned to beat random",
-                    short: "Win table",
-                    about: "The study's second method: a Q-table playing first against the random player, rewarded for winning (ε = 10%). Its rating comes from games after 8 random discs, positions a table learned from the empty board has almost never met, where it plays at random: from the empty board, as here, it can play much better than its rating says.",
-                    kind: super::learners::q_table::Q_TABLE,
-                    preset: "2",
-                    seed: 1,
-                    index: 5,
-                    sets: &[],
-                    stages: &[1_000, 10_000, 100_000],
-                    part: "",
-                },
-            ],
-            seed: 1,
-            ladder_openings: LADDER_OPENINGS,
-            ladder_seats: vec![
-                ("random", ""),
-                ("stupid", ""),
-                ("perfect", r#"{"temperature":0}"#),
-                ("perfect", r#"{"temperature":2}"#),
-            ],
-            parts: None,
-        }
+        ReadySet::native(|| {
+            ReadySet {
+                recipes: vec![
+                    ReadyRecipe {
+                        id: "survive",
+                        name: "Table that learned to survive the leftmost player",
+                        short: "Survive table",
+                        about: "The study's first method: a Q-table playing first against the leftmost-column player, rewarded for not losing (ε = 0%). Its rating comes from games after 8 random discs, positions a table learned from the empty board has almost never met, where it plays at random: from the empty board, as here, it can play much better than its rating says.",
+                        kind: super::learners::q_table::Q_TABLE,
+                        preset: "1",
+                        seed: 1,
+                        index: 0,
+                        sets: &[],
+                        stages: &[1_000, 10_000, 100_000],
+                        part: "",
+                    },
+                    ReadyRecipe {
+                        id: "win",
+                        name: "Table that learned to beat random",
+                        short: "Win table",
+                        about: "The study's second method: a Q-table playing first against the random player, rewarded for winning (ε = 10%). Its rating comes from games after 8 random discs, positions a table learned from the empty board has almost never met, where it plays at random: from the empty board, as here, it can play much better than its rating says.",
+                        kind: super::learners::q_table::Q_TABLE,
+                        preset: "2",
+                        seed: 1,
+                        index: 5,
+                        sets: &[],
+                        stages: &[1_000, 10_000, 100_000],
+                        part: "",
+                    },
+                ],
+                seed: 1,
+                ladder_openings: LADDER_OPENINGS,
+                ladder_seats: vec![
+                    ("random", ""),
+                    ("stupid", ""),
+                    ("perfect", r#"{"temperature":0}"#),
+                    ("perfect", r#"{"temperature":2}"#),
+                ],
+                parts: None,
+            }
+        })
     }
 
     fn id(&self) -> &'static str {
@@ -126,15 +127,8 @@ impl GameEntry for Entry {
         ]
     }
 
-    #[cfg(feature = "benchmarks")]
     fn benches(&self) -> crate::plugin::Benches {
-        use crate::plugin::Bench;
-        let mut benches = super::bench::set_benches();
-        benches.push(Bench {
-            name: "connect4_q_learning",
-            run: super::bench::q_learning,
-        });
-        benches.into()
+        crate::plugin::Benches::built(|| super::bench::benches().into())
     }
 
     #[cfg(not(target_arch = "wasm32"))]

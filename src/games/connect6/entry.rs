@@ -74,35 +74,36 @@ impl GameEntry for Entry {
     /// passes 60 % against the hand-set weights in about 2,000 games
     /// (`docs/connect6.md`). A curve point every 1,000 games keeps the
     /// 30,000 games to some minutes.
-    #[cfg(not(target_arch = "wasm32"))]
     fn ready_models(&self) -> crate::plugin::ReadySet {
         use crate::plugin::{ReadyRecipe, ReadySet};
-        ReadySet {
-            recipes: vec![ReadyRecipe {
-                id: "td",
-                name: "Pattern weights learned by self-play",
-                short: "Self-taught",
-                about: "The study's super::learners::td::TD(0) learner with the threat-space search, its step five times larger (0.5): the 492 pattern weights, started from the hand-set ones, learned in games against itself.",
-                kind: super::learners::td::TD,
-                preset: super::learners::td::BEYOND[0],
+        ReadySet::native(|| {
+            ReadySet {
+                recipes: vec![ReadyRecipe {
+                    id: "td",
+                    name: "Pattern weights learned by self-play",
+                    short: "Self-taught",
+                    about: "The study's super::learners::td::TD(0) learner with the threat-space search, its step five times larger (0.5): the 492 pattern weights, started from the hand-set ones, learned in games against itself.",
+                    kind: super::learners::td::TD,
+                    preset: super::learners::td::BEYOND[0],
+                    seed: 1,
+                    index: 0,
+                    sets: &[("eval_every", "1000")],
+                    stages: &[500, 2_000, 30_000],
+                    part: "",
+                }],
                 seed: 1,
-                index: 0,
-                sets: &[("eval_every", "1000")],
-                stages: &[500, 2_000, 30_000],
-                part: "",
-            }],
-            seed: 1,
-            ladder_openings: LADDER_OPENINGS,
-            ladder_seats: vec![
-                ("random", ""),
-                ("greedy", ""),
-                ("hand", ""),
-                ("engine", r#"{"level":1}"#),
-                ("engine", r#"{"level":2}"#),
-                ("engine", r#"{"level":3}"#),
-            ],
-            parts: None,
-        }
+                ladder_openings: LADDER_OPENINGS,
+                ladder_seats: vec![
+                    ("random", ""),
+                    ("greedy", ""),
+                    ("hand", ""),
+                    ("engine", r#"{"level":1}"#),
+                    ("engine", r#"{"level":2}"#),
+                    ("engine", r#"{"level":3}"#),
+                ],
+                parts: None,
+            }
+        })
     }
 
     /// Random games run to a few hundred stones, and every position of one
@@ -111,9 +112,8 @@ impl GameEntry for Entry {
         4
     }
 
-    #[cfg(feature = "benchmarks")]
     fn benches(&self) -> crate::plugin::Benches {
-        super::bench::benches().into()
+        crate::plugin::Benches::built(|| super::bench::benches().into())
     }
 
     #[cfg(not(target_arch = "wasm32"))]

@@ -21,58 +21,59 @@ const LADDER_OPENINGS: u32 = 1600;
 pub struct Entry;
 
 impl GameEntry for Entry {
-    #[cfg(not(target_arch = "wasm32"))]
     fn ready_models(&self) -> crate::plugin::ReadySet {
         use crate::plugin::{ReadyRecipe, ReadySet};
-        ReadySet {
-            recipes: vec![ReadyRecipe {
-                id: "hounds",
-                name: "Hounds trained against the study's hare",
-                short: "Hounds",
-                about: "The study's third experiment: Q-learning hounds playing the study's fixed (simple) hare.",
-                kind: super::learners::q_table::Q_TABLE,
-                preset: "3",
+        ReadySet::native(|| {
+            ReadySet {
+                recipes: vec![ReadyRecipe {
+                    id: "hounds",
+                    name: "Hounds trained against the study's hare",
+                    short: "Hounds",
+                    about: "The study's third experiment: Q-learning hounds playing the study's fixed (simple) hare.",
+                    kind: super::learners::q_table::Q_TABLE,
+                    preset: "3",
+                    seed: 1,
+                    index: 0,
+                    sets: &[],
+                    stages: &[100, 1_000, 10_000],
+                    part: "",
+                }, ReadyRecipe {
+                    id: "rival-hounds",
+                    name: "Hounds trained against a learning hare",
+                    short: "Rival hounds",
+                    about: "Both sides learn from each other (the study's proposed next step): Q-learning hounds against a Q-learning hare. In the end they trap even the perfect hare.",
+                    kind: super::learners::q_table::Q_TABLE,
+                    preset: "5",
+                    seed: 1,
+                    index: 0,
+                    sets: &[],
+                    stages: &[1_000, 30_000, 300_000],
+                    part: "",
+                }, ReadyRecipe {
+                    id: "hare",
+                    name: "Hare trained against learning hounds",
+                    short: "Learned hare",
+                    about: "Both sides learn from each other (the study's proposed next step): the Q-learning hare of that run. Every hare escapes random hounds and is caught by perfect ones, so its score against them stays the same; play it with the hounds to see what it learned.",
+                    kind: super::learners::q_table::Q_TABLE,
+                    preset: "5",
+                    seed: 1,
+                    index: 0,
+                    sets: &[],
+                    stages: &[1_000, 30_000, 300_000],
+                    part: "hare",
+                }],
                 seed: 1,
-                index: 0,
-                sets: &[],
-                stages: &[100, 1_000, 10_000],
-                part: "",
-            }, ReadyRecipe {
-                id: "rival-hounds",
-                name: "Hounds trained against a learning hare",
-                short: "Rival hounds",
-                about: "Both sides learn from each other (the study's proposed next step): Q-learning hounds against a Q-learning hare. In the end they trap even the perfect hare.",
-                kind: super::learners::q_table::Q_TABLE,
-                preset: "5",
-                seed: 1,
-                index: 0,
-                sets: &[],
-                stages: &[1_000, 30_000, 300_000],
-                part: "",
-            }, ReadyRecipe {
-                id: "hare",
-                name: "Hare trained against learning hounds",
-                short: "Learned hare",
-                about: "Both sides learn from each other (the study's proposed next step): the Q-learning hare of that run. Every hare escapes random hounds and is caught by perfect ones, so its score against them stays the same; play it with the hounds to see what it learned.",
-                kind: super::learners::q_table::Q_TABLE,
-                preset: "5",
-                seed: 1,
-                index: 0,
-                sets: &[],
-                stages: &[1_000, 30_000, 300_000],
-                part: "hare",
-            }],
-            seed: 1,
-            ladder_openings: LADDER_OPENINGS,
-            ladder_seats: Vec::new(),
-            parts: Some(|model, part| match part {
-                "hare" => super::learners::q_table::hare_model(&model, &model.header.name),
-                _ => Err(format!(
-                    "{}'s models hold no learner '{part}'",
-                    HareHounds::TITLE
-                )),
-            }),
-        }
+                ladder_openings: LADDER_OPENINGS,
+                ladder_seats: Vec::new(),
+                parts: Some(|model, part| match part {
+                    "hare" => super::learners::q_table::hare_model(&model, &model.header.name),
+                    _ => Err(format!(
+                        "{}'s models hold no learner '{part}'",
+                        HareHounds::TITLE
+                    )),
+                }),
+            }
+        })
     }
 
     fn id(&self) -> &'static str {
@@ -141,24 +142,24 @@ impl GameEntry for Entry {
         ]
     }
 
-    #[cfg(feature = "benchmarks")]
     fn benches(&self) -> crate::plugin::Benches {
-        use crate::plugin::Bench;
-        vec![
-            Bench {
-                name: "hare_hounds_random_games",
-                run: super::bench::random_games,
-            },
-            Bench {
-                name: "hare_hounds_q_learning",
-                run: super::bench::q_learning,
-            },
-            Bench {
-                name: "hare_hounds_solve",
-                run: super::bench::solve,
-            },
-        ]
-        .into()
+        crate::plugin::Benches::built(|| {
+            vec![
+                crate::plugin::Bench {
+                    name: "hare_hounds_random_games",
+                    run: super::bench::random_games,
+                },
+                crate::plugin::Bench {
+                    name: "hare_hounds_q_learning",
+                    run: super::bench::q_learning,
+                },
+                crate::plugin::Bench {
+                    name: "hare_hounds_solve",
+                    run: super::bench::solve,
+                },
+            ]
+            .into()
+        })
     }
 
     #[cfg(not(target_arch = "wasm32"))]

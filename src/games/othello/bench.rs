@@ -216,3 +216,41 @@ pub fn ntuple_classic_rate(seed: u64, min_seconds: f64) -> Rate {
 pub fn ntuple_logistello_rate(seed: u64, min_seconds: f64) -> Rate {
     ntuple_rate("othello_ntuple_logistello", "logistello", seed, min_seconds)
 }
+/// Every measurement of this file, as the registry lists them.
+pub fn benches() -> crate::plugin::Benches {
+    crate::plugin::Benches {
+        suite: vec![
+            crate::plugin::Bench {
+                name: "othello_perft_9",
+                run: |_, secs| perft_rate(9, secs),
+            },
+            crate::plugin::Bench {
+                name: "othello_qnet_training",
+                run: training_rate,
+            },
+            #[cfg(feature = "extra-learners")]
+            crate::plugin::Bench {
+                name: "othello_ntuple_fast",
+                run: ntuple_fast_rate,
+            },
+            #[cfg(feature = "extra-learners")]
+            crate::plugin::Bench {
+                name: "othello_ntuple_classic",
+                run: ntuple_classic_rate,
+            },
+            #[cfg(feature = "extra-learners")]
+            crate::plugin::Bench {
+                name: "othello_ntuple_logistello",
+                run: ntuple_logistello_rate,
+            },
+            crate::plugin::Bench {
+                name: "othello_endgame_ffo",
+                run: endgame_rate,
+            },
+        ],
+        long: vec![crate::plugin::Bench {
+            name: "othello_endgame_ffo_40_49",
+            run: ffo_40_49_rate,
+        }],
+    }
+}

@@ -22,64 +22,65 @@ use super::settings::{normal_search_settings, search_fields, search_settings, PL
 pub struct Entry;
 
 impl GameEntry for Entry {
-    #[cfg(not(target_arch = "wasm32"))]
     fn ready_models(&self) -> crate::plugin::ReadySet {
         use crate::plugin::{ReadyRecipe, ReadySet};
-        ReadySet {
-            recipes: vec![
-                ReadyRecipe {
-                    id: "msb",
-                    name: "Network trained against MSB",
-                    short: "Net vs MSB",
-                    about: "The study's Q-network (QL1, 64 hidden units, arctan) learning by playing MSB, the fixed player that keeps stable discs.",
-                    kind: super::learners::qnet::QNET,
-                    preset: "ql1-h64-arctan-msb",
-                    seed: 1,
-                    index: 0,
-                    sets: &[],
-                    stages: &[1_000, 10_000, 100_000, 1_000_000],
-                    part: "",
-                },
-                ReadyRecipe {
-                    id: "self",
-                    name: "Network trained by self-play",
-                    short: "Net self-play",
-                    about: "The study's Q-network (QL1, 64 hidden units, arctan) learning by playing itself.",
-                    kind: super::learners::qnet::QNET,
-                    preset: "ql1-h64-arctan-self",
-                    seed: 1,
-                    index: 0,
-                    sets: &[],
-                    stages: &[1_000, 10_000, 100_000],
-                    part: "",
-                },
-                ReadyRecipe {
-                    id: "ntuple",
-                    name: "N-tuple network by self-play",
-                    short: "N-tuple net",
-                    about: "A value for every way each small group of squares (a corner, an edge, a row, a diagonal) can be filled, learned by playing itself, with the tables of two parts of the game blended. Its score against the fixed players undersells it: in the Ladder it rates far above every network trained against MSB.",
-                    kind: super::learners::ntuple::NTUPLE,
-                    preset: "blended",
-                    seed: 1,
-                    index: 0,
-                    sets: &[],
-                    stages: &[100_000, 500_000],
-                    part: "",
-                },
-            ],
-            seed: 1,
-            ladder_openings: 50,
-            ladder_seats: vec![
-                ("random", ""),
-                ("mvb", ""),
-                ("msb", ""),
-                ("search", r#"{"level":1}"#),
-                ("search", r#"{"level":2}"#),
-                ("search", r#"{"level":3}"#),
-                ("search", r#"{"level":4}"#),
-            ],
-            parts: None,
-        }
+        ReadySet::native(|| {
+            ReadySet {
+                recipes: vec![
+                    ReadyRecipe {
+                        id: "msb",
+                        name: "Network trained against MSB",
+                        short: "Net vs MSB",
+                        about: "The study's Q-network (QL1, 64 hidden units, arctan) learning by playing MSB, the fixed player that keeps stable discs.",
+                        kind: super::learners::qnet::QNET,
+                        preset: "ql1-h64-arctan-msb",
+                        seed: 1,
+                        index: 0,
+                        sets: &[],
+                        stages: &[1_000, 10_000, 100_000, 1_000_000],
+                        part: "",
+                    },
+                    ReadyRecipe {
+                        id: "self",
+                        name: "Network trained by self-play",
+                        short: "Net self-play",
+                        about: "The study's Q-network (QL1, 64 hidden units, arctan) learning by playing itself.",
+                        kind: super::learners::qnet::QNET,
+                        preset: "ql1-h64-arctan-self",
+                        seed: 1,
+                        index: 0,
+                        sets: &[],
+                        stages: &[1_000, 10_000, 100_000],
+                        part: "",
+                    },
+                    ReadyRecipe {
+                        id: "ntuple",
+                        name: "N-tuple network by self-play",
+                        short: "N-tuple net",
+                        about: "A value for every way each small group of squares (a corner, an edge, a row, a diagonal) can be filled, learned by playing itself, with the tables of two parts of the game blended. Its score against the fixed players undersells it: in the Ladder it rates far above every network trained against MSB.",
+                        kind: super::learners::ntuple::NTUPLE,
+                        preset: "blended",
+                        seed: 1,
+                        index: 0,
+                        sets: &[],
+                        stages: &[100_000, 500_000],
+                        part: "",
+                    },
+                ],
+                seed: 1,
+                ladder_openings: 50,
+                ladder_seats: vec![
+                    ("random", ""),
+                    ("mvb", ""),
+                    ("msb", ""),
+                    ("search", r#"{"level":1}"#),
+                    ("search", r#"{"level":2}"#),
+                    ("search", r#"{"level":3}"#),
+                    ("search", r#"{"level":4}"#),
+                ],
+                parts: None,
+            }
+        })
     }
 
     fn id(&self) -> &'static str {
@@ -145,43 +146,8 @@ impl GameEntry for Entry {
         Some(&SearchSettingsKept)
     }
 
-    #[cfg(feature = "benchmarks")]
     fn benches(&self) -> crate::plugin::Benches {
-        crate::plugin::Benches {
-            suite: vec![
-                crate::plugin::Bench {
-                    name: "othello_perft_9",
-                    run: |_, secs| super::bench::perft_rate(9, secs),
-                },
-                crate::plugin::Bench {
-                    name: "othello_qnet_training",
-                    run: super::bench::training_rate,
-                },
-                #[cfg(feature = "extra-learners")]
-                crate::plugin::Bench {
-                    name: "othello_ntuple_fast",
-                    run: super::bench::ntuple_fast_rate,
-                },
-                #[cfg(feature = "extra-learners")]
-                crate::plugin::Bench {
-                    name: "othello_ntuple_classic",
-                    run: super::bench::ntuple_classic_rate,
-                },
-                #[cfg(feature = "extra-learners")]
-                crate::plugin::Bench {
-                    name: "othello_ntuple_logistello",
-                    run: super::bench::ntuple_logistello_rate,
-                },
-                crate::plugin::Bench {
-                    name: "othello_endgame_ffo",
-                    run: super::bench::endgame_rate,
-                },
-            ],
-            long: vec![crate::plugin::Bench {
-                name: "othello_endgame_ffo_40_49",
-                run: super::bench::ffo_40_49_rate,
-            }],
-        }
+        crate::plugin::Benches::built(super::bench::benches)
     }
 
     #[cfg(not(target_arch = "wasm32"))]

@@ -21,28 +21,29 @@ const LADDER_OPENINGS: u32 = 252;
 pub struct Entry;
 
 impl GameEntry for Entry {
-    #[cfg(not(target_arch = "wasm32"))]
     fn ready_models(&self) -> crate::plugin::ReadySet {
         use crate::plugin::{ReadyRecipe, ReadySet};
-        ReadySet {
-            recipes: vec![ReadyRecipe {
-                id: "values",
-                name: "Value table trained by self-play",
-                short: "Value table",
-                about: "The textbook's first learner: a value for every position it can move to, learned by playing itself.",
-                kind: super::learners::values::VALUES,
-                preset: "book",
+        ReadySet::native(|| {
+            ReadySet {
+                recipes: vec![ReadyRecipe {
+                    id: "values",
+                    name: "Value table trained by self-play",
+                    short: "Value table",
+                    about: "The textbook's first learner: a value for every position it can move to, learned by playing itself.",
+                    kind: super::learners::values::VALUES,
+                    preset: "book",
+                    seed: 1,
+                    index: 0,
+                    sets: &[],
+                    stages: &[100, 1_000, 10_000],
+                    part: "",
+                }],
                 seed: 1,
-                index: 0,
-                sets: &[],
-                stages: &[100, 1_000, 10_000],
-                part: "",
-            }],
-            seed: 1,
-            ladder_openings: LADDER_OPENINGS,
-            ladder_seats: Vec::new(),
-            parts: None,
-        }
+                ladder_openings: LADDER_OPENINGS,
+                ladder_seats: Vec::new(),
+                parts: None,
+            }
+        })
     }
 
     fn id(&self) -> &'static str {
@@ -90,20 +91,20 @@ impl GameEntry for Entry {
         ]
     }
 
-    #[cfg(feature = "benchmarks")]
     fn benches(&self) -> crate::plugin::Benches {
-        use crate::plugin::Bench;
-        vec![
-            Bench {
-                name: "tictactoe_random_games",
-                run: super::bench::random_games,
-            },
-            Bench {
-                name: "tictactoe_values_learning",
-                run: super::bench::values_learning,
-            },
-        ]
-        .into()
+        crate::plugin::Benches::built(|| {
+            vec![
+                crate::plugin::Bench {
+                    name: "tictactoe_random_games",
+                    run: super::bench::random_games,
+                },
+                crate::plugin::Bench {
+                    name: "tictactoe_values_learning",
+                    run: super::bench::values_learning,
+                },
+            ]
+            .into()
+        })
     }
 }
 

@@ -613,7 +613,6 @@ impl Learner for QTableLearner {
 /// The learning hare that a model of [`QTableLearner::hounds_model`] holds beside
 /// its hounds (experiment 5), as a hare model of its own named `name`:
 /// its table, its parameters and the games it learned.
-#[cfg(not(target_arch = "wasm32"))]
 pub fn hare_model(model: &Model, name: &str) -> Result<Model, String> {
     let config: RunConfig = model
         .header
