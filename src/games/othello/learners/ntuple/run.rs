@@ -570,7 +570,7 @@ mod tests {
     }
 
     #[test]
-    fn a_model_keeps_the_weights_to_a_part_in_65_thousand_and_plays_the_same() {
+    fn a_model_keeps_the_weights_to_a_part_in_two_thousand_and_plays_the_same() {
         let mut run = NTupleRun::new(small(4)).unwrap();
         run.train(300);
         let bytes = crate::model::encode(&run.model("").unwrap()).unwrap();
@@ -579,7 +579,10 @@ mod tests {
         let top = exact.iter().fold(0.0f32, |m, x| m.max(x.abs()));
         assert!(top > 0.0);
         for (a, b) in exact.iter().zip(net.net().weights()) {
-            assert!((a - b).abs() <= top / 65_534.0 * 1.001, "{a} vs {b}");
+            assert!(
+                (a - b).abs() <= top / (2.0 * super::super::STEPS) * 1.001,
+                "{a} vs {b}"
+            );
         }
         // The same moves in the positions of random games (a move may differ
         // only where two were within the rounding).
