@@ -65,7 +65,7 @@ for (const size of SIZES) {
       // Othello's are rated on its ladder: one scale, from their games against each other.
       const ratings = texts.map((t) => / · Elo (-?\d+)$/.exec(t)).flatMap((m) => (m ? [Number(m[1])] : []));
       // Random, MVB, MSB, the search at its level as set, and every ready-made stage are rated.
-      expect(ratings.length).toBeGreaterThanOrEqual(13);
+      expect(ratings.length).toBeGreaterThanOrEqual(12);
       expect(ratings).toEqual([...ratings].sort((a, b) => a - b));
       expect(texts).toContain('Random · Elo 0');
       expect(texts.find((t) => t.startsWith('Search'))).toMatch(/^Search · Elo \d+$/);
@@ -73,9 +73,9 @@ for (const size of SIZES) {
       expect(at('Random')).toBeLessThan(at('MSB'));
       // The n-tuple network, which its score against the fixed players undersells, is above every network trained against MSB.
       expect(at('Net vs MSB, 1M ·')).toBeGreaterThan(-1);
-      expect(at('N-tuple net, 500k ·')).toBeGreaterThan(at('Net vs MSB, 1M ·'));
+      expect(at('N-tuple net, 2M ·')).toBeGreaterThan(at('Net vs MSB, 1M ·'));
       // The line under the list gives the rating; what it means opens on a tap or focus.
-      await page.getByTestId('player-1').selectOption({ label: texts[at('N-tuple net, 500k ·')] });
+      await page.getByTestId('player-1').selectOption({ label: texts[at('N-tuple net, 2M ·')] });
       const aboutLine = page.getByTestId('player-about-1');
       // Its description's first sentence is on the line; "more" shows the rest and "less" hides it again.
       const more = page.getByTestId('player-about-more-1');
@@ -98,6 +98,33 @@ for (const size of SIZES) {
       await expect(tip).toContainText('The ± is the 95% range.');
       await aboutLine.scrollIntoViewIfNeeded();
       await page.screenshot({ path: info.outputPath(`ready-rated-player-${size.name}.png`) });
+      expect(errors).toEqual([]);
+    });
+
+    test('the ready-made n-tuple network plays at a level, each described by its score against Egaroucid for Web', async ({ page }, info) => {
+      const errors = watchErrors(page);
+      await page.goto('/#/othello?first=human&delay=0');
+      await expect(page.getByTestId('player-1')).toHaveValue(/^ready:/);
+      const texts = await page.getByTestId('player-1').locator('option').allTextContents();
+      const net = texts.find((t) => t.startsWith('N-tuple net, 2M ·'));
+      expect(net).toBeDefined();
+      await page.getByTestId('player-1').selectOption({ label: net! });
+      const box = page.locator('.player-settings-box[data-player=model]');
+      await box.locator('summary').click();
+      const level = page.getByTestId('player-model-net_level');
+      await expect(level).toBeVisible();
+      // The network alone, then levels 1 to 10, each with its measured score.
+      await expect(level.locator('option')).toHaveCount(11);
+      await expect(level).toHaveValue('0');
+      await expect(level.locator('option').nth(3)).toHaveText(/^3: 3 moves ahead, the last 6 squares exact · \d+% vs Egaroucid level 3$/);
+      await level.selectOption('5');
+      await expect(page.locator('#player-model-net_level-help')).toContainText('counts the game out exactly');
+      await page.locator('canvas.board-canvas').scrollIntoViewIfNeeded();
+      if (size.touch) await tapSquare(page, 'f5');
+      else await clickSquare(page, 'f5');
+      await expect.poll(() => boardCursor(page), { timeout: 30_000 }).toBe(2);
+      await level.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: info.outputPath(`ready-ntuple-level-${size.name}.png`) });
       expect(errors).toEqual([]);
     });
 

@@ -26,17 +26,17 @@ pub const MAX_LEVEL: u32 = 10;
 pub const LEVEL: &str = "net_level";
 
 /// A level's score against Egaroucid for Web at a level (a win 1, a draw
-/// ½), the network of `selfplay run othello ntuple --preset logistello
-/// --seed 1` playing (docs/othello.md):
+/// ½), the ready-made network playing (`selfplay run othello ntuple
+/// --preset logistello --seed 1`, docs/othello.md):
 /// (level, Egaroucid's level, score).
 const SCORES: &[(u32, u32, f64)] = &[
-    (1, 1, 0.791),
-    (2, 2, 0.603),
-    (3, 3, 0.579),
-    (4, 4, 0.506),
-    (5, 5, 0.497),
-    (6, 6, 0.479),
-    (7, 7, 0.429),
+    (1, 1, 0.799),
+    (2, 2, 0.608),
+    (3, 3, 0.591),
+    (4, 4, 0.522),
+    (5, 5, 0.490),
+    (6, 6, 0.475),
+    (7, 7, 0.404),
 ];
 
 /// The search settings of level `n` (1 to [`MAX_LEVEL`]).
@@ -50,7 +50,7 @@ pub fn settings(n: u32) -> SearchSettings {
 }
 
 /// A level in words, with its measurement where there is one: "5: 5 moves
-/// ahead, the last 10 squares exact · 50% vs Egaroucid level 5 (Logistello preset)".
+/// ahead, the last 10 squares exact · 50% vs Egaroucid level 5".
 fn words(n: u32) -> String {
     let mut text = format!(
         "{n}: {n} move{} ahead, the last {} squares exact",
@@ -59,7 +59,7 @@ fn words(n: u32) -> String {
     );
     for &(_, against, score) in SCORES.iter().filter(|m| m.0 == n) {
         text.push_str(&format!(
-            " · {:.0}% vs Egaroucid level {against} (Logistello preset)",
+            " · {:.0}% vs Egaroucid level {against}",
             100.0 * score
         ));
     }
@@ -74,7 +74,7 @@ pub fn field() -> FieldSpec {
     FieldSpec::choice(
         LEVEL,
         "Level",
-        "How far an n-tuple network looks ahead, its values judging the positions it reaches; near the end it counts the game out exactly. The percentage is the score (a win 1, a draw ½) of the network of the Logistello preset at that level against Egaroucid for Web, the strongest Othello program that runs in a browser, looking as far ahead. Other models play as they learned.",
+        "How far an n-tuple network looks ahead, its values judging the positions it reaches; near the end it counts the game out exactly. The percentage is the score (a win 1, a draw ½) of the ready-made n-tuple network (2M games) at that level against Egaroucid for Web, the strongest Othello program that runs in a browser, looking as far ahead. Other models play as they learned.",
         options,
     )
 }
@@ -142,7 +142,7 @@ mod tests {
             .starts_with("5: 5 moves ahead, the last 10 squares exact"));
         assert_eq!(
             options[3].label,
-            "3: 3 moves ahead, the last 6 squares exact · 58% vs Egaroucid level 3 (Logistello preset)"
+            "3: 3 moves ahead, the last 6 squares exact · 59% vs Egaroucid level 3"
         );
         assert_eq!(
             options[10].label,
