@@ -213,6 +213,24 @@ impl<'a> Budget<'a> {
         self.limits
     }
 
+    /// Bounds the search by a player's own ceiling too, where it is tighter
+    /// than the request's limits (a level that answers within a second
+    /// whatever it is asked): the smaller time and node limits of the two
+    /// apply. An unbounded request ([`Limits::unbounded`]) keeps no limit.
+    pub fn cap(&mut self, own: Limits) {
+        if self.limits.unbounded {
+            return;
+        }
+        fn min<T: PartialOrd>(a: Option<T>, b: Option<T>) -> Option<T> {
+            match (a, b) {
+                (Some(a), Some(b)) => Some(if b < a { b } else { a }),
+                (a, b) => a.or(b),
+            }
+        }
+        self.limits.ms = min(self.limits.ms, own.ms);
+        self.limits.nodes = min(self.limits.nodes, own.nodes);
+    }
+
     /// Records what the search knows now; it goes out with the next report.
     pub fn set_status(&mut self, depth: Option<u32>, best: Option<String>, score: Option<f64>) {
         self.status.depth = depth;
@@ -315,6 +333,25 @@ mod tests {
         let mut b = Budget::new(Limits::millis(5.0));
         while b.spend(1) {}
         assert!(t.elapsed().as_secs_f64() >= 0.005);
+    }
+
+    #[test]
+    fn a_ceiling_tightens_the_limits_but_not_an_unbounded_request() {
+        let mut b = Budget::new(Limits::millis(3000.0));
+        b.cap(Limits::millis(1000.0));
+        assert_eq!(b.limits(), Limits::millis(1000.0));
+        b.cap(Limits::millis(2000.0));
+        assert_eq!(b.limits(), Limits::millis(1000.0));
+        let mut b = Budget::new(Limits::nodes(500));
+        b.cap(Limits::millis(1000.0));
+        assert_eq!((b.limits().ms, b.limits().nodes), (Some(1000.0), Some(500)));
+        let mut b = Budget::unlimited();
+        b.cap(Limits::nodes(10_000));
+        while b.spend(1) {}
+        assert!(b.nodes() < 10_000 + Budget::CHECK_EVERY);
+        let mut b = Budget::new(Limits::UNBOUNDED);
+        b.cap(Limits::millis(1.0));
+        assert_eq!(b.limits(), Limits::UNBOUNDED);
     }
 
     #[test]

@@ -216,6 +216,7 @@ pub fn ntuple_classic_rate(seed: u64, min_seconds: f64) -> Rate {
 pub fn ntuple_logistello_rate(seed: u64, min_seconds: f64) -> Rate {
     ntuple_rate("othello_ntuple_logistello", "logistello", seed, min_seconds)
 }
+
 /// Every measurement of this file, as the registry lists them.
 pub fn benches() -> crate::plugin::Benches {
     crate::plugin::Benches {
@@ -247,10 +248,79 @@ pub fn benches() -> crate::plugin::Benches {
                 name: "othello_endgame_ffo",
                 run: endgame_rate,
             },
+            crate::plugin::Bench {
+                name: "othello_top_level",
+                run: top_level_rate,
+            },
         ],
         long: vec![crate::plugin::Bench {
             name: "othello_endgame_ffo_40_49",
             run: ffo_40_49_rate,
         }],
     }
+}
+
+/// The network the page ships as its strongest ready-made Othello agent
+/// (`www/public/ready`, built by `scripts/ready-models.sh`).
+const SHIPPED_NET: &[u8] =
+    include_bytes!("../../../www/public/ready/othello-ntuple-2000000.selfplay");
+
+/// Positions a move of [`top_level_rate`] may visit: about what wasm visits
+/// in a tenth of a second, so that a round is short and each move stops
+/// on its budget, as the page's top level does on its time ceiling.
+const TOP_LEVEL_NODES: u64 = 250_000;
+
+/// The search speed of the page's top level ([`super::levels::MAX_LEVEL`])
+/// with the shipped network, the positions (nodes) it visits a second,
+/// middle game and exact endgame mixed as in play: from each of the first
+/// four match openings the network alone plays the game out, and every
+/// third position of those games is searched at the top level within
+/// [`TOP_LEVEL_NODES`] positions, from a fresh player. Its wasm rate times
+/// the page's ceiling of a move ([`super::levels::MOVE_MS`]) is the budget
+/// in positions that matches the page's top level in a native match
+/// (`engine-match --nodes`), whatever the machine's load.
+pub fn top_level_rate(_seed: u64, min_seconds: f64) -> Rate {
+    use super::learners::ntuple;
+    use super::rules::parse_transcript;
+    use super::search_player::SearchPlayer;
+    use super::tuples::TuplePlayer;
+    use crate::game::{rng_from_seed, Game as _, Player as _};
+    use crate::search::budget::{Budget, Limits};
+    let model = crate::model::decode(SHIPPED_NET).expect("the shipped network reads");
+    let (_, net) = ntuple::read_model(&model).expect("the shipped network is an n-tuple network");
+    let mut positions = Vec::new();
+    let mut alone = TuplePlayer::new(net.clone());
+    let mut rng = rng_from_seed(1);
+    for line in include_str!("match_openings.txt")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .take(4)
+    {
+        let mut b = Board::start();
+        for m in parse_transcript(line.trim()).expect("a match opening") {
+            b.play(m);
+        }
+        let mut ply = 0;
+        while !b.is_over() {
+            if ply % 3 == 0 && !b.must_pass() {
+                positions.push(b);
+            }
+            let m = alone.choose(&b, &mut rng);
+            b.play(m);
+            ply += 1;
+        }
+    }
+    let level = super::levels::settings(super::levels::MAX_LEVEL);
+    measure("othello_top_level", "positions", min_seconds, || {
+        let mut nodes = 0;
+        for b in &positions {
+            let mut p = SearchPlayer::new(level, 0)
+                .expect("the top level's settings")
+                .with_net(net.clone());
+            let mut budget = Budget::new(Limits::nodes(TOP_LEVEL_NODES));
+            p.think(b, &mut rng, &mut budget);
+            nodes += budget.nodes();
+        }
+        nodes
+    })
 }

@@ -5,6 +5,11 @@
 //! empty squares perfectly — the depths of Egaroucid for Web's level `n`,
 //! so that the two compare at equal depth.
 //!
+//! Every move is also bounded by [`MOVE_MS`], whatever the page asks: a
+//! level whose search cannot finish in time plays the best move of the
+//! deepest search it finished (in WebAssembly levels 1 to 7 almost never
+//! reach it; the highest ones often do).
+//!
 //! Each level's words say how it scored against Egaroucid for Web
 //! (`src/games/othello/vs-egaroucid.sh`, 200 openings × 2 colours) with
 //! the network of the `logistello` preset: docs/othello.md has the table
@@ -17,9 +22,15 @@ use super::search_player::{SearchPlayer, SearchSettings};
 use super::tuples::{TupleNet, TuplePlayer};
 use crate::game::Player;
 use crate::plugin::{Choice, FieldSpec};
+use crate::search::budget::Limits;
 
 /// The highest level.
 pub const MAX_LEVEL: u32 = 10;
+
+/// The most milliseconds a move may take at any level ([`Budget::cap`]).
+///
+/// [`Budget::cap`]: crate::search::budget::Budget::cap
+pub const MOVE_MS: f64 = 1_000.0;
 
 /// The setting's id (not `level`, which a kept set of search settings
 /// also has).
@@ -74,7 +85,7 @@ pub fn field() -> FieldSpec {
     FieldSpec::choice(
         LEVEL,
         "Level",
-        "How far an n-tuple network looks ahead, its values judging the positions it reaches; near the end it counts the game out exactly. The percentage is the score (a win 1, a draw ½) of the ready-made n-tuple network (2M games) at that level against Egaroucid for Web, the strongest Othello program that runs in a browser, looking as far ahead. Other models play as they learned.",
+        "How far an n-tuple network looks ahead, its values judging the positions it reaches; near the end it counts the game out exactly. Each move takes at most about a second: a level that cannot look as far in that time plays the best move of the deepest look it finished. The percentage is the score (a win 1, a draw ½) of the ready-made n-tuple network (2M games) at that level against Egaroucid for Web, the strongest Othello program that runs in a browser, looking as far ahead. Other models play as they learned.",
         options,
     )
 }
@@ -102,6 +113,7 @@ pub fn player(net: TupleNet, settings: &Value) -> Result<Box<dyn Player<Board>>,
         n => Box::new(
             SearchPlayer::new(self::settings(n), 0)?
                 .with_net(net)
+                .with_ceiling(Limits::millis(MOVE_MS))
                 .named(&format!("n-tuple level {n}")),
         ),
     })
@@ -156,7 +168,12 @@ mod tests {
         let net = TupleNet::new(PatternSet::Lines3, 1);
         let p = player(net.clone(), &Value::Null).unwrap();
         assert!(p.name().starts_with("ntuple-lines3"), "{}", p.name());
-        let p = player(net, &serde_json::json!({ "net_level": "4" })).unwrap();
+        let mut p = player(net, &serde_json::json!({ "net_level": "4" })).unwrap();
         assert_eq!(p.name(), "n-tuple level 4");
+        // Every move is bounded by the level's ceiling, whatever the request.
+        let mut budget = crate::search::budget::Budget::unlimited();
+        let mut rng = crate::game::rng_from_seed(1);
+        p.think(&Board::start(), &mut rng, &mut budget);
+        assert_eq!(budget.limits(), Limits::millis(MOVE_MS));
     }
 }

@@ -166,8 +166,8 @@ pub struct SearchPlayer {
     label: Option<String>,
     eval: Eval,
     searcher: Pvs<Board>,
-    /// The budget of [`Player::choose`].
-    default_limits: Limits,
+    /// Its own ceiling on every move and analysis ([`Budget::cap`]).
+    ceiling: Limits,
     /// The exact endgame solver, made at the first endgame move (its table
     /// is kept for the moves after).
     solver: Option<Solver>,
@@ -186,7 +186,7 @@ impl SearchPlayer {
             eval: Eval::Weighted(WeightedEval::new(&settings.weights, settings.noise, seed)),
             settings,
             searcher: Pvs::new(18),
-            default_limits: Limits::NONE,
+            ceiling: Limits::NONE,
             solver: None,
         })
     }
@@ -212,10 +212,11 @@ impl SearchPlayer {
         self
     }
 
-    /// A player whose moves without a budget ([`Player::choose`]) stop at
-    /// these limits.
-    pub fn with_default_limits(mut self, limits: Limits) -> SearchPlayer {
-        self.default_limits = limits;
+    /// A player whose every move and analysis stops at these limits too,
+    /// or the request's where they are tighter (an unbounded request keeps
+    /// none: [`Budget::cap`]).
+    pub fn with_ceiling(mut self, limits: Limits) -> SearchPlayer {
+        self.ceiling = limits;
         self
     }
 
@@ -314,11 +315,11 @@ impl Player<Board> for SearchPlayer {
     }
 
     fn choose(&mut self, game: &Board, rng: &mut Rng) -> u8 {
-        let mut budget = Budget::new(self.default_limits);
-        self.think(game, rng, &mut budget).mv
+        self.think(game, rng, &mut Budget::unlimited()).mv
     }
 
     fn think(&mut self, game: &Board, _rng: &mut Rng, budget: &mut Budget) -> Thought<u8> {
+        budget.cap(self.ceiling);
         let endgame = game.empties() <= self.settings.endgame;
         if endgame {
             if let Some(t) = self.solve(game, budget) {
@@ -349,6 +350,7 @@ impl Player<Board> for SearchPlayer {
     /// the set depth (the evaluation in the weights' units, or the final
     /// disc difference where a line reaches the end of the game).
     fn analyze(&mut self, game: &Board, budget: &mut Budget) -> Option<Analysis<u8>> {
+        budget.cap(self.ceiling);
         if game.empties() <= self.settings.endgame {
             if let Some(a) = self.analyze_exactly(game, budget) {
                 return Some(a);

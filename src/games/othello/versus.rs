@@ -62,6 +62,11 @@ pub struct EngineMatchArgs {
     /// deepest finished search).
     #[arg(long, value_parser = crate::cli::positive(3_600_000.0))]
     pub ms: Option<f64>,
+    /// A budget of positions per move for the project's player (1 to
+    /// 10^12): unlike `--ms`, the same on a loaded machine. The report gives
+    /// the positions its moves visited.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
+    pub nodes: Option<u64>,
     /// Games played at once, each pair of players in a thread of its own
     /// with its own engine process (1 to 64). The results do not depend on
     /// it, the times per move do (on a loaded machine).
@@ -213,6 +218,8 @@ pub struct Times {
     pub moves: u32,
     pub seconds: f64,
     pub longest: f64,
+    /// Positions visited (the project's player; 0 for the engine).
+    pub nodes: u64,
 }
 
 impl Times {
@@ -226,6 +233,7 @@ impl Times {
         self.moves += o.moves;
         self.seconds += o.seconds;
         self.longest = self.longest.max(o.longest);
+        self.nodes += o.nodes;
     }
 
     /// Mean milliseconds a decision.
@@ -426,6 +434,7 @@ pub fn play_game(
             let mut budget = Budget::new(limits);
             let t = player.think(&board, &mut rng, &mut budget);
             player_time.add(start.elapsed().as_secs_f64());
+            player_time.nodes += budget.nodes();
             t.mv
         } else {
             let start = Instant::now();
@@ -498,9 +507,10 @@ pub fn engine_match(a: EngineMatchArgs) -> Result<(), CliError> {
     }
     // The player is checked once before any engine starts.
     let label = super::cli_players::player(&a.player)?.name();
-    let limits = match a.ms {
-        Some(ms) => Limits::millis(ms),
-        None => Limits::NONE,
+    let limits = Limits {
+        ms: a.ms,
+        nodes: a.nodes,
+        unbounded: false,
     };
     let games: Vec<(usize, Side)> = (first..first + count)
         .flat_map(|i| [(i, Side::First), (i, Side::Second)])
@@ -624,9 +634,10 @@ fn print_report(label: &str, a: &EngineMatchArgs, results: &[GameResult], second
     }
     println!("  score {score:.3} ± {half:.3} (95%), mean disc difference {margin:+.1}");
     println!(
-        "  time per move: {label} {:.2} ms (longest {:.0} ms), engine {:.2} ms (longest {:.0} ms)",
+        "  time per move: {label} {:.2} ms (longest {:.0} ms, {:.0} positions), engine {:.2} ms (longest {:.0} ms)",
         mine.mean_ms(),
         1000.0 * mine.longest,
+        mine.nodes as f64 / f64::from(mine.moves.max(1)),
         theirs.mean_ms(),
         1000.0 * theirs.longest
     );

@@ -13,6 +13,7 @@
 #             empty squares (so `FILE:L` is the same depth and endgame)
 #   OPENINGS  how many of src/games/othello/match_openings.txt (default 100)
 #   options   passed to `selfplay othello engine-match`: --jobs 2, --ms 1000,
+#             --nodes 2000000 (a budget a move the same under load),
 #             --games-out FILE, --verbose, …
 #
 # The engine is built from ../shared/ref/egaroucid-web (its source, GPL-3.0,
@@ -21,7 +22,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 if [[ $# -lt 2 ]]; then
-  sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 fi
 player="$1"
