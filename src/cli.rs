@@ -57,7 +57,7 @@ pub fn game_command<S: clap::Subcommand>(id: &'static str, about: &'static str) 
     )
 }
 
-/// A game's own subcommands ([`crate::plugin::GameEntry::commands`]).
+/// A game's own subcommands (listed in [`crate::games::own_commands`]).
 pub struct Commands {
     /// `selfplay <id>` and its subcommands.
     pub command: clap::Command,

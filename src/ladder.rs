@@ -43,12 +43,12 @@
 //! The CLI (`selfplay <game> ladder`) and the page's Ladder tab (in the
 //! learners' module) play the same games with [`play_game`], through the
 //! plug-in traits: any game whose entry has openings
-//! ([`GameEntry::ladder_openings`]) has a ladder.
+//! ([`GameEntry::ladder`]) has a ladder.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::game::Side;
-use crate::plugin::{DynAgent, GameEntry};
+use crate::plugin::{DynAgent, GameEntry, LadderOpenings};
 use crate::search::budget::Budget;
 
 /// A game's identity: opening number, first player, second player.
@@ -182,6 +182,20 @@ pub fn schedule_sided(players: &[(String, Option<u8>)], openings: usize) -> Vec<
         }
     }
     out
+}
+
+/// The openings of `entry`'s rating ladder, as records in its notation:
+/// as many as its [`GameInfo::ladder_openings`](crate::plugin::GameInfo)
+/// says, made as its [`GameEntry::ladder`] says; none for a game without
+/// a ladder.
+pub fn openings(entry: &dyn GameEntry) -> Vec<String> {
+    match entry.ladder() {
+        LadderOpenings::None => Vec::new(),
+        LadderOpenings::Random { plies, seed } => {
+            random_openings(entry, entry.info().ladder_openings as usize, plies, seed)
+        }
+        LadderOpenings::Listed(list) => list(),
+    }
 }
 
 /// `count` openings of `entry`'s game for its ladder: `plies` moves of the

@@ -396,7 +396,7 @@ fn anchor_of(seats: &[SeatSpec], games: &[Played]) -> Result<String, String> {
 /// their fingerprint, so that a table played from other openings is not
 /// taken for this one).
 fn table_head(entry: &dyn GameEntry, openings: u32, seed: u64) -> String {
-    let list = entry.ladder_openings();
+    let list = crate::ladder::openings(entry);
     let used = list.get(..openings as usize).unwrap_or(&list).join("\n");
     format!(
         "# selfplay ladder of {}: opening\tfirst\tsecond\tfirst's score\n# {openings} openings ({:016x}), seed {seed}: {RATE_COMMAND} --game {}\n",
@@ -429,7 +429,7 @@ fn play_games(
         .filter(|k| !have.contains_key(*k))
         .cloned()
         .collect();
-    let opening_list = entry.ladder_openings();
+    let opening_list = crate::ladder::openings(entry);
     if (opening_list.len() as u32) < openings {
         return Err(format!(
             "{} has {} ladder openings, not {openings}",
@@ -1118,7 +1118,7 @@ pub fn check(
         let n = replay.min(games.len());
         let picked: Vec<Played> = (0..n).map(|i| games[i * games.len() / n].clone()).collect();
         let model_files = model_files(dir, &g.models)?;
-        let opening_list = entry.ladder_openings();
+        let opening_list = crate::ladder::openings(entry);
         let mut again = Vec::new();
         for p in &picked {
             let seat = |name: &str| {

@@ -42,7 +42,7 @@ fn known(agent: &mut dyn DynAgent, records: &[String]) -> usize {
 
 #[test]
 fn the_ladders_openings_are_positions_the_tables_never_met() {
-    let ladder = entry().ladder_openings();
+    let ladder = selfplay::ladder::openings(entry());
     assert_eq!(ladder.len(), 100);
     // Every position after two discs: Red's first one and Yellow's reply.
     let two: Vec<String> = (1..=7)

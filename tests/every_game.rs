@@ -188,7 +188,7 @@ fn described_and_plays_itself_with_every_player(entry: &dyn GameEntry) {
 /// than one result.
 fn ladder_openings_and_games(entry: &dyn GameEntry) {
     use selfplay::ladder::{play_game, GameKey};
-    let openings = entry.ladder_openings();
+    let openings = selfplay::ladder::openings(entry);
     assert_eq!(openings.len(), entry.info().ladder_openings as usize);
     if openings.is_empty() {
         return;

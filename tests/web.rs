@@ -676,7 +676,7 @@ fn the_ladder_plays_and_rates_and_refuses_bad_input() {
     let entry = selfplay::games::entry("othello").unwrap();
     let native = selfplay::ladder::play_game(
         entry,
-        &entry.ladder_openings(),
+        &selfplay::ladder::openings(entry),
         &(3, "MSB".into(), "Random".into()),
         entry
             .agent("msb", &serde_json::Value::Null, None)

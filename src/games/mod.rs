@@ -1,7 +1,8 @@
 //! The registry: one folder per game, and the one list of games. Adding a
 //! game is a folder `src/games/<id>/` with an entry (see
 //! [`crate::plugin::GameEntry`]) and its lines here (`pub mod` and one line in
-//! [`REGISTRY`]). Everything that finds a game by its name — the web API,
+//! [`REGISTRY`]; one in [`own_commands`] for a game with commands of its
+//! own). Everything that finds a game by its name — the web API,
 //! the CLI, model files — asks this module; the plug-in traits in
 //! [`crate::plugin`] know no list of games.
 
@@ -23,6 +24,19 @@ pub static REGISTRY: &[&dyn GameEntry] = &[
     &tictactoe::entry::Entry,
     &connect6::entry::Entry,
 ];
+
+/// The games' own subcommands (`selfplay <id> …`, each in its folder's
+/// `cli.rs`), for the native command line; a game of [`REGISTRY`] without
+/// any has none here.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn own_commands() -> Vec<crate::cli::Commands> {
+    vec![
+        othello::cli::commands(),
+        hare_hounds::cli::commands(),
+        connect4::cli::commands(),
+        connect6::cli::commands(),
+    ]
+}
 
 /// Games listed as coming, not playable yet.
 pub static COMING: &[Coming] = &[];

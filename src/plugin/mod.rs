@@ -4,7 +4,7 @@
 //! says what the game offers — its title and sides, how its board is drawn,
 //! its players by name, the kinds of training run it supports with their
 //! settings and presets, how a model file becomes a player or a run again,
-//! its benchmarks and its command-line subcommands. The registry in
+//! and its benchmarks. The registry in
 //! `src/games/mod.rs` lists the entries; nothing else in the crate names a
 //! game. The web API, the CLI and the property tests work through these
 //! object-safe traits only:
@@ -419,7 +419,7 @@ pub struct GameInfo {
     pub built: bool,
     /// How many openings its rating ladder plays (each pair of players
     /// plays each once with each colour); 0 when it has no ladder
-    /// ([`GameEntry::ladder_openings`]).
+    /// ([`GameEntry::ladder`]).
     pub ladder_openings: u32,
     /// Its sides differ (the hounds and the hare): its ladder rates each
     /// side's players, every player on one side ([`crate::ladder`]).
@@ -548,6 +548,34 @@ impl ReadySet {
     }
 }
 
+/// Where the openings of a game's rating ladder come from
+/// ([`GameEntry::ladder`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub enum LadderOpenings {
+    /// The game has no ladder.
+    #[default]
+    None,
+    /// Distinct positions, each after `plies` moves of the game's `random`
+    /// player, drawn from `seed`.
+    Random { plies: u32, seed: u64 },
+    /// A list the game keeps, as records in its notation.
+    Listed(fn() -> Vec<String>),
+}
+
+impl LadderOpenings {
+    /// The list `list` gives, where the ladder is (the CLI and the page's
+    /// learners' module); none in the page's first module, which then
+    /// holds none of it.
+    #[inline(always)]
+    pub fn listed(list: fn() -> Vec<String>) -> LadderOpenings {
+        if cfg!(any(not(target_arch = "wasm32"), feature = "extra-learners")) {
+            LadderOpenings::Listed(list)
+        } else {
+            LadderOpenings::None
+        }
+    }
+}
+
 /// A measurement of speed a game offers to `selfplay bench` and
 /// `scripts/bench.sh` (feature `benchmarks`).
 pub struct Bench {
@@ -623,8 +651,10 @@ impl From<Vec<Bench>> for Benches {
 /// (and says how many random games its checks play); the rest are
 /// capabilities a game may have, each with a default of none: kinds of
 /// run ([`GameEntry::runs`], used through [`Training`]), players' settings
-/// kept as models, a rating ladder's openings, speed measurements,
-/// ready-made agents and commands of its own.
+/// kept as models, a rating ladder's openings, speed measurements and
+/// ready-made agents. A game's commands of its own (`selfplay <id> …`) are
+/// the native CLI's: its folder's `cli.rs`, listed in the registry
+/// ([`crate::games`]).
 pub trait GameEntry: Sync {
     /// The game's name in files and addresses.
     fn id(&self) -> &'static str;
@@ -663,13 +693,11 @@ pub trait GameEntry: Sync {
         None
     }
 
-    /// The openings of the game's rating ladder ([`crate::ladder`]), as
-    /// records in its notation, as many as [`GameInfo::ladder_openings`]
-    /// says; none (no ladder) by default. Built where the ladder is: the
-    /// CLI and the page's learners' module.
-    #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
-    fn ladder_openings(&self) -> Vec<String> {
-        Vec::new()
+    /// Where the openings of the game's rating ladder come from
+    /// ([`LadderOpenings`]; [`crate::ladder`] makes them, as many as
+    /// [`GameInfo::ladder_openings`] says); none (no ladder) by default.
+    fn ladder(&self) -> LadderOpenings {
+        LadderOpenings::None
     }
 
     /// How many seeded random games the checks every game passes play
@@ -691,14 +719,6 @@ pub trait GameEntry: Sync {
     /// see [`ReadySet::native`]); none by default.
     fn ready_models(&self) -> ReadySet {
         ReadySet::default()
-    }
-
-    /// The game's own subcommands, `selfplay <id> …` (see
-    /// [`crate::cli::game_commands`]); none by default (`selfplay <id>`
-    /// then says so).
-    #[cfg(not(target_arch = "wasm32"))]
-    fn commands(&self) -> Option<crate::cli::Commands> {
-        None
     }
 }
 

@@ -61,7 +61,7 @@ pub fn ladder_todo(
 ) -> Result<JsValue, JsError> {
     let players: Vec<SidedPlayer> = from_js(players, "the ladder's players")?;
     let e = entry(game)?;
-    let have = e.ladder_openings().len();
+    let have = crate::ladder::openings(e).len();
     if have == 0 {
         return Err(js_error(format!("{} has no rating ladder", e.info().title)));
     }
@@ -128,7 +128,7 @@ pub fn ladder_game(
         return Err(js_error("a ladder game needs two different players"));
     }
     let key: GameKey = (opening as usize, first.into(), second.into());
-    let openings = entry.ladder_openings();
+    let openings = crate::ladder::openings(entry);
     with_budget(Limits::NONE, progress, |budget| {
         play_game(
             entry,

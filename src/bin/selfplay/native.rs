@@ -7,7 +7,6 @@ use clap::{FromArgMatches, Subcommand};
 
 use selfplay::cli::{CliError, Commands};
 use selfplay::games::REGISTRY;
-use selfplay::plugin::GameEntry;
 
 use crate::model;
 
@@ -118,11 +117,19 @@ fn bench(
     Ok(())
 }
 
-/// A game's own subcommands, or the one that says it has none.
-fn own_commands(entry: &dyn GameEntry) -> Commands {
-    entry
-        .commands()
-        .unwrap_or_else(|| selfplay::cli::no_commands(entry.id(), entry.info().title))
+/// Every game's subcommands, in the registry's order: its own, or the one
+/// that says it has none.
+fn game_commands() -> Vec<Commands> {
+    let mut own = selfplay::games::own_commands();
+    REGISTRY
+        .iter()
+        .map(
+            |entry| match own.iter().position(|c| c.command.get_name() == entry.id()) {
+                Some(i) => own.remove(i),
+                None => selfplay::cli::no_commands(entry.id(), entry.info().title),
+            },
+        )
+        .collect()
 }
 
 /// The whole command line: every game's subcommands and the built-in ones
@@ -132,8 +139,8 @@ pub fn command() -> clap::Command {
         .version(env!("CARGO_PKG_VERSION"))
         .subcommand_required(true)
         .arg_required_else_help(true);
-    for entry in REGISTRY {
-        cmd = cmd.subcommand(own_commands(*entry).command);
+    for commands in game_commands() {
+        cmd = cmd.subcommand(commands.command);
     }
     // (Set after: the derive would take the enum's own doc comment.)
     Builtin::augment_subcommands(cmd).about("Board-game agents that teach themselves")
@@ -141,9 +148,8 @@ pub fn command() -> clap::Command {
 
 fn run(matches: &clap::ArgMatches) -> Result<(), CliError> {
     let (name, sub) = matches.subcommand().expect("a subcommand is required");
-    if let Some(own) = REGISTRY
-        .iter()
-        .map(|e| own_commands(*e))
+    if let Some(own) = game_commands()
+        .into_iter()
         .find(|c| c.command.get_name() == name)
     {
         return (own.run)(sub);

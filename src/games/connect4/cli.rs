@@ -144,6 +144,16 @@ pub struct TestSampleArgs {
 /// discs is about 1.2 million positions in memory.
 pub const MAX_BOOK_DEPTH: u32 = 10;
 
+/// The game's own subcommands, `selfplay <id> …` (listed in the
+/// registry, [`crate::games::own_commands`]).
+pub fn commands() -> crate::cli::Commands {
+    crate::cli::game_commands(
+        Position::NAME,
+        "Connect Four: the exact solver, the study's Q-learning experiments, matches.",
+        run,
+    )
+}
+
 pub fn run(command: Command) -> Result<(), CliError> {
     match command {
         Command::Solve(a) => solve(a),

@@ -14,8 +14,8 @@ use super::settings::{depth_field, temperature};
 use super::solver::Solver;
 use crate::game::Game;
 use crate::plugin::{
-    listed, DynSession, FieldSpec, GameEntry, GameInfo, PlayerEntry, PlayerInfo, RunKind,
-    SolveInfo, TypedAgent, TypedSession,
+    listed, DynSession, FieldSpec, GameEntry, GameInfo, LadderOpenings, PlayerEntry, PlayerInfo,
+    RunKind, SolveInfo, TypedAgent, TypedSession,
 };
 
 /// Openings of the rating ladder: eight random discs each (the perfect
@@ -76,9 +76,8 @@ impl GameEntry for Entry {
         Position::NAME
     }
 
-    #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
-    fn ladder_openings(&self) -> Vec<String> {
-        crate::ladder::random_openings(self, LADDER_OPENINGS as usize, 8, 1)
+    fn ladder(&self) -> LadderOpenings {
+        LadderOpenings::Random { plies: 8, seed: 1 }
     }
 
     fn info(&self) -> GameInfo {
@@ -129,15 +128,6 @@ impl GameEntry for Entry {
 
     fn benches(&self) -> crate::plugin::Benches {
         crate::plugin::Benches::built(|| super::bench::benches().into())
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    fn commands(&self) -> Option<crate::cli::Commands> {
-        Some(crate::cli::game_commands(
-            self.id(),
-            "Connect Four: the exact solver, the study's Q-learning experiments, matches.",
-            super::cli::run,
-        ))
     }
 }
 

@@ -176,6 +176,16 @@ pub enum Command {
     },
 }
 
+/// The game's own subcommands, `selfplay <id> …` (listed in the
+/// registry, [`crate::games::own_commands`]).
+pub fn commands() -> crate::cli::Commands {
+    crate::cli::game_commands(
+        Board::NAME,
+        "Connect6: matches, the engine protocol, speed.",
+        run,
+    )
+}
+
 pub fn run(cmd: Command) -> Result<(), CliError> {
     match cmd {
         Command::Match {

@@ -12,8 +12,8 @@ use super::players::{Greedy, NearRandom};
 use super::rules::Board;
 use crate::game::Game;
 use crate::plugin::{
-    listed, DynSession, FieldSpec, GameEntry, GameInfo, PlayerEntry, PlayerInfo, RunKind,
-    TypedAgent, TypedSession,
+    listed, DynSession, FieldSpec, GameEntry, GameInfo, LadderOpenings, PlayerEntry, PlayerInfo,
+    RunKind, TypedAgent, TypedSession,
 };
 
 /// The engine's settings a visitor sets.
@@ -49,9 +49,8 @@ impl GameEntry for Entry {
         Board::NAME
     }
 
-    #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
-    fn ladder_openings(&self) -> Vec<String> {
-        crate::ladder::random_openings(self, LADDER_OPENINGS as usize, 3, 1)
+    fn ladder(&self) -> LadderOpenings {
+        LadderOpenings::Random { plies: 3, seed: 1 }
     }
 
     fn info(&self) -> GameInfo {
@@ -114,15 +113,6 @@ impl GameEntry for Entry {
 
     fn benches(&self) -> crate::plugin::Benches {
         crate::plugin::Benches::built(|| super::bench::benches().into())
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    fn commands(&self) -> Option<crate::cli::Commands> {
-        Some(crate::cli::game_commands(
-            self.id(),
-            "Connect6: matches, the engine protocol, speed.",
-            super::cli::run,
-        ))
     }
 
     fn new_session(&self) -> Box<dyn DynSession> {

@@ -31,7 +31,7 @@
 
 pub mod bench;
 #[cfg(not(target_arch = "wasm32"))]
-mod cli;
+pub(super) mod cli;
 pub mod engine;
 pub mod entry;
 pub mod features;

@@ -52,6 +52,21 @@ pub struct MatchArgs {
     pub seed: u64,
 }
 
+/// The game's own subcommands, `selfplay <id> …` (listed in the
+/// registry, [`crate::games::own_commands`]).
+pub fn commands() -> crate::cli::Commands {
+    let commands = crate::cli::game_commands(
+        HareHounds::NAME,
+        "Hare and Hounds: tabular Q-learning, the study's experiments, the exact solution.",
+        run,
+    );
+    // The name before the id was the command's name too.
+    crate::cli::Commands {
+        command: commands.command.visible_alias("hare-hounds"),
+        ..commands
+    }
+}
+
 pub fn run(command: Command) -> Result<(), CliError> {
     match command {
         Command::Solve => solve(),

@@ -10,8 +10,8 @@ use super::HareHounds;
 use crate::game::{Game, Side};
 use crate::players::RandomPlayer;
 use crate::plugin::{
-    listed, DynSession, GameEntry, GameInfo, Geometry, Playable, PlayerEntry, PlayerInfo, RunKind,
-    TypedAgent, TypedSession,
+    listed, DynSession, GameEntry, GameInfo, Geometry, LadderOpenings, Playable, PlayerEntry,
+    PlayerInfo, RunKind, TypedAgent, TypedSession,
 };
 
 /// Openings of the rating ladder: ten random moves each.
@@ -80,9 +80,8 @@ impl GameEntry for Entry {
         HareHounds::NAME
     }
 
-    #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
-    fn ladder_openings(&self) -> Vec<String> {
-        crate::ladder::random_openings(self, LADDER_OPENINGS as usize, 10, 1)
+    fn ladder(&self) -> LadderOpenings {
+        LadderOpenings::Random { plies: 10, seed: 1 }
     }
 
     fn info(&self) -> GameInfo {
@@ -160,18 +159,6 @@ impl GameEntry for Entry {
             ]
             .into()
         })
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    fn commands(&self) -> Option<crate::cli::Commands> {
-        let mut commands = crate::cli::game_commands(
-            self.id(),
-            "Hare and Hounds: tabular Q-learning, the study's experiments, the exact solution.",
-            super::cli::run,
-        );
-        // The name before the id was the command's name too.
-        commands.command = commands.command.visible_alias("hare-hounds");
-        Some(commands)
     }
 }
 

@@ -16,7 +16,7 @@
 pub mod bench;
 pub mod board;
 #[cfg(not(target_arch = "wasm32"))]
-mod cli;
+pub(super) mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod cli_learn;
 pub mod entry;

@@ -142,6 +142,14 @@ pub struct GaArgs {
     pub out: OutputPath,
 }
 
+/// The game's own subcommands, `selfplay <id> …` (listed in the
+/// registry, [`crate::games::own_commands`]).
+pub fn commands() -> crate::cli::Commands {
+    crate::cli::game_commands(super::entry::Entry.id(), "Othello / Reversi.", |command| {
+        run(&super::entry::Entry, command)
+    })
+}
+
 pub fn run(entry: &dyn GameEntry, cmd: Command) -> Result<(), CliError> {
     match cmd {
         Command::Train(a) => super::cli_learn::train(*a),

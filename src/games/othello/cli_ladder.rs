@@ -169,7 +169,7 @@ pub fn ladder(entry: &dyn GameEntry, a: LadderArgs) -> Result<(), CliError> {
             .into_iter()
             .filter(|k| !done.contains(k) && part_of(k, part, parts))
             .collect();
-        let openings = entry.ladder_openings();
+        let openings = crate::ladder::openings(entry);
         // The lines this process adds, written into the table as it is
         // when it is written (another process may be adding its own).
         let mut added = new_files;

@@ -12,8 +12,8 @@ use crate::game::Game;
 use crate::model::{Algorithm, Model};
 use crate::players::RandomPlayer;
 use crate::plugin::{
-    listed, DynSession, GameEntry, GameInfo, KeptSettings, MakeAgent, PlayerEntry, PlayerInfo,
-    PlayerSettings, RunKind, TypedAgent, TypedSession,
+    listed, DynSession, GameEntry, GameInfo, KeptSettings, LadderOpenings, MakeAgent, PlayerEntry,
+    PlayerInfo, PlayerSettings, RunKind, TypedAgent, TypedSession,
 };
 
 use super::settings::{normal_search_settings, search_fields, search_settings, PLAYER_SETTINGS};
@@ -95,9 +95,8 @@ impl GameEntry for Entry {
         }
     }
 
-    #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
-    fn ladder_openings(&self) -> Vec<String> {
-        super::ladder::openings()
+    fn ladder(&self) -> LadderOpenings {
+        LadderOpenings::listed(super::ladder::openings)
     }
 
     fn runs(&self) -> &'static [&'static dyn RunKind] {
@@ -148,15 +147,6 @@ impl GameEntry for Entry {
 
     fn benches(&self) -> crate::plugin::Benches {
         crate::plugin::Benches::built(super::bench::benches)
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    fn commands(&self) -> Option<crate::cli::Commands> {
-        Some(crate::cli::game_commands(
-            self.id(),
-            "Othello / Reversi.",
-            |command| super::cli::run(&Entry, command),
-        ))
     }
 }
 

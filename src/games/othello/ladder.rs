@@ -14,9 +14,9 @@ pub const OPENING_PLIES: usize = 8;
 /// How many openings [`OPENINGS_TEXT`] holds.
 pub const OPENING_COUNT: u32 = 100;
 
-/// The shipped openings, as transcripts ([`GameEntry::ladder_openings`]).
+/// The shipped openings, as transcripts ([`GameEntry::ladder`]).
 ///
-/// [`GameEntry::ladder_openings`]: crate::plugin::GameEntry::ladder_openings
+/// [`GameEntry::ladder`]: crate::plugin::GameEntry::ladder
 pub fn openings() -> Vec<String> {
     OPENINGS_TEXT
         .lines()
@@ -96,7 +96,7 @@ mod tests {
         use crate::plugin::GameEntry;
         use crate::search::budget::Budget;
         let entry = super::super::entry::Entry;
-        let openings = entry.ladder_openings();
+        let openings = crate::ladder::openings(&entry);
         let none = serde_json::Value::Null;
         let score = |key: &GameKey, seed| {
             let mut first = entry.agent("random", &none, None).unwrap();

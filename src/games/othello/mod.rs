@@ -42,7 +42,7 @@
 
 pub mod bench;
 #[cfg(not(target_arch = "wasm32"))]
-mod cli;
+pub(super) mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod cli_ladder;
 #[cfg(not(target_arch = "wasm32"))]

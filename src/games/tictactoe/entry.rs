@@ -10,8 +10,8 @@ use super::rules::Board;
 use crate::game::Game;
 use crate::players::RandomPlayer;
 use crate::plugin::{
-    listed, DynSession, GameEntry, GameInfo, PlayerEntry, PlayerInfo, RunKind, TypedAgent,
-    TypedSession,
+    listed, DynSession, GameEntry, GameInfo, LadderOpenings, PlayerEntry, PlayerInfo, RunKind,
+    TypedAgent, TypedSession,
 };
 
 /// Openings of the rating ladder: every position after three moves.
@@ -50,9 +50,8 @@ impl GameEntry for Entry {
         Board::NAME
     }
 
-    #[cfg(any(not(target_arch = "wasm32"), feature = "extra-learners"))]
-    fn ladder_openings(&self) -> Vec<String> {
-        crate::ladder::random_openings(self, LADDER_OPENINGS as usize, 3, 1)
+    fn ladder(&self) -> LadderOpenings {
+        LadderOpenings::Random { plies: 3, seed: 1 }
     }
 
     fn info(&self) -> GameInfo {
