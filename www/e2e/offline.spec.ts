@@ -28,6 +28,12 @@ for (const size of SIZES) {
     const state = page.getByTestId('offline-state');
     await expect(state).toHaveAttribute('data-state', 'ready', { timeout: 120_000 });
     await expect(state).toBeVisible();
+    if (!size.touch) {
+      // At the header's right end, apart from the games' names.
+      const s = (await state.boundingBox())!;
+      const h = (await page.locator('.site-header').boundingBox())!;
+      expect(s.x + s.width).toBeGreaterThan(h.x + h.width - 40);
+    }
     await page.screenshot({ path: `test-results/screens/offline-ready-${size.name === 'laptop' ? 'desktop' : 'phone'}.png` });
 
     await context.setOffline(true);

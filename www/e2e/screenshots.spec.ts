@@ -76,6 +76,10 @@ test('the page’s runs in the header, and a chart’s large view, at a laptop a
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`/#/${host.id}?tab=train`);
+    await expect(page.getByTestId('train-preset')).toBeVisible();
+    // The header's height with no run (its button hidden).
+    await expect(page.getByTestId('runs-indicator')).toBeHidden();
+    const headerHeight = (await page.locator('.site-header').boundingBox())!.height;
     await page.getByTestId('train-preset').selectOption(demo.id);
     await page.getByTestId('train-start-near').click();
     const card = page.getByTestId('run');
@@ -92,11 +96,22 @@ test('the page’s runs in the header, and a chart’s large view, at a laptop a
     await card.getByTestId('run-pause').click();
     await expect(card).toHaveAttribute('data-status', 'running');
     await page.goto(`/#/${other.id}`);
-    await page.getByTestId('runs-indicator').click();
-    await expect(page.getByTestId('kept-run')).toHaveCount(1);
-    // The open list covers none of the header's game names.
     const links = page.locator('.site-header nav a');
     await expect(links).toHaveCount(list.filter((g) => g.built).length);
+    // The runs' button covers none of the game names, and the header keeps
+    // its height: on a phone the names stay on two lines beside the button.
+    const button = page.getByTestId('runs-indicator');
+    await expect(button).toBeVisible();
+    const bb = (await button.boundingBox())!;
+    for (const link of await links.all()) {
+      const l = (await link.boundingBox())!;
+      const apart = l.x + l.width <= bb.x || bb.x + bb.width <= l.x || l.y + l.height <= bb.y || bb.y + bb.height <= l.y;
+      expect(apart, `the runs' button is beside ${await link.textContent()}`).toBe(true);
+    }
+    expect((await page.locator('.site-header').boundingBox())!.height).toBe(headerHeight);
+    await button.click();
+    await expect(page.getByTestId('kept-run')).toHaveCount(1);
+    // The open list covers none of the header's game names.
     for (const link of await links.all()) {
       const hit = await link.evaluate((a) => {
         const r = a.getBoundingClientRect();
