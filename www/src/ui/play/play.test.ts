@@ -4,7 +4,7 @@ import type { ModelMeta } from '../../core/storage';
 import { describeProgress } from './game';
 import { fittingModel, waitingText } from './missing-model';
 import { isPass, moveRows, moveTitle, playedLine } from './move-list';
-import { HUMAN, aboutPlayer, aboutText, firstSentence } from './players';
+import { HUMAN, aboutPlayer, aboutText, firstSentence, settingText } from './players';
 import { moveAnnouncement, mustPass } from './status';
 import { heatOf, hintWords } from './values';
 
@@ -152,5 +152,14 @@ describe('players', () => {
     expect(fittingModel(info, [1], [{ meta: meta('b', 0), message: '' }])).toEqual({ why: '“b” plays Black, not White.' });
     expect(fittingModel(info, [1], [{ meta: null, message: 'not a model file' }])).toEqual({ why: 'not a model file' });
     expect(fittingModel(info, [1], [])).toEqual({ why: 'no file was read.' });
+  });
+});
+
+describe('a player’s setting in its line', () => {
+  it('puts the unit of the label after the value, in the singular for 1', () => {
+    expect(settingText('Level', '10')).toBe('Level 10');
+    expect(settingText('Look ahead (moves)', '0')).toBe('Look ahead 0 moves');
+    expect(settingText('Look ahead (moves)', '1')).toBe('Look ahead 1 move');
+    expect(settingText('Look ahead (moves)', '2')).toBe('Look ahead 2 moves');
   });
 });

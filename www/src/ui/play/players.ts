@@ -90,6 +90,14 @@ export function aboutPlayer(c: Controller, player: PlayerInfo | undefined, model
   return [{ text: `${model?.label ?? 'A model'}: a trained model from the library.` }, ...measures];
 }
 
+/** A setting in words: "Level 10"; a unit in the label's brackets goes after the value ("Look ahead (moves)", 1 → "Look ahead 1 move"). */
+export function settingText(label: string, value: string): string {
+  const m = /^(.+?) \(([a-z]+)\)$/.exec(label);
+  if (!m) return `${label} ${value}`;
+  const unit = value === '1' && m[2].endsWith('s') ? m[2].slice(0, -1) : m[2];
+  return `${m[1]} ${value} ${unit}`;
+}
+
 /** A " more" button that shows the rest of a description (and hides it again), and the rest, hidden. */
 let moreIds = 0;
 
@@ -443,7 +451,7 @@ export class Players {
     const field = f?.form.fields[0];
     if (!f || !field) return null;
     const player = this.models.has(c) ? modelPlayerInfo(this.info).label : (this.player(c)?.label ?? '');
-    return { player, text: `${field.label} ${f.form.shown(field.id)}` };
+    return { player, text: settingText(field.label, f.form.shown(field.id)) };
   }
 
   /**
