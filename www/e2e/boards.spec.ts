@@ -107,18 +107,28 @@ test('a click on the board as soon as a game switched to by address takes moves 
   // (data-legal) at once, and must be drawn, its squares where a click finds
   // them, from that moment (the canvas was once sized two frames later, and a
   // click before then was lost). Every time the board starts taking moves,
-  // the page notes whether it is laid out.
+  // the page notes whether it is laid out. The first game's board, drawn
+  // before the engine has loaded, takes moves as it comes into the page: it
+  // must be laid out in the first frame that shows it.
   await page.addInitScript(() => {
     const w = window as unknown as { __takesMoves: string[] };
     w.__takesMoves = [];
+    const note = (c: HTMLCanvasElement) => {
+      const box = c.getBoundingClientRect();
+      w.__takesMoves.push(`${c.dataset.legal!.split(' ')[0]}: cell ${c.dataset.cell ?? 'unset'}, ${Math.round(box.width)} px wide, canvas ${c.width}`);
+    };
     new MutationObserver((records) => {
       for (const r of records) {
+        for (const added of r.addedNodes) {
+          if (!(added instanceof Element)) continue;
+          const found = [added, ...added.querySelectorAll('canvas.board-canvas')].filter((e): e is HTMLCanvasElement => e instanceof HTMLCanvasElement && e.classList.contains('board-canvas'));
+          for (const c of found) if (c.dataset.legal) requestAnimationFrame(() => note(c));
+        }
         const c = r.target as HTMLCanvasElement;
-        if (!c.classList.contains('board-canvas') || !c.dataset.legal || r.oldValue) continue;
-        const box = c.getBoundingClientRect();
-        w.__takesMoves.push(`${c.dataset.legal.split(' ')[0]}: cell ${c.dataset.cell ?? 'unset'}, ${Math.round(box.width)} px wide, canvas ${c.width}`);
+        if (r.type !== 'attributes' || !c.classList.contains('board-canvas') || !c.dataset.legal || r.oldValue) continue;
+        note(c);
       }
-    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-legal'], attributeOldValue: true });
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-legal'], attributeOldValue: true });
   });
   const steps = [
     ['othello', /^d3 /, 'd3', 'd3'],

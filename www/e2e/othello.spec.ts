@@ -217,6 +217,29 @@ test('touch: tapping a legal square plays it on a phone-sized screen', async ({ 
   await context.close();
 });
 
+test('a move made while the engine is still loading is kept and played once it has loaded', async ({ page }) => {
+  const errors = watchErrors(page);
+  // The engine's download waits until the test lets it go: the move is made while it loads.
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route('**/*.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/#/othello?first=human&second=msb&seed=2');
+  await expect(page.getByTestId('engine-progress')).toBeVisible();
+  await expect(board(page)).toHaveAttribute('data-legal', /c4/);
+  const p = await squarePoint(page, 'c4');
+  await page.mouse.click(p.x, p.y);
+  await expect(page.getByTestId('turn')).toContainText('Your move c4 will be played as soon as it has loaded');
+  expect(await cursor(page)).toBe(0);
+  letGo();
+  await expect(page.getByTestId('moves').locator('.move').first()).toHaveText('c4', { timeout: 30_000 });
+  // MSB answers.
+  await expect.poll(() => cursor(page), { timeout: 30_000 }).toBe(2);
+  expect(errors).toEqual([]);
+});
+
 test('the board follows the window size', async ({ page }) => {
   const errors = watchErrors(page);
   await page.setViewportSize({ width: 1200, height: 900 });

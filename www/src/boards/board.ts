@@ -282,6 +282,8 @@ export class CrispCanvas {
   height = 0;
   private observer: ResizeObserver;
   private frame = 0;
+  /** Frames waited for the canvas to be put on the page (`redraw`). */
+  private waits = 0;
   private dprQuery: MediaQueryList | null = null;
   private onDprChange = () => this.resize();
 
@@ -334,6 +336,13 @@ export class CrispCanvas {
     // are where a click finds them.
     if (this.size <= 0) {
       this.resize();
+      // Not on the page yet (a board drawn before its view is shown): sized
+      // in the first frame after it is put there, before that frame is
+      // painted, so that the first board seen is whole and takes clicks.
+      if (this.size <= 0 && !this.canvas.isConnected && this.waits++ < 600) {
+        cancelAnimationFrame(this.frame);
+        this.frame = requestAnimationFrame(() => this.redraw());
+      }
       return;
     }
     const ctx = this.canvas.getContext('2d');

@@ -157,7 +157,11 @@ export class PlayPanel {
       this.moves.summary,
     );
 
-    board.onMove = (m) => void this.game.humanMove(m);
+    board.onMove = (m) => {
+      // A move on the board drawn before the engine: played once it has loaded.
+      if (!this.state) this.status.whileLoading(`Your move ${this.options.moveWords?.(m) ?? m} will be played as soon as it has loaded.`);
+      void this.game.humanMove(m);
+    };
     board.onPreview = (m) => this.preview.ask(m);
     board.onIllegal = (cell) => {
       const s = this.state;
@@ -240,8 +244,11 @@ export class PlayPanel {
       markOnce('board-drawn');
       return;
     }
-    this.board.update(start.state, false);
-    this.status.show(start.state, false, '');
+    // A person to move can already pick a move (not on a shared game's first
+    // position, which the game's record replaces).
+    const human = this.players.isHuman(start.state.toMove) && !this.options.moves?.length;
+    this.board.update(start.state, human);
+    this.status.show(start.state, human, '');
     this.status.loading(0, start.wasmBytes);
     const stop = this.engine.onLoading((loaded) => {
       this.status.loading(loaded, start.wasmBytes);

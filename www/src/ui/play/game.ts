@@ -59,6 +59,8 @@ export class Game {
   /** Settles when the current replay into a restarted engine is over. */
   private restored: Promise<void> = Promise.resolve();
   private pausedNow = false;
+  /** A move made before the first game had started (see `humanMove`). */
+  private early: string | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private destroyed = false;
   /** The side whose computer player is thinking, and the ticket of its think. */
@@ -117,6 +119,9 @@ export class Game {
       this.show(await this.engine.session({ kind: 'new', game: this.info.id }));
     });
     this.schedule();
+    const early = this.early;
+    this.early = null;
+    if (early !== null) await this.humanMove(early);
   }
 
   /** Plays a record into a new game (a shared link, an imported record); stops at a move that is not legal. */
@@ -193,6 +198,12 @@ export class Game {
 
   /** A person's move, played if it is legal and a person is to move. */
   async humanMove(move: string): Promise<void> {
+    // A move made on the first board, drawn before the engine has loaded, is
+    // kept and played once the game has started, if it is legal then.
+    if (!this.current && !this.destroyed) {
+      this.early = move;
+      return;
+    }
     // A move made while the game is being restored into a restarted engine
     // is played once the record is back, if it is still this side's move.
     while (this.restoring) await this.restored;

@@ -75,14 +75,30 @@ export class GameStatus {
    */
   loading(loaded: number | null, total: number): void {
     this.loadingBar.hidden = loaded === null;
-    if (loaded === null) return;
+    this.lastLoad = loaded === null ? null : [loaded, total];
+    if (loaded === null) {
+      this.held = '';
+      return;
+    }
     const mb = (n: number) => (n / 1e6).toFixed(1);
     // A compressed download: the bar counts the module's own bytes.
     this.loadingBar.max = total;
     this.loadingBar.value = Math.min(loaded, total);
     this.turn.className = 'turn';
-    this.turn.textContent = loaded === 0 ? 'Loading the game engine…' : `Loading the game engine: ${mb(Math.min(loaded, total))} of ${mb(total)} MB…`;
+    const line = loaded === 0 ? 'Loading the game engine…' : `Loading the game engine: ${mb(Math.min(loaded, total))} of ${mb(total)} MB…`;
+    this.turn.textContent = this.held ? `${line} ${this.held}` : line;
   }
+
+  /** Said after the loading line until the engine has loaded (a move made meanwhile, kept for then). */
+  whileLoading(text: string): void {
+    this.held = text;
+    if (this.lastLoad) this.loading(...this.lastLoad);
+    else this.tell(text);
+    this.announce(text);
+  }
+
+  private held = '';
+  private lastLoad: [number, number] | null = null;
 
   /** A new turn line (a computer thinking, its progress, a side waiting). */
   setTurn(text: string): void {
