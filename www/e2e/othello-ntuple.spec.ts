@@ -68,6 +68,17 @@ test('the page trains an n-tuple network to the CLI’s weights, and its model p
 
 test('a visitor watches the n-tuple network learn, game by game, with its values on the board', async ({ page }) => {
   const errors = watchErrors(page);
+  // The charts' code is held back until the watch has begun: the run's first
+  // chart is drawn while its games are watched (as on a machine where the
+  // first point comes after the visitor pressed Watch), and must not take
+  // the board from them.
+  let letCharts = () => {};
+  const chartsHeld = new Promise<void>((resolve) => (letCharts = resolve));
+  await page.route('**/assets/curve-chart-*.js', async (route) => {
+    await chartsHeld;
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto('/#/othello?tab=train');
   await page.getByTestId('train-kind').selectOption('ntuple');
   await page.getByTestId('train-preset').selectOption('fast');
@@ -82,8 +93,14 @@ test('a visitor watches the n-tuple network learn, game by game, with its values
   await speed.fill((await speed.getAttribute('max'))!);
   await expect(strip).toHaveAttribute('data-game', /\d+/, { timeout: 30_000 });
   const first = Number(await strip.getAttribute('data-game'));
+  letCharts();
+  await expect(page.locator('[data-chart][data-points]:not([data-points="0"])').first()).toBeAttached({ timeout: 30_000 });
+  // The chart stayed in the Train tab: the watched games keep the board.
+  await expect(page.locator('.board-away')).toHaveCount(0);
+  await expect(strip).toBeVisible();
   // The games come one at a time, and the board shows the network's values of the moves.
   await expect(strip).toHaveAttribute('data-game', String(first + 1), { timeout: 60_000 });
+  await expect(strip).toBeVisible();
   await expect(page.locator('canvas.board-canvas')).toHaveAttribute('data-heat', /./, { timeout: 30_000 });
   await expect(page.getByTestId('watch-sentence')).toContainText('it thinks');
   await page.getByTestId('watch-back').click();

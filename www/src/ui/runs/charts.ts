@@ -69,8 +69,14 @@ export class RunCharts {
     }
   }
 
-  /** Takes every chart out of its large view and the board's place (the view goes). */
+  /**
+   * Takes every chart out of its large view (the view goes, or the board is
+   * wanted for a watched run). A chart still waiting to be revealed is not:
+   * when its first point comes it stays in its panel and the window does not
+   * scroll, so it does not take the board from the games being watched.
+   */
   unplace(): void {
+    this.reveal = null;
     for (const c of this.charts.values()) c.chart?.setLarge(false, false);
   }
 
