@@ -81,6 +81,18 @@ for (const size of SIZES) {
     await page.getByTestId('train-games').fill('1000000');
     await page.getByTestId('train-eval_every').fill('1000');
     await page.getByTestId('train-eval_games').fill('10');
+    // From Start on, at every frame: where the Stop button is on the page.
+    await page.evaluate(() => {
+      const w = window as unknown as { __stopTops: number[] };
+      w.__stopTops = [];
+      const t0 = performance.now();
+      const look = () => {
+        const b = document.querySelector('[data-testid=run-stop]');
+        if (b) w.__stopTops.push(Math.round(b.getBoundingClientRect().top + scrollY));
+        if (performance.now() - t0 < 6000) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
     await page.getByTestId('train-start').click();
     const run = page.getByTestId('run').first();
     await expect(run).toHaveAttribute('data-status', 'running');
@@ -90,11 +102,23 @@ for (const size of SIZES) {
     // And they stay there while the card fills in (its description, its
     // snapshots): brought only as far as its bottom edge, the card once grew
     // above its buttons and pushed them out of view until its chart came.
+    // Each look finds the button and what a click at its centre hits in one task of the page.
     const seen: boolean[] = [];
     for (let i = 0; i < 30; i++) {
-      seen.push(await reachable(page, await centre(run.getByTestId('run-stop')), '[data-testid=run-stop]'));
+      seen.push(
+        await run.getByTestId('run-stop').evaluate((b) => {
+          const r = b.getBoundingClientRect();
+          const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+          return x >= 0 && y >= 0 && x < innerWidth && y < innerHeight && b.contains(document.elementFromPoint(x, y));
+        }),
+      );
       await page.waitForTimeout(100);
     }
+    // The lines above it are rewritten at every report: the button may move
+    // down as the card fills in, but never back up by a line.
+    const tops = await page.evaluate(() => (window as unknown as { __stopTops: number[] }).__stopTops);
+    expect(tops.length).toBeGreaterThan(10);
+    for (let i = 1; i < tops.length; i++) expect(tops[i], `Stop moved up at frame ${i}: ${tops.slice(0, i + 1).join(' ')}`).toBeGreaterThanOrEqual(tops[i - 1] - 1);
     expect(seen.indexOf(false), 'Stop left the screen after Start').toBe(-1);
     // On a wide screen its curve is beside it, in the board's place; on a phone under it.
     const plot = page.locator('.run-chart:not([hidden]) canvas').first();

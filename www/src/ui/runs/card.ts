@@ -647,6 +647,13 @@ export class RunCard implements RunListener {
           ? ' · watched: one game at a time'
           : ` · ${Math.round(this.rate).toLocaleString('en-US')} games/s · ${formatDuration(left)} left`
         : '');
+    // Lines rewritten at every report keep, while the run trains, the
+    // tallest height they have had: the buttons under them stay where a
+    // visitor is about to click instead of jumping by a line.
+    for (const line of [this.latestText, this.stats]) {
+      if (s !== 'running') line.style.minHeight = '';
+      else if (line.offsetHeight > parseFloat(line.style.minHeight || '0')) line.style.minHeight = `${line.offsetHeight}px`;
+    }
     this.statusText.textContent = this.lost ? `${WORDS[s]} (its worker stopped: resume it to save or play against it)` : WORDS[s];
     const held = !this.lost && (s === 'running' || s === 'paused' || s === 'stopped' || s === 'finished');
     this.pauseButton.textContent = s === 'running' ? 'Pause' : 'Resume';
