@@ -73,7 +73,7 @@ fn connect6_bad_match_arguments_exit_2_before_any_game() {
             vec!["connect6", "engine", "--level", "7"],
             "--level",
         ),
-        (vec!["connect6", "bench", "--seconds", "0"], "--seconds"),
+        (vec!["bench", "connect6", "--seconds", "0"], "--seconds"),
     ] {
         let (code, out, err) = run(&args);
         assert_eq!(code, 2, "{args:?}: {err}");

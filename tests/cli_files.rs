@@ -111,7 +111,7 @@ fn reads_stop_early_on_files_that_are_not_models() {
     let (code, _, err) = run(&["othello", "eval", "/dev/zero", "--games", "2"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("not a Selfplay model"), "{err}");
-    let (code, _, err) = run(&["hare-hounds", "match", "--hounds", "/dev/zero"]);
+    let (code, _, err) = run(&["match", "hare_hounds", "/dev/zero", "perfect"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("not a Selfplay model"), "{err}");
     // A huge file that starts like a model: refused at the size limit, not

@@ -354,8 +354,11 @@ fn counts_are_bounded() {
             &["hare-hounds", "experiment", "1", "--games", "100000001"],
             "--games",
         ),
-        (&["hare-hounds", "match", "--games", "0"], "--games"),
-        (&["hare-hounds", "match", "--games", "1000001"], "--games"),
+        (&["match", "hare_hounds", "random", "random", "--games", "0"], "--games"),
+        (
+            &["match", "hare_hounds", "random", "random", "--games", "1000001"],
+            "--games",
+        ),
         (
             &["connect4", "match", "/dev/null", "--nodes", "0"],
             "--nodes",
@@ -473,7 +476,7 @@ fn killed_writes_are_cleaned_up_and_files_follow_the_umask() {
 fn messages_name_the_real_problem() {
     let d = dir();
     refused(
-        &["hare-hounds", "match", "--hounds", s(d.path())],
+        &["match", "hare_hounds", s(d.path()), "perfect"],
         &["is a directory"],
     );
     refused(
@@ -510,7 +513,7 @@ fn messages_name_the_real_problem() {
     ]);
     assert_eq!(code, 0, "{err}");
     refused(
-        &["hare-hounds", "match", "--hounds", s(&othello)],
+        &["match", "hare_hounds", s(&othello), "perfect"],
         &["a model of othello, not of Hare and Hounds"],
     );
     refused(

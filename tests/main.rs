@@ -30,6 +30,9 @@ mod model;
 #[path = "../src/bin/selfplay/native.rs"]
 mod native;
 #[allow(dead_code)]
+#[path = "../src/bin/selfplay/play.rs"]
+mod play;
+#[allow(dead_code)]
 #[path = "../src/bin/selfplay/ready.rs"]
 mod ready;
 #[allow(dead_code)]

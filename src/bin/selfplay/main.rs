@@ -10,6 +10,8 @@ mod model;
 #[cfg(not(target_arch = "wasm32"))]
 mod native;
 #[cfg(not(target_arch = "wasm32"))]
+mod play;
+#[cfg(not(target_arch = "wasm32"))]
 mod ready;
 #[cfg(not(target_arch = "wasm32"))]
 mod run;

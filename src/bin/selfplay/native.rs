@@ -17,6 +17,8 @@ enum Builtin {
     /// build's multiply-add peak (`scripts/bench.sh` runs the same
     /// measurements in wasm).
     Bench {
+        /// Only this game's measurements (`selfplay bench connect6`).
+        game: Option<String>,
         /// Seconds per measurement (more than 0, at most 600).
         #[arg(long, default_value_t = 1.0, value_parser = selfplay::cli::positive(600.0))]
         seconds: f64,
@@ -38,6 +40,10 @@ enum Builtin {
         #[command(subcommand)]
         command: model::ModelCommand,
     },
+    /// A match between two players of any game: the game's players by
+    /// name (with their settings) or its model files; A's wins, draws and
+    /// losses on each side, and A's score with its 95% interval.
+    Match(crate::play::MatchArgs),
     /// Any kind of training run of any game, from one of its presets, as
     /// the page trains it (`selfplay run list` lists them).
     Run(crate::run::RunArgs),
@@ -61,17 +67,51 @@ fn restore_default_sigpipe() {
     }
 }
 
-fn bench(
+/// `selfplay bench [GAME]`: the measurements of every game, or of one.
+struct BenchArgs {
+    game: Option<String>,
     seconds: f64,
     seed: u64,
     only: Option<String>,
     long: bool,
     json: bool,
-) -> Result<(), CliError> {
+}
+
+fn bench(args: BenchArgs) -> Result<(), CliError> {
+    let BenchArgs {
+        game,
+        seconds,
+        seed,
+        only,
+        long,
+        json,
+    } = args;
     selfplay::bench::check_seconds(seconds).map_err(CliError::BadInput)?;
     let mut all = selfplay::bench::names();
     if long {
         all.extend(selfplay::bench::long_names());
+    }
+    if let Some(game) = game {
+        let entry = selfplay::games::entry(&game).map_err(CliError::BadInput)?;
+        let benches = entry.benches();
+        let own: Vec<&str> = benches
+            .suite
+            .iter()
+            .chain(&benches.long)
+            .map(|b| b.name)
+            .collect();
+        all.retain(|n| own.contains(n));
+        if all.is_empty() {
+            return Err(CliError::BadInput(format!(
+                "{} has no speed measurements{}",
+                entry.info().title,
+                if long {
+                    ""
+                } else {
+                    " in the default suite (try --long)"
+                }
+            )));
+        }
     }
     let names: Vec<&str> = all
         .iter()
@@ -156,13 +196,22 @@ fn run(matches: &clap::ArgMatches) -> Result<(), CliError> {
     }
     match Builtin::from_arg_matches(matches)? {
         Builtin::Bench {
+            game,
             seconds,
             seed,
             only,
             long,
             json,
-        } => bench(seconds, seed, only, long, json),
+        } => bench(BenchArgs {
+            game,
+            seconds,
+            seed,
+            only,
+            long,
+            json,
+        }),
         Builtin::Model { command } => model::run(command),
+        Builtin::Match(args) => crate::play::run(args),
         Builtin::Run(args) => crate::run::run(args),
         Builtin::Ready { command } => crate::ready::run(command),
     }

@@ -1,4 +1,4 @@
-//! Connect6's speed measurements, behind `selfplay connect6 bench`,
+//! Connect6's speed measurements, behind `selfplay bench connect6`,
 //! `selfplay bench` and the wasm benchmark (the same Rust code natively and
 //! in wasm): stones placed and undone, threat counts, the engine's search
 //! nodes, threat-space searches, and (in builds with the study's learner)

@@ -55,16 +55,6 @@ pub enum Command {
         #[arg(long)]
         records_out: Option<OutputPath>,
     },
-    /// Speed: stones placed and undone, threat counts and the engine's
-    /// search nodes, each per second (the measurements `selfplay bench`
-    /// and `scripts/bench.sh` run as `connect6_*`).
-    Bench {
-        /// Seconds per measurement (more than 0, at most 600).
-        #[arg(long, default_value_t = 1.0, value_parser = crate::cli::positive(600.0))]
-        seconds: f64,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
     /// Threat-space search: proves, or finds no, win for the side to move
     /// by threats (`double`: continuous double threats, VCDT; `single`:
     /// continuous threats, VCST), and prints the winning line. The position
@@ -203,7 +193,6 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             openings.as_ref().map(|p| p.0.as_path()),
             records_out.as_ref().map(|p| p.0.as_path()),
         ),
-        Command::Bench { seconds, seed } => bench(seconds, seed),
         Command::Tss {
             position,
             kind,
@@ -762,18 +751,6 @@ fn play_match(
     if let Some(path) = records_out {
         crate::cli::write_atomic(path, records.as_bytes())?;
         println!("wrote {games} records to {}", path.display());
-    }
-    Ok(())
-}
-
-fn bench(seconds: f64, seed: u64) -> Result<(), CliError> {
-    crate::bench::check_seconds(seconds).map_err(CliError::BadInput)?;
-    for bench in super::bench::benches() {
-        let r = (bench.run)(seed, seconds);
-        println!(
-            "{:<24} {:>12} {} in {:>6.2} s: {:>12.0} {}/s",
-            r.name, r.count, r.unit, r.seconds, r.per_second, r.unit
-        );
     }
     Ok(())
 }

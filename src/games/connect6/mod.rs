@@ -19,13 +19,13 @@
 //! * [`hints`] — the page's threats and forced-win search on request;
 //! * [`bench`] — the speed measurements;
 //! * [`protocol`] — the engine protocol of Connect6 programs (native);
-//! * `cli` — `selfplay connect6 match | bench | engine | think` (native);
+//! * `cli` — `selfplay connect6 match | engine | think` (native);
 //! * [`learn`] — the learned evaluation at play: choosing a turn with
 //!   weights, learning games, the openings of the study's protocol;
 //!   [`learners`] — the study's TD(0) learner (one file per learner, and
 //!   the list of the game's kinds of run); [`weights`] a model's weights
 //!   for people;
-//! * [`entry`] — the plug-in: players by name, benchmarks, commands.
+//! * [`entry`] — the plug-in: players by name, benchmarks.
 //!
 //! The registry (`src/games/mod.rs`) names the entry in one line.
 

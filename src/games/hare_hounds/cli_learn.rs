@@ -341,15 +341,6 @@ pub(super) fn write_model(
     crate::cli::write_atomic(path, &bytes)
 }
 
-pub(super) fn read_model(path: &str) -> Result<QLearner<HareHounds>, CliError> {
-    let model = crate::cli::read_model_of(
-        std::path::Path::new(path),
-        <HareHounds as crate::Game>::NAME,
-        <HareHounds as crate::plugin::Playable>::TITLE,
-    )?;
-    QLearner::from_model(&model).map_err(|m| CliError::BadInput(format!("{path}: {m}")))
-}
-
 pub(super) fn train(a: TrainArgs) -> Result<(), CliError> {
     let params = QParams {
         alpha: a.alpha,
