@@ -302,9 +302,13 @@ impl MatchOpponent {
                 "unknown opponent '{text}' (random, stupid, perfect or perfect:T)"
             ))
         };
+        // The learners' opponents by their names in a run's settings.
+        let fixed = serde_json::from_value(serde_json::Value::from(text));
+        if let Ok(opponent) = fixed {
+            let opponent: super::learners::q_table::Opponent = opponent;
+            return Ok(MatchOpponent::Fixed(opponent.player()));
+        }
         Ok(match text {
-            "random" => MatchOpponent::Fixed(super::learners::q_table::Opponent::Random.player()),
-            "stupid" => MatchOpponent::Fixed(super::learners::q_table::Opponent::Stupid.player()),
             "perfect" => MatchOpponent::Perfect(Box::new(PerfectPlayer::new(0.0)), nodes),
             t => {
                 let temperature: f64 = t

@@ -5,7 +5,6 @@
 
 use serde_json::Value;
 
-use super::learners::q_table::Opponent;
 use super::learners::KINDS;
 use super::perfect::PerfectPlayer;
 use super::players::{Leftmost, RandomColumn};
@@ -154,15 +153,6 @@ fn perfect_info() -> PlayerInfo {
             )],
         }),
         ..PlayerInfo::simple("perfect", "Perfect", "the exact solver (slow in the first moves)")
-    }
-}
-
-/// The opponent by name, for the CLI.
-pub fn opponent_of(name: &str) -> Option<Opponent> {
-    match name {
-        "random" => Some(Opponent::Random),
-        "stupid" => Some(Opponent::Stupid),
-        _ => None,
     }
 }
 
