@@ -54,8 +54,8 @@ export const connect6: GamePlugin = {
       'busy machine: level 1 answers at once and wins 19 games in 20 against Cloudict looking ' +
       'one move ahead; level 2 (well under a second a turn) wins 17 in 20 against Cloudict ' +
       'looking two moves ahead; level 3, the default (one to two seconds a turn), wins about 9 in ' +
-      '10 against that, and 46 games in 80 against Cloudict looking four moves ahead, ' +
-      'which takes over twice as long a turn. Levels 4 to 6 think about 3, 10 and 30 times as ' +
+      '10 against that, and 48 games in 80 against Cloudict looking four moves ahead, ' +
+      'which takes twice as long a turn. Levels 4 to 6 think about 3, 10 and 30 times as ' +
       'long as level 3.',
   ],
   // The study's learner after 30,000 games: it wins and blocks by the threat search and
