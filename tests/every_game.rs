@@ -42,6 +42,7 @@ fn check_game(entry: &dyn GameEntry) {
     watchable_exactly_when_its_runs_give_their_games(entry);
     weights_shown_exactly_as_said(entry);
     unknown_settings_are_refused(entry);
+    settings_out_of_their_range_are_refused(entry);
     ladder_openings_and_games(entry);
 }
 
@@ -362,6 +363,74 @@ fn unknown_settings_are_refused(e: &dyn GameEntry) {
             }
         }
     }
+}
+
+/// A number setting outside the range its form declares is refused, as
+/// the page's form refuses it, in every preset's first run: below the
+/// least and above the most of every whole-number and real-number field
+/// (the field's dotted path into the settings; a field a preset's settings
+/// do not hold is left alone).
+fn settings_out_of_their_range_are_refused(e: &dyn GameEntry) {
+    use selfplay::plugin::FieldKind;
+    let mut accepted = Vec::new();
+    for k in e.info().runs {
+        // The fields are the kind's: its first preset that starts is enough.
+        for p in &k.presets {
+            let c = e.preset_runs(&k.id, &p.id, 3).unwrap().remove(0);
+            // (A preset that needs more than its settings, such as a file
+            // of games, is left to its own tests.)
+            if e.new_run(&k.id, &c).is_err() {
+                continue;
+            }
+            for f in &k.fields {
+                let path: Vec<&str> = f.id.split('.').collect();
+                let held = path
+                    .iter()
+                    .try_fold(&c, |at, key| at.get(*key))
+                    .is_some();
+                if !held {
+                    continue;
+                }
+                let bad: Vec<serde_json::Value> = match f.kind {
+                    FieldKind::Int { min, max, .. } => {
+                        let mut v = Vec::new();
+                        if min > 0.0 {
+                            v.push(serde_json::json!(min - 1.0));
+                        }
+                        if max < 1e15 {
+                            v.push(serde_json::json!(max + 1.0));
+                        }
+                        v
+                    }
+                    FieldKind::Float { min, max, .. } => {
+                        let span = (max - min).abs().max(1.0);
+                        vec![serde_json::json!(min - span), serde_json::json!(max + span)]
+                    }
+                    _ => continue,
+                };
+                for value in bad {
+                    let mut changed = c.clone();
+                    let mut at = &mut changed;
+                    for key in &path {
+                        at = at.get_mut(*key).unwrap();
+                    }
+                    *at = value.clone();
+                    if e.new_run(&k.id, &changed).is_ok() {
+                        accepted.push(format!(
+                            "{} {} {}: {} = {value} (the form's range: {:?})",
+                            e.id(),
+                            k.id,
+                            p.id,
+                            f.id,
+                            f.kind
+                        ));
+                    }
+                }
+            }
+            break;
+        }
+    }
+    assert!(accepted.is_empty(), "accepted:\n{}", accepted.join("\n"));
 }
 
 /// A kind of run says its models show their weights exactly when its

@@ -382,7 +382,7 @@ impl LearnerKind for GaKind {
                 "sigma",
                 "Mutation strength",
                 "How far a copy's coefficients move from its parent's, on average (in the coefficients' units).",
-                (0.0, 1000.0),
+                (0.0, 1e6),
                 0.5,
                 d.sigma,
             ),

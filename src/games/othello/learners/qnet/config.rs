@@ -116,9 +116,10 @@ impl TrainerConfig {
         if !(1..=MAX_GAMES).contains(&self.games) {
             return Err(format!("games must be 1 to 10^12, not {}", self.games));
         }
-        if !(self.c.is_finite() && self.c > 0.0) {
+        // The settings form's range (a whole number there; any number here).
+        if !(self.c.is_finite() && (1.0..=MAX_GAMES as f64).contains(&self.c)) {
             return Err(format!(
-                "c must be a positive number, not {}",
+                "c must be a number from 1 to 10^12, not {}",
                 crate::words::number(self.c)
             ));
         }
