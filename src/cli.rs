@@ -85,7 +85,7 @@ pub fn game_commands<S: clap::Subcommand + clap::FromArgMatches + 'static>(
 pub fn no_commands(id: &'static str, title: String) -> Commands {
     Commands {
         command: clap::Command::new(id).about(format!(
-            "{title}: no commands of its own yet (bench and model work for every game)."
+            "{title}: no commands of its own yet (bench, match, model and run work for every game)."
         )),
         run: Box::new(move |_| {
             Err(CliError::BadInput(format!(

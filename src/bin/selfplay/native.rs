@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use clap::{FromArgMatches, Subcommand};
+use clap::{Args, FromArgMatches, Subcommand};
 
 use selfplay::cli::{CliError, Commands};
 use selfplay::games::REGISTRY;
@@ -16,25 +16,7 @@ enum Builtin {
     /// Speed of every game's rules, solvers and learners, and of this
     /// build's multiply-add peak (`scripts/bench.sh` runs the same
     /// measurements in wasm).
-    Bench {
-        /// Only this game's measurements (`selfplay bench connect6`).
-        game: Option<String>,
-        /// Seconds per measurement (more than 0, at most 600).
-        #[arg(long, default_value_t = 1.0, value_parser = selfplay::cli::positive(600.0))]
-        seconds: f64,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Only the measurements whose name contains this.
-        #[arg(long)]
-        only: Option<String>,
-        /// Also the long measurements (minutes each: the whole FFO #40–#49
-        /// set, …); with --only, those whose name contains it.
-        #[arg(long)]
-        long: bool,
-        /// Print the rates as JSON.
-        #[arg(long)]
-        json: bool,
-    },
+    Bench(BenchArgs),
     /// Model files of any game.
     Model {
         #[command(subcommand)]
@@ -68,13 +50,25 @@ fn restore_default_sigpipe() {
 }
 
 /// `selfplay bench [GAME]`: the measurements of every game, or of one.
+#[derive(Args)]
 struct BenchArgs {
-    game: Option<String>,
-    seconds: f64,
-    seed: u64,
-    only: Option<String>,
-    long: bool,
-    json: bool,
+    /// Only this game's measurements (`selfplay bench connect6`).
+    pub game: Option<String>,
+    /// Seconds per measurement (more than 0, at most 600).
+    #[arg(long, default_value_t = 1.0, value_parser = selfplay::cli::positive(600.0))]
+    pub seconds: f64,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Only the measurements whose name contains this.
+    #[arg(long)]
+    pub only: Option<String>,
+    /// Also the long measurements (minutes each: the whole FFO #40–#49
+    /// set, …); with --only, those whose name contains it.
+    #[arg(long)]
+    pub long: bool,
+    /// Print the rates as JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
 fn bench(args: BenchArgs) -> Result<(), CliError> {
@@ -195,21 +189,7 @@ fn run(matches: &clap::ArgMatches) -> Result<(), CliError> {
         return (own.run)(sub);
     }
     match Builtin::from_arg_matches(matches)? {
-        Builtin::Bench {
-            game,
-            seconds,
-            seed,
-            only,
-            long,
-            json,
-        } => bench(BenchArgs {
-            game,
-            seconds,
-            seed,
-            only,
-            long,
-            json,
-        }),
+        Builtin::Bench(args) => bench(args),
         Builtin::Model { command } => model::run(command),
         Builtin::Match(args) => crate::play::run(args),
         Builtin::Run(args) => crate::run::run(args),
