@@ -92,7 +92,9 @@ test('two tabs: a run training in one is shown as training elsewhere in the othe
   await page.getByTestId('train-start').click();
   const run = page.getByTestId('run');
   await expect(run).toHaveAttribute('data-status', 'running');
-  await expect(page.getByTestId('run-note')).toContainText('Checkpoint saved', { timeout: 30_000 });
+  // As shown ("Checkpoint" is explained in a box that opens on it).
+  await expect(page.getByTestId('run-note')).toContainText('Checkpoint saved', { timeout: 30_000, useInnerText: true });
+  await expect(page.getByTestId('run-note').locator('.term')).toHaveAttribute('title', /copy of a run’s learning/);
 
   const other = await context.newPage();
   const otherErrors = watchErrors(other);

@@ -73,6 +73,16 @@ export const COMMON_TERMS: GlossaryTerm[] = [
       'A learned evaluation made of small patterns of squares (tuples): every filling of each pattern has a weight of its own, and a position’s value is the sum of the weights of the fillings it shows. Learning changes the weights of the fillings seen.',
   },
   {
+    words: ['workers', 'worker'],
+    meaning:
+      'A background worker: a part of the page that runs beside it on its own, so that training never slows the board or the buttons. Each run trains in a worker of its own; a computer with several cores runs several at once.',
+  },
+  {
+    words: ['checkpoints', 'checkpoint'],
+    meaning:
+      'A copy of a run’s learning so far, kept in this browser every few seconds: a run stopped by a failure, a reload or a closed tab goes on from its last checkpoint.',
+  },
+  {
     words: ['λ'],
     meaning: 'λ (lambda) of TD(λ): how much a position learns from the rest of its game too, not only from the next position; 0 is the next position alone.',
   },

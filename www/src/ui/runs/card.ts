@@ -123,6 +123,8 @@ export class RunCard implements RunListener {
   private readonly stats = el('p', { className: 'run-stats', 'data-testid': 'run-stats' });
   private readonly statusText = el('p', { className: 'run-status', 'data-testid': 'run-status', 'aria-live': 'polite' });
   private readonly note = el('p', { className: 'run-note', 'data-testid': 'run-note' });
+  /** What the note says now. */
+  private noteText = '';
   /** What it trains, in words ("Q-network, 64 inputs, …"). */
   private readonly learnerText = el('p', { className: 'run-learner', 'data-testid': 'run-learner', hidden: true });
   private readonly latestText = el('p', { className: 'run-latest', 'data-testid': 'run-latest' });
@@ -340,9 +342,31 @@ export class RunCard implements RunListener {
     });
   }
 
+  /**
+   * `p` says `text`, the glossary's words in it explained. When only the
+   * words between them change (a count of games), those are changed in
+   * place: an explanation opened on a word stays open.
+   */
+  private say(p: HTMLElement, text: string): void {
+    if (p.dataset.text === text) return;
+    p.dataset.text = text;
+    const parts = pageGlossed(text);
+    const now = [...p.childNodes];
+    const same =
+      now.length === parts.length &&
+      parts.every((n, i) => (typeof n === 'string' ? now[i].nodeType === Node.TEXT_NODE : now[i].nodeType !== Node.TEXT_NODE && now[i].textContent === n.textContent));
+    if (!same) p.replaceChildren(...parts);
+    else parts.forEach((n, i) => typeof n === 'string' && (now[i].textContent = n));
+  }
+
+  private setNote(text: string): void {
+    this.noteText = text;
+    this.say(this.note, text);
+  }
+
   onError(message: string): void {
     this.status = 'crashed';
-    this.note.textContent = message;
+    this.setNote(message);
     showNotice(`${this.name}: ${message}`);
     this.render();
     this.host.changed(this);
@@ -357,7 +381,7 @@ export class RunCard implements RunListener {
       return;
     }
     this.status = 'crashed';
-    this.note.textContent = `The training worker stopped (${reason}).`;
+    this.setNote(`The training worker stopped (${reason}).`);
     this.render();
     this.host.changed(this);
     void this.storing.then(() => this.host.offersChanged());
@@ -386,10 +410,10 @@ export class RunCard implements RunListener {
         await lib.saveCheckpoint(record);
         announceRuns();
         this.checkpointAt = games;
-        this.note.textContent = `Checkpoint saved at ${games.toLocaleString('en-US')} games${lib.volatileReason ? ' (in this tab only: storage is unavailable)' : ''}.`;
+        this.setNote(`Checkpoint saved at ${games.toLocaleString('en-US')} games${lib.volatileReason ? ' (in this tab only: storage is unavailable)' : ''}.`);
         if (lib.volatileReason) this.host.tellStorage(`${lib.volatileReason} Checkpoints of the runs are kept in this tab only.`);
       } catch (e) {
-        this.note.textContent = `The checkpoint could not be stored: ${messageOf(e)}`;
+        this.setNote(`The checkpoint could not be stored: ${messageOf(e)}`);
         this.host.tellStorage(`${messageOf(e)} The runs go on without checkpoints.`);
         return;
       }
@@ -419,8 +443,7 @@ export class RunCard implements RunListener {
    *  stores it again). */
   private async finish(): Promise<void> {
     if (this.savedName !== null && (await this.inLibrary()) === false) {
-      this.note.textContent =
-        'Finished. Its model was deleted from the library while it trained, so it was not saved again; press Save to library to keep it.';
+      this.setNote('Finished. Its model was deleted from the library while it trained, so it was not saved again; press Save to library to keep it.');
       await this.dropCheckpoint();
       return;
     }
@@ -428,9 +451,11 @@ export class RunCard implements RunListener {
       await this.dropCheckpoint();
     } else {
       const at = this.checkpointAt;
-      this.note.textContent +=
-        ' The run is finished but not stored: export it now, or free space and press Save to library.' +
-        (at !== null ? ` Its last checkpoint (${at.toLocaleString('en-US')} games) is kept.` : '');
+      this.setNote(
+        this.noteText +
+          ' The run is finished but not stored: export it now, or free space and press Save to library.' +
+          (at !== null ? ` Its last checkpoint (${at.toLocaleString('en-US')} games) is kept.` : ''),
+      );
     }
   }
 
@@ -498,7 +523,7 @@ export class RunCard implements RunListener {
     try {
       if (this.status === 'running' || this.status === 'paused') {
         this.status = await this.host.pool().stop(this.id);
-        this.note.textContent = 'Stopped. It can go on from its checkpoint; save the model to keep it.';
+        this.setNote('Stopped. It can go on from its checkpoint; save the model to keep it.');
         void this.describe();
       } else if (this.status === 'crashed') {
         this.status = 'stopped';
@@ -557,10 +582,10 @@ export class RunCard implements RunListener {
       void this.describe(info);
       this.savedName = stored;
       this.element.dataset.saved = 'true';
-      this.note.textContent = `Saved to the library as “${stored}”.`;
+      this.setNote(`Saved to the library as “${stored}”.`);
       return true;
     } catch (e) {
-      this.note.textContent = `Not saved: ${messageOf(e)}`;
+      this.setNote(`Not saved: ${messageOf(e)}`);
       showNotice(`Not saved: ${messageOf(e)}`);
       return false;
     }
@@ -654,7 +679,7 @@ export class RunCard implements RunListener {
       if (s !== 'running') line.style.minHeight = '';
       else if (line.offsetHeight > parseFloat(line.style.minHeight || '0')) line.style.minHeight = `${line.offsetHeight}px`;
     }
-    this.statusText.textContent = this.lost ? `${WORDS[s]} (its worker stopped: resume it to save or play against it)` : WORDS[s];
+    this.say(this.statusText, this.lost ? `${WORDS[s]} (its worker stopped: resume it to save or play against it)` : WORDS[s]);
     const held = !this.lost && (s === 'running' || s === 'paused' || s === 'stopped' || s === 'finished');
     this.pauseButton.textContent = s === 'running' ? 'Pause' : 'Resume';
     this.pauseButton.disabled = !(s === 'running' || s === 'paused' || s === 'crashed' || (s === 'stopped' && (this.lastCheckpoint !== null || this.checkpointAt !== null)));
