@@ -456,9 +456,13 @@ fn play_games(
     let log = Mutex::new(log);
     let threads = play.threads.clamp(1, 64);
     let error: Mutex<Option<String>> = Mutex::new(None);
+    // Each thread takes the next game not yet taken: a pair's games can
+    // differ in length many times over (one colour's games of two searching
+    // players against the other's), and a thread done early takes the rest.
+    let next = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        for t in 0..threads {
-            let (todo, agent, results, out_file, done, log, error, opening_list) = (
+        for _ in 0..threads {
+            let (todo, agent, results, out_file, done, log, error, opening_list, next) = (
                 &todo,
                 &agent,
                 &results,
@@ -467,9 +471,12 @@ fn play_games(
                 &log,
                 &error,
                 &opening_list,
+                &next,
             );
             scope.spawn(move || {
-                for key in todo.iter().skip(t).step_by(threads) {
+                while let Some(key) =
+                    todo.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                {
                     if error.lock().unwrap().is_some() {
                         return;
                     }

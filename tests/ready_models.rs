@@ -114,3 +114,44 @@ fn every_game_has_a_ladder_rating_its_own_players_and_ready_made_agents_closely(
         }
     }
 }
+
+/// A ladder rated on several threads is the one rated on one, and the
+/// shipped one: the threads share the schedule's games, each played once.
+/// On the game with the smallest board (the quickest to play again).
+#[test]
+fn a_ladder_rated_on_several_threads_is_the_one_rated_on_one() {
+    use selfplay::plugin::Geometry;
+    let manifest = selfplay::ready::read_manifest(&dir()).unwrap();
+    let points = |id: &str| {
+        let entry = selfplay::games::REGISTRY.iter().find(|e| e.id() == id).unwrap();
+        match entry.info().geometry {
+            Geometry::Grid { rows, cols } => rows * cols,
+            Geometry::Graph { points } => points,
+        }
+    };
+    let (game, g) = manifest
+        .games
+        .iter()
+        .filter(|(_, g)| g.ladder.is_some())
+        .min_by_key(|(id, _)| points(id))
+        .unwrap();
+    let table = selfplay::ready::table_file(game);
+    let shipped = std::fs::read_to_string(dir().join(&table)).unwrap();
+    let rated = |threads: usize| {
+        let out = tempfile::tempdir().unwrap();
+        std::fs::copy(dir().join("manifest.json"), out.path().join("manifest.json")).unwrap();
+        for m in &g.models {
+            std::fs::copy(dir().join(&m.file), out.path().join(&m.file)).unwrap();
+        }
+        let play = selfplay::ready::Play {
+            threads,
+            resume: false,
+        };
+        selfplay::ready::rate_all(out.path(), std::slice::from_ref(game), play, &mut |_| {})
+            .unwrap();
+        std::fs::read_to_string(out.path().join(&table)).unwrap()
+    };
+    let one = rated(1);
+    assert_eq!(one, shipped, "{table} played again on one thread");
+    assert_eq!(rated(3), one, "{table} played on three threads");
+}
