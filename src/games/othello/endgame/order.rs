@@ -28,6 +28,8 @@
 //! the best remaining move each time (most nodes cut off after one or two
 //! moves, so a full sort would be wasted).
 
+use std::mem::MaybeUninit;
+
 use crate::games::othello::movegen;
 
 /// A move with its flips and ordering score.
@@ -41,7 +43,9 @@ pub struct Move {
 /// The legal moves of a position (at most one per empty square).
 pub struct MoveList {
     pub len: usize,
-    pub moves: [Move; 64],
+    /// The first `len` are written and only they are read: the array is
+    /// not filled first (1.5 KB at every node of the deep search).
+    moves: [MaybeUninit<Move>; 64],
 }
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
@@ -109,19 +113,36 @@ impl MoveList {
     pub fn new(own: u64, opp: u64, mut moves: u64) -> MoveList {
         let mut list = MoveList {
             len: 0,
-            moves: [Move::default(); 64],
+            moves: [const { MaybeUninit::uninit() }; 64],
         };
         while moves != 0 {
             let sq = moves.trailing_zeros();
             moves &= moves - 1;
-            list.moves[list.len] = Move {
+            // At most 64 moves: one a square.
+            list.moves[list.len & 63].write(Move {
                 sq,
                 flips: movegen::flips(own, opp, sq),
                 score: 0,
-            };
+            });
             list.len += 1;
         }
         list
+    }
+
+    /// The moves.
+    #[inline(always)]
+    pub fn moves(&self) -> &[Move] {
+        // SAFETY: the first `len` (at most 64) elements were written by
+        // `new`, and `Move` is `Copy` with no invalid bit patterns once
+        // written.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
+    }
+
+    /// The moves, to change their scores or order.
+    #[inline(always)]
+    pub fn moves_mut(&mut self) -> &mut [Move] {
+        // SAFETY: as in `moves`.
+        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
     }
 
     /// Scores every move for "fastest first" ordering (see the module
@@ -129,7 +150,7 @@ impl MoveList {
     /// odd number of empties; `hash_move` comes first.
     #[inline]
     pub fn score_fast(&mut self, own: u64, opp: u64, hash_move: u32, odd: u64) {
-        for m in &mut self.moves[..self.len] {
+        for m in self.moves_mut() {
             if m.sq == hash_move {
                 m.score = W_HASH;
                 continue;
@@ -157,14 +178,15 @@ impl MoveList {
     /// Moves the best-scored move among `i..` to position `i` and returns it.
     #[inline]
     pub fn next_best(&mut self, i: usize) -> Move {
+        let moves = self.moves_mut();
         let mut best = i;
-        for j in i + 1..self.len {
-            if self.moves[j].score > self.moves[best].score {
+        for j in i + 1..moves.len() {
+            if moves[j].score > moves[best].score {
                 best = j;
             }
         }
-        self.moves.swap(i, best);
-        self.moves[i]
+        moves.swap(i, best);
+        moves[i]
     }
 }
 
@@ -233,7 +255,7 @@ impl MoveList {
     /// Adds `weight` times the value of a [`quick_search`] of `depth` plies
     /// to every move but the hash move.
     pub fn score_search(&mut self, own: u64, opp: u64, depth: u32, weight: i32) {
-        for m in &mut self.moves[..self.len] {
+        for m in self.moves_mut() {
             if m.score >= W_HASH {
                 continue;
             }

@@ -52,7 +52,8 @@ const REPORT_EVERY: Duration = Duration::from_millis(50);
 
 /// Square groups in the order the shallow search tries them: corners; the
 /// ring around the centre; the A and B edge squares; the squares next to
-/// the edges; C squares; X squares; the centre.
+/// the edges; C squares; X squares; the centre. Together they cover the
+/// board.
 const SQUARE_GROUPS: [u64; 7] = [
     0x8100_0000_0000_0081,
     0x0000_3c24_243c_0000,
@@ -232,8 +233,14 @@ impl<'a> Search<'a> {
             if half == 0 {
                 continue;
             }
+            // The groups cover the board: none is left once `rest` is empty.
+            let mut rest = half;
             for group in SQUARE_GROUPS {
-                let mut m = half & group;
+                if rest == 0 {
+                    break;
+                }
+                let mut m = rest & group;
+                rest &= !group;
                 while m != 0 {
                     let sq = m.trailing_zeros();
                     m &= m - 1;
@@ -293,7 +300,7 @@ impl<'a> Search<'a> {
         // Enhanced transposition cutoff: a child already known to be bad
         // enough for the opponent ends the search at once.
         if n >= ETC_MIN {
-            for m in &list.moves[..list.len] {
+            for m in list.moves() {
                 let (o2, p2) = (opp ^ m.flips, own ^ m.flips ^ (1u64 << m.sq));
                 if let Some(b) = self.tt.probe(hash_key(o2, p2)) {
                     if -b.upper > alpha {
@@ -305,8 +312,10 @@ impl<'a> Search<'a> {
             }
         }
 
-        list.score_fast(own, opp, hash_move, QUADRANT_MASKS[parity as usize]);
-        list.score_deep(own, opp, n);
+        if list.len > 1 {
+            list.score_fast(own, opp, hash_move, QUADRANT_MASKS[parity as usize]);
+            list.score_deep(own, opp, n);
+        }
         let mut best = -INF;
         let mut best_move = NO_MOVE;
         for i in 0..list.len {
@@ -387,8 +396,10 @@ impl<'a> Search<'a> {
         let start_nodes = self.nodes;
         let alpha0 = alpha;
         let mut list = MoveList::new(own, opp, moves);
-        list.score_fast(own, opp, hash_move, QUADRANT_MASKS[parity as usize]);
-        list.score_deep(own, opp, n);
+        if list.len > 1 {
+            list.score_fast(own, opp, hash_move, QUADRANT_MASKS[parity as usize]);
+            list.score_deep(own, opp, n);
+        }
         let mut best = -INF;
         let mut best_move = NO_MOVE;
         for i in 0..list.len {
@@ -482,6 +493,15 @@ mod tests {
     /// negamax: a result at or below alpha bounds the score from above, a
     /// result above alpha bounds it from below; the PV search is exact
     /// inside its window.
+    #[test]
+    fn the_square_groups_cover_the_board_once() {
+        assert_eq!(SQUARE_GROUPS.iter().fold(0, |a, g| a | g), u64::MAX);
+        assert_eq!(
+            SQUARE_GROUPS.iter().map(|g| g.count_ones()).sum::<u32>(),
+            64
+        );
+    }
+
     #[test]
     fn every_layer_keeps_its_contract() {
         let mut tt = HashTable::with_bytes(1 << 16);
