@@ -193,6 +193,29 @@ fn benchmark_checks_its_input_and_reports_every_rate() {
 /// page's `Run` (chunks of training, a checkpoint resumed between them): a
 /// network and learning curve made in the browser are bit-identical to
 /// those made by the CLI. `golden_runs` fails on an empty or short file.
+/// Othello's move generator as the page's module builds it (with 128-bit
+/// vectors where the native build has plain 64-bit code): the published
+/// perft counts of tests/data/othello/perft.txt ("live" column) to depth 9.
+#[wasm_bindgen_test]
+fn othello_moves_in_wasm_give_the_published_perft_counts() {
+    use selfplay::games::othello::rules::{perft, Board};
+    let reference: Vec<(u32, u64)> = include_str!("data/othello/perft.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut f = l.split_whitespace();
+            (
+                f.next().unwrap().parse().unwrap(),
+                f.next().unwrap().parse().unwrap(),
+            )
+        })
+        .collect();
+    assert!(reference.len() >= 9, "{reference:?}");
+    for &(depth, count) in reference.iter().filter(|(d, _)| *d <= 9) {
+        assert_eq!(perft(&Board::start(), depth), count, "depth {depth}");
+    }
+}
+
 #[wasm_bindgen_test]
 fn training_in_wasm_gives_the_native_weights() {
     use selfplay::web::Run;
