@@ -47,8 +47,8 @@ pub struct TrainArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
     pub games: Option<u64>,
     /// Exploration constant C, β = games played / C (default: 3,000,000 for
-    /// self-play, 1,500,000 against MSB; more than 0, at most 10^15).
-    #[arg(long, value_parser = crate::cli::positive(1e15))]
+    /// self-play, 1,500,000 against MSB; 1 to 10^12).
+    #[arg(long, value_parser = crate::cli::positive(1e12))]
     pub c: Option<f64>,
     #[arg(long)]
     pub seed: Option<u64>,
@@ -154,7 +154,7 @@ fn build_config(a: &TrainArgs) -> Result<TrainerConfig, CliError> {
         (None, Some(0)) => c.eval_every = 0,
         _ => {}
     }
-    c.validate().map_err(bad)?;
+    c.validate_new().map_err(bad)?;
     Ok(c)
 }
 

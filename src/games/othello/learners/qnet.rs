@@ -425,7 +425,7 @@ impl Learner for QNetLearner {
 
     /// A fresh network: weights drawn from the seed, nothing played.
     fn new(config: &TrainerConfig) -> Result<QNetLearner, String> {
-        config.validate()?;
+        config.validate_new()?;
         let mut rng = rng_from_seed(config.seed);
         let mut net = QNet::new(config.encoding, config.hidden, config.activation, &mut rng);
         let mlp = net.mlp_mut();

@@ -116,10 +116,11 @@ impl TrainerConfig {
         if !(1..=MAX_GAMES).contains(&self.games) {
             return Err(format!("games must be 1 to 10^12, not {}", self.games));
         }
-        // The settings form's range (a whole number there; any number here).
-        if !(self.c.is_finite() && (1.0..=MAX_GAMES as f64).contains(&self.c)) {
+        // Any positive C a stored model was trained with; a new run's is
+        // checked against the settings form's range by `validate_new`.
+        if !(self.c.is_finite() && self.c > 0.0) {
             return Err(format!(
-                "c must be a number from 1 to 10^12, not {}",
+                "c must be a positive number, not {}",
                 crate::words::number(self.c)
             ));
         }
@@ -143,6 +144,20 @@ impl TrainerConfig {
         }
         if self.momentum >= 1.0 {
             return Err("momentum must be below 1".into());
+        }
+        Ok(())
+    }
+
+    /// [`validate`](Self::validate), and what only a new run must meet: C
+    /// within the settings form's range, 1 to 10^12 (a model file keeps
+    /// the C it was trained with, and still loads).
+    pub fn validate_new(&self) -> Result<(), String> {
+        self.validate()?;
+        if !(1.0..=MAX_GAMES as f64).contains(&self.c) {
+            return Err(format!(
+                "c must be a number from 1 to 10^12, not {}",
+                crate::words::number(self.c)
+            ));
         }
         Ok(())
     }
@@ -273,5 +288,23 @@ mod tests {
         assert!(TrainerConfig::from_json(r#"{"c":-1}"#).is_err());
         assert!(TrainerConfig::from_json(r#"{"hiden":3}"#).is_err());
         assert!(TrainerConfig::from_json("[").is_err());
+    }
+
+    /// A model file's settings are read with `validate` (a model trained
+    /// with any positive C still loads); a new run's with `validate_new`.
+    #[test]
+    fn a_stored_c_outside_the_forms_range_still_loads_but_starts_no_run() {
+        for c in [0.5, 1e15] {
+            let stored = TrainerConfig {
+                c,
+                ..TrainerConfig::default()
+            };
+            assert_eq!(stored.validate(), Ok(()), "{c}");
+            assert!(
+                stored.validate_new().unwrap_err().contains("1 to 10^12"),
+                "{c}"
+            );
+        }
+        assert_eq!(TrainerConfig::default().validate_new(), Ok(()));
     }
 }
