@@ -42,9 +42,10 @@ pub struct Move {
 
 /// The legal moves of a position (at most one per empty square).
 pub struct MoveList {
-    pub len: usize,
+    /// Written only by `new`: the slices of `moves` and `moves_mut` rely on it.
+    len: usize,
     /// The first `len` are written and only they are read: the array is
-    /// not filled first (1.5 KB at every node of the deep search).
+    /// not filled first (1 KB at every node of the deep search).
     moves: [MaybeUninit<Move>; 64],
 }
 
@@ -127,6 +128,18 @@ impl MoveList {
             list.len += 1;
         }
         list
+    }
+
+    /// The number of legal moves.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there is no legal move.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 
     /// The moves.

@@ -312,13 +312,13 @@ impl<'a> Search<'a> {
             }
         }
 
-        if list.len > 1 {
+        if list.len() > 1 {
             list.score_fast(own, opp, hash_move, QUADRANT_MASKS[parity as usize]);
             list.score_deep(own, opp, n);
         }
         let mut best = -INF;
         let mut best_move = NO_MOVE;
-        for i in 0..list.len {
+        for i in 0..list.len() {
             let m = list.next_best(i);
             let (o2, p2) = (opp ^ m.flips, own ^ m.flips ^ (1u64 << m.sq));
             let s = -self.nws(
@@ -396,13 +396,13 @@ impl<'a> Search<'a> {
         let start_nodes = self.nodes;
         let alpha0 = alpha;
         let mut list = MoveList::new(own, opp, moves);
-        if list.len > 1 {
+        if list.len() > 1 {
             list.score_fast(own, opp, hash_move, QUADRANT_MASKS[parity as usize]);
             list.score_deep(own, opp, n);
         }
         let mut best = -INF;
         let mut best_move = NO_MOVE;
-        for i in 0..list.len {
+        for i in 0..list.len() {
             let m = list.next_best(i);
             let (o2, p2) = (opp ^ m.flips, own ^ m.flips ^ (1u64 << m.sq));
             let p = parity ^ QUADRANT_ID[m.sq as usize];
@@ -488,11 +488,7 @@ mod tests {
         (colours & !empty, !colours & !empty)
     }
 
-    /// The null-window contract, for every n from 0 to 10 (special code for
-    /// 1–4, the shallow search for 5–7, the deep one above), against plain
-    /// negamax: a result at or below alpha bounds the score from above, a
-    /// result above alpha bounds it from below; the PV search is exact
-    /// inside its window.
+    /// The shallow search's square groups hold every square exactly once.
     #[test]
     fn the_square_groups_cover_the_board_once() {
         assert_eq!(SQUARE_GROUPS.iter().fold(0, |a, g| a | g), u64::MAX);
@@ -502,6 +498,11 @@ mod tests {
         );
     }
 
+    /// The null-window contract, for every n from 0 to 10 (special code for
+    /// 1–4, the shallow search for 5–7, the deep one above), against plain
+    /// negamax: a result at or below alpha bounds the score from above, a
+    /// result above alpha bounds it from below; the PV search is exact
+    /// inside its window.
     #[test]
     fn every_layer_keeps_its_contract() {
         let mut tt = HashTable::with_bytes(1 << 16);

@@ -381,7 +381,7 @@ fn root_search(
     list.score_deep(own, opp, n);
     let mut best = -INF;
     let mut best_move = NO_MOVE;
-    for i in 0..list.len {
+    for i in 0..list.len() {
         let m = list.next_best(i);
         let (o2, p2) = (opp ^ m.flips, own ^ m.flips ^ (1u64 << m.sq));
         let p = parity ^ QUADRANT_ID[m.sq as usize];
