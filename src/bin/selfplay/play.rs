@@ -5,6 +5,8 @@
 use std::path::Path;
 
 use clap::Args;
+use rand::{RngCore, SeedableRng};
+use rand_xoshiro::SplitMix64;
 use serde_json::Value;
 
 use selfplay::arena::{MatchResult, Record};
@@ -143,6 +145,9 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
     };
     let mut moves = 0u64;
     let mut ends = std::collections::BTreeMap::new();
+    // Each game its own seed, drawn from the match's: games from the same
+    // opening differ, and no two games share a move's random numbers.
+    let mut seeds = SplitMix64::seed_from_u64(args.seed);
     for i in 0..args.games {
         let first = a_first(&a, &b, i)?;
         let opening = if args.plies == 0 {
@@ -150,8 +155,7 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         } else {
             (i / 2) as usize % openings.len()
         };
-        // Each game its own seed: games from the same opening differ.
-        let seed = args.seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let seed = seeds.next_u64();
         let (one, two) = if first {
             (&mut a, &mut b)
         } else {
@@ -255,7 +259,12 @@ fn print(sides: &[String; 2], r: &MatchResult, secs: f64) {
     line(&sides[1].to_lowercase(), &r.a_second);
     line("total", &total);
     let (score, half) = score_interval(&total);
-    println!("A's score {score:.3} ± {half:.3} (95%; a win 1, a draw 0.5)");
+    if half.is_nan() {
+        // One game gives no interval.
+        println!("A's score {score:.3} (one game: no interval; a win 1, a draw 0.5)");
+    } else {
+        println!("A's score {score:.3} ± {half:.3} (95%; a win 1, a draw 0.5)");
+    }
 }
 
 /// A player's mean score over `r`'s games and the half-width of its 95%
