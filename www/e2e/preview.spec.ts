@@ -121,6 +121,28 @@ test('Othello: pointing at d3 previews its disc and the disc it flips, as the en
   expect(errors).toEqual([]);
 });
 
+test('Othello: a move pointed at while the engine is still loading is previewed once it has loaded', async ({ page }) => {
+  const errors = watchErrors(page);
+  // The engine's download waits until the pointer rests on d3.
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route('**/*.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/#/othello?first=human&second=human&seed=1');
+  await expect(page.getByTestId('engine-progress')).toBeVisible();
+  await expect(canvas(page)).toHaveAttribute('data-legal', /d3/);
+  const d3 = await squarePoint(page, 'd3');
+  await page.mouse.move(d3.x, d3.y);
+  await page.waitForTimeout(200);
+  await expect(canvas(page)).not.toHaveAttribute('data-preview', /./);
+  letGo();
+  await expect(canvas(page)).toHaveAttribute('data-preview', 'd3', { timeout: 30_000 });
+  await expect(canvas(page)).toHaveAttribute('data-preview-changed', 'd3 d4');
+  expect(errors).toEqual([]);
+});
+
 test('Othello: the keyboard cursor on a legal move previews it; on another square it ends; Enter plays', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/#/othello?first=human&second=human&seed=1');

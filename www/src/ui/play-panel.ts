@@ -380,6 +380,7 @@ export class PlayPanel {
     if (before && s.cursor === before.cursor + 1 && s.lastMove) this.status.announce(moveAnnouncement(this.players.sideLabel(s.lastMove.side), s, this.options.moveWords, cellName));
     const human = this.players.isHuman(s.toMove);
     this.board.update(s, human);
+    if (!before) this.preview.stateShown();
     let turn = '';
     if (s.toMove !== null) {
       const label = this.players.sideLabel(s.toMove);

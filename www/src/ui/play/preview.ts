@@ -35,6 +35,7 @@ export class MovePreview {
   ask(move: string | null): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.waiting = null;
     const ticket = ++this.ticket;
     if (move === null) {
       this.board.setPreview(null, null);
@@ -43,6 +44,8 @@ export class MovePreview {
     this.timer = setTimeout(() => {
       this.timer = null;
       const s = this.source.state();
+      // Pointed at on the board drawn before the engine: asked once the game has started.
+      if (!s) this.waiting = move;
       // Not while a move is being played, the computer thinks, or after the end.
       if (!s || this.destroyed || this.source.busy() || s.outcome || !s.legal.some((m) => m.text === move)) return;
       this.engine.preview(move).then(
@@ -54,6 +57,15 @@ export class MovePreview {
       );
     }, PREVIEW_PAUSE_MS);
   }
+
+  /** A state is on the board: a move pointed at before the game had started is previewed now. */
+  stateShown(): void {
+    const move = this.waiting;
+    if (move !== null) this.ask(move);
+  }
+
+  /** A move pointed at before there was a state to preview it in. */
+  private waiting: string | null = null;
 
   destroy(): void {
     this.destroyed = true;
