@@ -442,6 +442,8 @@ export class RunCard implements RunListener {
    *  deleted from the library while the run went on is not brought back (Save
    *  stores it again). */
   private async finish(): Promise<void> {
+    // A checkpoint still being written says so first; the run's end is said after it.
+    await this.storing;
     if (this.savedName !== null && (await this.inLibrary()) === false) {
       this.setNote('Finished. Its model was deleted from the library while it trained, so it was not saved again; press Save to library to keep it.');
       await this.dropCheckpoint();
