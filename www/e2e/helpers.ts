@@ -69,6 +69,21 @@ export async function tapSquare(page: Page, square: string): Promise<void> {
 }
 
 /**
+ * Holds every request matching `url` until the returned function is called:
+ * the page reaches a state (a move made, a watch begun) before what those
+ * requests bring (the engine, a chart's code) has come.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return letGo;
+}
+
+/**
  * Holds back every later download of the wasm module by `ms`, so that a
  * restarted worker takes a while to come up (as on a slow machine) and the
  * page's replay of the game into it is still going when the test acts.

@@ -9,7 +9,7 @@
 
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { clickSquare, selfplay, watchErrors } from './helpers';
+import { clickSquare, holdRequests, selfplay, watchErrors } from './helpers';
 
 /**
  * A model file's arrays, byte for byte (docs/model-format.md: the header's
@@ -72,12 +72,7 @@ test('a visitor watches the n-tuple network learn, game by game, with its values
   // chart is drawn while its games are watched (as on a machine where the
   // first point comes after the visitor pressed Watch), and must not take
   // the board from them.
-  let letCharts = () => {};
-  const chartsHeld = new Promise<void>((resolve) => (letCharts = resolve));
-  await page.route('**/assets/curve-chart-*.js', async (route) => {
-    await chartsHeld;
-    await route.continue();
-  });
+  const letCharts = await holdRequests(page, '**/assets/curve-chart-*.js');
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto('/#/othello?tab=train');
   await page.getByTestId('train-kind').selectOption('ntuple');

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { Agent, initSync, Session } from '../../pkg/selfplay.js';
-import { pageTasks, slowWasmDownloads, squarePoint, type TraceEvent, watchErrors } from './helpers';
+import { holdRequests, pageTasks, slowWasmDownloads, squarePoint, type TraceEvent, watchErrors } from './helpers';
 
 // The same wasm module the page uses, run here in node to check the page.
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
@@ -220,12 +220,7 @@ test('touch: tapping a legal square plays it on a phone-sized screen', async ({ 
 test('a move made while the engine is still loading is kept and played once it has loaded', async ({ page }) => {
   const errors = watchErrors(page);
   // The engine's download waits until the test lets it go: the move is made while it loads.
-  let letGo = () => {};
-  const held = new Promise<void>((resolve) => (letGo = resolve));
-  await page.route('**/*.wasm', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const letGo = await holdRequests(page, '**/*.wasm');
   await page.goto('/#/othello?first=human&second=msb&seed=2');
   await expect(page.getByTestId('engine-progress')).toBeVisible();
   await expect(board(page)).toHaveAttribute('data-legal', /c4/);

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { initSync, Session } from '../../pkg/selfplay.js';
-import { squarePoint, watchErrors } from './helpers';
+import { holdRequests, squarePoint, watchErrors } from './helpers';
 
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
 
@@ -124,12 +124,7 @@ test('Othello: pointing at d3 previews its disc and the disc it flips, as the en
 test('Othello: a move pointed at while the engine is still loading is previewed once it has loaded', async ({ page }) => {
   const errors = watchErrors(page);
   // The engine's download waits until the pointer rests on d3.
-  let letGo = () => {};
-  const held = new Promise<void>((resolve) => (letGo = resolve));
-  await page.route('**/*.wasm', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const letGo = await holdRequests(page, '**/*.wasm');
   await page.goto('/#/othello?first=human&second=human&seed=1');
   await expect(page.getByTestId('engine-progress')).toBeVisible();
   await expect(canvas(page)).toHaveAttribute('data-legal', /d3/);
