@@ -2,7 +2,8 @@
 //!
 //! A run ([`QTableRun`]) trains Q-learning hounds (and optionally a Q-learning hare)
 //! against an opponent and records a [`CurvePoint`] every `learn_games`
-//! learning games (and once before learning): the win % of `eval_games`
+//! learning games (once before learning, and after the last game when the
+//! total is not a multiple of `learn_games`): the win % of `eval_games`
 //! greedy games with learning off, the share of reachable hound-to-move
 //! positions where the greedy move is perfect, and the Q-values of chosen
 //! state–action pairs ("probes").
@@ -25,6 +26,9 @@
 //!
 //! Same configuration and seed, same curve, however the run is cut into
 //! chunks: each run has one random stream and draws from it in a fixed order.
+//! The end point off the grid draws from a stream of its own
+//! ([`end_point_seed`]), so that a run continued past it plays the games of
+//! one longer run.
 //!
 //! # Saving and continuing
 //!
@@ -153,6 +157,46 @@ impl QTableLearner {
         win_percent_against(&self.hounds, hare, config.eval_games, &mut self.rng)
     }
 
+    /// The curve point at `games`, its games drawn from the learner's
+    /// generator.
+    fn curve_point(&mut self, config: &RunConfig, games: u64) -> CurvePoint {
+        let win_percent = (config.eval_games > 0).then(|| self.evaluate(config));
+        let vs_perfect_percent = match (&self.solution, config.perfect_share) {
+            (Some(s), true) if config.eval_games > 0 => {
+                let mut hare = PerfectPlayer::new(s.clone());
+                Some(win_percent_against(
+                    &self.hounds,
+                    &mut hare,
+                    config.eval_games,
+                    &mut self.rng,
+                ))
+            }
+            _ => None,
+        };
+        let (hounds_perfect, hare_perfect) = match (&self.solution, config.perfect_share) {
+            (Some(s), true) => {
+                let h = s.perfect_share(Side::First, |g, out| self.hounds.greedy_moves(g, out));
+                let r = self
+                    .hare_learner()
+                    .map(|l| s.perfect_share(Side::Second, |g, out| l.greedy_moves(g, out)));
+                (Some(h), r)
+            }
+            _ => (None, None),
+        };
+        CurvePoint {
+            games,
+            win_percent,
+            vs_perfect_percent,
+            hounds_perfect,
+            hare_perfect,
+            probes: self
+                .probes
+                .iter()
+                .map(|(g, m)| self.hounds.q_value(g, *m))
+                .collect(),
+        }
+    }
+
     /// The learned hounds as a model named `name` that can be continued
     /// (see the module's documentation): the run's settings, its curve
     /// (thinned to [`MAX_SAVED_POINTS`]), the generator and a learning
@@ -172,6 +216,13 @@ impl QTableLearner {
     }
 }
 
+/// The seed of the generator that a run of seed `seed` measures its end
+/// point off the grid with, at `games` games: a stream apart from the run's
+/// own, the same for the same run.
+pub fn end_point_seed(seed: u64, games: u64) -> u64 {
+    run_seed(seed ^ 0x9e37_79b9_7f4a_7c15, games)
+}
+
 /// The win % of the greedy `hounds` against `hare` over `games` games.
 pub fn win_percent_against(
     hounds: &QLearner<HareHounds>,
@@ -189,6 +240,20 @@ pub fn win_percent_against(
         }
     }
     100.0 * f64::from(wins) / f64::from(games.max(1))
+}
+
+/// The games of the next point on the grid of a saved `curve` (every
+/// `learn_games` games from its first point): after its last point, which
+/// may be a run's end point off the grid.
+fn next_grid_point(curve: &[CurvePoint], learn_games: u32) -> u64 {
+    let every = u64::from(learn_games.max(1));
+    match (curve.first(), curve.last()) {
+        (Some(first), Some(last)) => {
+            let past = last.games - first.games;
+            first.games + (past / every + 1) * every
+        }
+        _ => 0,
+    }
 }
 
 /// A curve point; its win rates were measured on `eval_games` games.
@@ -298,9 +363,13 @@ impl Learner for QTableLearner {
         })
     }
 
-    /// A point before the first game and every `learn_games` games.
+    /// A point before the first game, every `learn_games` games and after
+    /// the last (when the total is not on that grid).
     fn due(&self, run: RunView<'_, Self>) -> bool {
-        run.games == self.next_point && run.games <= run.config.total_games
+        let total = run.config.total_games;
+        run.games <= total
+            && run.curve.last().map(|p| p.games) != Some(run.games)
+            && (run.games == self.next_point || run.games == total)
     }
 
     fn learn(&mut self, _run: RunView<'_, Self>, rec: Option<&mut Recorder>) -> Played {
@@ -329,44 +398,21 @@ impl Learner for QTableLearner {
         Played::side(Side::First.index())
     }
 
+    /// A point on the grid draws its evaluation games from the run's
+    /// generator; the run's end point off the grid draws them from a
+    /// generator of its own ([`end_point_seed`]), so that the games after
+    /// it, when the run is continued, are those of one longer run.
     fn measure(&mut self, run: RunView<'_, Self>) -> CurvePoint {
-        let config = run.config;
-        let win_percent = (config.eval_games > 0).then(|| self.evaluate(config));
-        let vs_perfect_percent = match (&self.solution, config.perfect_share) {
-            (Some(s), true) if config.eval_games > 0 => {
-                let mut hare = PerfectPlayer::new(s.clone());
-                Some(win_percent_against(
-                    &self.hounds,
-                    &mut hare,
-                    config.eval_games,
-                    &mut self.rng,
-                ))
-            }
-            _ => None,
-        };
-        let (hounds_perfect, hare_perfect) = match (&self.solution, config.perfect_share) {
-            (Some(s), true) => {
-                let h = s.perfect_share(Side::First, |g, out| self.hounds.greedy_moves(g, out));
-                let r = self
-                    .hare_learner()
-                    .map(|l| s.perfect_share(Side::Second, |g, out| l.greedy_moves(g, out)));
-                (Some(h), r)
-            }
-            _ => (None, None),
-        };
-        self.next_point += u64::from(config.learn_games);
-        CurvePoint {
-            games: run.games,
-            win_percent,
-            vs_perfect_percent,
-            hounds_perfect,
-            hare_perfect,
-            probes: self
-                .probes
-                .iter()
-                .map(|(g, m)| self.hounds.q_value(g, *m))
-                .collect(),
+        let on_grid = run.games == self.next_point;
+        if on_grid {
+            self.next_point += u64::from(run.config.learn_games);
+            return self.curve_point(run.config, run.games);
         }
+        let own = rng_from_seed(end_point_seed(run.config.seed, run.games));
+        let run_rng = std::mem::replace(&mut self.rng, own);
+        let point = self.curve_point(run.config, run.games);
+        self.rng = run_rng;
+        point
     }
 
     fn save(&self, run: RunView<'_, Self>, kind: Kind) -> Result<Model, String> {
@@ -502,10 +548,7 @@ impl Learner for QTableLearner {
             // an old model: a stream of its own, fixed by its seed and games
             None => rng_from_seed(run_seed(h.seed, games)),
         };
-        let next_point = match curve.last() {
-            Some(p) => (p.games + u64::from(config.learn_games)).max(games),
-            None => games,
-        };
+        let next_point = next_grid_point(&curve, config.learn_games).max(games);
         let mut learner = QTableLearner::new(&config)?;
         learner.hounds = hounds;
         learner.rng = rng;
@@ -937,13 +980,44 @@ mod tests {
         assert_eq!(rest.curve(), first.curve());
         rest.run_to_end();
         assert_eq!(rest.games(), n + m);
-        assert_eq!(rest.curve(), whole.curve());
+        // One long run's curve, and the first part's end point when it is
+        // off the grid.
+        let mut expected = whole.curve().to_vec();
+        let end = first.curve().last().unwrap();
+        if end.games == n && !expected.iter().any(|p| p.games == n) {
+            let at = expected.iter().position(|p| p.games > n).unwrap();
+            expected.insert(at, end.clone());
+        }
+        assert_eq!(rest.curve(), expected);
         assert_eq!(
             rest.learner().hounds().table(),
             whole.learner().hounds().table()
         );
         assert_eq!(rest.learner().hounds().games_trained(), n + m);
         (whole, first, rest)
+    }
+
+    #[test]
+    fn the_curve_ends_at_the_last_game_off_the_grid() {
+        let config = RunConfig {
+            total_games: 250,
+            learn_games: 100,
+            eval_games: 20,
+            ..preset(2, 9).unwrap()[1].clone()
+        };
+        let mut run = QTableRun::new(config.clone()).unwrap();
+        run.run_to_end();
+        let games: Vec<u64> = run.curve().iter().map(|p| p.games).collect();
+        assert_eq!(games, [0, 100, 200, 250]);
+        // The end point takes nothing from the run's own stream: its other
+        // points are those of a longer run with the same seed.
+        let mut longer = QTableRun::new(RunConfig {
+            total_games: 300,
+            ..config
+        })
+        .unwrap();
+        longer.run_to_end();
+        assert_eq!(run.curve()[..3], longer.curve()[..3]);
     }
 
     #[test]
