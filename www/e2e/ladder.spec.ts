@@ -20,7 +20,7 @@ interface Seat {
   interval: number;
 }
 interface Manifest {
-  games: Record<string, { ladder: { anchor: string; seats: Seat[] }; models: { id: string; short: string; games: number }[] }>;
+  games: Record<string, { ladder: { anchor: string; perSide: boolean; seats: Seat[] }; models: { id: string; short: string; games: number }[] }>;
 }
 const manifest = JSON.parse(readFileSync(fileURLToPath(new URL('../public/ready/manifest.json', import.meta.url)), 'utf8')) as Manifest;
 const start = JSON.parse(readFileSync(fileURLToPath(new URL('../../pkg/start.json', import.meta.url)), 'utf8')) as {
@@ -63,6 +63,12 @@ for (const size of SIZES) {
         const row = page.locator(`[data-testid="ladder-row"][data-player="${s.name}"]`);
         await expect(row.getByTestId('ladder-elo'), `${g.id} ${s.name}`).toHaveText(s.name === ladder.anchor ? '0' : `${s.elo} ± ${s.interval}`);
       }
+      // What its games are, as its data says: each side against the other, players of one side only, or both sides for all.
+      const lead = page.getByTestId('ladder-lead');
+      const oneSided = ladder.seats.filter((s) => s.side !== null);
+      if (ladder.perSide) await expect(lead, g.id).toContainText(`Every ${g.sides[0]} player in the ladder plays every ${g.sides[1]} player`);
+      else if (oneSided.length > 0) await expect(lead, g.id).toContainText(`${oneSided.length} players play only as ${g.sides[oneSided[0].side!]}`);
+      else await expect(lead, g.id).toContainText('plays every other from the same starting positions, once on each side.');
       if (g.id === 'othello' || g.id === 'hare_hounds') await page.screenshot({ path: `test-results/screens/ladder-${g.id}-${size.name === 'laptop' ? 'desktop' : 'phone'}.png`, fullPage: false });
       // The Play tab's lists: the same numbers, for the players at their settings as set (the defaults).
       await page.getByRole('tab', { name: 'Play' }).click();
@@ -87,7 +93,7 @@ for (const size of SIZES) {
           await page.getByTestId(`player-${side}`).selectOption('random');
           const about = page.getByTestId(`player-about-${side}`);
           const seat = ladder.seats.find((s) => s.player === 'random' && (s.side === null || s.side === side))!;
-          await expect(about).toContainText(`Rating ${seat.elo}\u00a0±\u00a0${seat.interval} (weak)`);
+          await expect(about).toContainText(`Rating ${seat.name === ladder.anchor ? `${seat.elo}, the scale’s fixed zero` : `${seat.elo}\u00a0±\u00a0${seat.interval}`} (weak)`);
           await page.getByTestId(`player-${side}`).selectOption('human');
         }
       }

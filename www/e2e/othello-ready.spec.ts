@@ -138,7 +138,7 @@ for (const size of SIZES) {
       await expect(rows.first()).toBeVisible();
       expect(await rows.count()).toBeGreaterThanOrEqual(6);
       // Each is rated on the game's ladder, with the command that plays the same games.
-      await expect(page.getByTestId('ready-rating').first()).toContainText(/^Rating: -?\d+ ± \d+ Elo \((weak|fair|good|strong)\)$/);
+      await expect(page.getByTestId('ready-rating').first()).toContainText(/^Rating: -?\d+\s±\s\d+\sElo \((weak|fair|good|strong)\)$/);
       await expect(page.getByTestId('ready-rating-how')).toContainText('scripts/ladder.sh --game othello');
       // How long each learned, as the manifest says (the build machine's seconds).
       await expect(rows.filter({ hasText: 'After 1,000,000 games' })).toContainText(/1M games trained in \d+ min \d+ s/);

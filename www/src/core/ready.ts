@@ -170,28 +170,56 @@ export function sideRange(ladder: ReadyLadder, side: 0 | 1): { low: LadderSeat |
   return { low, high };
 }
 
-/** The words of strength, weakest first: each a quarter of a side's range on its game's ladder. */
+/** The words of strength, weakest first: each a quarter of the way up a side's players on its game's ladder. */
 export const STRENGTH_WORDS = ['weak', 'fair', 'good', 'strong'] as const;
+export type StrengthWord = (typeof STRENGTH_WORDS)[number];
 
 /**
- * A rating in a word: which quarter of the range from the side's random
- * player (the bottom of the scale: "weak") to the side's strongest rated
- * player ("strong") it is in.
+ * Where a rating stands among a side's rated players, from 0 (the side's
+ * random player, or below it) to 1 (its strongest player), counted in
+ * players: the side's ratings above the random player's are steps of equal
+ * height, and a rating between two of them is that far between. So a
+ * rating's place does not depend on how far below every other player the
+ * random one is rated (a game where it loses every game rates it at a
+ * bound, far down), only on the players it is rated above.
  */
-export function ratingWord(elo: number, ladder: ReadyLadder, side: 0 | 1): (typeof STRENGTH_WORDS)[number] {
+export function ladderPlace(elo: number, ladder: ReadyLadder, side: 0 | 1): number {
   const { low, high } = sideRange(ladder, side);
-  const lo = low?.elo ?? 0;
-  const hi = high?.elo ?? lo;
-  if (hi <= lo) return 'weak';
-  const f = (elo - lo) / (hi - lo);
-  return STRENGTH_WORDS[Math.max(0, Math.min(3, Math.floor(f * 4)))];
+  const seats = ladder.seats.filter((s) => playsSide(s, side));
+  const bottom = low?.elo ?? Math.min(...seats.map((s) => s.elo));
+  const steps = [bottom, ...[...new Set(seats.map((s) => s.elo))].filter((e) => e > bottom).sort((a, b) => a - b)];
+  if (!high || steps.length < 2 || elo <= bottom) return 0;
+  if (elo >= steps[steps.length - 1]) return 1;
+  const i = steps.findIndex((e, j) => elo >= e && elo < steps[j + 1]);
+  return (i + (elo - steps[i]) / (steps[i + 1] - steps[i])) / (steps.length - 1);
+}
+
+/**
+ * A rating in a word: which quarter of the way from the side's random
+ * player ("weak") to its strongest player ("strong") its place is in
+ * ([`ladderPlace`], counted in players); a place on a quarter's upper edge
+ * is in that quarter, so the random player and all below it are weak.
+ */
+export function ratingWord(elo: number, ladder: ReadyLadder, side: 0 | 1): StrengthWord {
+  const f = ladderPlace(elo, ladder, side);
+  return STRENGTH_WORDS[Math.max(0, Math.min(3, Math.ceil(f * 4 - 1e-9) - 1))];
+}
+
+/** Whether `seat` is the one rated 0: its rating is fixed, with no interval. */
+export function isAnchor(ladder: ReadyLadder, seat: LadderSeat): boolean {
+  return seat.name === ladder.anchor;
+}
+
+/** A seat's rating in figures, `unit` after the number: "545 ± 37", or for the anchor "0, the scale’s fixed zero". */
+export function ratingFigures(ladder: ReadyLadder, seat: LadderSeat, unit = ''): string {
+  return isAnchor(ladder, seat) ? `0${unit}, the scale’s fixed zero` : `${seat.elo}\u00a0±\u00a0${seat.interval}${unit}`;
 }
 
 /** What a rating on the ladder means, in words, with the players at the range's ends named by `label`. */
 export function ratingWords(ladder: ReadyLadder, side: 0 | 1, label: (seat: LadderSeat) => string): string {
   const { low, high } = sideRange(ladder, side);
   const anchor = ladder.seats.find((s) => s.name === ladder.anchor);
-  const scale = `Elo on this game’s ladder, from games of its players against each other: ${anchor ? label(anchor) : ladder.anchor} is 0, and 200 points more wins about 3 games in 4. The ± is the 95% range.`;
+  const scale = `Elo on this game’s ladder, from games of its players against each other: ${anchor ? label(anchor) : ladder.anchor} is 0, fixed (the scale’s zero, so it has no ± range), and 200 points more wins about 3 games in 4. The ± is the 95% range.`;
   if (!low || !high) return scale;
-  return `${scale} The words are quarters of the range from ${label(low)} (${low.elo}: weak) to the strongest rated here, ${label(high)} (${high.elo}: strong).`;
+  return `${scale} The words say where a rating stands among the players rated here, counted in players from ${label(low)} (${low.elo}: weak) up to the strongest, ${label(high)} (${high.elo}: strong): the first quarter of the way up is weak, then fair, good, and the top quarter strong.`;
 }

@@ -14,7 +14,7 @@ import { handOver, takeHandedOver } from '../core/handover';
 import { metaOf } from '../core/models';
 import { messageOf, showNotice } from '../core/notices';
 import type { GameInfo, WeightTable } from '../core/protocol';
-import { READY, ratingWord, ratingWords, readyBytes, readyGame, seatOf, type LadderSeat, type ReadyGame, type ReadyModel } from '../core/ready';
+import { READY, ratingFigures, ratingWord, ratingWords, readyBytes, readyGame, seatOf, type LadderSeat, type ReadyGame, type ReadyModel } from '../core/ready';
 import { downloadFile, isSavedCurve, type ModelLibrary, type ModelMeta } from '../core/storage';
 
 /** What became of one imported file: the library's model, or null, and the message shown. */
@@ -196,7 +196,7 @@ export class ModelsPanel {
       const seat = l ? seatOf(l, { model: m.id }, side) : null;
       if (l && seat && !rated.some((r) => r.seat === seat)) rated.push({ side, seat, word: ratingWord(seat.elo, l, side) });
     }
-    const ratingText = rated.map((r) => `${r.seat.elo} ± ${r.seat.interval} Elo (${r.word}${sides.length === 1 ? `, as ${this.host.info.sides[r.side]}` : ''})`).join('; ');
+    const ratingText = rated.map((r) => `${l ? ratingFigures(l, r.seat, ' Elo') : ''} (${r.word}${sides.length === 1 ? `, as ${this.host.info.sides[r.side]}` : ''})`).join('; ');
     const button = (text: string, test: string, action: () => Promise<void>, title = '') => {
       const b = el('button', { type: 'button', 'data-testid': test, title }, text);
       b.addEventListener('click', () => {

@@ -30,6 +30,7 @@ import { LadderCandidates, READY_MODEL, versionOf } from './candidates';
 import { LadderChart } from './chart';
 import { LadderRounds } from './rounds';
 import { renderRatings } from './table';
+import { howTheyPlay, openingsHelp } from './words';
 
 export interface LadderHost {
   info: GameInfo;
@@ -78,6 +79,9 @@ export class LadderPanel {
   private readonly note = el('p', { className: 'hint ladder-note', 'data-testid': 'ladder-note' });
   /** What happens, said once (start, pause, the end, a player joined). */
   private readonly status = el('p', { className: 'ladder-status', 'data-testid': 'ladder-status', role: 'status' });
+  /** How the ladder's games are played, from its players (the sides each plays). */
+  private readonly howPlayed = el('span', {});
+  private readonly openingsHelp = el('p', { className: 'help' });
   private readonly playButton = el('button', { type: 'button', className: 'primary', 'data-testid': 'ladder-play' }, 'Play the games');
   private readonly candidates: LadderCandidates;
   private readonly openingsInput: HTMLInputElement;
@@ -134,8 +138,9 @@ export class LadderPanel {
       { className: 'ladder-panel', 'data-testid': 'ladder-panel' },
       el(
         'p',
-        { className: 'lead' },
-        `Every player in the ladder plays every other from the same starting positions, in turn on each side, and all are rated on one `,
+        { className: 'lead', 'data-testid': 'ladder-lead' },
+        this.howPlayed,
+        ' All are rated on one ',
         elo,
         ' scale from every game they played. The game’s own players and ready-made agents are in it already, with their games; add your models (or a player at another level) and play their games to see where they stand.',
       ),
@@ -162,7 +167,7 @@ export class LadderPanel {
           { className: 'field' },
           el('label', { htmlFor: 'ladder-openings' }, 'Openings per pair'),
           this.openingsInput,
-          el('p', { className: 'help' }, `Each pair of players plays this many of the ${info.ladderOpenings} shipped starting positions, each once with each colour. More openings: narrower intervals, more games.`),
+          this.openingsHelp,
         ),
         el('div', { className: 'field' }, el('label', { htmlFor: 'ladder-seed' }, 'Seed'), this.seedInput, el('p', { className: 'help' }, 'Same seed, same games. Changing it removes the games played so far; they are played again with the new seed.')),
         el('div', { className: 'controls' }, download, clear),
@@ -493,6 +498,10 @@ export class LadderPanel {
   }
 
   private render(): void {
+    const info = this.host.info;
+    const perSide = this.shipped?.ladder.perSide ?? info.ladderPerSide;
+    this.howPlayed.textContent = howTheyPlay(info.sides, perSide, this.players());
+    this.openingsHelp.textContent = openingsHelp(info.ladderOpenings, info.sides, perSide, this.players());
     this.playButton.textContent = this.rounds.playing ? 'Pause' : 'Play the games';
     this.playButton.setAttribute('aria-pressed', String(this.rounds.playing));
     this.rounds.render();

@@ -125,7 +125,7 @@ describe('players', () => {
     const ready = { name: 'ready:a', label: 'Table · after 10 games', side: 0 as const, key: 'ready:a', bytes: null, libraryId: null, ready: { about: 'The textbook’s table.' } as never };
     const seat = { name: 'Table', player: 'model', model: 'a', side: 0 as const, elo: 412, interval: 38, games: 400, score: 250 };
     // The measures are short on the line; what they mean is in their tooltips.
-    expect(aboutPlayer('ready:a', undefined, ready, { seat, word: 'good', meaning: 'Elo on this game’s ladder.' })).toEqual([
+    expect(aboutPlayer('ready:a', undefined, ready, { seat, figures: '412\u00a0±\u00a038', word: 'good', meaning: 'Elo on this game’s ladder.' })).toEqual([
       { text: 'Table · after 10 games: ready-made, the textbook’s table.' },
       { text: 'Rating 412\u00a0±\u00a038 (good)', meaning: 'Elo on this game’s ladder.' },
     ]);
@@ -138,7 +138,7 @@ describe('players', () => {
     expect(firstSentence('Trained vs. MSB, e.g. Random. Then more.')).toEqual(['Trained vs. MSB, e.g. Random.', 'Then more.']);
     const an = { ...ready, ready: { about: 'A table.' } as never };
     expect(aboutText(aboutPlayer('ready:a', undefined, an))).toBe('Table · after 10 games: ready-made, a table.');
-    expect(aboutText(aboutPlayer('mm', minimax, undefined, { seat: { ...seat, elo: 900, interval: 40 }, word: 'strong', meaning: 'm' }))).toBe('Minimax: searches ahead. Rating 900\u00a0±\u00a040 (strong).');
+    expect(aboutText(aboutPlayer('mm', minimax, undefined, { seat: { ...seat, elo: 900, interval: 40 }, figures: '900\u00a0±\u00a040', word: 'strong', meaning: 'm' }))).toBe('Minimax: searches ahead. Rating 900\u00a0±\u00a040 (strong).');
     // Not rated as set now: the line says why, in words.
     expect(aboutText(aboutPlayer('mm', minimax, undefined, null, 'Not rated at this level; the ladder rates level 1: 100, 2: 300.'))).toBe('Minimax: searches ahead. Not rated at this level; the ladder rates level 1: 100, 2: 300.');
   });

@@ -12,7 +12,7 @@ import type { Engine } from '../../core/engine';
 import { messageOf, showNotice } from '../../core/notices';
 import { playerNeedsLearners } from '../../core/modules';
 import type { GameInfo, PlayerInfo } from '../../core/protocol';
-import { READY, ratingWord, ratingWords, readyBytes, readyGame, seatOf, type LadderSeat, type ReadyGame, type ReadyModel, type Who } from '../../core/ready';
+import { READY, ratingFigures, ratingWord, ratingWords, readyBytes, readyGame, seatOf, type LadderSeat, type ReadyGame, type ReadyModel, type Who } from '../../core/ready';
 import type { ModelLibrary, ModelMeta } from '../../core/storage';
 import type { AgentRequest } from '../../core/thinker';
 import { FieldForm, parseField, type Settings, setPath } from '../fields';
@@ -48,6 +48,8 @@ export interface ModelPlayer {
 /** A player's rating on its game's ladder: its seat there, the rating in a word, and what the rating and the words mean. */
 export interface RatingOf {
   seat: LadderSeat;
+  /** The rating in figures: "545 ± 37", or the anchor's "0, the scale’s fixed zero". */
+  figures: string;
   word: string;
   meaning: string;
 }
@@ -78,7 +80,7 @@ export function aboutPlayer(c: Controller, player: PlayerInfo | undefined, model
   if (rated)
     measures.push({
       // Kept on one line.
-      text: `Rating ${rated.seat.elo}\u00a0±\u00a0${rated.seat.interval} (${rated.word})`,
+      text: `Rating ${rated.figures} (${rated.word})`,
       meaning: rated.meaning,
     });
   else if (unrated) measures.push({ text: unrated });
@@ -515,7 +517,7 @@ export class Players {
     const seat = seatOf(ladder, who, side);
     if (!seat) return null;
     const label = (s: LadderSeat) => this.seatLabel(s);
-    return { seat, word: ratingWord(seat.elo, ladder, side), meaning: ratingWords(ladder, side, label) };
+    return { seat, figures: ratingFigures(ladder, seat), word: ratingWord(seat.elo, ladder, side), meaning: ratingWords(ladder, side, label) };
   }
 
   /** A seat as people name it: a ready-made model by its short name and stage, else its name in the ladder. */
