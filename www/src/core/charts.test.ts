@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandHalfWidth, bandShade, compactCount, isSampledRate, movingAverage, SMOOTH_REACH, type Curve } from './charts';
+import { BAND_NOTE, BAND_WORDS, bandHalfWidth, bandShade, compactCount, isSampledRate, movingAverage, SMOOTH_REACH, type Curve } from './charts';
 
 describe('bandHalfWidth: half the 95% range of a win rate, in percentage points', () => {
   it('is 1.96·√(p(1−p)/n)·100', () => {
@@ -101,5 +101,14 @@ describe('bandShade: fainter bands when many overlap', () => {
     expect(bandShade(3)).toBeLessThan(0.16);
     expect(bandShade(4)).toBeLessThan(bandShade(3));
     expect(bandShade(20)).toBe(0.06);
+  });
+});
+
+describe('the bands’ note', () => {
+  it('speaks of any share of games measured on a sample, so that it fits a chart of games lost as well as one of games won', () => {
+    for (const words of [BAND_NOTE, BAND_WORDS]) {
+      expect(words).not.toMatch(/win rate/);
+      expect(words).toMatch(/share of games/);
+    }
   });
 });

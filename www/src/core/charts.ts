@@ -54,7 +54,15 @@ export function movingAverage(ys: readonly number[], reach = SMOOTH_REACH): numb
   });
 }
 
-/** Whether a curve is a win rate measured on samples (it gets a band). */
+/** The chart's note on its bands: any share of games measured on a sample (won, lost), not only a win rate. */
+export const BAND_NOTE = 'Shaded: the range each measured share of games could be off by chance (95%), given the games it was measured on.';
+
+/** The same at length, for a tooltip. */
+export const BAND_WORDS =
+  'The shaded band is the 95% range of each share of games measured (games won, or games lost): it was measured on a limited number of games, so by chance alone it ' +
+  'can be off by up to the band’s half-width (1.96·√(p(1−p)/n) for a share p of n games). A rise or fall smaller than the band may be luck.';
+
+/** Whether a curve is a share of games measured on samples (it gets a band). */
 export function isSampledRate(c: Curve): boolean {
   return c.points.length > 0 && c.points.every((p) => p[2] !== undefined && p[2] > 0);
 }

@@ -2,7 +2,7 @@
 // chart, growing as training goes, with uPlot (small, fast, canvas-based);
 // each curve keeps its own x values and uPlot.join aligns them.
 //
-// A win rate measured on a sample of games is drawn as its line and a
+// A share of games (won, or lost) measured on a sample is drawn as its line and a
 // shaded band, its 95% range (charts.ts, bandHalfWidth): how far the
 // measured rate may be from the true one by chance. Any other curve is drawn
 // as its moving average, with the measured values as faint dots. The legend
@@ -21,7 +21,7 @@ import { borrowPlace, type PlaceLoan } from './board-place';
 import { downloadBlob } from './dom';
 import { messageOf, showNotice } from './notices';
 import { csvField, fileStem } from './text';
-import { bandHalfWidth, bandShade, compactCount, curveKey, isSampledRate, movingAverage, SMOOTH_REACH, type ChartOptions, type Curve } from './charts';
+import { BAND_NOTE, BAND_WORDS, bandHalfWidth, bandShade, compactCount, curveKey, isSampledRate, movingAverage, SMOOTH_REACH, type ChartOptions, type Curve } from './charts';
 
 /** Lines shown at first: more are listed in the legend, off, to be turned on one by one. */
 export const MAX_SHOWN = 8;
@@ -52,9 +52,6 @@ function faint(color: string, alpha: number): string {
   return `rgba(${v >> 16}, ${(v >> 8) & 255}, ${v & 255}, ${alpha})`;
 }
 
-const BAND_WORDS =
-  'The shaded band is the 95% range of each measured win rate: it was measured on a limited number of games, so by chance alone it ' +
-  'can be off by up to the band’s half-width (1.96·√(p(1−p)/n) for a rate p measured on n games). A rise smaller than the band may be luck.';
 const SMOOTH_WORDS = `The line is the average of each point and up to ${SMOOTH_REACH} neighbours on each side; the faint dots are the measured values.`;
 
 /** What a legend entry says in its tooltip about its line. */
@@ -347,7 +344,7 @@ export class CurveChart {
     this.fit();
   }
 
-  /** Every point of every line: curve, x, y and (for a win rate) the games it was measured on. */
+  /** Every point of every line: curve, x, y and (for a share of games) the games it was measured on. */
   csv(): string {
     const rows = [['curve', this.opts.xLabel, this.opts.yLabel, 'games measured'].map(csvField).join(',')];
     for (const c of this.curves) for (const p of c.points) rows.push([c.label, p[0], p[1], p[2] ?? ''].map(csvField).join(','));
@@ -446,7 +443,7 @@ export class CurveChart {
       }),
     );
     const notes: string[] = [];
-    if (rates.some(Boolean)) notes.push('Shaded: the range each win rate could be off by chance (95%), given the games it was measured on.');
+    if (rates.some(Boolean)) notes.push(BAND_NOTE);
     if (rates.some((r) => !r) && !this.opts.exact) notes.push(`Lines: averages over ${2 * SMOOTH_REACH + 1} points; dots: the measured values.`);
     if (this.curves.length > MAX_SHOWN) notes.push(`The first ${MAX_SHOWN} lines are drawn; press a name to show or hide its line.`);
     this.note.textContent = notes.join(' ');
