@@ -67,7 +67,7 @@ test('every game’s main view, at a laptop and a phone size, shows its board an
 
 test('the page’s runs in the header, and a chart’s large view, at a laptop and a phone size', async ({ browser }) => {
   test.setTimeout(240_000);
-  const list = engineGames() as { id: string; title: string; built: boolean; runs: { id: string; presets: { id: string; group: string }[] }[] }[];
+  const list = engineGames() as { id: string; title: string; built: boolean; runs: { id: string; title: string; presets: { id: string; group: string }[] }[] }[];
   const host = list.find((g) => g.runs[0]?.presets.some((p) => p.group === 'demo'))!;
   const demo = host.runs[0].presets.find((p) => p.group === 'demo')!;
   const other = list.find((g) => g.id !== host.id && g.runs.length > 0)!;
@@ -111,6 +111,10 @@ test('the page’s runs in the header, and a chart’s large view, at a laptop a
     expect((await page.locator('.site-header').boundingBox())!.height).toBe(headerHeight);
     await button.click();
     await expect(page.getByTestId('kept-run')).toHaveCount(1);
+    // The run in the page's words (its kind of run); the study's name for it in the tooltip.
+    const row = page.getByTestId('kept-run').locator('p').first();
+    await expect(row).toContainText(`Run 1: ${host.runs[0].title}`);
+    expect(await row.getAttribute('title')).toMatch(/^The run in the study’s words: ./);
     // The open list covers none of the header's game names.
     for (const link of await links.all()) {
       const hit = await link.evaluate((a) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileCount, formatDuration, unrepeatedFileName, upperFirst } from './text';
+import { fileCount, formatDuration, runText, unrepeatedFileName, upperFirst } from './text';
 
 it('upperFirst capitalises the first letter only', () => {
   expect(upperFirst('the thinking worker')).toBe('The thinking worker');
@@ -38,4 +38,13 @@ describe('formatDuration', () => {
     expect(formatDuration(7170)).toBe('2 h 0 min');
     expect(formatDuration(Infinity)).toBe('–');
   });
+});
+
+it('runText names a run in the header’s list by its kind of run, in the page’s words, not by the study’s name for it', () => {
+  expect(runText('Run 1', 'Q-learning with a neural network', 'QL1-H40 sigmoid self-play, seed 1')).toBe('Run 1: Q-learning with a neural network');
+  expect(runText('', 'Tabular Q-learning', 'simple hare, seed 7')).toBe('Tabular Q-learning');
+  // A kind not known (from a later version): the run's own name.
+  expect(runText('Run 2', undefined, 'QL1-H40 sigmoid self-play, seed 1')).toBe('Run 2: QL1-H40 sigmoid self-play, seed 1');
+  expect(runText('Run 2', undefined, '')).toBe('Run 2: starting');
+  expect(runText('', undefined, '')).toBe('a run');
 });

@@ -92,3 +92,14 @@ export function fileStem(title: string, fallback: string, max = 60): string {
   if (!out && words.length > 0) out = words[0].slice(0, max);
   return out || fallback;
 }
+
+/**
+ * A run as the header's list names it, in the page's words: its name
+ * ("Run 3") and its kind of run's title ("Q-learning with a neural
+ * network"); the run's own name, in the study's words ("QL1-H40 sigmoid
+ * self-play"), goes in the tooltip. Without the kind's title, that name.
+ */
+export function runText(name: string, kindTitle: string | undefined, label: string): string {
+  const what = kindTitle ?? (label || (name ? 'starting' : 'a run'));
+  return name ? `${name}: ${what}` : what;
+}

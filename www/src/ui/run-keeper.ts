@@ -12,12 +12,16 @@ import { openLibrary } from '../core/models';
 import { messageOf, showNotice } from '../core/notices';
 import { onRunsChanged, runsElsewhere } from '../core/run-locks';
 import type { Checkpoint } from '../core/storage';
+import { runText } from '../core/text';
 
 /** One run as the header lists it. */
 export interface RunSummary {
   id: string;
   /** "Run 3". */
   name: string;
+  /** Its kind of run's id ('' before it is known). */
+  kind: string;
+  /** The run's own name, in the study's words ("QL1-H40 sigmoid self-play, seed 1"). */
   label: string;
   status: 'starting' | 'running' | 'paused' | 'stopped' | 'finished' | 'crashed';
   games: number;
@@ -38,6 +42,8 @@ interface Row {
   game: string;
   id: string;
   text: string;
+  /** The run's name in the study's words, for the tooltip. */
+  study: string;
   status: RunSummary['status'] | 'unfinished';
   games: number;
   resumable: boolean;
@@ -55,6 +61,7 @@ const STATUS_WORDS: Record<Row['status'], string> = {
 
 const count = (n: number) => n.toLocaleString('en-US');
 
+
 export class RunKeeper {
   /** The header's part: a button with the counts and the list it opens. */
   readonly element: HTMLElement;
@@ -71,6 +78,8 @@ export class RunKeeper {
   /** The open game view's way to show its Train tab. */
   private open: { game: string; showTrain: () => void } | null = null;
   private titles = new Map<string, string>();
+  /** Each game's kinds of run, by id: their titles, in the page's words. */
+  private kinds = new Map<string, Map<string, string>>();
   private unfinished: Checkpoint[] = [];
   private renderQueued = false;
   /** The rows the open list shows (their ids and buttons), to update it in place. */
@@ -93,8 +102,9 @@ export class RunKeeper {
   }
 
   /** The games' titles; starts watching the stored checkpoints. */
-  setGames(games: { id: string; title: string }[]): void {
+  setGames(games: { id: string; title: string; runs?: { id: string; title: string }[] }[]): void {
     this.titles = new Map(games.map((g) => [g.id, g.title]));
+    this.kinds = new Map(games.map((g) => [g.id, new Map((g.runs ?? []).map((k) => [k.id, k.title]))]));
     if (!this.listening) {
       this.listening = true;
       onRunsChanged(() => void this.refresh());
@@ -163,7 +173,8 @@ export class RunKeeper {
         rows.push({
           game,
           id: r.id,
-          text: `${r.name}: ${r.label || 'starting'}`,
+          text: runText(r.name, this.kinds.get(game)?.get(r.kind), r.label),
+          study: r.label,
           status: r.status,
           games: r.games,
           resumable: r.status === 'paused' || r.status === 'crashed',
@@ -173,10 +184,12 @@ export class RunKeeper {
     for (const cp of this.unfinished) {
       if (held.has(cp.runId)) continue;
       const s = (cp.settings ?? {}) as { label?: unknown };
+      const label = typeof s.label === 'string' ? s.label : '';
       rows.push({
         game: cp.game,
         id: cp.runId,
-        text: typeof s.label === 'string' && s.label ? s.label : 'a run',
+        text: runText('', this.kinds.get(cp.game)?.get(cp.algorithm), label),
+        study: label,
         status: 'unfinished',
         games: cp.gamesPlayed,
         resumable: true,
@@ -246,7 +259,7 @@ export class RunKeeper {
         el(
           'li',
           { 'data-testid': 'kept-run', 'data-game': r.game, 'data-status': r.status, 'data-games': String(r.games) },
-          el('p', {}, el('strong', {}, title), ` · ${r.text}`),
+          el('p', { title: r.study ? `The run in the study’s words: ${r.study}` : '' }, el('strong', {}, title), ` · ${r.text}`),
           el('p', { className: 'hint' }, this.hint(r)),
           el('div', { className: 'controls' }, ...buttons),
         ),

@@ -174,7 +174,7 @@ export class RunsPanel implements KeptPanel {
   // ---- the page's list of runs (the header) -----------------------------------
 
   runs(): RunSummary[] {
-    return this.cards.map((c) => ({ id: c.id, name: c.name, label: c.label, status: c.status, games: c.games, total: c.total }));
+    return this.cards.map((c) => ({ id: c.id, name: c.name, kind: c.kind, label: c.label, status: c.status, games: c.games, total: c.total }));
   }
 
   async resume(runId: string): Promise<void> {
