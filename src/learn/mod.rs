@@ -4,7 +4,9 @@
 //! * [`mlp`]: a one-hidden-layer perceptron as flat `f32` arrays, with
 //!   backpropagation and momentum; [`activation`]: its squashing functions.
 //! * [`exploration`]: softmax and greedy move choice over values.
-//! * [`q_table`]: tabular Q-learning, dense or hashed tables.
+//! * [`q_table`]: tabular Q-learning, dense or hashed tables; [`q_run`]:
+//!   what every game's tabular Q-learning run shares (its planned total,
+//!   its model file, its player).
 //! * [`value_table`]: the textbook's table of afterstate values, learned
 //!   by temporal differences (Sutton and Barto, chapter 1).
 //! * [`linear_td`]: a linear evaluation through the logistic, learned by
@@ -23,5 +25,6 @@ pub mod genetic;
 pub mod linear_td;
 pub mod mlp;
 pub mod ntuple;
+pub mod q_run;
 pub mod q_table;
 pub mod value_table;

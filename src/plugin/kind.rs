@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use super::learner::{json, settings, Learner, Run};
-use super::{DynAgent, DynRun, ModelUse, ResumeOptions, RunKindInfo, WeightTable};
+use super::{DynAgent, DynRun, ModelUse, PresetInfo, ResumeOptions, RunKindInfo, WeightTable};
 use crate::model::Model;
 
 /// A kind of training run of a game, as the page, the CLI and the
@@ -127,6 +127,29 @@ impl<K: LearnerKind> RunKind for K {
 pub fn numbered(title: &str, kind: &str, id: &str) -> Result<u32, String> {
     id.parse()
         .map_err(|_| super::unknown_preset(title, kind, id))
+}
+
+/// The presets of a study's numbered experiments, from `(id, name,
+/// sentence)` rows: each in the group `group(id)` gives ("study",
+/// "beyond"), with as many runs as `preset(number, 0)` makes.
+pub fn numbered_presets<C>(
+    rows: &[(&str, &str, &str)],
+    group: fn(&str) -> &'static str,
+    preset: fn(u32, u64) -> Result<Vec<C>, String>,
+) -> Vec<PresetInfo> {
+    rows.iter()
+        .map(|&(id, name, sentence)| PresetInfo {
+            id: id.into(),
+            name: name.into(),
+            sentence: sentence.into(),
+            group: group(id).into(),
+            runs: id
+                .parse()
+                .ok()
+                .and_then(|n| preset(n, 0).ok())
+                .map_or(0, |r| r.len() as u32),
+        })
+        .collect()
 }
 
 /// Whether this build is the page's first module, which leaves out the

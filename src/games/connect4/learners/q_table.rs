@@ -58,13 +58,14 @@ use crate::games::connect4::lookahead::{LookaheadPlayer, PLAIN_REWARDS};
 use crate::games::connect4::optimal::{mask_of, share, test_sample, OptimalMoves};
 use crate::games::connect4::rules::Position;
 use crate::games::connect4::settings::{depth_setting, side_word};
+use crate::learn::q_run;
 use crate::learn::q_table::{QLearner, QTable};
 use crate::model::{Algorithm, Kind, Model};
-use crate::plugin::learner::{json, thinned};
+use crate::plugin::learner::json;
 use crate::plugin::run::{percent, thousands, Recorder};
 use crate::plugin::{
     kind, ChartSpec, Choice, DynAgent, FieldSpec, Learner, LearnerKind, ModelUse, Playable, Played,
-    Point, PresetInfo, Restored, ResumeOptions, RunKindInfo, RunView, SeriesSpec, TypedAgent,
+    Point, Restored, ResumeOptions, RunKindInfo, RunView, SeriesSpec, TypedAgent,
 };
 
 pub use crate::games::connect4::table::{
@@ -222,25 +223,7 @@ impl Learner for QTableLearner {
     const KIND: &'static str = Q_TABLE;
     const ALGORITHM: Algorithm = Algorithm::QTable;
 
-    fn total(config: &RunConfig) -> u64 {
-        config.total_games
-    }
-
-    fn check(config: &RunConfig) -> Result<(), String> {
-        if config.total_games > 100_000_000 {
-            return Err("total_games must be at most 100,000,000".into());
-        }
-        Ok(())
-    }
-
-    /// A new planned total (not below the games played).
-    fn set_total(config: &mut RunConfig, total: u64, games: u64) -> Result<(), String> {
-        if total < games {
-            return Err(format!("the run has played {games} games already"));
-        }
-        config.total_games = total;
-        Ok(())
-    }
+    q_run::planned_total!(RunConfig);
 
     fn new(config: &RunConfig) -> Result<QTableLearner, String> {
         config.validate()?;
@@ -331,17 +314,16 @@ impl Learner for QTableLearner {
     /// settings, its unfinished block, its curve (thinned to
     /// [`MAX_SAVED_POINTS`]) and its generator.
     fn save(&self, run: RunView<'_, Self>, kind: Kind) -> Result<Model, String> {
-        let name = if kind == Kind::Checkpoint {
-            "checkpoint"
-        } else {
-            ""
-        };
-        let mut model = self.learner.to_model(name, run.config.seed)?;
-        let h = &mut model.header;
-        h.hyper.insert(RUN_KEY.into(), json(run.config)?);
-        h.hyper.insert(BLOCK_KEY.into(), json(&self.block)?);
-        h.curve = json(&thinned(run.curve, MAX_SAVED_POINTS))?;
-        model.set_rng(&self.rng);
+        let mut model = q_run::run_model(
+            &self.learner,
+            q_run::file_name(kind),
+            run.config,
+            run.curve,
+            MAX_SAVED_POINTS,
+            &self.rng,
+        )?;
+        let block = json(&self.block)?;
+        model.header.hyper.insert(BLOCK_KEY.into(), block);
         Ok(model)
     }
 
@@ -349,29 +331,20 @@ impl Learner for QTableLearner {
     /// generator, its games, its unfinished block and its curve. A new
     /// total must be above the games played.
     fn restore(model: &Model, options: &ResumeOptions) -> Result<Restored<Self>, String> {
-        if options.total.is_some_and(|t| t > 1_000_000_000) {
-            return Err("the run would have more than 1,000,000,000 games in all".into());
+        if let Some(t) = options.total {
+            q_run::check_continued(t)?;
         }
         let learner = QLearner::<Position>::from_model(model)?;
         let h = &model.header;
-        let mut config: RunConfig = h
-            .hyper
-            .get(RUN_KEY)
-            .ok_or_else(|| {
-                "the model was saved without its run's settings; it plays but cannot continue"
-                    .to_string()
-            })
-            .and_then(|v| {
-                serde_json::from_value(v.clone())
-                    .map_err(|e| format!("the model's run settings are unreadable: {e}"))
-            })?;
+        let mut config: RunConfig = q_run::saved_config(model)?.ok_or(
+            "the model was saved without its run's settings; it plays but cannot continue",
+        )?;
         let block: Block = match h.hyper.get(BLOCK_KEY) {
             Some(v) => serde_json::from_value(v.clone())
                 .map_err(|e| format!("the model's unfinished block is unreadable: {e}"))?,
             None => Block::default(),
         };
-        let curve: Vec<CurvePoint> = serde_json::from_value(h.curve.clone())
-            .map_err(|e| format!("the model's curve is unreadable: {e}"))?;
+        let curve: Vec<CurvePoint> = q_run::saved_points(model)?;
         let games = h.games_trained;
         if curve.iter().any(|p| p.games > games) || u64::from(block.games) > games {
             return Err("the model's curve goes beyond its games".into());
@@ -389,9 +362,7 @@ impl Learner for QTableLearner {
             Some(_) => {}
             None => config.total_games = config.total_games.max(games),
         }
-        let rng = model
-            .rng()
-            .map_err(|e| format!("the model has no generator state to continue from ({e})"))?;
+        let rng = q_run::saved_rng(model)?;
         let mut state = QTableLearner::new(&config)?;
         state.learner = learner;
         state.rng = rng;
@@ -405,14 +376,7 @@ impl Learner for QTableLearner {
     }
     fn label(&self, c: &RunConfig) -> String {
         let name = if c.label.is_empty() {
-            let p = c.learner;
-            format!(
-                "α={} γ={} ε={} vs {} player",
-                p.alpha,
-                p.gamma,
-                p.epsilon,
-                c.opponent.label()
-            )
+            q_run::params_label(c.learner, &format!("{} player", c.opponent.label()))
         } else {
             format!("{} vs {} player", c.label, c.opponent.label())
         };
@@ -674,18 +638,7 @@ impl LearnerKind for QTableKind {
                 ),
                 FieldSpec::int("seed", "Seed", "Same seed, same run.", 0, u64::MAX, 1),
             ],
-            presets: PRESETS
-                .iter()
-                .map(|&(id, name, sentence)| PresetInfo {
-                    id: id.into(),
-                    name: name.into(),
-                    sentence: sentence.into(),
-                    group: "study".into(),
-                    runs: preset(id.parse().expect("a number"), 0)
-                        .map(|r| r.len() as u32)
-                        .unwrap_or(0),
-                })
-                .collect(),
+            presets: kind::numbered_presets(&PRESETS, |_| "study", preset),
             charts: vec![
                 ChartSpec::new("moves", "Mean moves per game", "moves", Some([0.0, 42.0])),
                 ChartSpec::new("win", "Wins per block of games", "win %", Some([0.0, 100.0])),
@@ -758,26 +711,16 @@ impl LearnerKind for QTableKind {
     fn player(&self, model: &Model, settings: &Value) -> Result<Box<dyn DynAgent>, String> {
         let depth = depth_setting(settings)?;
         let (player, side) = model_player(model, depth)?;
-        let Some(side) = side else {
-            return Ok(TypedAgent::new(Box::new(player)).boxed());
-        };
-        let refusal = format!(
-            "the model '{}' plays {}, not {}",
-            model.header.name,
-            side_word(side),
-            side_word(side.other())
-        );
-        Ok(TypedAgent::for_side(Box::new(player), side, refusal).boxed())
+        Ok(match side {
+            Some(side) => q_run::side_player(Box::new(player), model, side, side_word),
+            None => TypedAgent::new(Box::new(player)).boxed(),
+        })
     }
 }
 
 /// The run settings a model was trained with, if it carries them.
 pub fn run_of(model: &Model) -> Option<RunConfig> {
-    model
-        .header
-        .hyper
-        .get(RUN_KEY)
-        .and_then(|v| serde_json::from_value(v.clone()).ok())
+    q_run::saved_config(model).ok().flatten()
 }
 
 /// A model's table as a player with a lookahead of `depth` plies; it plays

@@ -64,14 +64,14 @@ use crate::game::{rng_from_seed, Game, Player, Rng, Side};
 use crate::games::hare_hounds::players::{PerfectPlayer, SimpleHare};
 use crate::games::hare_hounds::solve::{solution, PerfectShare, Solution};
 use crate::games::hare_hounds::{HareHounds, Move};
+use crate::learn::q_run;
 use crate::learn::q_table::{play_recorded_game, Agent, QLearner, QTable};
 use crate::model::{Algorithm, Kind, Model};
 use crate::players::RandomPlayer;
-use crate::plugin::learner::{json, thinned};
 use crate::plugin::run::{thousands, Recorder};
 use crate::plugin::{
     kind, ChartSpec, Choice, DynAgent, FieldSpec, Learner, LearnerKind, ModelUse, Playable, Played,
-    Point, PresetInfo, Restored, ResumeOptions, RunKindInfo, RunView, SeriesSpec, TypedAgent,
+    Point, Restored, ResumeOptions, RunKindInfo, RunView, SeriesSpec,
 };
 
 pub use config::{default_probes, preset, run_seed, HareConfig, Probe, RunConfig};
@@ -82,8 +82,7 @@ pub const Q_TABLE: &str = "q_table";
 /// The generic run of this learner.
 pub type QTableRun = crate::plugin::Run<QTableLearner>;
 
-/// The key of a hounds model's run settings in the header's `hyper`.
-pub const RUN_KEY: &str = "run";
+pub use crate::learn::q_run::RUN_KEY;
 
 /// The array of a hounds model that holds the learning hare's table.
 pub const HARE_ARRAY: &str = "hare_q";
@@ -202,13 +201,14 @@ impl QTableLearner {
     /// (thinned to [`MAX_SAVED_POINTS`]), the generator and a learning
     /// hare's table.
     pub fn hounds_model(&self, run: RunView<'_, Self>, name: &str) -> Result<Model, String> {
-        let mut model = self.hounds.to_model(name, run.config.seed)?;
-        model
-            .header
-            .hyper
-            .insert(RUN_KEY.to_string(), json(run.config)?);
-        model.header.curve = json(&thinned(run.curve, MAX_SAVED_POINTS))?;
-        model.set_rng(&self.rng);
+        let mut model = q_run::run_model(
+            &self.hounds,
+            name,
+            run.config,
+            run.curve,
+            MAX_SAVED_POINTS,
+            &self.rng,
+        )?;
         if let Hare::Learning(hare) = &self.hare {
             hare.table().save(&mut model, HARE_ARRAY)?;
         }
@@ -293,25 +293,7 @@ impl Learner for QTableLearner {
     const KIND: &'static str = Q_TABLE;
     const ALGORITHM: Algorithm = Algorithm::QTable;
 
-    fn total(config: &RunConfig) -> u64 {
-        config.total_games
-    }
-
-    fn check(config: &RunConfig) -> Result<(), String> {
-        if config.total_games > 100_000_000 {
-            return Err("total_games must be at most 100,000,000".into());
-        }
-        Ok(())
-    }
-
-    /// A new planned total (not below the games played).
-    fn set_total(config: &mut RunConfig, total: u64, games: u64) -> Result<(), String> {
-        if total < games {
-            return Err(format!("the run has played {games} games already"));
-        }
-        config.total_games = total;
-        Ok(())
-    }
+    q_run::planned_total!(RunConfig);
 
     /// Checks the settings and sets up the hounds, the hare and the probes
     /// (with the exact solution, for the perfect-move share and the perfect
@@ -416,12 +398,7 @@ impl Learner for QTableLearner {
     }
 
     fn save(&self, run: RunView<'_, Self>, kind: Kind) -> Result<Model, String> {
-        let name = if kind == Kind::Checkpoint {
-            "checkpoint"
-        } else {
-            ""
-        };
-        self.hounds_model(run, name)
+        self.hounds_model(run, q_run::file_name(kind))
     }
 
     /// A run that continues a model of [`QTableLearner::hounds_model`] (or
@@ -459,26 +436,18 @@ impl Learner for QTableLearner {
         }
         let h = &model.header;
         let games = h.games_trained;
-        let saved = h.hyper.get(RUN_KEY);
-        let total = options.total.unwrap_or_else(|| {
-            saved
-                .and_then(|r| r.get("total_games"))
-                .and_then(Value::as_u64)
-                .unwrap_or(games)
-        });
+        let saved: Option<RunConfig> = q_run::saved_config(model)?;
+        let total = options
+            .total
+            .unwrap_or_else(|| saved.as_ref().map_or(games, |r| r.total_games));
         if total <= games {
             return Err(format!(
                 "the continued run needs further games: the model has played {games} games, and the total {total} leaves none"
             ));
         }
+        let resumable = saved.is_some();
         let (mut config, curve) = match saved {
-            Some(v) => {
-                let config: RunConfig = serde_json::from_value(v.clone())
-                    .map_err(|e| format!("the model's run settings are unreadable: {e}"))?;
-                let curve: Vec<CurvePoint> = serde_json::from_value(h.curve.clone())
-                    .map_err(|e| format!("the model's curve is unreadable: {e}"))?;
-                (config, curve)
-            }
+            Some(config) => (config, q_run::saved_points::<CurvePoint>(model)?),
             None if hare.is_none() => {
                 return Err("the model was saved without its run's settings (by the command line or an earlier version): choose the hare to continue against".into());
             }
@@ -534,17 +503,15 @@ impl Learner for QTableLearner {
             previous = p.games;
         }
         config.total_games = total;
-        if config.total_games > 1_000_000_000 {
-            return Err("the run would have more than 1,000,000,000 games in all".into());
-        }
+        q_run::check_continued(total)?;
         let rng = match seed {
             Some(s) => {
                 config.seed = s;
                 rng_from_seed(s)
             }
-            None if saved.is_some() => model.rng().map_err(|e| {
-                format!("the model has no generator state to continue from ({e}); give a seed")
-            })?,
+            None if resumable => {
+                q_run::saved_rng(model).map_err(|e| format!("{e}; give a seed"))?
+            }
             // an old model: a stream of its own, fixed by its seed and games
             None => rng_from_seed(run_seed(h.seed, games)),
         };
@@ -567,14 +534,7 @@ impl Learner for QTableLearner {
     /// settings alone, the settings in words) and its seed.
     fn label(&self, c: &RunConfig) -> String {
         let name = if c.label.is_empty() {
-            let p = c.hounds;
-            format!(
-                "α={} γ={} ε={} vs {} hare",
-                p.alpha,
-                p.gamma,
-                p.epsilon,
-                hare_label(&c.hare)
-            )
+            q_run::params_label(c.hounds, &format!("{} hare", hare_label(&c.hare)))
         } else {
             c.label.clone()
         };
@@ -657,14 +617,8 @@ impl Learner for QTableLearner {
 /// its hounds (experiment 5), as a hare model of its own named `name`:
 /// its table, its parameters and the games it learned.
 pub fn hare_model(model: &Model, name: &str) -> Result<Model, String> {
-    let config: RunConfig = model
-        .header
-        .hyper
-        .get(RUN_KEY)
-        .ok_or("the model has no run settings, so no learning hare")
-        .and_then(|v| {
-            serde_json::from_value(v.clone()).map_err(|_| "the model's run settings are unreadable")
-        })?;
+    let config: RunConfig =
+        q_run::saved_config(model)?.ok_or("the model has no run settings, so no learning hare")?;
     let HareConfig::Learning(params) = config.hare else {
         return Err("these hounds learned against a fixed hare: the model holds no hare".into());
     };
@@ -710,6 +664,14 @@ pub fn side_name(side: Side) -> &'static str {
     match side {
         Side::First => "hounds",
         Side::Second => "hare",
+    }
+}
+
+/// The hounds' side or the hare's, with its article.
+fn the_side_name(side: Side) -> &'static str {
+    match side {
+        Side::First => "the hounds",
+        Side::Second => "the hare",
     }
 }
 
@@ -799,18 +761,11 @@ impl LearnerKind for QTableKind {
                     1,
                 ),
             ],
-            presets: PRESETS
-                .iter()
-                .map(|&(id, name, sentence)| PresetInfo {
-                    id: id.into(),
-                    name: name.into(),
-                    sentence: sentence.into(),
-                    group: if id == "5" { "beyond" } else { "study" }.into(),
-                    runs: preset(id.parse().expect("a number"), 0)
-                        .map(|r| r.len() as u32)
-                        .unwrap_or(0),
-                })
-                .collect(),
+            presets: kind::numbered_presets(
+                &PRESETS,
+                |id| if id == "5" { "beyond" } else { "study" },
+                preset,
+            ),
             charts: vec![
                 ChartSpec::new(
                     "win",
@@ -846,11 +801,7 @@ impl LearnerKind for QTableKind {
     fn describe(&self, model: &Model) -> Result<ModelUse, String> {
         let learner = QLearner::<HareHounds>::from_model(model)?;
         let p = learner.params();
-        let run: Option<RunConfig> = model
-            .header
-            .hyper
-            .get(RUN_KEY)
-            .and_then(|v| serde_json::from_value(v.clone()).ok());
+        let run: Option<RunConfig> = q_run::saved_config(model).ok().flatten();
         let hare = run.as_ref().map(|r| hare_label(&r.hare));
         let mut summary = format!(
             "{} · α {} γ {} ε {}",
@@ -890,13 +841,12 @@ impl LearnerKind for QTableKind {
     fn player(&self, model: &Model, _settings: &Value) -> Result<Box<dyn DynAgent>, String> {
         let learner = QLearner::<HareHounds>::from_model(model)?;
         let side = learner.side();
-        let refusal = format!(
-            "the model '{}' plays the {}, not the {}",
-            model.header.name,
-            side_name(side),
-            side_name(side.other())
-        );
-        Ok(TypedAgent::for_side(Box::new(learner), side, refusal).boxed())
+        Ok(q_run::side_player(
+            Box::new(learner),
+            model,
+            side,
+            the_side_name,
+        ))
     }
 }
 

@@ -9,10 +9,10 @@ use crate::games::connect4::rules::Position;
 pub use crate::games::connect4::table::{
     mirror_canonical, Rewards, SparseTable, ENCODING, MIRROR_KEY,
 };
+use crate::learn::q_run;
 use crate::learn::q_table::QParams;
 
-/// The key of a model's run settings in the header's `hyper`.
-pub const RUN_KEY: &str = "run";
+pub use crate::learn::q_run::RUN_KEY;
 
 /// The key of a model's unfinished curve block in the header's `hyper`.
 pub const BLOCK_KEY: &str = "block";
@@ -160,6 +160,8 @@ pub struct RunConfig {
 
 /// The most positions of the learner's own games checked at a point.
 pub const MAX_SAMPLE: u32 = 2_000;
+
+q_run::q_run_config!(RunConfig);
 
 impl RunConfig {
     pub fn validate(&self) -> Result<(), String> {

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::learn::q_run;
 use crate::learn::q_table::QParams;
 
 /// Who plays the hare.
@@ -93,6 +94,8 @@ pub struct RunConfig {
     #[serde(default)]
     pub probes: Vec<Probe>,
 }
+
+q_run::q_run_config!(RunConfig);
 
 /// The state-action pairs sampled by experiment 4: a trapping move (the
 /// hounds win at once: Q → +1), a move that lets the hare escape at once
