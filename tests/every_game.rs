@@ -367,12 +367,11 @@ fn unknown_settings_are_refused(e: &dyn GameEntry) {
 
 /// A number setting outside the range its form declares is refused, as
 /// the page's form refuses it, in every preset's first run: below the
-/// least and above the most of every real-number field. A whole-number
-/// field is given a value with a fraction's form (1.0 past its range),
-/// which its type refuses; its range is not checked here: several
-/// learners take whole numbers beyond their form's range (the field's
-/// dotted path into the settings; a field a preset's settings do not
-/// hold is left alone).
+/// least and above the most of every real-number field, and one below the
+/// least and one above the most of every whole-number field, as a whole
+/// number (the field's dotted path into the settings; a field a preset's
+/// settings do not hold is left alone, and so is a most of 10^15 or more,
+/// such as a seed's).
 fn settings_out_of_their_range_are_refused(e: &dyn GameEntry) {
     use selfplay::plugin::FieldKind;
     let mut accepted = Vec::new();
@@ -398,10 +397,10 @@ fn settings_out_of_their_range_are_refused(e: &dyn GameEntry) {
                     FieldKind::Int { min, max, .. } => {
                         let mut v = Vec::new();
                         if min > 0.0 {
-                            v.push(serde_json::json!(min - 1.0));
+                            v.push(serde_json::json!(min as u64 - 1));
                         }
                         if max < 1e15 {
-                            v.push(serde_json::json!(max + 1.0));
+                            v.push(serde_json::json!(max as u64 + 1));
                         }
                         v
                     }

@@ -35,12 +35,20 @@ pub trait QRunConfig: Serialize + DeserializeOwned {
     fn total_games_mut(&mut self) -> &mut u64;
     /// The run's seed.
     fn seed(&self) -> u64;
+    /// What only a new run must meet besides its planned total (the
+    /// settings form's ranges, where a model file may hold settings
+    /// outside them and still load).
+    fn check_new(&self) -> Result<(), String>;
 }
 
 /// Implements [`QRunConfig`] for settings `$config` that keep their planned
-/// total in `total_games` and their seed in `seed`.
+/// total in `total_games` and their seed in `seed`; `$check`, when given,
+/// is their [`QRunConfig::check_new`].
 macro_rules! q_run_config {
     ($config:ty) => {
+        $crate::learn::q_run::q_run_config!($config, |_: &$config| Ok(()));
+    };
+    ($config:ty, $check:expr) => {
         impl $crate::learn::q_run::QRunConfig for $config {
             fn total_games(&self) -> u64 {
                 self.total_games
@@ -50,6 +58,9 @@ macro_rules! q_run_config {
             }
             fn seed(&self) -> u64 {
                 self.seed
+            }
+            fn check_new(&self) -> Result<(), String> {
+                ($check)(self)
             }
         }
     };
@@ -74,12 +85,16 @@ macro_rules! planned_total {
 }
 pub(crate) use planned_total;
 
-/// A new run's planned total: at most [`MAX_NEW_GAMES`].
+/// A new run's settings: a planned total from 1 to [`MAX_NEW_GAMES`], and
+/// the game's own [`QRunConfig::check_new`].
 pub fn check_new<C: QRunConfig>(config: &C) -> Result<(), String> {
-    if config.total_games() > MAX_NEW_GAMES {
-        return Err("total_games must be at most 100,000,000".into());
+    if !(1..=MAX_NEW_GAMES).contains(&config.total_games()) {
+        return Err(format!(
+            "total_games must be 1 to 100,000,000, not {}",
+            config.total_games()
+        ));
     }
-    Ok(())
+    config.check_new()
 }
 
 /// A new planned total, not below the `games` played.

@@ -10,7 +10,8 @@ use super::engine::{Engine, EngineSettings, MAX_LEVEL};
 use super::hints::turn_words;
 use super::learn::parse_records;
 use super::learners::td::{
-    hand, model_learner, presets, RunConfig, TdRun as Run, WeightsPlayer, MAX_RECORDS_TEXT,
+    hand, model_learner, presets, RunConfig, TdRun as Run, WeightsPlayer, MAX_NEW_GAMES,
+    MAX_RECORDS_TEXT,
 };
 use super::players::{Greedy, NearRandom};
 use super::rules::{format_point, Board, Point};
@@ -86,11 +87,11 @@ pub enum Command {
         /// The preset.
         #[arg(long, default_value = "tss")]
         preset: String,
-        /// Learning games (1 to 10,000,000).
-        #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+        /// Learning games (1 to 1,000,000).
+        #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u64).range(1..=MAX_NEW_GAMES))]
         games: u64,
-        /// A curve point every this many games (1 to 10,000,000).
-        #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+        /// A curve point every this many games (1 to 1,000,000).
+        #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..=MAX_NEW_GAMES))]
         eval_every: u64,
         /// Openings a curve point plays, 1 to 50 (the first of the 50 shipped).
         #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=50))]

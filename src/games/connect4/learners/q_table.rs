@@ -73,7 +73,7 @@ pub use crate::games::connect4::table::{
 };
 pub use config::{
     point_seed, preset, run_seed, LearnerSide, Opponent, RunConfig, ALPHA, BLOCK_KEY,
-    EXPLORATION_1, EXPLORATION_2, GAMMA, MAX_LOOKAHEAD, MAX_SAMPLE, RUN_KEY,
+    EXPLORATION_1, EXPLORATION_2, GAMMA, MAX_BLOCK_GAMES, MAX_LOOKAHEAD, MAX_SAMPLE, RUN_KEY,
 };
 pub use game::{greedy_record, LearningGame};
 
@@ -625,7 +625,7 @@ impl LearnerKind for QTableKind {
                     "Curve point every (games)",
                     "Learning games summed up in one point of the curve.",
                     1,
-                    10_000_000,
+                    u64::from(MAX_BLOCK_GAMES),
                     1_000,
                 ),
                 FieldSpec::int(

@@ -427,6 +427,10 @@ impl TdLearner {
     }
 }
 
+/// The most learning games of a new run, and the most between two of its
+/// curve points.
+pub const MAX_NEW_GAMES: u64 = 1_000_000;
+
 impl Learner for TdLearner {
     type Config = RunConfig;
     type Point = CurvePoint;
@@ -440,6 +444,18 @@ impl Learner for TdLearner {
 
     fn set_total(config: &mut RunConfig, total: u64, _games: u64) -> Result<(), String> {
         change_checked(config, |c| c.games = total, RunConfig::validate)
+    }
+
+    /// A new run within the settings form's ranges: at most
+    /// [`MAX_NEW_GAMES`] games, and a curve point at most every as many (a
+    /// model file keeps the settings it was trained with, and still loads).
+    fn check(config: &RunConfig) -> Result<(), String> {
+        for (name, v) in [("games", config.games), ("eval_every", config.eval_every)] {
+            if v > MAX_NEW_GAMES {
+                return Err(format!("{name} must be at most 1,000,000, not {v}"));
+            }
+        }
+        Ok(())
     }
 
     fn new(config: &RunConfig) -> Result<TdLearner, String> {
@@ -765,7 +781,7 @@ impl LearnerKind for TdKind {
                     hand-set weights."
                 .into(),
             fields: vec![
-                FieldSpec::int("games", "Learning games", "How many games it learns from.", 1, 1_000_000, d.games),
+                FieldSpec::int("games", "Learning games", "How many games it learns from.", 1, MAX_NEW_GAMES, d.games),
                 FieldSpec::float("alpha", "Step size α", "How far a value moves toward the next one after a turn.", (0.001, 1.0), 0.001, 0.1),
                 FieldSpec::float("epsilon", "Exploration ε", "The chance of a random stone instead of the best one.", (0.0, 1.0), 0.01, 0.1),
                 FieldSpec::boolean("tss", "Threat-space search", "A win by continuous double threats found at a turn's start ends the game; a second stone proven to lose is avoided.", d.tss),
@@ -774,7 +790,7 @@ impl LearnerKind for TdKind {
                 FieldSpec::boolean("sign_only", "Sign-only features", "Each pattern counts as present (1) or absent (0), not by how many.", d.sign_only),
                 FieldSpec::boolean("per_phase", "Weights per phase", "Opening, middle game and endgame each their own weights.", d.per_phase),
                 FieldSpec::boolean("mixed", "Mixed", "Keep the hand-set opening weights; learn the middle game and endgame.", d.mixed),
-                FieldSpec::int("eval_every", "A curve point every", "Learning games between two measurements.", 1, 1_000_000, d.eval_every),
+                FieldSpec::int("eval_every", "A curve point every", "Learning games between two measurements.", 1, MAX_NEW_GAMES, d.eval_every),
                 FieldSpec::int("openings", "Measuring openings", "How many of the 50 fixed openings a curve point plays, each twice with colours swapped.", 1, OPENING_COUNT as u64, OPENING_COUNT as u64),
                 FieldSpec::int("seed", "Seed", "The same seed gives the same run.", 0, 1 << 53, 1),
             ],

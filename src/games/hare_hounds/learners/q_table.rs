@@ -74,7 +74,7 @@ use crate::plugin::{
     Point, Restored, ResumeOptions, RunKindInfo, RunView, SeriesSpec,
 };
 
-pub use config::{default_probes, preset, run_seed, HareConfig, Probe, RunConfig};
+pub use config::{default_probes, preset, run_seed, HareConfig, Probe, RunConfig, MAX_LEARN_GAMES};
 
 /// The kind of run of the Hare and Hounds study: tabular Q-learning.
 pub const Q_TABLE: &str = "q_table";
@@ -735,7 +735,7 @@ impl LearnerKind for QTableKind {
                     "Curve point every (games)",
                     "Learning games between two measurements of the greedy hounds.",
                     1,
-                    10_000_000,
+                    u64::from(MAX_LEARN_GAMES),
                     100,
                 ),
                 FieldSpec::int(

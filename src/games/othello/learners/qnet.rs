@@ -47,10 +47,10 @@ use crate::plugin::{
 use super::eval::{
     evaluate, latest_of, point_of, win_rates, win_series, EvalPoint, Evaluation, OpponentResult,
 };
-use config::MAX_GAMES;
 pub use config::{
     preset, presets, Preset, TrainOpponent, TrainerConfig, FAST_BETA_C, FAST_BETA_PRESET,
 };
+use config::{MAX_EVAL_GAMES, MAX_GAMES};
 
 /// The kind of run of the Othello study: Q-learning with a network.
 pub const QNET: &str = "qnet";
@@ -773,7 +773,7 @@ impl LearnerKind for QNetKind {
                     "Games per opponent at each curve point, half as black and half as white; more is \
                      less noisy and slower.",
                     2,
-                    10_000_000,
+                    u64::from(MAX_EVAL_GAMES),
                     u64::from(defaults.eval_games),
                 ),
             ],

@@ -159,6 +159,10 @@ fn side_word(i: usize) -> &'static str {
     ["X", "O"][i]
 }
 
+/// The most learning games of a new run, and the most between two of its
+/// curve points.
+pub const MAX_NEW_GAMES: u64 = 1_000_000;
+
 impl Learner for Values {
     type Config = RunConfig;
     type Point = CurvePoint;
@@ -171,6 +175,18 @@ impl Learner for Values {
 
     fn set_total(config: &mut RunConfig, total: u64, _games: u64) -> Result<(), String> {
         change_checked(config, |c| c.games = total, RunConfig::validate)
+    }
+
+    /// A new run within the settings form's ranges: at most
+    /// [`MAX_NEW_GAMES`] games, and a curve point at most every as many (a
+    /// model file keeps the settings it was trained with, and still loads).
+    fn check(config: &RunConfig) -> Result<(), String> {
+        for (name, v) in [("games", config.games), ("eval_every", config.eval_every)] {
+            if v > MAX_NEW_GAMES {
+                return Err(format!("{name} must be at most 1,000,000, not {v}"));
+            }
+        }
+        Ok(())
     }
 
     fn new(config: &RunConfig) -> Result<Values, String> {
@@ -418,7 +434,7 @@ impl LearnerKind for ValuesKind {
                     "Learning games",
                     "How many games it learns from.",
                     1,
-                    1_000_000,
+                    MAX_NEW_GAMES,
                     20_000,
                 ),
                 FieldSpec::float(
@@ -450,7 +466,7 @@ impl LearnerKind for ValuesKind {
                     "A curve point every",
                     "Learning games between two measurements.",
                     1,
-                    1_000_000,
+                    MAX_NEW_GAMES,
                     500,
                 ),
                 FieldSpec::int(

@@ -161,7 +161,18 @@ pub struct RunConfig {
 /// The most positions of the learner's own games checked at a point.
 pub const MAX_SAMPLE: u32 = 2_000;
 
-q_run::q_run_config!(RunConfig);
+q_run::q_run_config!(RunConfig, |c: &RunConfig| {
+    if c.block_games > MAX_BLOCK_GAMES {
+        return Err(format!(
+            "block_games must be at most 10,000,000, not {}",
+            c.block_games
+        ));
+    }
+    Ok(())
+});
+
+/// The most learning games of a curve point of a new run.
+pub const MAX_BLOCK_GAMES: u32 = 10_000_000;
 
 impl RunConfig {
     pub fn validate(&self) -> Result<(), String> {

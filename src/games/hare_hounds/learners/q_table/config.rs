@@ -95,7 +95,18 @@ pub struct RunConfig {
     pub probes: Vec<Probe>,
 }
 
-q_run::q_run_config!(RunConfig);
+q_run::q_run_config!(RunConfig, |c: &RunConfig| {
+    if c.learn_games > MAX_LEARN_GAMES {
+        return Err(format!(
+            "learn_games must be at most 10,000,000, not {}",
+            c.learn_games
+        ));
+    }
+    Ok(())
+});
+
+/// The most learning games between two curve points of a new run.
+pub const MAX_LEARN_GAMES: u32 = 10_000_000;
 
 /// The state-action pairs sampled by experiment 4: a trapping move (the
 /// hounds win at once: Q → +1), a move that lets the hare escape at once

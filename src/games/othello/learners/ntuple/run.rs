@@ -245,6 +245,9 @@ impl NTupleLearner {
     }
 }
 
+/// The most learning games between two curve points of a new run.
+pub const MAX_NEW_EVAL_EVERY: u64 = 100_000_000;
+
 impl Learner for NTupleLearner {
     type Config = NTupleConfig;
     type Point = EvalPoint;
@@ -258,6 +261,19 @@ impl Learner for NTupleLearner {
 
     fn set_total(config: &mut NTupleConfig, total: u64, _games: u64) -> Result<(), String> {
         change_checked(config, |c| c.games = total, NTupleConfig::validate)
+    }
+
+    /// A new run, whose curve point falls at most every
+    /// [`MAX_NEW_EVAL_EVERY`] games, as the settings form says (a model
+    /// file keeps the settings it was trained with, and still loads).
+    fn check(config: &NTupleConfig) -> Result<(), String> {
+        if config.eval_every > MAX_NEW_EVAL_EVERY {
+            return Err(format!(
+                "a curve point at most every 100,000,000 games, not every {}",
+                config.eval_every
+            ));
+        }
+        Ok(())
     }
 
     fn new(config: &NTupleConfig) -> Result<NTupleLearner, String> {

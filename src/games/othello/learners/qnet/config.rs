@@ -93,7 +93,7 @@ const MAX_HIDDEN: usize = 1024;
 pub(super) const MAX_GAMES: u64 = 1_000_000_000_000;
 /// Evaluation games per opponent at a curve point (a checkpoint from
 /// elsewhere cannot make a run evaluate for hours before it trains).
-const MAX_EVAL_GAMES: u32 = 100_000;
+pub const MAX_EVAL_GAMES: u32 = 100_000;
 
 impl TrainerConfig {
     /// The study's C for an opponent: 3,000,000 for self-play, 1,500,000
@@ -148,9 +148,11 @@ impl TrainerConfig {
         Ok(())
     }
 
-    /// [`validate`](Self::validate), and what only a new run must meet: C
-    /// within the settings form's range, 1 to 10^12 (a model file keeps
-    /// the C it was trained with, and still loads).
+    /// [`validate`](Self::validate), and what only a new run must meet,
+    /// the settings form's ranges (a model file keeps the settings it was
+    /// trained with, and still loads): C from 1 to 10^12, a curve point at
+    /// most every 10^12 games, and at least 2 evaluation games (one as
+    /// black, one as white; 0 only with no curve points).
     pub fn validate_new(&self) -> Result<(), String> {
         self.validate()?;
         if !(1.0..=MAX_GAMES as f64).contains(&self.c) {
@@ -158,6 +160,15 @@ impl TrainerConfig {
                 "c must be a number from 1 to 10^12, not {}",
                 crate::words::number(self.c)
             ));
+        }
+        if self.eval_every > MAX_GAMES {
+            return Err(format!(
+                "eval_every must be at most 10^12, not {}",
+                self.eval_every
+            ));
+        }
+        if self.eval_games == 1 {
+            return Err("eval_games must be at least 2 (one game as black, one as white)".into());
         }
         Ok(())
     }
