@@ -20,7 +20,7 @@ use crate::plugin::{
 /// Openings of the rating ladder: eight random discs each (the perfect
 /// player solves each of its moves from there in about a second; nearer
 /// the empty board a game between perfect players takes minutes).
-const LADDER_OPENINGS: u32 = 100;
+const LADDER_OPENINGS: u32 = 200;
 
 /// Connect Four's entry in the registry.
 pub struct Entry;

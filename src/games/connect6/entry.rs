@@ -39,7 +39,7 @@ fn engine_fields() -> Vec<FieldSpec> {
 }
 
 /// Openings of the rating ladder: the first three stones of the random player each.
-const LADDER_OPENINGS: u32 = 100;
+const LADDER_OPENINGS: u32 = 200;
 
 /// Connect6's entry in the registry.
 pub struct Entry;
