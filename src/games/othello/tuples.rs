@@ -369,11 +369,19 @@ fn entries_and_sum(w: &[f32], view: &[u32], offsets: &[u32], entries: &mut Vec<u
     sum
 }
 
+/// The sum of the weights of `entries` in `w`, in their order.
+#[inline(never)]
+fn sum_at(w: &[f32], entries: &[u32]) -> f32 {
+    let mut sum = 0.0f32;
+    for &e in entries {
+        sum += w[e as usize];
+    }
+    sum
+}
+
 /// Reused buffers of [`TupleNet::move_sums`].
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
-    /// The sums in the second copy of a blend.
-    hi: Vec<(u8, f32)>,
     abs: Vec<u32>,
     tmp: Vec<u32>,
     touched: Vec<u16>,
@@ -477,22 +485,25 @@ impl TupleNet {
         out: &mut Vec<(u8, f32)>,
     ) {
         let phase = self.phase(board.empties().saturating_sub(1));
-        self.sums_in(self.net.phase(phase.lo), board, ix, s, out);
         if phase.t > 0.0 {
-            // Sums are linear in the weights: a blend of the two copies'.
-            let mut hi = std::mem::take(&mut s.hi);
-            self.sums_in(self.net.phase(phase.lo + 1), board, ix, s, &mut hi);
-            for (m, h) in out.iter_mut().zip(&hi) {
-                m.1 = (1.0 - phase.t) * m.1 + phase.t * h.1;
-            }
-            s.hi = hi;
+            // Sums are linear in the weights: a blend of the two copies',
+            // both read in one pass over the moves.
+            let (w, w2) = (self.net.phase(phase.lo), self.net.phase(phase.lo + 1));
+            self.sums_in::<true>(w, w2, phase.t, board, ix, s, out);
+        } else {
+            self.sums_in::<false>(self.net.phase(phase.lo), &[], 0.0, board, ix, s, out);
         }
     }
 
-    /// [`TupleNet::move_sums`] in one copy of the tables, `w`.
-    fn sums_in(
+    /// [`TupleNet::move_sums`] in one copy of the tables, `w`, or (`BOTH`)
+    /// blended with a second copy `w2` at the share `t`: (1 − t) times the
+    /// sum in `w` plus t times the sum in `w2`.
+    #[allow(clippy::too_many_arguments)]
+    fn sums_in<const BOTH: bool>(
         &self,
         w: &[f32],
+        w2: &[f32],
+        t: f32,
         board: &Board,
         ix: &Indices,
         s: &mut Scratch,
@@ -511,6 +522,7 @@ impl TupleNet {
             abs, tmp, touched, ..
         } = s;
         let base = entries_and_sum(w, view, &lay.offsets, abs);
+        let base2 = if BOTH { sum_at(w2, abs) } else { 0.0 };
         tmp.clear();
         tmp.extend_from_slice(abs);
         touched.resize(lay.by_square.len(), 0);
@@ -542,16 +554,24 @@ impl TupleNet {
             // powers of three with signs is never 0), so a tuple whose entry
             // is the position's again has been counted: its later listings
             // add nothing. The tuples are counted in the order first touched.
-            let mut delta = 0.0f32;
-            for &t in &touched[..n] {
-                let t = t as usize;
-                let (now, was) = (tmp[t], abs[t]);
+            let (mut delta, mut delta2) = (0.0f32, 0.0f32);
+            for &k in &touched[..n] {
+                let k = k as usize;
+                let (now, was) = (tmp[k], abs[k]);
                 if now != was {
                     delta += w[now as usize] - w[was as usize];
-                    tmp[t] = was;
+                    if BOTH {
+                        delta2 += w2[now as usize] - w2[was as usize];
+                    }
+                    tmp[k] = was;
                 }
             }
-            out.push((q, base + delta));
+            let sum = if BOTH {
+                (1.0 - t) * (base + delta) + t * (base2 + delta2)
+            } else {
+                base + delta
+            };
+            out.push((q, sum));
         }
     }
 
@@ -951,6 +971,17 @@ mod tests {
                 ia.active(net.layout(), b.side(), &mut active);
                 let p = net.phase(after.empties());
                 blended += usize::from(p.t > 0.0);
+                if p.t > 0.0 {
+                    // One pass over both copies gives, to the bit, the blend
+                    // of each copy's own move sums.
+                    let (mut lo, mut hi) = (Vec::new(), Vec::new());
+                    let (w, w2) = (net.net().phase(p.lo), net.net().phase(p.lo + 1));
+                    net.sums_in::<false>(w, &[], 0.0, &b, &ix, &mut Scratch::default(), &mut lo);
+                    net.sums_in::<false>(w2, &[], 0.0, &b, &ix, &mut Scratch::default(), &mut hi);
+                    let (_, l) = lo.iter().find(|m| m.0 == q).copied().unwrap();
+                    let (_, h) = hi.iter().find(|m| m.0 == q).copied().unwrap();
+                    assert_eq!(sum.to_bits(), ((1.0 - p.t) * l + p.t * h).to_bits());
+                }
                 let want = net.net().sum(p, &active);
                 assert!((sum - want).abs() < 1e-3, "{sum} vs {want}");
                 // The blend lies between the two copies' own sums.
