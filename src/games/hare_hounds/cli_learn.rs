@@ -385,16 +385,8 @@ pub(super) fn train(a: TrainArgs) -> Result<(), CliError> {
             let hare = if a.side == "both" {
                 HareConfig::Learning(params)
             } else {
-                match a.opponent.as_str() {
-                    "random" => HareConfig::Random,
-                    "simple" => HareConfig::Simple,
-                    "perfect" => HareConfig::Perfect,
-                    o => {
-                        return Err(CliError::BadInput(format!(
-                            "--opponent {o}: expected random, simple or perfect"
-                        )))
-                    }
-                }
+                HareConfig::fixed(&a.opponent)
+                    .map_err(|e| CliError::BadInput(format!("--opponent: {e}")))?
             };
             let config = RunConfig {
                 label: format!("train {}", a.side),

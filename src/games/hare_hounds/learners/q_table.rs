@@ -411,14 +411,7 @@ impl Learner for QTableLearner {
     fn restore(model: &Model, options: &ResumeOptions) -> Result<Restored<Self>, String> {
         let hare = match options.settings.get("hare").and_then(Value::as_str) {
             None | Some("") => None,
-            Some("random") => Some(HareConfig::Random),
-            Some("simple") => Some(HareConfig::Simple),
-            Some("perfect") => Some(HareConfig::Perfect),
-            Some(other) => {
-                return Err(format!(
-                    "unknown hare '{other}' (random, simple or perfect)"
-                ))
-            }
+            Some(name) => Some(HareConfig::fixed(name)?),
         };
         let seed = match options.settings.get("seed") {
             None | Some(Value::Null) => None,

@@ -61,6 +61,17 @@ impl TryFrom<HareFields> for HareConfig {
     }
 }
 
+impl HareConfig {
+    /// A fixed hare by the name its settings give it (`kind`): `random`,
+    /// `simple` or `perfect`.
+    pub fn fixed(name: &str) -> Result<HareConfig, String> {
+        match serde_json::from_value(serde_json::json!({ "kind": name })) {
+            Ok(hare @ (HareConfig::Random | HareConfig::Simple | HareConfig::Perfect)) => Ok(hare),
+            _ => Err(format!("unknown hare '{name}' (random, simple or perfect)")),
+        }
+    }
+}
+
 /// A state–action pair whose Q-value is sampled at every curve point.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
