@@ -18,6 +18,9 @@ use crate::model::{Kind, Model};
 use crate::plugin::learner::{json, thinned};
 use crate::plugin::{DynAgent, Playable, TypedAgent};
 
+/// The kind of run of every game's tabular Q-learning.
+pub const Q_TABLE: &str = "q_table";
+
 /// The key of a run's settings in a model header's `hyper`.
 pub const RUN_KEY: &str = "run";
 
@@ -67,11 +70,17 @@ macro_rules! q_run_config {
 }
 pub(crate) use q_run_config;
 
-/// The planned-total methods of a [`crate::plugin::Learner`] whose
-/// settings `$config` are a [`QRunConfig`] ([`check_new`], [`set_total`]),
-/// written inside its `impl`.
-macro_rules! planned_total {
-    ($config:ty) => {
+/// What every tabular Q-learning [`crate::plugin::Learner`] declares alike,
+/// written inside its `impl`: its settings `$config` (a [`QRunConfig`]) and
+/// curve point `$point`, its kind `q_table` and algorithm, and its planned
+/// total ([`check_new`], [`set_total`]).
+macro_rules! q_table_learner {
+    ($config:ty, $point:ty) => {
+        type Config = $config;
+        type Point = $point;
+        const KIND: &'static str = $crate::learn::q_run::Q_TABLE;
+        const ALGORITHM: $crate::model::Algorithm = $crate::model::Algorithm::QTable;
+
         fn total(config: &$config) -> u64 {
             $crate::learn::q_run::QRunConfig::total_games(config)
         }
@@ -83,7 +92,7 @@ macro_rules! planned_total {
         }
     };
 }
-pub(crate) use planned_total;
+pub(crate) use q_table_learner;
 
 /// A new run's settings: a planned total from 1 to [`MAX_NEW_GAMES`], and
 /// the game's own [`QRunConfig::check_new`].

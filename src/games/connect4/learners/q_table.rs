@@ -60,7 +60,7 @@ use crate::games::connect4::rules::Position;
 use crate::games::connect4::settings::{depth_setting, side_word};
 use crate::learn::q_run;
 use crate::learn::q_table::{QLearner, QTable};
-use crate::model::{Algorithm, Kind, Model};
+use crate::model::{Kind, Model};
 use crate::plugin::learner::json;
 use crate::plugin::run::{percent, thousands, Recorder};
 use crate::plugin::{
@@ -77,8 +77,7 @@ pub use config::{
 };
 pub use game::{greedy_record, LearningGame};
 
-/// The kind of run of the study: tabular Q-learning.
-pub const Q_TABLE: &str = "q_table";
+pub use crate::learn::q_run::Q_TABLE;
 
 /// The generic run of this learner.
 pub type QTableRun = crate::plugin::Run<QTableLearner>;
@@ -218,12 +217,7 @@ fn point_of(p: &CurvePoint) -> Point {
 }
 
 impl Learner for QTableLearner {
-    type Config = RunConfig;
-    type Point = CurvePoint;
-    const KIND: &'static str = Q_TABLE;
-    const ALGORITHM: Algorithm = Algorithm::QTable;
-
-    q_run::planned_total!(RunConfig);
+    q_run::q_table_learner!(RunConfig, CurvePoint);
 
     fn new(config: &RunConfig) -> Result<QTableLearner, String> {
         config.validate()?;

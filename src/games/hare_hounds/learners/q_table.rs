@@ -66,7 +66,7 @@ use crate::games::hare_hounds::solve::{solution, PerfectShare, Solution};
 use crate::games::hare_hounds::{HareHounds, Move};
 use crate::learn::q_run;
 use crate::learn::q_table::{play_recorded_game, Agent, QLearner, QTable};
-use crate::model::{Algorithm, Kind, Model};
+use crate::model::{Kind, Model};
 use crate::players::RandomPlayer;
 use crate::plugin::run::{thousands, Recorder};
 use crate::plugin::{
@@ -76,8 +76,7 @@ use crate::plugin::{
 
 pub use config::{default_probes, preset, run_seed, HareConfig, Probe, RunConfig, MAX_LEARN_GAMES};
 
-/// The kind of run of the Hare and Hounds study: tabular Q-learning.
-pub const Q_TABLE: &str = "q_table";
+pub use crate::learn::q_run::Q_TABLE;
 
 /// The generic run of this learner.
 pub type QTableRun = crate::plugin::Run<QTableLearner>;
@@ -288,12 +287,7 @@ pub fn hare_label(hare: &HareConfig) -> &'static str {
 }
 
 impl Learner for QTableLearner {
-    type Config = RunConfig;
-    type Point = CurvePoint;
-    const KIND: &'static str = Q_TABLE;
-    const ALGORITHM: Algorithm = Algorithm::QTable;
-
-    q_run::planned_total!(RunConfig);
+    q_run::q_table_learner!(RunConfig, CurvePoint);
 
     /// Checks the settings and sets up the hounds, the hare and the probes
     /// (with the exact solution, for the perfect-move share and the perfect
