@@ -242,11 +242,14 @@ test('a saved model continues training in the Train tab: the curve goes on, and 
   await expect(continued).toContainText('(continued)');
   await expect(continued).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
   expect(Number(await continued.getAttribute('data-games'))).toBe(saved + 100);
-  const last = Number(await continued.getAttribute('data-last-point'));
-  expect(last).toBeGreaterThan(saved);
-  expect(last).toBe(Math.floor((saved + 100) / 10) * 10);
-  expect(Number(await continued.getAttribute('data-points'))).toBe(last / 10 + 1);
-  expect(last / 10 + 1).toBeGreaterThan(Math.floor(saved / 10) + 1);
+  // A point every 10 games from 0 to the end, and the run's last game when
+  // it is off that grid (the saved run's last game too, if it had one).
+  const end = saved + 100;
+  expect(Number(await continued.getAttribute('data-last-point'))).toBe(end);
+  const curve = (await continued.getAttribute('data-curve'))!.split(' ').map(Number);
+  expect(curve.filter((g) => g % 10 === 0)).toEqual(Array.from({ length: Math.floor(end / 10) + 1 }, (_, i) => 10 * i));
+  expect(curve.filter((g) => g % 10 !== 0).every((g) => g === saved || g === end)).toBe(true);
+  expect(curve.filter((g) => g > saved).length).toBeGreaterThanOrEqual(Math.floor(end / 10) - Math.floor(saved / 10));
 
   // Saved again: a new model; the original is unchanged.
   await continued.getByTestId('run-save').click();
