@@ -4,12 +4,19 @@
 // best moves ringed on a heat map and exact scores in words (in a hint and
 // in the exact solver's progress); the keyboard
 // cursor starting on a legal move; an exported file's name that says its
-// games count once; the hare not marked like a point's name.
+// games count once; the hare not marked like a point's name; a tab chosen
+// on a phone bringing its panel up.
 
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { selfplay, watchErrors } from './helpers';
 
-
+const GAMES = (
+  JSON.parse(readFileSync(fileURLToPath(new URL('../../pkg/start.json', import.meta.url)), 'utf8')) as {
+    games: { id: string; built: boolean; runs: unknown[] }[];
+  }
+).games.filter((g) => g.built);
 
 const SIZES = [
   { name: 'laptop', viewport: { width: 1366, height: 768 }, touch: false },
@@ -54,6 +61,24 @@ for (const size of SIZES) {
     } else {
       // One row: every card at the same top and as tall as the others.
       for (const b of boxes) expect([Math.round(b.y), Math.round(b.height)]).toEqual([Math.round(boxes[0].y), Math.round(boxes[0].height)]);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test(`a chosen tab brings its panel up under the header, the first game's preset list on screen (${size.name})`, async ({ browser }) => {
+    const page = await open(browser, size);
+    const errors = watchErrors(page);
+    for (const g of GAMES) {
+      if (g.runs.length === 0) continue;
+      await page.goto(`/#/${g.id}`);
+      await expect(page.locator('.board-canvas, .graph-board').first()).toBeVisible();
+      await page.getByRole('tab', { name: 'Train' }).click();
+      // On a phone the panels are under the board: the chosen tab brings them up, under the header.
+      await expect(page.getByRole('tabpanel', { name: 'Train' }), g.id).toBeInViewport();
+      if (g === GAMES[0]) await expect(page.getByTestId('train-preset'), g.id).toBeInViewport();
+      const header = (await page.locator('.site-header').boundingBox())!;
+      expect((await page.getByRole('tab', { name: 'Train' }).boundingBox())!.y, g.id).toBeGreaterThanOrEqual(header.y + header.height - 1);
     }
     expect(errors).toEqual([]);
     await page.context().close();

@@ -286,7 +286,13 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
   };
   tabs.forEach((t, i) => {
     const b = el('button', { type: 'button', role: 'tab', id: `tab-${t.id}`, 'aria-controls': `panel-${t.id}` }, t.label);
-    b.addEventListener('click', () => void select(i, false));
+    b.addEventListener('click', () => {
+      void select(i, false);
+      // Where the panels are under the board (a narrow screen), a tab other
+      // than the first brings its panel up: the tabs just under the header,
+      // the panel's first controls (a preset and Start) on screen.
+      if (i > 0 && boardArea.getBoundingClientRect().bottom <= tablist.getBoundingClientRect().top) tablist.scrollIntoView({ block: 'start' });
+    });
     b.addEventListener('keydown', (e) => {
       const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
       if (d) {
