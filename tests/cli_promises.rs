@@ -494,7 +494,7 @@ fn killed_writes_leave_no_temporary_file_after_the_next_write() {
             "--eval-every".into(),
             "1".into(),
             "--eval-games".into(),
-            "1".into(),
+            "2".into(),
             "--out".into(),
             s(&out).into(),
         ]
