@@ -111,10 +111,14 @@ test('the page’s runs in the header, and a chart’s large view, at a laptop a
     expect((await page.locator('.site-header').boundingBox())!.height).toBe(headerHeight);
     await button.click();
     await expect(page.getByTestId('kept-run')).toHaveCount(1);
-    // The run in the page's words (its kind of run); the study's name for it in the tooltip.
+    // The run in the page's words (its kind of run), told from others of
+    // its kind by its own name, shortened, seed kept; in full in the tooltip.
     const row = page.getByTestId('kept-run').locator('p').first();
-    await expect(row).toContainText(`Run 1: ${host.runs[0].title}`);
-    expect(await row.getAttribute('title')).toMatch(/^The run in the study’s words: ./);
+    await expect(row).toContainText(`Run 1: ${host.runs[0].title} (`);
+    const study = (await row.getAttribute('title'))!;
+    expect(study).toMatch(/^The run in the study’s words: ./);
+    const seed = study.match(/, seed \d+$/)?.[0];
+    if (seed) await expect(row).toContainText(`${seed})`);
     // The open list covers none of the header's game names.
     for (const link of await links.all()) {
       const hit = await link.evaluate((a) => {

@@ -78,8 +78,9 @@ describe('ratings on a ladder', () => {
 
   it('gives the player rated 0 no interval: it is the scale’s fixed zero', () => {
     const random = ladder.seats[4];
-    expect(ratingFigures(ladder, random)).toBe('0, the scale’s fixed zero');
-    expect(ratingFigures(ladder, random, ' Elo')).toBe('0 Elo, the scale’s fixed zero');
+    expect(ratingFigures(ladder, random)).toBe('0,\u00a0the\u00a0scale’s\u00a0fixed\u00a0zero');
+    expect(ratingFigures(ladder, random, ' Elo')).toBe('0 Elo,\u00a0the\u00a0scale’s\u00a0fixed\u00a0zero');
+    expect(ratingFigures(ladder, random)).not.toMatch(/ /);
     expect(ratingFigures(ladder, ladder.seats[1])).toBe('500\u00a0±\u00a030');
     expect(ratingWords(ladder, 0, (s) => s.name)).toContain('Random is 0, fixed');
   });

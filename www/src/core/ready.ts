@@ -210,9 +210,13 @@ export function isAnchor(ladder: ReadyLadder, seat: LadderSeat): boolean {
   return seat.name === ladder.anchor;
 }
 
-/** A seat's rating in figures, `unit` after the number: "545 ± 37", or for the anchor "0, the scale’s fixed zero". */
+/**
+ * A seat's rating in figures, `unit` after the number: "545 ± 37", or for
+ * the anchor "0, the scale’s fixed zero"; their spaces are non-breaking, so
+ * that a rating line keeps them on one line.
+ */
 export function ratingFigures(ladder: ReadyLadder, seat: LadderSeat, unit = ''): string {
-  return isAnchor(ladder, seat) ? `0${unit}, the scale’s fixed zero` : `${seat.elo}\u00a0±\u00a0${seat.interval}${unit}`;
+  return isAnchor(ladder, seat) ? `0${unit},\u00a0the\u00a0scale’s\u00a0fixed\u00a0zero` : `${seat.elo}\u00a0±\u00a0${seat.interval}${unit}`;
 }
 
 /** What a rating on the ladder means, in words, with the players at the range's ends named by `label`. */

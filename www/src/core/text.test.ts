@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileCount, formatDuration, runText, unrepeatedFileName, upperFirst } from './text';
+import { fileCount, formatDuration, resumeRunLabel, runDetail, runText, unrepeatedFileName, upperFirst } from './text';
 
 it('upperFirst capitalises the first letter only', () => {
   expect(upperFirst('the thinking worker')).toBe('The thinking worker');
@@ -40,11 +40,30 @@ describe('formatDuration', () => {
   });
 });
 
-it('runText names a run in the header’s list by its kind of run, in the page’s words, not by the study’s name for it', () => {
-  expect(runText('Run 1', 'Q-learning with a neural network', 'QL1-H40 sigmoid self-play, seed 1')).toBe('Run 1: Q-learning with a neural network');
-  expect(runText('', 'Tabular Q-learning', 'simple hare, seed 7')).toBe('Tabular Q-learning');
+it('runText names a run in the header’s list by its kind of run, in the page’s words, and tells it from others of that kind by its settings and seed', () => {
+  expect(runText('Run 1', 'Q-learning with a neural network', 'QL1-H40 sigmoid self-play, seed 1')).toBe('Run 1: Q-learning with a neural network (QL1-H40 sigmoid self-play, seed 1)');
+  expect(runText('', 'Tabular Q-learning', 'simple hare, seed 7')).toBe('Tabular Q-learning (simple hare, seed 7)');
+  expect(runText('', 'Tabular Q-learning', '')).toBe('Tabular Q-learning');
   // A kind not known (from a later version): the run's own name.
   expect(runText('Run 2', undefined, 'QL1-H40 sigmoid self-play, seed 1')).toBe('Run 2: QL1-H40 sigmoid self-play, seed 1');
   expect(runText('Run 2', undefined, '')).toBe('Run 2: starting');
   expect(runText('', undefined, '')).toBe('a run');
+});
+
+it('two unfinished runs of one kind in one game read differently, and so do their Resume buttons', () => {
+  // A study preset's runs: no "Run N" (they come from storage), one kind, seeds apart.
+  const a = runText('', 'Tabular Q-learning', 'convergence, seed 1000003');
+  const b = runText('', 'Tabular Q-learning', 'convergence, seed 1000004');
+  expect(a).not.toBe(b);
+  expect(a).toContain('seed 1000003');
+  expect(resumeRunLabel('Hare and Hounds', a)).not.toBe(resumeRunLabel('Hare and Hounds', b));
+  expect(resumeRunLabel('Hare and Hounds', a)).toBe('Resume Hare and Hounds: Tabular Q-learning (convergence, seed 1000003)');
+  // Long settings are cut at a word, the seed kept.
+  const long = 'α=0.1 γ=0.9 ε=0.5 vs perfect player, learner plays second, mirror images shared, looking 2 moves ahead';
+  const c = runText('', 'Tabular Q-learning', `${long}, seed 5`);
+  const d = runText('', 'Tabular Q-learning', `${long}, seed 6`);
+  expect(c).not.toBe(d);
+  expect(c).toMatch(/…, seed 5\)$/);
+  expect(runDetail(`${long}, seed 5`).length).toBeLessThanOrEqual(48);
+  expect(resumeRunLabel('Connect Four', c)).not.toBe(resumeRunLabel('Connect Four', d));
 });

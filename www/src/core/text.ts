@@ -94,12 +94,36 @@ export function fileStem(title: string, fallback: string, max = 60): string {
 }
 
 /**
+ * A run's own name (its settings or the study's preset, and its seed:
+ * "convergence, seed 1000003") cut to about `max` characters at a word,
+ * the seed always kept: what tells apart runs of one kind in one game.
+ */
+export function runDetail(label: string, max = 48): string {
+  const at = label.lastIndexOf(', seed ');
+  const head = at >= 0 ? label.slice(0, at) : label;
+  const seed = at >= 0 ? label.slice(at) : '';
+  const room = Math.max(16, max - seed.length);
+  if (head.length <= room) return head + seed;
+  const cut = head.slice(0, room - 1);
+  const space = cut.lastIndexOf(' ');
+  const kept = (space > room / 2 ? cut.slice(0, space) : cut).replace(/[\s,·:;-]+$/, '');
+  return `${kept}…${seed}`;
+}
+
+/**
  * A run as the header's list names it, in the page's words: its name
- * ("Run 3") and its kind of run's title ("Q-learning with a neural
- * network"); the run's own name, in the study's words ("QL1-H40 sigmoid
- * self-play"), goes in the tooltip. Without the kind's title, that name.
+ * ("Run 3"), its kind of run's title ("Q-learning with a neural network")
+ * and, to tell it from other runs of that kind, its own name shortened
+ * (runDetail: its settings or preset, and its seed). Without the kind's
+ * title, its own name.
  */
 export function runText(name: string, kindTitle: string | undefined, label: string): string {
-  const what = kindTitle ?? (label || (name ? 'starting' : 'a run'));
+  const detail = label ? runDetail(label) : '';
+  const what = kindTitle ? (detail ? `${kindTitle} (${detail})` : kindTitle) : detail || (name ? 'starting' : 'a run');
   return name ? `${name}: ${what}` : what;
+}
+
+/** The name a screen reader gives a run's Resume button in the header's list: the game and the run as the list shows it. */
+export function resumeRunLabel(gameTitle: string, text: string): string {
+  return `Resume ${gameTitle}: ${text}`;
 }

@@ -12,7 +12,7 @@ import { openLibrary } from '../core/models';
 import { messageOf, showNotice } from '../core/notices';
 import { onRunsChanged, runsElsewhere } from '../core/run-locks';
 import type { Checkpoint } from '../core/storage';
-import { runText } from '../core/text';
+import { resumeRunLabel, runText } from '../core/text';
 
 /** One run as the header lists it. */
 export interface RunSummary {
@@ -248,7 +248,7 @@ export class RunKeeper {
       go.addEventListener('click', () => void this.goTo(r.game));
       const buttons: HTMLElement[] = [go];
       if (r.resumable) {
-        const resume = el('button', { type: 'button', className: 'primary', 'data-testid': 'kept-run-resume', 'aria-label': `Resume ${title} ${r.text}` }, 'Resume');
+        const resume = el('button', { type: 'button', className: 'primary', 'data-testid': 'kept-run-resume', 'aria-label': resumeRunLabel(title, r.text) }, 'Resume');
         resume.addEventListener('click', () => {
           resume.disabled = true;
           void this.resume(r.game, r.id);
