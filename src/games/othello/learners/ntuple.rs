@@ -452,7 +452,7 @@ impl LearnerKind for NTupleKind {
                     u64::from(MAX_EXACT),
                     u64::from(d.exact),
                 ),
-                FieldSpec::int("eval_every", "Curve point every (games)", "Learning games between two measurements.", 1, 100_000_000, d.eval_every),
+                FieldSpec::int("eval_every", "Curve point every (games)", "Learning games between two measurements.", 1, run::MAX_NEW_EVAL_EVERY, d.eval_every),
                 FieldSpec::int(
                     "eval_games",
                     "Evaluation games per opponent",
