@@ -42,7 +42,7 @@ describe('formatDuration', () => {
 
 it('runText names a run in the header’s list by its kind of run, in the page’s words, and tells it from others of that kind by its settings and seed', () => {
   expect(runText('Run 1', 'Q-learning with a neural network', 'QL1-H40 sigmoid self-play, seed 1')).toBe('Run 1: Q-learning with a neural network (QL1-H40 sigmoid self-play, seed 1)');
-  expect(runText('', 'Tabular Q-learning', 'simple hare, seed 7')).toBe('Tabular Q-learning (simple hare, seed 7)');
+  expect(runText('', 'Tabular Q-learning', 'simple opponent, seed 7')).toBe('Tabular Q-learning (simple opponent, seed 7)');
   expect(runText('', 'Tabular Q-learning', '')).toBe('Tabular Q-learning');
   // A kind not known (from a later version): the run's own name.
   expect(runText('Run 2', undefined, 'QL1-H40 sigmoid self-play, seed 1')).toBe('Run 2: QL1-H40 sigmoid self-play, seed 1');
@@ -56,8 +56,8 @@ it('two unfinished runs of one kind in one game read differently, and so do thei
   const b = runText('', 'Tabular Q-learning', 'convergence, seed 1000004');
   expect(a).not.toBe(b);
   expect(a).toContain('seed 1000003');
-  expect(resumeRunLabel('Hare and Hounds', a)).not.toBe(resumeRunLabel('Hare and Hounds', b));
-  expect(resumeRunLabel('Hare and Hounds', a)).toBe('Resume Hare and Hounds: Tabular Q-learning (convergence, seed 1000003)');
+  expect(resumeRunLabel('A game', a)).not.toBe(resumeRunLabel('A game', b));
+  expect(resumeRunLabel('A game', a)).toBe('Resume A game: Tabular Q-learning (convergence, seed 1000003)');
   // Long settings are cut at a word, the seed kept.
   const long = 'α=0.1 γ=0.9 ε=0.5 vs perfect player, learner plays second, mirror images shared, looking 2 moves ahead';
   const c = runText('', 'Tabular Q-learning', `${long}, seed 5`);
@@ -65,5 +65,5 @@ it('two unfinished runs of one kind in one game read differently, and so do thei
   expect(c).not.toBe(d);
   expect(c).toMatch(/…, seed 5\)$/);
   expect(runDetail(`${long}, seed 5`).length).toBeLessThanOrEqual(48);
-  expect(resumeRunLabel('Connect Four', c)).not.toBe(resumeRunLabel('Connect Four', d));
+  expect(resumeRunLabel('A game', c)).not.toBe(resumeRunLabel('A game', d));
 });
