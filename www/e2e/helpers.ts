@@ -31,6 +31,8 @@ export function watchErrors(page: Page): string[] {
  */
 export async function squarePoint(page: Page, square: string): Promise<{ x: number; y: number }> {
   const c = page.locator('canvas.board-canvas');
+  // A board still being shown (a tab switching, a game view opening) is waited for.
+  await c.waitFor({ state: 'visible' });
   const box = await c.boundingBox();
   if (!box) throw new Error('the board is not visible');
   const [ox, oy, cell, rows, cols] = await Promise.all(

@@ -61,6 +61,8 @@ export class Game {
   private pausedNow = false;
   /** A move made before the first game had started (see `humanMove`). */
   private early: string | null = null;
+  /** A move made while another request was under way, with the position it was made in (see `humanMove`). */
+  private waiting: { move: string; position: string; cursor: number } | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private destroyed = false;
   /** The side whose computer player is thinking, and the ticket of its think. */
@@ -207,11 +209,28 @@ export class Game {
     // A move made while the game is being restored into a restarted engine
     // is played once the record is back, if it is still this side's move.
     while (this.restoring) await this.restored;
-    if (this.locked() || !this.seats.isHuman(this.current?.toMove ?? null) || !this.current?.legal.some((m) => m.text === move)) return;
+    const s = this.current;
+    if (!s || !this.seats.isHuman(s.toMove) || !s.legal.some((m) => m.text === move)) return;
+    // A move made while another request is under way (New game pressed a
+    // moment before, a slow engine) is kept, and played once that request
+    // is over if the board still shows the position it was made in.
+    if (this.locked()) {
+      this.waiting = { move, position: s.position, cursor: s.cursor };
+      return;
+    }
+    this.waiting = null;
     await this.perform(async () => {
       this.show(await this.engine.session({ kind: 'play', move }));
     });
     this.schedule();
+  }
+
+  /** Plays the move kept while the game was busy, if its position is still the one on the board. */
+  private playWaiting(): void {
+    const w = this.waiting;
+    this.waiting = null;
+    const s = this.current;
+    if (w && s && !this.locked() && s.position === w.position && s.cursor === w.cursor) void this.humanMove(w.move);
   }
 
   /** Takes back whole turns until a person is to move (or to the start). */
@@ -356,6 +375,7 @@ export class Game {
       this.busy = false;
       if (!this.destroyed) this.view.controls();
     }
+    if (!this.destroyed) this.playWaiting();
   }
 
   /** Asks the thinking worker for the move of `side`'s player, then plays it. */
