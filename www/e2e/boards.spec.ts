@@ -95,9 +95,14 @@ test('a board turned round still plays the square clicked, and stays turned afte
   await expect(canvas(page)).toHaveAttribute('data-last-move', 'a6');
   // Hare and Hounds mirrored: the hounds' side (L) is now on the right.
   await page.goto('/#/hare_hounds?first=human&second=human&seed=1&delay=0');
-  await page.getByTestId('flip-board').click();
+  // Its own board first (a Flip pressed sooner would turn Connect Four's back).
+  await expect(page.locator('[data-point="L"]')).toHaveAttribute('data-content', 'hound');
+  const flipped = page.getByTestId('flip-board');
+  await expect(flipped).toHaveAttribute('aria-pressed', 'false');
+  await flipped.click();
+  await expect(flipped).toHaveAttribute('aria-pressed', 'true');
   const cx = (name: string) => page.locator(`[data-point="${name}"] .graph-dot`).evaluate((e) => Number(e.getAttribute('cx')));
-  expect(await cx('L')).toBeGreaterThan(await cx('R'));
+  await expect.poll(async () => (await cx('L')) - (await cx('R'))).toBeGreaterThan(0);
   expect(errors).toEqual([]);
 });
 
@@ -226,6 +231,8 @@ test('the last move is marked where the engine says it was, in every game', asyn
 
   // Connect Four against the leftmost-column player: a white ring.
   await page.goto('/#/connect4?first=human&second=stupid&seed=2&delay=0');
+  // Its board (6 rows), not Othello's, which also waits for Black's move until the view changes.
+  await expect(canvas(page)).toHaveAttribute('data-rows', '6');
   for (const [i, col] of ['d', 'e', 'c'].entries()) {
     await expect(canvas(page)).toHaveAttribute('data-to-move', '0');
     await expect(canvas(page)).toHaveAttribute('data-legal', /\w/);
@@ -243,6 +250,7 @@ test('the last move is marked where the engine says it was, in every game', asyn
 
   // Hare and Hounds against the simple hare: both ends of the hare's step.
   await page.goto('/#/hare_hounds?first=human&second=simple&seed=2&delay=0');
+  await expect(canvas(page)).toHaveCount(0);
   const board = page.getByTestId('board');
   for (let i = 0; i < 2; i++) {
     await expect(board).toHaveAttribute('data-to-move', '0');

@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { initSync, Run } from '../../pkg/learners/selfplay_learners.js';
-import { clickSquare, selfplay, startTraining, watchErrors } from './helpers';
+import { clickSquare, selfplay, startTraining, watchedLook, watchErrors } from './helpers';
 
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/learners/selfplay_learners_bg.wasm', import.meta.url))) });
 
@@ -175,15 +175,11 @@ test('a visitor watches the study’s learner play itself: each stone’s candid
   await card.getByTestId('run-watch').click();
   const strip = page.getByTestId('watch-strip');
   await expect(strip).toHaveAttribute('data-game', /\d+/, { timeout: 30_000 });
-  // A stone some moves in: its few candidates near the stones, each a chance in words.
-  await expect(strip).toHaveAttribute('data-ply', /^([3-9]|\d\d+)$/, { timeout: 30_000 });
-  await expect(page.getByTestId('watch-sentence')).toContainText(/it thinks [A-S]\d+ is worth \d+% \(of the \d+ moves? it considered\)/);
-  // The heat map and the ply it is drawn for, read at once.
-  const seen = await page.evaluate(() => ({
-    game: document.querySelector<HTMLElement>('[data-testid="watch-strip"]')!.dataset.game,
-    ply: document.querySelector<HTMLElement>('[data-testid="watch-strip"]')!.dataset.ply,
-    heat: document.querySelector<HTMLElement>('canvas.board-canvas')!.dataset.heat ?? '',
-  }));
+  // A stone some moves in: its few candidates near the stones, each a chance
+  // in words, and the heat map with the game and move it is drawn for, read
+  // at once (the watched game moves on every 0.4 s).
+  const thinks = /it thinks [A-S]\d+ is worth \d+% \(of the \d+ moves? it considered\)/;
+  const seen = await watchedLook(page, (l) => Number(l.ply) >= 3 && l.heat !== '' && thinks.test(l.sentence));
   // The engine's own game of that number: the heat map is its decision's values at that stone.
   const run = Run.create('connect6', 'td', config);
   run.step(Number(seen.game) - 1);

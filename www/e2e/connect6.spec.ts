@@ -390,7 +390,9 @@ test('a forced-win search shows its progress and stops on Stop; one the time end
   expect(errors).toEqual([]);
 });
 
-test('the engine’s reply arrives while the page stays responsive: a forced-win search and the controls answer meanwhile', async ({ page }) => {
+// A wall-time check (a control answers within 1 s while the engine thinks):
+// run alone afterwards, with the other tests that measure time (@timing).
+test('the engine’s reply arrives while the page stays responsive: a forced-win search and the controls answer meanwhile', { tag: '@timing' }, async ({ page }) => {
   const errors = watchErrors(page);
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto('/#/connect6?first=human&second=engine&seed=1&delay=0');

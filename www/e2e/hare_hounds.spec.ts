@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Agent, initSync, presetRuns, Run, Session } from '../../pkg/selfplay.js';
-import { recordGames, watchErrors } from './helpers';
+import { recordGames, stopIfGoing, watchErrors } from './helpers';
 
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
 
@@ -583,7 +583,7 @@ test('an experiment’s chart in the board’s place gives it back when all its 
   // Closing the experiment's runs: with the last, its charts go and the board comes back.
   for (let i = 0; i < 4; i++) {
     const card = cards.first();
-    if ((await card.getAttribute('data-status')) === 'running') await card.getByTestId('run-stop').click();
+    await stopIfGoing(card);
     await expect(card.getByTestId('run-close')).toBeVisible();
     await card.getByTestId('run-close').click();
     await expect(cards).toHaveCount(3 - i);

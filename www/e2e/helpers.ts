@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The CLI that `cargo test` builds (target/debug/selfplay), or the one named by SELFPLAY_CLI. */
 export const cli = process.env.SELFPLAY_CLI ?? fileURLToPath(new URL('../../target/debug/selfplay', import.meta.url));
@@ -160,4 +160,58 @@ export async function startTraining(page: Page, selects: { kind?: string; preset
   for (const [id, v] of Object.entries(fields)) await page.getByTestId(`train-${id}`).fill(String(v));
   await page.getByTestId('train-start').click();
   return page.getByTestId('run').first();
+}
+
+/** What a watched run shows at one moment (see `watchedLook`). */
+export interface WatchedLook {
+  game: string;
+  ply: string;
+  heat: string;
+  cursor: string;
+  sentence: string;
+}
+
+/**
+ * The watched game as the page shows it at one moment — the strip's game
+ * and ply, the board's heat map and move count, the sentence — read in one
+ * task of the page, once a look satisfies `ready` (say, a heat map drawn).
+ * A watched game moves on every 0.1 to 1.2 s: a state that one check saw
+ * may be gone by the next, so the parts are never read one check at a time.
+ */
+export async function watchedLook(page: Page, ready: (look: WatchedLook) => boolean, timeout = 30_000): Promise<WatchedLook> {
+  let seen: WatchedLook | null = null;
+  await expect
+    .poll(
+      async () => {
+        const look = await page.evaluate(() => {
+          const s = document.querySelector<HTMLElement>('[data-testid="watch-strip"]');
+          const c = document.querySelector<HTMLElement>('canvas.board-canvas');
+          return {
+            game: s?.dataset.game ?? '',
+            ply: s?.dataset.ply ?? '',
+            heat: c?.dataset.heat ?? '',
+            cursor: c?.dataset.cursor ?? '',
+            sentence: document.querySelector('[data-testid="watch-sentence"]')?.textContent ?? '',
+          };
+        });
+        if (look.game === '' || !ready(look)) return false;
+        seen = look;
+        return true;
+      },
+      { timeout, intervals: [50] },
+    )
+    .toBe(true);
+  return seen!;
+}
+
+/**
+ * Presses a run card's Stop if its run is still going, in one task of the
+ * page: a run that ends between a look at its status and a click has no Stop
+ * to press (the button is disabled), and a click would wait for it forever.
+ */
+export async function stopIfGoing(card: Locator): Promise<void> {
+  await card.getByTestId('run-stop').evaluate((b) => {
+    if (!(b as HTMLButtonElement).disabled) (b as HTMLButtonElement).click();
+  });
+  await expect(card).not.toHaveAttribute('data-status', /^(running|paused)$/);
 }

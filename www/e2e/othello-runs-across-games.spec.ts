@@ -44,7 +44,8 @@ for (const size of SIZES) {
     await page.getByTestId('train-eval_games').fill('10');
     await page.getByTestId('train-start').click();
     const card = page.getByTestId('run');
-    await expect(card).toHaveAttribute('data-status', 'running');
+    // Its worker starts first (the engine's module fetched and compiled): on a busy machine more than 5 s.
+    await expect(card).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
     await expect.poll(async () => Number(await card.getAttribute('data-points')), { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
     await expect(indicator(page)).toBeVisible();
     await expect(indicator(page)).toHaveAttribute('data-training', '1');

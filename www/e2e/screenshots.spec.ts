@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { games as engineGames, initSync, Session } from '../../pkg/selfplay.js';
-import { watchErrors } from './helpers';
+import { stopIfGoing, watchErrors } from './helpers';
 
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
 
@@ -129,7 +129,7 @@ test('the page’s runs in the header, and a chart’s large view, at a laptop a
     }
     await page.screenshot({ path: `test-results/screens/runs-${size.name}.png` });
     await page.getByTestId('kept-run-open').click();
-    await card.getByTestId('run-stop').click();
+    await stopIfGoing(card);
     expect(errors).toEqual([]);
     await context.close();
   }

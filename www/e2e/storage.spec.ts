@@ -91,7 +91,8 @@ test('two tabs: a run training in one is shown as training elsewhere in the othe
   await page.getByTestId('train-eval_games').fill('10');
   await page.getByTestId('train-start').click();
   const run = page.getByTestId('run');
-  await expect(run).toHaveAttribute('data-status', 'running');
+  // Its worker starts first (the engine's module fetched and compiled): on a busy machine more than 5 s.
+  await expect(run).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
   // As shown ("Checkpoint" is explained in a box that opens on it).
   await expect(page.getByTestId('run-note')).toContainText('Checkpoint saved', { timeout: 30_000, useInnerText: true });
   await expect(page.getByTestId('run-note').locator('.term')).toHaveAttribute('title', /copy of a run’s learning/);
@@ -178,7 +179,8 @@ test('a model deleted from the library while its run is under way is not brought
   await page.getByTestId('train-eval_every').fill('0');
   await page.getByTestId('train-start').click();
   const run = page.getByTestId('run').first();
-  await expect(run).toHaveAttribute('data-status', 'running');
+  // Its worker starts first (the engine's module fetched and compiled): on a busy machine more than 5 s.
+  await expect(run).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
   // Paused while its model is saved and deleted, so that it cannot end first;
   // it is still the same unfinished run.
   await run.getByTestId('run-pause').click();

@@ -242,7 +242,8 @@ test('a crashed training worker: the run resumes from its last checkpoint and co
   expect(saved).toBeGreaterThan(0);
   const games = await recordGames(run(page));
   await page.getByTestId('run-pause').click();
-  await expect(run(page)).toHaveAttribute('data-status', 'running');
+  // In a new worker, which starts first (the engine's module fetched and compiled): on a busy machine more than 5 s.
+  await expect(run(page)).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
   await expect.poll(() => runNumber(page, 'data-games')).toBeGreaterThan(saved + 1000);
   // A resume, not a restart: the count never went below the checkpoint's.
   const seen = await games();

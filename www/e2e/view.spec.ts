@@ -95,7 +95,8 @@ for (const size of SIZES) {
     });
     await page.getByTestId('train-start').click();
     const run = page.getByTestId('run').first();
-    await expect(run).toHaveAttribute('data-status', 'running');
+    // Its worker starts first (the engine's module fetched and compiled): on a busy machine more than 5 s.
+    await expect(run).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
     // What the visitor needs next: the run's progress and its buttons.
     await expect.poll(async () => reachable(page, await centre(run.getByTestId('run-status')), '[data-testid=run]')).toBe(true);
     await expect.poll(async () => reachable(page, await centre(run.getByTestId('run-stop')), '[data-testid=run-stop]')).toBe(true);
@@ -122,7 +123,8 @@ for (const size of SIZES) {
     expect(seen.indexOf(false), 'Stop left the screen after Start').toBe(-1);
     // On a wide screen its curve is beside it, in the board's place; on a phone under it.
     const plot = page.locator('.run-chart:not([hidden]) canvas').first();
-    await expect(plot).toBeInViewport({ ratio: 0.9 });
+    // Its code comes 6 s after it was asked for (the route above), then it is drawn.
+    await expect(plot).toBeInViewport({ ratio: 0.9, timeout: 30_000 });
     if (!size.touch) expect(await plot.evaluate((e) => e.closest('.board-area') !== null)).toBe(true);
     await expect(run).toHaveAttribute('data-status', 'running');
     await expect.poll(async () => Number((await run.getByTestId('run-stats').textContent())?.replace(/,/g, '').match(/^\d+/)?.[0] ?? 0)).toBeGreaterThan(0);

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { games, initSync, renameModel, Run } from '../../pkg/selfplay.js';
-import { recordGames, watchErrors } from './helpers';
+import { recordGames, stopIfGoing, watchedLook, watchErrors } from './helpers';
 
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
 
@@ -251,22 +251,21 @@ test('Othello self-play and Hare and Hounds are watched too: the engine’s game
   await expect(card).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
   let config = JSON.parse((await card.getAttribute('data-config'))!) as Record<string, unknown>;
   await card.getByTestId('run-watch').click();
+  // The worker takes the watch between two pieces of its run: on a busy machine that may be more than 5 s.
   await expect(strip).toHaveAttribute('data-game', /\d+/, { timeout: 30_000 });
-  await expect(strip).toHaveAttribute('data-ply', '0');
-  const seen = await page.evaluate(() => ({
-    game: document.querySelector<HTMLElement>('[data-testid="watch-strip"]')!.dataset.game,
-    ply: document.querySelector<HTMLElement>('[data-testid="watch-strip"]')!.dataset.ply,
-    heat: document.querySelector<HTMLElement>('canvas.board-canvas')!.dataset.heat ?? '',
-  }));
-  expect(seen.ply).toBe('0');
+  // A decision's values on the board, with the game and the move they are
+  // drawn for, read at once (the watched game moves on every 0.4 s).
+  const seen = await watchedLook(page, (l) => l.heat !== '');
   const run = Run.create('othello', 'qnet', config);
   run.step(Number(seen.game) - 1);
   const w = run.stepWatched() as Watched & { selfPlay: boolean };
   run.free();
   expect(w.selfPlay).toBe(true);
+  const decision = w.decisions.find((x) => x.ply === Number(seen.ply));
+  expect(decision, `a decision at move ${seen.ply} of game ${seen.game}`).toBeTruthy();
   const cells = new Map(seen.heat.split(' ').map((h) => h.split(':') as [string, string]));
-  expect([...cells.keys()].sort()).toEqual(w.decisions[0].values.map(([m]) => m).sort());
-  for (const [m, v] of w.decisions[0].values) expect(Number(cells.get(m))).toBe(Number(v.toFixed(2)));
+  expect([...cells.keys()].sort()).toEqual(decision!.values.map(([m]) => m).sort());
+  for (const [m, v] of decision!.values) expect(Number(cells.get(m))).toBe(Number(v.toFixed(2)));
   await expect(sentence).toContainText('the agent plays both sides');
   await page.getByTestId('watch-back').click();
   await expect(strip).toBeHidden();
@@ -285,16 +284,17 @@ test('Othello self-play and Hare and Hounds are watched too: the engine’s game
   config = JSON.parse((await card.getAttribute('data-config'))!) as Record<string, unknown>;
   await card.getByTestId('run-watch').click();
   await expect(strip).toHaveAttribute('data-game', /\d+/, { timeout: 30_000 });
-  await expect(strip).toHaveAttribute('data-ply', '0');
-  const game = Number(await strip.getAttribute('data-game'));
-  const text = await sentence.textContent();
+  // A decision of the hounds in words, with its game and move, read at once.
+  const said = await watchedLook(page, (l) => l.sentence.includes('Its values:'));
   const hh = Run.create('hare_hounds', 'q_table', config);
-  hh.step(game - 1);
+  hh.step(Number(said.game) - 1);
   const g = hh.stepWatched() as Watched;
   hh.free();
   expect(g.learner).toBe(0);
+  const d = g.decisions.find((x) => x.ply === Number(said.ply));
+  expect(d, `a decision at move ${said.ply} of game ${said.game}`).toBeTruthy();
   const sign = (v: number) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(2)}`;
-  expect(text).toContain(`Its values: ${g.decisions[0].values.map(([m, v]) => `${m} ${sign(v)}`).join(' · ')}.`);
+  expect(said.sentence).toContain(`Its values: ${d!.values.map(([m, v]) => `${m} ${sign(v)}`).join(' · ')}.`);
   await page.getByTestId('watch-back').click();
   await card.getByTestId('run-stop').click();
   expect(errors).toEqual([]);
@@ -346,6 +346,6 @@ test('a kind of run whose games cannot be shown says so, with no watch button', 
   await expect(card).toHaveAttribute('data-status', /running|finished/, { timeout: 30_000 });
   await expect(card.getByTestId('run-watch-note')).toHaveText('This kind of run cannot be watched game by game.');
   await expect(card.getByTestId('run-watch')).toBeHidden();
-  if ((await card.getAttribute('data-status')) === 'running') await card.getByTestId('run-stop').click();
+  await stopIfGoing(card);
   expect(errors).toEqual([]);
 });
