@@ -130,8 +130,11 @@ test('the page learns from the sample records as the CLI learns from the same fi
 test('a Connect6 run paused, resumed after a reload from its checkpoint, then continued from the library: nothing lost', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/#/connect6?tab=train');
-  await page.getByTestId('train-games').fill('300');
-  await page.getByTestId('train-eval_every').fill('100');
+  // Long enough to be still training when the pause comes: a pause pressed
+  // after the first report reaches the worker a second or two later on a busy
+  // machine, and a run already finished cannot be paused.
+  await page.getByTestId('train-games').fill('900');
+  await page.getByTestId('train-eval_every').fill('300');
   await page.getByTestId('train-openings').fill('1');
   await page.getByTestId('train-start').click();
   const run = page.getByTestId('run').first();
@@ -140,14 +143,14 @@ test('a Connect6 run paused, resumed after a reload from its checkpoint, then co
   await expect(run).toHaveAttribute('data-status', 'paused');
   await expect(run).toHaveAttribute('data-checkpoint', /\d+/);
   const pausedAt = Number(await run.getAttribute('data-checkpoint'));
-  expect(pausedAt).toBeLessThan(300);
+  expect(pausedAt).toBeLessThan(900);
 
   // After a reload the run goes on from its checkpoint (its worker finds the learners' module) and keeps its curve.
   await page.reload();
   await page.getByTestId('resume-run').click();
   await expect(run).toHaveAttribute('data-status', 'finished', { timeout: 90_000 });
-  expect(Number(await run.getAttribute('data-games'))).toBe(300);
-  await expect(run).toHaveAttribute('data-curve', '0 100 200 300');
+  expect(Number(await run.getAttribute('data-games'))).toBe(900);
+  await expect(run).toHaveAttribute('data-curve', '0 300 600 900');
   await expect(run).toHaveAttribute('data-saved', 'true');
 
   // The library describes the model (the first module reads it) and continues it (in the learners' module).
@@ -155,12 +158,12 @@ test('a Connect6 run paused, resumed after a reload from its checkpoint, then co
   const model = page.getByTestId('model').first();
   await expect(model).toContainText('492');
   await model.getByTestId('model-train').click();
-  await page.getByTestId('continue-games').fill('100');
+  await page.getByTestId('continue-games').fill('300');
   await page.getByTestId('continue-start').click();
   const continued = page.getByTestId('run').first();
   await expect(continued).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
-  expect(Number(await continued.getAttribute('data-games'))).toBe(400);
-  await expect(continued).toHaveAttribute('data-curve', '0 100 200 300 400');
+  expect(Number(await continued.getAttribute('data-games'))).toBe(1200);
+  await expect(continued).toHaveAttribute('data-curve', '0 300 600 900 1200');
   await expect(page.locator('.notice-error')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
