@@ -73,3 +73,112 @@ describe('a move made while the game is busy', () => {
     expect(game.state?.position).toBe('start');
   });
 });
+
+/**
+ * An engine that keeps a record (moves a1, a2, … are legal at every turn)
+ * and answers each request only when the test lets it, in order; every
+ * request is logged.
+ */
+function heldEngine() {
+  const log: string[] = [];
+  const held: (() => void)[] = [];
+  let moves: string[] = [];
+  let cursor = 0;
+  const now = (): GameState =>
+    ({
+      position: moves.slice(0, cursor).join(' '),
+      cursor,
+      toMove: 0,
+      legal: ['a1', 'a2', 'a3'].map((text, cell) => ({ text, cell, from: null })),
+      history: moves.map((text) => ({ text })),
+      outcome: null,
+    }) as unknown as GameState;
+  const engine = {
+    session: (cmd: { kind: string; move?: string; cursor?: number }) => {
+      log.push(cmd.move ? `${cmd.kind} ${cmd.move}` : cmd.cursor !== undefined ? `${cmd.kind} ${cmd.cursor}` : cmd.kind);
+      if (cmd.kind === 'new') [moves, cursor] = [[], 0];
+      if (cmd.kind === 'play') [moves, cursor] = [[...moves.slice(0, cursor), cmd.move!], cursor + 1];
+      if (cmd.kind === 'undo') cursor--;
+      if (cmd.kind === 'redo') cursor++;
+      if (cmd.kind === 'jump') cursor = cmd.cursor!;
+      const s = now();
+      return new Promise<GameState>((r) => held.push(() => r(s)));
+    },
+  };
+  /** Lets every request so far answer, and the ones they lead to, until none waits. */
+  const answerAll = async () => {
+    for (let i = 0; i < 50; i++) {
+      await settle();
+      const next = held.shift();
+      if (!next) return;
+      next();
+    }
+  };
+  return { engine: engine as unknown as EngineBoard, log, answerAll, answerOne: () => held.shift()?.() };
+}
+
+describe('undo, redo and jumps asked for while the game is busy', () => {
+  it('are done in the order asked once the request under way is over: two quick undos take back two moves', async () => {
+    const e = heldEngine();
+    const game = new Game(info, e.engine, {} as Thinker, seats, view, 1, 0);
+    const started = game.newGame(1);
+    await e.answerAll();
+    await started;
+    for (const m of ['a1', 'a2', 'a3']) {
+      const played = game.humanMove(m);
+      await e.answerAll();
+      await played;
+    }
+    expect(game.state?.cursor).toBe(3);
+    // The first undo is under way when the second is asked for (a key pressed twice).
+    void game.undo();
+    expect(game.locked()).toBe(true);
+    void game.undo();
+    await e.answerAll();
+    expect(e.log.slice(-2)).toEqual(['undo', 'undo']);
+    expect(game.state?.cursor).toBe(1);
+    expect(game.locked()).toBe(false);
+  });
+
+  it('a jump in the record clicked meanwhile is made afterwards; a move clicked in a position left by an earlier request is not played', async () => {
+    const e = heldEngine();
+    const game = new Game(info, e.engine, {} as Thinker, seats, view, 1, 0);
+    const started = game.newGame(1);
+    await e.answerAll();
+    await started;
+    for (const m of ['a1', 'a2']) {
+      const played = game.humanMove(m);
+      await e.answerAll();
+      await played;
+    }
+    // Undo under way; then a jump to the start, and a move in the position the board still shows.
+    void game.undo();
+    void game.jumpTo(0);
+    await game.humanMove('a3');
+    await e.answerAll();
+    expect(e.log.slice(-2)).toEqual(['undo', 'jump 0']);
+    expect(game.state?.cursor).toBe(0);
+    expect(game.state?.history).toHaveLength(2);
+  });
+
+  it('are not carried into a new game', async () => {
+    const e = heldEngine();
+    const game = new Game(info, e.engine, {} as Thinker, seats, view, 1, 0);
+    const started = game.newGame(1);
+    await e.answerAll();
+    await started;
+    for (const m of ['a1', 'a2']) {
+      const played = game.humanMove(m);
+      await e.answerAll();
+      await played;
+    }
+    // An undo under way, another one and a redo asked for; then New game.
+    void game.undo();
+    void game.undo();
+    void game.redo();
+    void game.newGame(2);
+    await e.answerAll();
+    expect(e.log.slice(-3)).toEqual(['play a2', 'undo', 'new']);
+    expect(game.state?.cursor).toBe(0);
+  });
+});

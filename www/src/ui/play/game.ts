@@ -4,7 +4,9 @@
 // worker, after a short pause so that people can follow the game; while it
 // thinks the page stays usable, and New game, Undo, Redo, a jump or a change
 // of player cancel the think. One engine request at a time: the controls are
-// locked meanwhile. A restarted engine gets the record played into it again.
+// locked meanwhile, and what the visitor asks for meanwhile (a move, an undo,
+// a jump) is kept and done once the request is over. A restarted engine gets
+// the record played into it again.
 
 import type { EngineBoard } from '../../core/engine';
 import { compactCount } from '../../core/charts';
@@ -22,6 +24,12 @@ export function describeProgress(p: Progress): string {
   const parts = [p.depth !== null ? `depth ${p.depth}` : '', `${compactCount(p.nodes)} positions`, p.note].filter(Boolean);
   return parts.join(' · ');
 }
+
+/** The most requests kept while the game is busy (see `Game.keep`). */
+const MAX_KEPT = 16;
+
+/** A request kept while the game was busy. */
+type Kept = { kind: 'move'; move: string; position: string; cursor: number } | { kind: 'undo' } | { kind: 'redo' } | { kind: 'jump'; cursor: number };
 
 /** What the game needs to know of who plays (`Players` gives it). */
 export interface Seats {
@@ -61,8 +69,13 @@ export class Game {
   private pausedNow = false;
   /** A move made before the first game had started (see `humanMove`). */
   private early: string | null = null;
-  /** A move made while another request was under way, with the position it was made in (see `humanMove`). */
-  private waiting: { move: string; position: string; cursor: number } | null = null;
+  /**
+   * What the visitor asked for while another request was under way (a move,
+   * with the position it was made in; an undo, a redo, a jump in the
+   * record), in the order asked: done one after another once the game is
+   * free (see `keep`).
+   */
+  private kept: Kept[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   private destroyed = false;
   /** The side whose computer player is thinking, and the ticket of its think. */
@@ -109,6 +122,8 @@ export class Game {
   }
 
   async newGame(seed: number, beforeStart?: () => void): Promise<void> {
+    // What was asked of the last game is not done in this one.
+    this.kept = [];
     this.cancelTimer();
     this.cancelThink();
     // A new game replaces a record still being restored.
@@ -128,6 +143,7 @@ export class Game {
 
   /** Plays a record into a new game (a shared link, an imported record); stops at a move that is not legal. */
   async loadRecord(moves: string[], at?: number): Promise<void> {
+    this.kept = [];
     this.cancelTimer();
     this.cancelThink();
     this.pausedNow = true;
@@ -165,6 +181,8 @@ export class Game {
   async importRecord(text: string): Promise<void> {
     while (this.restoring) await this.restored;
     if (this.locked()) throw new Error('the game is busy with another request; try again');
+    // A new record replaces the game: nothing asked of it before is done.
+    this.kept = [];
     this.cancelTimer();
     this.cancelThink();
     this.busy = true;
@@ -174,8 +192,9 @@ export class Game {
       s = await this.engine.session({ kind: 'loadRecord', game: this.info.id, text });
     } catch (e) {
       this.busy = false;
-      // The game was not touched: a computer to move thinks again.
+      // The game was not touched: a computer to move thinks again, and what was asked meanwhile is done.
       this.schedule();
+      this.doKept();
       throw e;
     } finally {
       this.busy = false;
@@ -183,11 +202,13 @@ export class Game {
     this.pausedNow = s.toMove !== null && !this.seats.isHuman(s.toMove);
     this.show(s);
     this.schedule();
+    this.doKept();
   }
 
   /** Shows the position after the first `cursor` moves of the record (a click in the move list). */
   async jumpTo(cursor: number): Promise<void> {
-    if (this.locked() || !this.current || cursor === this.current.cursor) return;
+    if (this.locked()) return this.keep({ kind: 'jump', cursor });
+    if (!this.current || cursor === this.current.cursor) return;
     this.cancelTimer();
     this.cancelThink();
     await this.perform(async () => {
@@ -215,27 +236,47 @@ export class Game {
     // moment before, a slow engine) is kept, and played once that request
     // is over if the board still shows the position it was made in.
     if (this.locked()) {
-      this.waiting = { move, position: s.position, cursor: s.cursor };
+      this.keep({ kind: 'move', move, position: s.position, cursor: s.cursor });
       return;
     }
-    this.waiting = null;
     await this.perform(async () => {
       this.show(await this.engine.session({ kind: 'play', move }));
     });
     this.schedule();
   }
 
-  /** Plays the move kept while the game was busy, if its position is still the one on the board. */
-  private playWaiting(): void {
-    const w = this.waiting;
-    this.waiting = null;
-    const s = this.current;
-    if (w && s && !this.locked() && s.position === w.position && s.cursor === w.cursor) void this.humanMove(w.move);
+  /**
+   * Keeps what the visitor asked for while the game is busy (a second Undo
+   * pressed while the first is under way, a move clicked just after New
+   * game): nothing asked is dropped without being tried.
+   */
+  private keep(k: Kept): void {
+    if (this.kept.length < MAX_KEPT) this.kept.push(k);
+  }
+
+  /**
+   * Once the game is free, does what was kept while it was busy, in order:
+   * each request that starts one ends by coming back here for the next. A
+   * move is played only if the board still shows the position it was made
+   * in; an undo, a redo or a jump that has nothing to do any more is passed.
+   */
+  private doKept(): void {
+    while (!this.locked() && !this.destroyed) {
+      const k = this.kept.shift();
+      const s = this.current;
+      if (!k || !s) return;
+      if (k.kind === 'move') {
+        if (s.position === k.position && s.cursor === k.cursor) void this.humanMove(k.move);
+      } else if (k.kind === 'undo') void this.undo();
+      else if (k.kind === 'redo') void this.redo();
+      else if (k.cursor <= s.history.length) void this.jumpTo(k.cursor);
+    }
   }
 
   /** Takes back whole turns until a person is to move (or to the start). */
   async undo(): Promise<void> {
-    if (this.locked() || !this.current || this.current.cursor === 0) return;
+    if (this.locked()) return this.keep({ kind: 'undo' });
+    if (!this.current || this.current.cursor === 0) return;
     this.cancelTimer();
     this.cancelThink();
     this.pauseIfNoHuman();
@@ -249,7 +290,8 @@ export class Game {
 
   /** Replays undone turns until a person is to move (or the record ends). */
   async redo(): Promise<void> {
-    if (this.locked() || !this.current || this.current.cursor === this.current.history.length) return;
+    if (this.locked()) return this.keep({ kind: 'redo' });
+    if (!this.current || this.current.cursor === this.current.history.length) return;
     this.cancelTimer();
     this.cancelThink();
     this.pauseIfNoHuman();
@@ -352,6 +394,7 @@ export class Game {
       this.restoring = false;
       this.show(restored);
       this.schedule();
+      this.doKept();
     } catch (e) {
       if (ticket !== this.restoreTicket || this.destroyed) return;
       this.restoring = false;
@@ -375,7 +418,7 @@ export class Game {
       this.busy = false;
       if (!this.destroyed) this.view.controls();
     }
-    if (!this.destroyed) this.playWaiting();
+    if (!this.destroyed) this.doKept();
   }
 
   /** Asks the thinking worker for the move of `side`'s player, then plays it. */
