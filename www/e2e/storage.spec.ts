@@ -175,7 +175,10 @@ test('a newer version opened in another tab: this tab lets go of the library at 
 test('a model deleted from the library while its run is under way is not brought back when the run ends', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/#/othello?tab=train');
-  await page.getByTestId('train-games').fill('10000');
+  // Long enough to be still training when the pause below reaches its worker
+  // (10,000 games were once over first on a busy machine), short enough to
+  // end within two minutes once resumed.
+  await page.getByTestId('train-games').fill('60000');
   await page.getByTestId('train-eval_every').fill('0');
   await page.getByTestId('train-start').click();
   const run = page.getByTestId('run').first();
