@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { Agent, initSync, Session } from '../../pkg/selfplay.js';
-import { selfplay, slowWasmDownloads, squarePoint, watchErrors } from './helpers';
+import { holdEngineRestart, selfplay, squarePoint, watchErrors } from './helpers';
 
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
 
@@ -107,16 +107,20 @@ test('hounds trained by the CLI give hints in the page', async ({ page }, testIn
   await expect(rows.first()).not.toContainText('–');
   const engine = page.workers().find((w) => w.url().includes('engine'));
   expect(engine, 'the engine worker').toBeTruthy();
-  // A move made while the restarted engine comes up is played once the game is back.
-  await slowWasmDownloads(page);
+  // A move made while the restarted engine comes up (held by the test until
+  // then) is played once the game is back.
+  const letGo = await holdEngineRestart(page);
   await engine!.evaluate(() => {
     setTimeout(() => {
       throw new Error('simulated engine failure');
     });
   });
   await expect(page.locator('.notice-error')).toContainText('engine stopped');
+  await expect(page.locator('.play')).toHaveAttribute('data-busy', 'true');
   await page.locator('[data-point="a"]').click();
   await page.locator('[data-point="b"]').click();
+  expect(await board.getAttribute('data-cursor')).toBe('0');
+  letGo();
   await expect(board).toHaveAttribute('data-cursor', '2');
   await expect(rows.first()).toBeVisible();
   await expect(page.getByTestId('hints').locator('tr[data-move^="a-"]')).toHaveCount(0);

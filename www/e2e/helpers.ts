@@ -86,15 +86,20 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
 }
 
 /**
- * Holds back every later download of the wasm module by `ms`, so that a
- * restarted worker takes a while to come up (as on a slow machine) and the
- * page's replay of the game into it is still going when the test acts.
+ * Holds a restarted engine worker until the returned function is called:
+ * its script's request waits, so the page's replay of the game into it is
+ * still going when the test acts, however fast or slow the machine. (The
+ * page hands a restarted worker its compiled module: holding the module's
+ * download would hold nothing.)
  */
-export async function slowWasmDownloads(page: Page, ms = 1500): Promise<void> {
-  await page.context().route('**/*.wasm', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
+export async function holdEngineRestart(page: Page): Promise<() => void> {
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  await page.context().route('**/engine.worker*', async (route) => {
+    await held;
     await route.continue();
   });
+  return letGo;
 }
 
 /**

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { Agent, initSync, Session } from '../../pkg/selfplay.js';
-import { holdRequests, pageTasks, squarePoint, type TraceEvent, watchErrors } from './helpers';
+import { holdEngineRestart, holdRequests, pageTasks, squarePoint, type TraceEvent, watchErrors } from './helpers';
 
 // The same wasm module the page uses, run here in node to check the page.
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
@@ -258,16 +258,10 @@ test('if the engine worker dies, the page says so, restarts it and keeps the gam
   await expect.poll(() => cursor(page)).toBe(1);
   const workers = page.workers();
   expect(workers.length).toBe(1);
-  // The restarted worker's script waits until the test lets it go: the game
-  // is being restored for as long as the test needs (the page hands the new
-  // worker its compiled module, so a restore is over within moments, before
-  // a busy machine's test may look).
-  let letGo = () => {};
-  const held = new Promise<void>((resolve) => (letGo = resolve));
-  await page.context().route('**/engine.worker*', async (route) => {
-    await held;
-    await route.continue();
-  });
+  // The restarted worker is held until the test lets it go: the game is
+  // being restored for as long as the test needs (a restore is otherwise
+  // over within moments, before a busy machine's test may look).
+  const letGo = await holdEngineRestart(page);
   // An uncaught error kills the worker's script.
   await workers[0].evaluate(() => {
     setTimeout(() => {
