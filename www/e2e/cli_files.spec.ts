@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { Agent, initSync, Session } from '../../pkg/selfplay.js';
-import { holdEngineRestart, selfplay, squarePoint, watchErrors } from './helpers';
+import { holdEngineRestart, pressWhen, selfplay, squarePoint, watchErrors } from './helpers';
 
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
 
@@ -185,10 +185,9 @@ test('the shipped module in Chromium, with exploration, evaluation and a stop an
   await page.getByTestId('train-seed').fill('5');
   await page.getByTestId('train-start').click();
   const run = page.getByTestId('run').first();
-  // Stopped after its first checkpoint, then resumed from it.
-  await expect(run).toHaveAttribute('data-checkpoint', /^[1-9]\d*$/, { timeout: 60_000 });
-  await run.getByTestId('run-stop').click();
-  await expect(run).toHaveAttribute('data-status', 'stopped');
+  // Stopped at its first checkpoint, then resumed from it.
+  await pressWhen(run, 'data-checkpoint', /^[1-9]\d*$/, 'run-stop');
+  await expect(run).toHaveAttribute('data-status', 'stopped', { timeout: 60_000 });
   const at = Number(await run.getAttribute('data-games'));
   expect(at).toBeLessThan(8000);
   await run.getByTestId('run-pause').click();

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { games, initSync } from '../../pkg/selfplay.js';
-import { watchErrors } from './helpers';
+import { stopIfGoing, watchErrors } from './helpers';
 
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
 
@@ -105,7 +105,7 @@ for (const size of SIZES) {
     expect(Math.max(...gaps)).toBeLessThan(20_000);
     // The chart draws them.
     await expect(page.locator('.run-chart:not([hidden]) canvas').first()).toBeVisible();
-    for (const c of await cards.all()) await c.getByTestId('run-stop').click();
+    for (const c of await cards.all()) await stopIfGoing(c);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Agent, initSync, presetRuns, Run, Session } from '../../pkg/selfplay.js';
-import { recordGames, stopIfGoing, watchErrors } from './helpers';
+import { pressWhen, recordGames, stopIfGoing, watchErrors } from './helpers';
 
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
 
@@ -129,16 +129,17 @@ test('experiment 3 in the worker pool: curve points appear; the hounds are saved
   const errors = watchErrors(page);
   const row = await startExperiment(page, '3');
   await expect(row).toHaveCount(1);
-  await expect
-    .poll(async () => Number(await row.getAttribute('data-points')), { timeout: 60_000 })
-    .toBeGreaterThanOrEqual(3);
+  // Experiment 3's 10,000 games take a second or two: Stop is pressed the
+  // moment the points are there (by the page, not a look of the test later,
+  // which on a busy machine could come after the run's end).
+  await pressWhen(row, 'data-points', /^([3-9]|\d\d+)$/, 'run-stop');
+  await expect(row).toHaveAttribute('data-status', 'stopped', { timeout: 60_000 });
+  expect(Number(await row.getAttribute('data-points'))).toBeGreaterThanOrEqual(3);
   // On a wide screen the chart is in the board's place after Start.
   await expect(page.locator('.run-chart:not([hidden]) canvas').first()).toBeVisible();
-  // Save the learned hounds now, stop, and choose them for the hints.
+  // Save the learned hounds, and choose them for the hints.
   await page.getByTestId('run-save').click();
   await expect(page.getByTestId('run-note')).toContainText('Saved to the library');
-  await page.getByTestId('run-stop').click();
-  await expect(row).toHaveAttribute('data-status', 'stopped');
   // The Models tab lists it like every other model, with its latest win rate.
   await page.getByRole('tab', { name: 'Models' }).click();
   const model = page.getByTestId('model');
@@ -209,11 +210,11 @@ test('experiment 4: a state–action pair is picked on the board, by clicking, w
 test('a saved model continues training in the Train tab: the curve goes on, and saving again adds a model', async ({ page }) => {
   const errors = watchErrors(page);
   const rows = await startExperiment(page, '3');
-  await expect
-    .poll(async () => Number(await rows.first().getAttribute('data-points')), { timeout: 60_000 })
-    .toBeGreaterThanOrEqual(3);
-  await page.getByTestId('run-stop').click();
-  await expect(rows.first()).toHaveAttribute('data-status', 'stopped');
+  // Experiment 3's 10,000 games take a second or two: Stop is pressed the
+  // moment the points are there (by the page, not a look of the test later,
+  // which on a busy machine could come after the run's end).
+  await pressWhen(rows.first(), 'data-points', /^([3-9]|\d\d+)$/, 'run-stop');
+  await expect(rows.first()).toHaveAttribute('data-status', 'stopped', { timeout: 60_000 });
   await rows.first().getByTestId('run-save').click();
 
   // The Models tab: Continue training, by keyboard.
@@ -270,11 +271,11 @@ test('touch: a saved model continues training by tapping; a bad number of games 
   await choosePreset(page, '3');
   await page.getByTestId('train-start').tap();
   const rows = page.getByTestId('run');
-  await expect
-    .poll(async () => Number(await rows.first().getAttribute('data-points')), { timeout: 60_000 })
-    .toBeGreaterThanOrEqual(2);
-  await page.getByTestId('run-stop').tap();
-  await expect(rows.first()).toHaveAttribute('data-status', 'stopped');
+  // Experiment 3's 10,000 games take a second or two: Stop is pressed the
+  // moment the points are there (by the page, not a look of the test later,
+  // which on a busy machine could come after the run's end).
+  await pressWhen(rows.first(), 'data-points', /^([2-9]|\d\d+)$/, 'run-stop');
+  await expect(rows.first()).toHaveAttribute('data-status', 'stopped', { timeout: 60_000 });
   await rows.first().getByTestId('run-save').tap();
   await page.getByRole('tab', { name: 'Models' }).tap();
   await expect(page.getByTestId('model')).toHaveCount(1);
@@ -373,13 +374,29 @@ test('a running experiment is checkpointed; after a reload it resumes from the c
   await choosePreset(page, '3');
   await page.getByTestId('train-start').click();
   const rows = page.getByTestId('run');
-  await expect(rows.first()).toHaveAttribute('data-checkpoint', /^\d+$/, { timeout: 60_000 });
-  const at = Number(await rows.first().getAttribute('data-checkpoint'));
+  // A reload ends the run mid-way, the moment its first checkpoint is stored
+  // (made by the page: the run takes a second or two, and a look of the test
+  // could come after its end); the tab offers its last checkpoint.
+  const reloaded = page.waitForEvent('load');
+  await rows.first().evaluate((card) => {
+    const cut = () => {
+      const at = card.getAttribute('data-checkpoint');
+      if (!at) return false;
+      sessionStorage.setItem('e2e-reloaded-at', at);
+      // After this task: the test's look that installed this must end first.
+      setTimeout(() => location.reload());
+      return true;
+    };
+    if (cut()) return;
+    const seen = new MutationObserver(() => {
+      if (cut()) seen.disconnect();
+    });
+    seen.observe(card, { attributes: true, attributeFilter: ['data-checkpoint'] });
+  });
+  await reloaded;
+  const at = Number(await page.evaluate(() => sessionStorage.getItem('e2e-reloaded-at')));
   expect(at).toBeGreaterThan(0);
   expect(at).toBeLessThan(10_000);
-
-  // A reload ends the run mid-way; the tab offers its last checkpoint.
-  await page.reload();
   await page.getByRole('tab', { name: 'Train' }).click();
   const offer = page.getByTestId('resume-offer');
   await expect(offer).toHaveCount(1);
@@ -454,11 +471,12 @@ test('touch: a stopped experiment leaves a checkpoint that is offered; discardin
   await choosePreset(page, '3');
   await page.getByTestId('train-start').tap();
   const rows = page.getByTestId('run');
-  await expect
-    .poll(async () => Number(await rows.first().getAttribute('data-points')), { timeout: 60_000 })
-    .toBeGreaterThanOrEqual(2);
   // Stopping checkpoints the run (the interval, 30 s, has not passed): it is offered at once.
-  await page.getByTestId('run-stop').tap();
+  // Experiment 3's 10,000 games take a second or two: Stop is pressed the
+  // moment the points are there (by the page, not a look of the test later,
+  // which on a busy machine could come after the run's end).
+  await pressWhen(rows.first(), 'data-points', /^([2-9]|\d\d+)$/, 'run-stop');
+  await expect(rows.first()).toHaveAttribute('data-status', 'stopped', { timeout: 60_000 });
   const offer = page.getByTestId('resume-offer');
   await expect(offer).toHaveCount(1);
   await expect(rows.first()).toHaveAttribute('data-checkpoint', await offer.getAttribute('data-games') ?? '');
@@ -476,7 +494,10 @@ test('touch: a stopped experiment leaves a checkpoint that is offered; discardin
 test('a crashed experiment worker: the run is offered from its last checkpoint and ends as if it had never stopped', async ({ page }) => {
   const errors = watchErrors(page);
   const row = (await startExperiment(page, '3', 300)).first();
-  await expect(row).toHaveAttribute('data-checkpoint', /^\d+$/, { timeout: 60_000 });
+  // Paused by the page the moment its first checkpoint is stored, so that it
+  // has not ended (in a second or two) when the test kills its worker.
+  await pressWhen(row, 'data-checkpoint', /^\d+$/, 'run-pause');
+  await expect(row).toHaveAttribute('data-status', 'paused', { timeout: 60_000 });
   // An uncaught error kills the pool's workers, as a trap would.
   const pool = page.workers().filter((w) => w.url().includes('pool.worker'));
   expect(pool.length).toBeGreaterThan(0);
@@ -509,9 +530,10 @@ test('without IndexedDB the checkpoints live in the tab: a notice says so and a 
   await page.addInitScript(() => Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true }));
   const errors = watchErrors(page);
   const row = (await startExperiment(page, '3', 300)).first();
-  await expect(row).toHaveAttribute('data-checkpoint', /^\d+$/, { timeout: 60_000 });
+  // Stopped by the page the moment its first checkpoint is kept (the run takes a second or two).
+  await pressWhen(row, 'data-checkpoint', /^\d+$/, 'run-stop');
+  await expect(row).toHaveAttribute('data-status', 'stopped', { timeout: 60_000 });
   await expect(page.locator('.notice-info')).toContainText('kept in this tab only');
-  await page.getByTestId('run-stop').click();
   await expect(page.getByTestId('resume-offer')).toHaveCount(1);
   await page.getByTestId('resume-run').click();
   await expect(row).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });

@@ -220,3 +220,30 @@ export async function stopIfGoing(card: Locator): Promise<void> {
   });
   await expect(card).not.toHaveAttribute('data-status', /^(running|paused)$/);
 }
+
+/**
+ * Presses a run card's button (`run-stop`, `run-pause`) from inside the page
+ * at the moment the card's attribute `attr` first matches `when` (at once if
+ * it matches now): a run that must still be training when it is pressed is
+ * pressed then, not a look of the test later, by which time a short run on a
+ * busy machine may have ended. Call it before the moment can come (right
+ * after Start); then wait for the status the press leads to.
+ */
+export async function pressWhen(card: Locator, attr: string, when: RegExp, button: 'run-stop' | 'run-pause'): Promise<void> {
+  await card.evaluate(
+    (el, [attr, source, flags, button]) => {
+      const re = new RegExp(source, flags);
+      const press = () => {
+        if (!re.test(el.getAttribute(attr) ?? '')) return false;
+        el.querySelector<HTMLButtonElement>(`[data-testid="${button}"]`)!.click();
+        return true;
+      };
+      if (press()) return;
+      const seen = new MutationObserver(() => {
+        if (press()) seen.disconnect();
+      });
+      seen.observe(el, { attributes: true, attributeFilter: [attr] });
+    },
+    [attr, when.source, when.flags, button] as const,
+  );
+}
