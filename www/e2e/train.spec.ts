@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { games, initSync } from '../../pkg/selfplay.js';
-import { recordGames, squarePoint, watchErrors } from './helpers';
+import { pressWhen, recordGames, squarePoint, watchErrors } from './helpers';
 
 // The engine the page uses, in node: the preset list must be the engine's.
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
@@ -36,13 +36,12 @@ test('train, pause, reload, resume, save, export, delete, import, play', async (
   await page.getByTestId('train-seed').fill('7');
   await page.getByTestId('train-start').click();
 
-  // Curve points appear as the run goes.
-  await expect.poll(() => runNumber(page, 'data-points'), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+  // Curve points appear as the run goes. Pause, at its second (pressed by
+  // the page then, well before the end whatever the machine's pace): the
+  // worker posts a checkpoint, the page stores it.
+  await pressWhen(run(page), 'data-points', /^([2-9]|\d\d+)$/, 'run-pause');
+  await expect(run(page)).toHaveAttribute('data-status', 'paused', { timeout: 60_000 });
   await expect(page.locator('.run-chart:not([hidden]) canvas').first()).toBeVisible();
-
-  // Pause: the worker posts a checkpoint, the page stores it.
-  await page.getByTestId('run-pause').click();
-  await expect(run(page)).toHaveAttribute('data-status', 'paused');
   await expect(run(page)).toHaveAttribute('data-checkpoint', /\d+/);
   // A network's weights are not shown as a table: its card has no Weights button.
   await expect(run(page).getByTestId('run-weights')).toBeHidden();
