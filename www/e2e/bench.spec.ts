@@ -39,6 +39,11 @@ test('the benchmark reports a positive rate for one and for N workers, saves not
   await page.getByRole('tab', { name: 'Train' }).click();
 
   // Cancel: the measurement stops at once and says so; it can start again.
+  // Measured for 10 s a worker here, so that it is still going when Cancel
+  // is pressed (1 s a worker could be over first on a busy machine).
+  await page.goto('/#/connect4?tab=train&benchMs=10000');
+  // (The game's Train panel is kept across views: the box may still be open.)
+  await bench.evaluate((d) => ((d as HTMLDetailsElement).open = true));
   await page.getByTestId('bench-start').click();
   await expect(page.getByTestId('bench-status')).toContainText('Measuring one worker');
   await page.getByTestId('bench-cancel').click();
