@@ -13,7 +13,7 @@ import { inflateRawSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { games, initSync, Run } from '../../pkg/selfplay.js';
-import { watchErrors } from './helpers';
+import { pressWhen, watchErrors } from './helpers';
 
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
 
@@ -229,9 +229,12 @@ test('Othello: a run paused at a checkpoint, reloaded and resumed does not take 
   await page.getByTestId('train-snapshots').fill('100; 6k');
   await page.getByTestId('train-start').click();
   const snaps = card(page).getByTestId('snapshot');
+  // Paused by the page as soon as it has played its first 100 games (a look
+  // of the test for the stored snapshot could come, on a busy machine, after
+  // all 8,000); the snapshot is stored meanwhile.
+  await pressWhen(card(page), 'data-games', /^[1-9]\d{2,}$/, 'run-pause');
+  await expect(card(page)).toHaveAttribute('data-status', 'paused', { timeout: 60_000 });
   await expect(snaps).toHaveCount(1, { timeout: 60_000 });
-  await card(page).getByTestId('run-pause').click();
-  await expect(card(page)).toHaveAttribute('data-status', 'paused');
   await expect(card(page)).toHaveAttribute('data-checkpoint', /\d+/);
   const pausedAt = Number(await card(page).getAttribute('data-checkpoint'));
   expect(pausedAt).toBeGreaterThanOrEqual(100);
