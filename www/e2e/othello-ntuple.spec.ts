@@ -9,7 +9,7 @@
 
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { clickSquare, holdRequests, selfplay, watchErrors } from './helpers';
+import { clickSquare, holdRequests, selfplay, stopIfGoing, watchErrors } from './helpers';
 
 /**
  * A model file's arrays, byte for byte (docs/model-format.md: the header's
@@ -100,7 +100,7 @@ test('a visitor watches the n-tuple network learn, game by game, with its values
   await expect(page.getByTestId('watch-sentence')).toContainText('it thinks');
   await page.getByTestId('watch-back').click();
   await expect(strip).toBeHidden();
-  await run.getByTestId('run-stop').click();
+  await stopIfGoing(run);
   await expect(run).toHaveAttribute('data-status', /stopped|finished/, { timeout: 30_000 });
   expect(errors).toEqual([]);
 });

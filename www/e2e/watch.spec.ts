@@ -211,7 +211,8 @@ test('on a phone the watched board and the way back are on screen', async ({ pag
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('watch-strip')).toBeHidden();
   await expect(card.getByTestId('run-watch')).toHaveAttribute('aria-pressed', 'false');
-  await card.getByTestId('run-stop').click();
+  // Back at full speed its million games may be over in moments.
+  await stopIfGoing(card);
   expect(errors).toEqual([]);
 });
 
@@ -251,7 +252,7 @@ test('Othello self-play and Hare and Hounds are watched too: the engine’s game
   await expect(sentence).toContainText('the agent plays both sides');
   await page.getByTestId('watch-back').click();
   await expect(strip).toBeHidden();
-  await card.getByTestId('run-stop').click();
+  await stopIfGoing(card);
 
   // Hare and Hounds: its board draws no heat map, so every value is in words.
   await page.goto('/#/hare_hounds?tab=train&delay=0');
@@ -278,7 +279,7 @@ test('Othello self-play and Hare and Hounds are watched too: the engine’s game
   const sign = (v: number) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(2)}`;
   expect(said.sentence).toContain(`Its values: ${d!.values.map(([m, v]) => `${m} ${sign(v)}`).join(' · ')}.`);
   await page.getByTestId('watch-back').click();
-  await card.getByTestId('run-stop').click();
+  await stopIfGoing(card);
   expect(errors).toEqual([]);
 });
 
