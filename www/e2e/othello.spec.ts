@@ -296,7 +296,7 @@ test('a hint: the search player values every legal move, on the board and in wor
   await expect(result).toContainText('(best)', { timeout: 30_000 });
   // The same values from the engine in node, for the same position.
   const s = new Session('othello');
-  const analysis = new Agent('othello', 'search', null, null).analyze(s.position(), { ms: 5000 }, null) as {
+  const analysis = new Agent('othello', 'search', null, null).analyze(s.position(), { unbounded: true }, null) as {
     moves: { text: string; value: number | null }[];
     complete: boolean;
   };
@@ -323,7 +323,7 @@ test('a hint near the end: every move’s exact final disc difference, as the en
   const empties = () => [...s.position().slice(0, 64)].filter((c) => c === '-').length;
   for (let i = 0; empties() > 8; i++) moves.push(s.aiMove('mvb', BigInt(i)));
   expect((s.state() as EngineState).outcome).toBeNull();
-  const a = new Agent('othello', 'search', null, null).analyze(s.position(), { ms: 5000 }, null) as {
+  const a = new Agent('othello', 'search', null, null).analyze(s.position(), { unbounded: true }, null) as {
     units: string;
     moves: { text: string; value: number | null; label: string | null; best: boolean }[];
     complete: boolean;
