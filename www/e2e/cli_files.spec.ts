@@ -185,10 +185,10 @@ test('the shipped module in Chromium, with exploration, evaluation and a stop an
   await page.getByTestId('train-eval_every').fill('2000');
   await page.getByTestId('train-eval_games').fill('10');
   await page.getByTestId('train-seed').fill('5');
+  // Stopped at its first checkpoint, then resumed from it.
+  await pressWhen(page, 'data-checkpoint', /^[1-9]\d*$/, 'run-stop');
   await page.getByTestId('train-start').click();
   const run = page.getByTestId('run').first();
-  // Stopped at its first checkpoint, then resumed from it.
-  await pressWhen(run, 'data-checkpoint', /^[1-9]\d*$/, 'run-stop');
   await expect(run).toHaveAttribute('data-status', 'stopped', { timeout: 60_000 });
   const at = Number(await run.getAttribute('data-games'));
   expect(at).toBeLessThan(8000);

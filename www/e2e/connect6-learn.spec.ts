@@ -133,11 +133,11 @@ test('a Connect6 run paused, resumed after a reload from its checkpoint, then co
   await page.getByTestId('train-games').fill('300');
   await page.getByTestId('train-eval_every').fill('100');
   await page.getByTestId('train-openings').fill('1');
-  await page.getByTestId('train-start').click();
-  const run = page.getByTestId('run').first();
   // Paused by the page at its first games (a pause pressed after a look of
   // the test once came after the run's end on a busy machine).
-  await pressWhen(run, 'data-games', /^[1-9]\d*$/, 'run-pause');
+  await pressWhen(page, 'data-games', /^[1-9]\d*$/, 'run-pause');
+  await page.getByTestId('train-start').click();
+  const run = page.getByTestId('run').first();
   await expect(run).toHaveAttribute('data-status', 'paused', { timeout: 60_000 });
   await expect(run).toHaveAttribute('data-checkpoint', /\d+/);
   const pausedAt = Number(await run.getAttribute('data-checkpoint'));

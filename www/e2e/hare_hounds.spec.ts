@@ -31,12 +31,14 @@ async function cursor(page: Page): Promise<number> {
 
 /**
  * Opens Hare and Hounds (checkpoints every `checkpointMs` if given), starts
- * experiment `preset` in the Train tab by clicking, and returns the runs' cards.
+ * experiment `preset` in the Train tab by clicking (after `beforeStart`),
+ * and returns the runs' cards.
  */
-async function startExperiment(page: Page, preset: string, checkpointMs?: number) {
+async function startExperiment(page: Page, preset: string, checkpointMs?: number, beforeStart?: () => Promise<void>) {
   await page.goto(`/#/hare_hounds?first=human&second=simple&seed=1&delay=0${checkpointMs ? `&checkpointMs=${checkpointMs}` : ''}`);
   await page.getByRole('tab', { name: 'Train' }).click();
   await choosePreset(page, preset);
+  await beforeStart?.();
   await page.getByTestId('train-start').click();
   return page.getByTestId('run');
 }
@@ -127,12 +129,11 @@ test('a click on a point that is not a legal move changes nothing', async ({ pag
 
 test('experiment 3 in the worker pool: curve points appear; the hounds are saved, exported, imported again and give hints', async ({ page }, testInfo) => {
   const errors = watchErrors(page);
-  const row = await startExperiment(page, '3');
-  await expect(row).toHaveCount(1);
   // Experiment 3's 10,000 games take a second or two: Stop is pressed the
   // moment the points are there (by the page, not a look of the test later,
   // which on a busy machine could come after the run's end).
-  await pressWhen(row, 'data-points', /^([3-9]|\d\d+)$/, 'run-stop');
+  const row = await startExperiment(page, '3', undefined, () => pressWhen(page, 'data-points', /^([3-9]|\d\d+)$/, 'run-stop'));
+  await expect(row).toHaveCount(1);
   await expect(row).toHaveAttribute('data-status', 'stopped', { timeout: 60_000 });
   expect(Number(await row.getAttribute('data-points'))).toBeGreaterThanOrEqual(3);
   // On a wide screen the chart is in the board's place after Start.
@@ -209,11 +210,10 @@ test('experiment 4: a state–action pair is picked on the board, by clicking, w
 
 test('a saved model continues training in the Train tab: the curve goes on, and saving again adds a model', async ({ page }) => {
   const errors = watchErrors(page);
-  const rows = await startExperiment(page, '3');
   // Experiment 3's 10,000 games take a second or two: Stop is pressed the
   // moment the points are there (by the page, not a look of the test later,
   // which on a busy machine could come after the run's end).
-  await pressWhen(rows.first(), 'data-points', /^([3-9]|\d\d+)$/, 'run-stop');
+  const rows = await startExperiment(page, '3', undefined, () => pressWhen(page, 'data-points', /^([3-9]|\d\d+)$/, 'run-stop'));
   await expect(rows.first()).toHaveAttribute('data-status', 'stopped', { timeout: 60_000 });
   await rows.first().getByTestId('run-save').click();
 
@@ -269,12 +269,12 @@ test('touch: a saved model continues training by tapping; a bad number of games 
   await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');
   await page.getByRole('tab', { name: 'Train' }).tap();
   await choosePreset(page, '3');
-  await page.getByTestId('train-start').tap();
-  const rows = page.getByTestId('run');
   // Experiment 3's 10,000 games take a second or two: Stop is pressed the
   // moment the points are there (by the page, not a look of the test later,
   // which on a busy machine could come after the run's end).
-  await pressWhen(rows.first(), 'data-points', /^([2-9]|\d\d+)$/, 'run-stop');
+  await pressWhen(page, 'data-points', /^([2-9]|\d\d+)$/, 'run-stop');
+  await page.getByTestId('train-start').tap();
+  const rows = page.getByTestId('run');
   await expect(rows.first()).toHaveAttribute('data-status', 'stopped', { timeout: 60_000 });
   await rows.first().getByTestId('run-save').tap();
   await page.getByRole('tab', { name: 'Models' }).tap();
@@ -372,27 +372,22 @@ test('a running experiment is checkpointed; after a reload it resumes from the c
   await page.getByRole('tab', { name: 'Train' }).click();
   await expect(page.getByTestId('resume-offer')).toHaveCount(0);
   await choosePreset(page, '3');
-  await page.getByTestId('train-start').click();
   const rows = page.getByTestId('run');
   // A reload ends the run mid-way, the moment its first checkpoint is stored
   // (made by the page: the run takes a second or two, and a look of the test
   // could come after its end); the tab offers its last checkpoint.
   const reloaded = page.waitForEvent('load');
-  await rows.first().evaluate((card) => {
-    const cut = () => {
-      const at = card.getAttribute('data-checkpoint');
-      if (!at) return false;
-      sessionStorage.setItem('e2e-reloaded-at', at);
-      // After this task: the test's look that installed this must end first.
-      setTimeout(() => location.reload());
-      return true;
-    };
-    if (cut()) return;
+  await page.evaluate(() => {
     const seen = new MutationObserver(() => {
-      if (cut()) seen.disconnect();
+      const at = document.querySelector('[data-testid="run"]')?.getAttribute('data-checkpoint');
+      if (!at) return;
+      seen.disconnect();
+      sessionStorage.setItem('e2e-reloaded-at', at);
+      location.reload();
     });
-    seen.observe(card, { attributes: true, attributeFilter: ['data-checkpoint'] });
+    seen.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-checkpoint'] });
   });
+  await page.getByTestId('train-start').click();
   await reloaded;
   const at = Number(await page.evaluate(() => sessionStorage.getItem('e2e-reloaded-at')));
   expect(at).toBeGreaterThan(0);
@@ -469,13 +464,13 @@ test('touch: a stopped experiment leaves a checkpoint that is offered; discardin
   await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');
   await page.getByRole('tab', { name: 'Train' }).tap();
   await choosePreset(page, '3');
-  await page.getByTestId('train-start').tap();
-  const rows = page.getByTestId('run');
   // Stopping checkpoints the run (the interval, 30 s, has not passed): it is offered at once.
   // Experiment 3's 10,000 games take a second or two: Stop is pressed the
   // moment the points are there (by the page, not a look of the test later,
   // which on a busy machine could come after the run's end).
-  await pressWhen(rows.first(), 'data-points', /^([2-9]|\d\d+)$/, 'run-stop');
+  await pressWhen(page, 'data-points', /^([2-9]|\d\d+)$/, 'run-stop');
+  await page.getByTestId('train-start').tap();
+  const rows = page.getByTestId('run');
   await expect(rows.first()).toHaveAttribute('data-status', 'stopped', { timeout: 60_000 });
   const offer = page.getByTestId('resume-offer');
   await expect(offer).toHaveCount(1);
@@ -493,10 +488,9 @@ test('touch: a stopped experiment leaves a checkpoint that is offered; discardin
 
 test('a crashed experiment worker: the run is offered from its last checkpoint and ends as if it had never stopped', async ({ page }) => {
   const errors = watchErrors(page);
-  const row = (await startExperiment(page, '3', 300)).first();
   // Paused by the page the moment its first checkpoint is stored, so that it
   // has not ended (in a second or two) when the test kills its worker.
-  await pressWhen(row, 'data-checkpoint', /^\d+$/, 'run-pause');
+  const row = (await startExperiment(page, '3', 300, () => pressWhen(page, 'data-checkpoint', /^\d+$/, 'run-pause'))).first();
   await expect(row).toHaveAttribute('data-status', 'paused', { timeout: 60_000 });
   // An uncaught error kills the pool's workers, as a trap would.
   const pool = page.workers().filter((w) => w.url().includes('pool.worker'));
@@ -529,9 +523,8 @@ test('a crashed experiment worker: the run is offered from its last checkpoint a
 test('without IndexedDB the checkpoints live in the tab: a notice says so and a stopped run is still offered', async ({ page }) => {
   await page.addInitScript(() => Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true }));
   const errors = watchErrors(page);
-  const row = (await startExperiment(page, '3', 300)).first();
   // Stopped by the page the moment its first checkpoint is kept (the run takes a second or two).
-  await pressWhen(row, 'data-checkpoint', /^\d+$/, 'run-stop');
+  const row = (await startExperiment(page, '3', 300, () => pressWhen(page, 'data-checkpoint', /^\d+$/, 'run-stop'))).first();
   await expect(row).toHaveAttribute('data-status', 'stopped', { timeout: 60_000 });
   await expect(page.locator('.notice-info')).toContainText('kept in this tab only');
   await expect(page.getByTestId('resume-offer')).toHaveCount(1);

@@ -222,27 +222,28 @@ export async function stopIfGoing(card: Locator): Promise<void> {
 }
 
 /**
- * Presses a run card's button (`run-stop`, `run-pause`) from inside the page
- * at the moment the card's attribute `attr` first matches `when` (at once if
- * it matches now): a run that must still be training when it is pressed is
- * pressed then, not a look of the test later, by which time a short run on a
- * busy machine may have ended. Call it before the moment can come (right
- * after Start); then wait for the status the press leads to.
+ * Presses the first run card's button (`run-stop`, `run-pause`) from inside
+ * the page at the moment the card's attribute `attr` first matches `when`:
+ * a run that must still be training when it is pressed is pressed then, not
+ * a look of the test later, by which time a short run on a busy machine may
+ * have ended. Call it before Start (a card made, or changed, afterwards is
+ * watched); then wait for the status the press leads to.
  */
-export async function pressWhen(card: Locator, attr: string, when: RegExp, button: 'run-stop' | 'run-pause'): Promise<void> {
-  await card.evaluate(
-    (el, [attr, source, flags, button]) => {
+export async function pressWhen(page: Page, attr: string, when: RegExp, button: 'run-stop' | 'run-pause'): Promise<void> {
+  await page.evaluate(
+    ([attr, source, flags, button]) => {
       const re = new RegExp(source, flags);
       const press = () => {
-        if (!re.test(el.getAttribute(attr) ?? '')) return false;
-        el.querySelector<HTMLButtonElement>(`[data-testid="${button}"]`)!.click();
+        const card = document.querySelector<HTMLElement>('[data-testid="run"]');
+        if (!card || !re.test(card.getAttribute(attr) ?? '')) return false;
+        card.querySelector<HTMLButtonElement>(`[data-testid="${button}"]`)!.click();
         return true;
       };
       if (press()) return;
       const seen = new MutationObserver(() => {
         if (press()) seen.disconnect();
       });
-      seen.observe(el, { attributes: true, attributeFilter: [attr] });
+      seen.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: [attr] });
     },
     [attr, when.source, when.flags, button] as const,
   );

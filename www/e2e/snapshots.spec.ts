@@ -227,12 +227,12 @@ test('Othello: a run paused at a checkpoint, reloaded and resumed does not take 
   await page.getByTestId('train-eval_games').fill('10');
   await page.getByTestId('train-seed').fill('3');
   await page.getByTestId('train-snapshots').fill('100; 6k');
-  await page.getByTestId('train-start').click();
-  const snaps = card(page).getByTestId('snapshot');
   // Paused by the page as soon as it has played its first 100 games (a look
   // of the test for the stored snapshot could come, on a busy machine, after
   // all 8,000); the snapshot is stored meanwhile.
-  await pressWhen(card(page), 'data-games', /^[1-9]\d{2,}$/, 'run-pause');
+  await pressWhen(page, 'data-games', /^[1-9]\d{2,}$/, 'run-pause');
+  await page.getByTestId('train-start').click();
+  const snaps = card(page).getByTestId('snapshot');
   await expect(card(page)).toHaveAttribute('data-status', 'paused', { timeout: 60_000 });
   await expect(snaps).toHaveCount(1, { timeout: 60_000 });
   await expect(card(page)).toHaveAttribute('data-checkpoint', /\d+/);

@@ -177,12 +177,12 @@ test('a model deleted from the library while its run is under way is not brought
   await page.goto('/#/othello?tab=train');
   await page.getByTestId('train-games').fill('10000');
   await page.getByTestId('train-eval_every').fill('0');
-  await page.getByTestId('train-start').click();
-  const run = page.getByTestId('run').first();
   // Paused while its model is saved and deleted, so that it cannot end first;
   // it is still the same unfinished run. Pressed by the page at its first
   // games (after a look of the test, all 10,000 were once over on a busy machine).
-  await pressWhen(run, 'data-games', /^[1-9]\d*$/, 'run-pause');
+  await pressWhen(page, 'data-games', /^[1-9]\d*$/, 'run-pause');
+  await page.getByTestId('train-start').click();
+  const run = page.getByTestId('run').first();
   await expect(run).toHaveAttribute('data-status', 'paused', { timeout: 60_000 });
   await run.getByTestId('run-save').click();
   await expect(run.getByTestId('run-note')).toContainText('Saved to the library');

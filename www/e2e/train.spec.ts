@@ -34,12 +34,11 @@ test('train, pause, reload, resume, save, export, delete, import, play', async (
   await page.getByTestId('train-eval_every').fill('1500');
   await page.getByTestId('train-eval_games').fill('20');
   await page.getByTestId('train-seed').fill('7');
-  await page.getByTestId('train-start').click();
-
   // Curve points appear as the run goes. Pause, at its second (pressed by
   // the page then, well before the end whatever the machine's pace): the
   // worker posts a checkpoint, the page stores it.
-  await pressWhen(run(page), 'data-points', /^([2-9]|\d\d+)$/, 'run-pause');
+  await pressWhen(page, 'data-points', /^([2-9]|\d\d+)$/, 'run-pause');
+  await page.getByTestId('train-start').click();
   await expect(run(page)).toHaveAttribute('data-status', 'paused', { timeout: 60_000 });
   await expect(page.locator('.run-chart:not([hidden]) canvas').first()).toBeVisible();
   await expect(run(page)).toHaveAttribute('data-checkpoint', /\d+/);
