@@ -459,6 +459,58 @@ pub fn change_checked<C: Clone>(
     Ok(())
 }
 
+/// A new run's settings within its form's ranges: each of `fields` (a
+/// setting's name and value) at most `max` (a model file keeps the
+/// settings it was trained with, and still loads).
+pub fn at_most_each(fields: &[(&str, u64)], max: u64) -> Result<(), String> {
+    match fields.iter().find(|(_, v)| *v > max) {
+        Some((name, v)) => Err(format!(
+            "{name} must be at most {}, not {v}",
+            thousands(max)
+        )),
+        None => Ok(()),
+    }
+}
+
+/// `n` with a comma between each three digits (`1,000,000`).
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The [`Learner`] methods of settings `$config` that keep their planned
+/// total in `games`, check themselves with `validate`, and as a new run
+/// take at most `$max` games and a curve point at most every as many
+/// ([`at_most_each`]); written inside the learner's `impl`.
+macro_rules! total_in_games {
+    ($config:ty, $max:expr) => {
+        fn total(config: &$config) -> u64 {
+            config.games
+        }
+
+        fn set_total(config: &mut $config, total: u64, _games: u64) -> Result<(), String> {
+            $crate::plugin::learner::change_checked(
+                config,
+                |c| c.games = total,
+                <$config>::validate,
+            )
+        }
+
+        fn check(config: &$config) -> Result<(), String> {
+            let fields = [("games", config.games), ("eval_every", config.eval_every)];
+            $crate::plugin::learner::at_most_each(&fields, $max)
+        }
+    };
+}
+pub(crate) use total_in_games;
+
 /// At most `max` points of a long curve, for a file: all of them when they
 /// fit, else every k-th (k as small as fits) and always the last, from
 /// which a continued run takes its next point.
@@ -524,5 +576,16 @@ mod tests {
         assert_eq!(t, [0, 4, 8, 9]);
         let t: Vec<u32> = thinned(&curve, 3).into_iter().copied().collect();
         assert_eq!(t, [0, 5, 9]);
+    }
+
+    #[test]
+    fn a_new_runs_fields_over_the_most_are_named_with_the_most() {
+        assert_eq!(at_most_each(&[("games", 5), ("eval_every", 7)], 7), Ok(()));
+        assert_eq!(
+            at_most_each(&[("games", 5), ("eval_every", 1_000_001)], 1_000_000),
+            Err("eval_every must be at most 1,000,000, not 1000001".into())
+        );
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(12_345_678), "12,345,678");
     }
 }

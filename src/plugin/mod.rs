@@ -427,30 +427,32 @@ pub struct GameInfo {
 }
 
 impl GameInfo {
-    /// A grid game's identity from its rules (id, title, sides, rows ×
-    /// columns), with `blurb`, its players and its kinds of run; no model
-    /// settings.
-    pub fn grid<G: Playable>(
-        blurb: &str,
-        players: Vec<PlayerInfo>,
-        runs: Vec<RunKindInfo>,
-    ) -> GameInfo {
+    /// A game's identity from its rules `G` (id, title, sides), drawn as
+    /// `geometry`, with `blurb` and what `entry` lists: its players and its
+    /// kinds of run; no model settings, no ladder.
+    pub fn new<G: Playable>(entry: &dyn GameEntry, blurb: &str, geometry: Geometry) -> GameInfo {
         GameInfo {
             id: G::NAME.into(),
             title: G::TITLE.into(),
             blurb: blurb.into(),
             sides: G::SIDE_NAMES.map(String::from),
-            geometry: Geometry::Grid {
-                rows: G::ROWS,
-                cols: G::COLS,
-            },
-            players,
-            runs,
+            geometry,
+            players: listed(entry.players()),
+            runs: entry.runs().iter().map(|k| k.info()).collect(),
             model_settings: Vec::new(),
             built: true,
             ladder_openings: 0,
             ladder_per_side: false,
         }
+    }
+
+    /// [`GameInfo::new`] for a game drawn as its rules' rows × columns.
+    pub fn grid<G: Playable>(entry: &dyn GameEntry, blurb: &str) -> GameInfo {
+        let geometry = Geometry::Grid {
+            rows: G::ROWS,
+            cols: G::COLS,
+        };
+        GameInfo::new::<G>(entry, blurb, geometry)
     }
 }
 
@@ -508,6 +510,25 @@ pub struct ReadyRecipe {
     /// the set's [`ReadySet::parts`] takes out of it (a run where both
     /// sides learn keeps the second learner's table in its model).
     pub part: &'static str,
+}
+
+impl ReadyRecipe {
+    /// What a recipe is unless it says otherwise: the preset's first run
+    /// from seed 1, as the preset sets it, keeping the run's own model. A
+    /// recipe names the rest (`ReadyRecipe { id: …, ..ReadyRecipe::BASE }`).
+    pub const BASE: ReadyRecipe = ReadyRecipe {
+        id: "",
+        name: "",
+        short: "",
+        about: "",
+        kind: "",
+        preset: "",
+        seed: 1,
+        index: 0,
+        sets: &[],
+        stages: &[],
+        part: "",
+    };
 }
 
 /// A game's ready-made learners and the ladder that rates them.
@@ -645,6 +666,26 @@ impl From<Vec<Bench>> for Benches {
         }
     }
 }
+
+/// The [`GameEntry`] methods that follow from a game's rules `$game` (its
+/// id, and a session at its start position) and its list of run kinds
+/// `$kinds`, written inside the entry's `impl GameEntry`.
+macro_rules! entry_of_rules {
+    ($game:ty, $kinds:expr) => {
+        fn id(&self) -> &'static str {
+            <$game as $crate::game::Game>::NAME
+        }
+
+        fn new_session(&self) -> Box<dyn $crate::plugin::DynSession> {
+            Box::new($crate::plugin::TypedSession::<$game>::default())
+        }
+
+        fn runs(&self) -> &'static [&'static dyn $crate::plugin::RunKind] {
+            $kinds
+        }
+    };
+}
+pub(crate) use entry_of_rules;
 
 /// A game's plug-in: everything the engine, the page and the CLI know of it.
 /// Every game has an id, a description, sessions and a table of players

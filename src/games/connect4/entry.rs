@@ -11,10 +11,8 @@ use super::players::{Leftmost, RandomColumn};
 use super::rules::Position;
 use super::settings::{depth_field, temperature};
 use super::solver::Solver;
-use crate::game::Game;
 use crate::plugin::{
-    listed, DynSession, FieldSpec, GameEntry, GameInfo, LadderOpenings, PlayerEntry, PlayerInfo,
-    RunKind, SolveInfo, TypedAgent, TypedSession,
+    FieldSpec, GameEntry, GameInfo, LadderOpenings, PlayerEntry, PlayerInfo, SolveInfo, TypedAgent,
 };
 
 /// Openings of the rating ladder: eight random discs each (the perfect
@@ -26,6 +24,8 @@ const LADDER_OPENINGS: u32 = 200;
 pub struct Entry;
 
 impl GameEntry for Entry {
+    crate::plugin::entry_of_rules!(Position, KINDS);
+
     fn ready_models(&self) -> crate::plugin::ReadySet {
         use crate::plugin::{ReadyRecipe, ReadySet};
         ReadySet::native(|| {
@@ -38,11 +38,8 @@ impl GameEntry for Entry {
                         about: "The study's first method: a Q-table playing first against the leftmost-column player, rewarded for not losing (ε = 0%). Its rating comes from games after 8 random discs, positions a table learned from the empty board has almost never met, where it plays at random: from the empty board, as here, it can play much better than its rating says.",
                         kind: super::learners::q_table::Q_TABLE,
                         preset: "1",
-                        seed: 1,
-                        index: 0,
-                        sets: &[],
                         stages: &[1_000, 10_000, 100_000],
-                        part: "",
+                        ..ReadyRecipe::BASE
                     },
                     ReadyRecipe {
                         id: "win",
@@ -51,11 +48,9 @@ impl GameEntry for Entry {
                         about: "The study's second method: a Q-table playing first against the random player, rewarded for winning (ε = 10%). Its rating comes from games after 8 random discs, positions a table learned from the empty board has almost never met, where it plays at random: from the empty board, as here, it can play much better than its rating says.",
                         kind: super::learners::q_table::Q_TABLE,
                         preset: "2",
-                        seed: 1,
                         index: 5,
-                        sets: &[],
                         stages: &[1_000, 10_000, 100_000],
-                        part: "",
+                        ..ReadyRecipe::BASE
                     },
                 ],
                 seed: 1,
@@ -66,13 +61,9 @@ impl GameEntry for Entry {
                     ("perfect", r#"{"temperature":0}"#),
                     ("perfect", r#"{"temperature":2}"#),
                 ],
-                parts: None,
+                ..ReadySet::default()
             }
         })
-    }
-
-    fn id(&self) -> &'static str {
-        Position::NAME
     }
 
     fn ladder(&self) -> LadderOpenings {
@@ -84,19 +75,10 @@ impl GameEntry for Entry {
             model_settings: vec![depth_field()],
             ladder_openings: LADDER_OPENINGS,
             ..GameInfo::grid::<Position>(
+                self,
                 "Drop discs into seven columns; four in a row wins. An exact solver and tabular Q-learning.",
-                listed(self.players()),
-                KINDS.iter().map(|k| k.info()).collect(),
             )
         }
-    }
-
-    fn runs(&self) -> &'static [&'static dyn RunKind] {
-        KINDS
-    }
-
-    fn new_session(&self) -> Box<dyn DynSession> {
-        Box::new(TypedSession::<Position>::default())
     }
 
     fn players(&self) -> Vec<PlayerEntry> {
@@ -163,6 +145,7 @@ mod tests {
     use super::*;
     use crate::model::Model;
     use crate::plugin::DynRun;
+    use crate::plugin::RunKind;
     use crate::plugin::Training as _;
     use crate::search::budget::{Budget, Limits};
 

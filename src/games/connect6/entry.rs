@@ -10,10 +10,8 @@ use super::learners::td::hand_player;
 use super::learners::KINDS;
 use super::players::{Greedy, NearRandom};
 use super::rules::Board;
-use crate::game::Game;
 use crate::plugin::{
-    listed, DynSession, FieldSpec, GameEntry, GameInfo, LadderOpenings, PlayerEntry, PlayerInfo,
-    RunKind, TypedAgent, TypedSession,
+    FieldSpec, GameEntry, GameInfo, LadderOpenings, PlayerEntry, PlayerInfo, TypedAgent,
 };
 
 /// The engine's settings a visitor sets.
@@ -45,9 +43,7 @@ const LADDER_OPENINGS: u32 = 200;
 pub struct Entry;
 
 impl GameEntry for Entry {
-    fn id(&self) -> &'static str {
-        Board::NAME
-    }
+    crate::plugin::entry_of_rules!(Board, KINDS);
 
     fn ladder(&self) -> LadderOpenings {
         LadderOpenings::Random { plies: 3, seed: 1 }
@@ -57,15 +53,10 @@ impl GameEntry for Entry {
         GameInfo {
             ladder_openings: LADDER_OPENINGS,
             ..GameInfo::grid::<Board>(
+                self,
                 "Two stones a turn on a 19×19 board; six in a row wins.",
-                listed(self.players()),
-                KINDS.iter().map(|k| k.info()).collect(),
             )
         }
-    }
-
-    fn runs(&self) -> &'static [&'static dyn RunKind] {
-        KINDS
     }
 
     /// The study's learner at three stages of one run: its best refinement
@@ -84,11 +75,9 @@ impl GameEntry for Entry {
                     about: "The study's super::learners::td::TD(0) learner with the threat-space search, its step five times larger (0.5): the 492 pattern weights, started from the hand-set ones, learned in games against itself.",
                     kind: super::learners::td::TD,
                     preset: super::learners::td::BEYOND[0],
-                    seed: 1,
-                    index: 0,
                     sets: &[("eval_every", "1000")],
                     stages: &[500, 2_000, 30_000],
-                    part: "",
+                    ..ReadyRecipe::BASE
                 }],
                 seed: 1,
                 ladder_openings: LADDER_OPENINGS,
@@ -100,7 +89,7 @@ impl GameEntry for Entry {
                     ("engine", r#"{"level":2}"#),
                     ("engine", r#"{"level":3}"#),
                 ],
-                parts: None,
+                ..ReadySet::default()
             }
         })
     }
@@ -113,10 +102,6 @@ impl GameEntry for Entry {
 
     fn benches(&self) -> crate::plugin::Benches {
         crate::plugin::Benches::built(|| super::bench::benches().into())
-    }
-
-    fn new_session(&self) -> Box<dyn DynSession> {
-        Box::new(TypedSession::<Board>::default())
     }
 
     fn players(&self) -> Vec<PlayerEntry> {

@@ -7,11 +7,10 @@ use super::learners::KINDS;
 use super::players::{Perfect, PerfectPlayer, SimpleHare};
 use super::solve::solution;
 use super::HareHounds;
-use crate::game::{Game, Side};
+use crate::game::Side;
 use crate::players::RandomPlayer;
 use crate::plugin::{
-    listed, DynSession, GameEntry, GameInfo, Geometry, LadderOpenings, Playable, PlayerEntry,
-    PlayerInfo, RunKind, TypedAgent, TypedSession,
+    GameEntry, GameInfo, Geometry, LadderOpenings, Playable, PlayerEntry, PlayerInfo, TypedAgent,
 };
 
 /// Openings of the rating ladder: ten random moves each.
@@ -21,6 +20,8 @@ const LADDER_OPENINGS: u32 = 1600;
 pub struct Entry;
 
 impl GameEntry for Entry {
+    crate::plugin::entry_of_rules!(HareHounds, KINDS);
+
     fn ready_models(&self) -> crate::plugin::ReadySet {
         use crate::plugin::{ReadyRecipe, ReadySet};
         ReadySet::native(|| {
@@ -32,11 +33,8 @@ impl GameEntry for Entry {
                     about: "The study's third experiment: Q-learning hounds playing the study's fixed (simple) hare.",
                     kind: super::learners::q_table::Q_TABLE,
                     preset: "3",
-                    seed: 1,
-                    index: 0,
-                    sets: &[],
                     stages: &[100, 1_000, 10_000],
-                    part: "",
+                    ..ReadyRecipe::BASE
                 }, ReadyRecipe {
                     id: "rival-hounds",
                     name: "Hounds trained against a learning hare",
@@ -44,11 +42,8 @@ impl GameEntry for Entry {
                     about: "Both sides learn from each other (the study's proposed next step): Q-learning hounds against a Q-learning hare. In the end they trap even the perfect hare.",
                     kind: super::learners::q_table::Q_TABLE,
                     preset: "5",
-                    seed: 1,
-                    index: 0,
-                    sets: &[],
                     stages: &[1_000, 30_000, 300_000],
-                    part: "",
+                    ..ReadyRecipe::BASE
                 }, ReadyRecipe {
                     id: "hare",
                     name: "Hare trained against learning hounds",
@@ -56,11 +51,9 @@ impl GameEntry for Entry {
                     about: "Both sides learn from each other (the study's proposed next step): the Q-learning hare of that run. Every hare escapes random hounds and is caught by perfect ones, so its score against them stays the same; play it with the hounds to see what it learned.",
                     kind: super::learners::q_table::Q_TABLE,
                     preset: "5",
-                    seed: 1,
-                    index: 0,
-                    sets: &[],
                     stages: &[1_000, 30_000, 300_000],
                     part: "hare",
+                    ..ReadyRecipe::BASE
                 }],
                 seed: 1,
                 ladder_openings: LADDER_OPENINGS,
@@ -76,36 +69,20 @@ impl GameEntry for Entry {
         })
     }
 
-    fn id(&self) -> &'static str {
-        HareHounds::NAME
-    }
-
     fn ladder(&self) -> LadderOpenings {
         LadderOpenings::Random { plies: 10, seed: 1 }
     }
 
     fn info(&self) -> GameInfo {
         GameInfo {
-            id: HareHounds::NAME.into(),
-            title: HareHounds::TITLE.into(),
-            blurb: "Three hounds try to trap a hare on an 11-point board; Q-learning hounds and the exact solution.".into(),
-            sides: HareHounds::SIDE_NAMES.map(String::from),
-            geometry: Geometry::Graph { points: 11 },
-            players: listed(self.players()),
-            runs: KINDS.iter().map(|k| k.info()).collect(),
-            model_settings: Vec::new(),
-            built: true,
             ladder_openings: LADDER_OPENINGS,
             ladder_per_side: true,
+            ..GameInfo::new::<HareHounds>(
+                self,
+                "Three hounds try to trap a hare on an 11-point board; Q-learning hounds and the exact solution.",
+                Geometry::Graph { points: 11 },
+            )
         }
-    }
-
-    fn runs(&self) -> &'static [&'static dyn RunKind] {
-        KINDS
-    }
-
-    fn new_session(&self) -> Box<dyn DynSession> {
-        Box::new(TypedSession::<HareHounds>::default())
     }
 
     fn players(&self) -> Vec<PlayerEntry> {
@@ -170,6 +147,7 @@ mod tests {
     use crate::learn::q_table::QLearner;
     use crate::model::encode;
     use crate::plugin::DynAgent;
+    use crate::plugin::DynSession;
     use crate::plugin::Training as _;
     use crate::plugin::{DynRun, ResumeOptions, RunProgress, SeriesSpec};
     use crate::search::budget::Budget;

@@ -8,12 +8,11 @@ use super::learners::KINDS;
 use super::players::{MaxFlipsPlayer, MaxStablePlayer};
 use super::search_player::SearchPlayer;
 use super::Board;
-use crate::game::Game;
 use crate::model::{Algorithm, Model};
 use crate::players::RandomPlayer;
 use crate::plugin::{
-    listed, DynSession, GameEntry, GameInfo, KeptSettings, LadderOpenings, MakeAgent, PlayerEntry,
-    PlayerInfo, PlayerSettings, RunKind, TypedAgent, TypedSession,
+    GameEntry, GameInfo, KeptSettings, LadderOpenings, MakeAgent, PlayerEntry, PlayerInfo,
+    PlayerSettings, TypedAgent,
 };
 
 use super::settings::{normal_search_settings, search_fields, search_settings, PLAYER_SETTINGS};
@@ -22,6 +21,8 @@ use super::settings::{normal_search_settings, search_fields, search_settings, PL
 pub struct Entry;
 
 impl GameEntry for Entry {
+    crate::plugin::entry_of_rules!(Board, KINDS);
+
     fn ready_models(&self) -> crate::plugin::ReadySet {
         use crate::plugin::{ReadyRecipe, ReadySet};
         ReadySet::native(|| {
@@ -34,11 +35,8 @@ impl GameEntry for Entry {
                         about: "The study's Q-network (QL1, 64 hidden units, arctan) learning by playing MSB, the fixed player that keeps stable discs.",
                         kind: super::learners::qnet::QNET,
                         preset: "ql1-h64-arctan-msb",
-                        seed: 1,
-                        index: 0,
-                        sets: &[],
                         stages: &[1_000, 10_000, 100_000, 1_000_000],
-                        part: "",
+                        ..ReadyRecipe::BASE
                     },
                     ReadyRecipe {
                         id: "self",
@@ -47,11 +45,8 @@ impl GameEntry for Entry {
                         about: "The study's Q-network (QL1, 64 hidden units, arctan) learning by playing itself.",
                         kind: super::learners::qnet::QNET,
                         preset: "ql1-h64-arctan-self",
-                        seed: 1,
-                        index: 0,
-                        sets: &[],
                         stages: &[1_000, 10_000, 100_000],
-                        part: "",
+                        ..ReadyRecipe::BASE
                     },
                     ReadyRecipe {
                         id: "ntuple",
@@ -60,11 +55,8 @@ impl GameEntry for Entry {
                         about: "A value for every way each small group of squares (a corner, a 2×5 corner block, an edge, a row, a diagonal) can be filled, learned by playing itself two million games, with a set of tables for each eighth of the game, blended: the shapes of Michael Buro's Logistello. Its score against the fixed players undersells it: in the Ladder it rates far above every network trained against MSB. Give it a level (under the player lists) and it looks ahead, each level described by its score against Egaroucid for Web, the strongest Othello program that runs in a browser.",
                         kind: super::learners::ntuple::NTUPLE,
                         preset: "logistello",
-                        seed: 1,
-                        index: 0,
-                        sets: &[],
                         stages: &[2_000_000],
-                        part: "",
+                        ..ReadyRecipe::BASE
                     },
                 ],
                 seed: 1,
@@ -78,13 +70,9 @@ impl GameEntry for Entry {
                     ("search", r#"{"level":3}"#),
                     ("search", r#"{"level":4}"#),
                 ],
-                parts: None,
+                ..ReadySet::default()
             }
         })
-    }
-
-    fn id(&self) -> &'static str {
-        Board::NAME
     }
 
     fn info(&self) -> GameInfo {
@@ -97,14 +85,6 @@ impl GameEntry for Entry {
 
     fn ladder(&self) -> LadderOpenings {
         LadderOpenings::listed(super::ladder::openings)
-    }
-
-    fn runs(&self) -> &'static [&'static dyn RunKind] {
-        KINDS
-    }
-
-    fn new_session(&self) -> Box<dyn DynSession> {
-        Box::new(TypedSession::<Board>::default())
     }
 
     fn players(&self) -> Vec<PlayerEntry> {
@@ -198,9 +178,8 @@ impl KeptSettings for SearchSettingsKept {
 /// The game's description, its ladder aside.
 fn grid_info() -> GameInfo {
     GameInfo::grid::<Board>(
+        &Entry,
         "Flip discs on an 8×8 board; a network learns from its own games and plays the study's fixed strategies.",
-        listed(Entry.players()),
-        KINDS.iter().map(|k| k.info()).collect(),
     )
 }
 
@@ -210,6 +189,7 @@ mod tests {
     use crate::games::describe_model;
     use crate::games::othello::learners::qnet::QNetKind;
     use crate::games::othello::learners::{presets, QNetRun, TrainerConfig};
+    use crate::plugin::RunKind;
     use crate::plugin::Training as _;
     use crate::plugin::{DynRun, RunProgress};
 

@@ -7,12 +7,8 @@
 use super::learners::KINDS;
 use super::players::Perfect;
 use super::rules::Board;
-use crate::game::Game;
 use crate::players::RandomPlayer;
-use crate::plugin::{
-    listed, DynSession, GameEntry, GameInfo, LadderOpenings, PlayerEntry, PlayerInfo, RunKind,
-    TypedAgent, TypedSession,
-};
+use crate::plugin::{GameEntry, GameInfo, LadderOpenings, PlayerEntry, PlayerInfo, TypedAgent};
 
 /// Openings of the rating ladder: every position after three moves.
 const LADDER_OPENINGS: u32 = 252;
@@ -21,6 +17,8 @@ const LADDER_OPENINGS: u32 = 252;
 pub struct Entry;
 
 impl GameEntry for Entry {
+    crate::plugin::entry_of_rules!(Board, KINDS);
+
     fn ready_models(&self) -> crate::plugin::ReadySet {
         use crate::plugin::{ReadyRecipe, ReadySet};
         ReadySet::native(|| {
@@ -32,22 +30,15 @@ impl GameEntry for Entry {
                     about: "The textbook's first learner: a value for every position it can move to, learned by playing itself.",
                     kind: super::learners::values::VALUES,
                     preset: "book",
-                    seed: 1,
-                    index: 0,
-                    sets: &[],
                     stages: &[100, 1_000, 10_000],
-                    part: "",
+                    ..ReadyRecipe::BASE
                 }],
                 seed: 1,
                 ladder_openings: LADDER_OPENINGS,
                 ladder_seats: Vec::new(),
-                parts: None,
+                ..ReadySet::default()
             }
         })
-    }
-
-    fn id(&self) -> &'static str {
-        Board::NAME
     }
 
     fn ladder(&self) -> LadderOpenings {
@@ -58,19 +49,10 @@ impl GameEntry for Entry {
         GameInfo {
             ladder_openings: LADDER_OPENINGS,
             ..GameInfo::grid::<Board>(
+                self,
                 "Three in a row on a 3 × 3 board: the textbook's first learner learns it in seconds.",
-                listed(self.players()),
-                KINDS.iter().map(|k| k.info()).collect(),
             )
         }
-    }
-
-    fn runs(&self) -> &'static [&'static dyn RunKind] {
-        KINDS
-    }
-
-    fn new_session(&self) -> Box<dyn DynSession> {
-        Box::new(TypedSession::<Board>::default())
     }
 
     fn players(&self) -> Vec<PlayerEntry> {

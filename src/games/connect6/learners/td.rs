@@ -23,7 +23,7 @@ use crate::games::connect6::learn::{
 use crate::games::connect6::rules::{Board, Point};
 use crate::learn::linear_td::{LinearTd, Params};
 use crate::model::{Algorithm, GameId, Header, Kind, Model};
-use crate::plugin::learner::{change_checked, json, saved_curve, Every};
+use crate::plugin::learner::{json, saved_curve, Every};
 use crate::plugin::run::{thousands, Recorder};
 use crate::plugin::{
     kind, DynAgent, Learner, LearnerKind, ModelUse, Playable, Played, Point as CurvePointOut,
@@ -438,25 +438,7 @@ impl Learner for TdLearner {
     const NEEDS_LEARNERS: Option<&'static str> = Some(LEARNER_NAME);
     const ALGORITHM: Algorithm = Algorithm::TdLinear;
 
-    fn total(config: &RunConfig) -> u64 {
-        config.games
-    }
-
-    fn set_total(config: &mut RunConfig, total: u64, _games: u64) -> Result<(), String> {
-        change_checked(config, |c| c.games = total, RunConfig::validate)
-    }
-
-    /// A new run within the settings form's ranges: at most
-    /// [`MAX_NEW_GAMES`] games, and a curve point at most every as many (a
-    /// model file keeps the settings it was trained with, and still loads).
-    fn check(config: &RunConfig) -> Result<(), String> {
-        for (name, v) in [("games", config.games), ("eval_every", config.eval_every)] {
-            if v > MAX_NEW_GAMES {
-                return Err(format!("{name} must be at most 1,000,000, not {v}"));
-            }
-        }
-        Ok(())
-    }
+    crate::plugin::learner::total_in_games!(RunConfig, MAX_NEW_GAMES);
 
     fn new(config: &RunConfig) -> Result<TdLearner, String> {
         config.validate()?;

@@ -14,7 +14,7 @@ use crate::games::tictactoe::rules::Board;
 use crate::learn::value_table::{Greedy, Params, ValueTable};
 use crate::model::{Algorithm, Kind, Model};
 use crate::players::RandomPlayer;
-use crate::plugin::learner::{change_checked, json, saved_curve, Every};
+use crate::plugin::learner::{json, saved_curve, Every};
 use crate::plugin::run::{percent, thousands, Recorder};
 use crate::plugin::{
     ChartSpec, Choice, DynAgent, FieldSpec, Learner, LearnerKind, ModelUse, Playable, Played,
@@ -169,25 +169,7 @@ impl Learner for Values {
     const KIND: &'static str = VALUES;
     const ALGORITHM: Algorithm = Algorithm::ValueTable;
 
-    fn total(config: &RunConfig) -> u64 {
-        config.games
-    }
-
-    fn set_total(config: &mut RunConfig, total: u64, _games: u64) -> Result<(), String> {
-        change_checked(config, |c| c.games = total, RunConfig::validate)
-    }
-
-    /// A new run within the settings form's ranges: at most
-    /// [`MAX_NEW_GAMES`] games, and a curve point at most every as many (a
-    /// model file keeps the settings it was trained with, and still loads).
-    fn check(config: &RunConfig) -> Result<(), String> {
-        for (name, v) in [("games", config.games), ("eval_every", config.eval_every)] {
-            if v > MAX_NEW_GAMES {
-                return Err(format!("{name} must be at most 1,000,000, not {v}"));
-            }
-        }
-        Ok(())
-    }
+    crate::plugin::learner::total_in_games!(RunConfig, MAX_NEW_GAMES);
 
     fn new(config: &RunConfig) -> Result<Values, String> {
         config.validate()?;
