@@ -43,6 +43,8 @@ export class Watcher {
   /** Bumped at every start and stop: a loop of an older watch ends. */
   private ticket = 0;
   private wake: (() => void) | null = null;
+  /** The sentence's tallest height while this run is watched (see `keepHeight`). */
+  private tallest = 0;
   private readonly heading = el('h2', { className: 'watch-heading' });
   private readonly sentence = el('p', { className: 'watch-sentence', 'data-testid': 'watch-sentence', 'aria-live': 'polite' });
   private readonly speed = el('input', {
@@ -94,6 +96,8 @@ export class Watcher {
     this.loan = this.host.lendBoard(() => void this.stop());
     this.heading.textContent = `Watching ${runName} learn`;
     this.sentence.textContent = 'The next training game is on its way…';
+    this.tallest = 0;
+    this.sentence.style.minHeight = '';
     this.element.hidden = false;
     this.host.boardArea.classList.add('watching');
     this.element.dataset.run = runId;
@@ -152,6 +156,7 @@ export class Watcher {
       for (let ply = 0; ply < game.states.length; ply++) {
         if (ticket !== this.ticket) return;
         this.draw(game, ply);
+        this.keepHeight();
         await this.pause(ply === game.states.length - 1 ? 3 * this.delay : this.delay);
       }
       if (game.done) {
@@ -159,6 +164,19 @@ export class Watcher {
         return;
       }
     }
+  }
+
+  /**
+   * The sentence, rewritten at every move, keeps the tallest height it has
+   * had while this run is watched: the controls under it (the way back to
+   * full speed) stay where a visitor is about to press them instead of
+   * moving by a line from one move to the next.
+   */
+  private keepHeight(): void {
+    const h = this.sentence.offsetHeight;
+    if (h <= this.tallest) return;
+    this.tallest = h;
+    this.sentence.style.minHeight = `${h}px`;
   }
 
   /** Ends watching and says why. */
