@@ -5,11 +5,10 @@ use serde_json::Value;
 
 use super::learners::ga::model_weights;
 use super::learners::KINDS;
-use super::players::{MaxFlipsPlayer, MaxStablePlayer};
+use super::players::FIXED;
 use super::search_player::SearchPlayer;
 use super::Board;
 use crate::model::{Algorithm, Model};
-use crate::players::RandomPlayer;
 use crate::plugin::{
     GameEntry, GameInfo, KeptSettings, LadderOpenings, MakeAgent, PlayerEntry, PlayerInfo,
     PlayerSettings, TypedAgent,
@@ -88,37 +87,29 @@ impl GameEntry for Entry {
     }
 
     fn players(&self) -> Vec<PlayerEntry> {
-        let fixed = |id: &str, label: &str, description: &str, make: MakeAgent| {
-            PlayerEntry::new(PlayerInfo::simple(id, label, description), make)
-        };
-        vec![
-            fixed("random", "Random", "any legal move", |_| {
-                Ok(TypedAgent::new(Box::new(RandomPlayer::<Board>::new())).boxed())
-            }),
-            fixed("mvb", "MVB", "most flips", |_| {
-                Ok(TypedAgent::new(Box::new(MaxFlipsPlayer::new())).boxed())
-            }),
-            fixed("msb", "MSB", "most stable discs", |_| {
-                Ok(TypedAgent::new(Box::new(MaxStablePlayer::new())).boxed())
-            }),
-            PlayerEntry::new(
-                PlayerInfo {
-                    searches: true,
-                    settings: search_fields(),
-                    saves_settings: true,
-                    ..PlayerInfo::simple(
-                        "search",
-                        "Search",
-                        "looks ahead with the Reversi study's evaluation",
-                    )
-                },
-                |settings| {
-                    let seed = settings.get("seed").and_then(Value::as_u64).unwrap_or(0);
-                    let settings = search_settings(settings)?;
-                    Ok(TypedAgent::new(Box::new(SearchPlayer::new(settings, seed)?)).boxed())
-                },
-            ),
-        ]
+        let makes: [MakeAgent; 3] = [fixed::<0>, fixed::<1>, fixed::<2>];
+        let fixed = FIXED
+            .iter()
+            .zip(makes)
+            .map(|(f, make)| PlayerEntry::new(PlayerInfo::simple(f.id, f.label, f.about), make));
+        let search = PlayerEntry::new(
+            PlayerInfo {
+                searches: true,
+                settings: search_fields(),
+                saves_settings: true,
+                ..PlayerInfo::simple(
+                    "search",
+                    "Search",
+                    "looks ahead with the Reversi study's evaluation",
+                )
+            },
+            |settings| {
+                let seed = settings.get("seed").and_then(Value::as_u64).unwrap_or(0);
+                let settings = search_settings(settings)?;
+                Ok(TypedAgent::new(Box::new(SearchPlayer::new(settings, seed)?)).boxed())
+            },
+        );
+        fixed.chain([search]).collect()
     }
 
     fn kept_settings(&self) -> Option<&'static dyn KeptSettings> {
@@ -173,6 +164,11 @@ impl KeptSettings for SearchSettingsKept {
             settings,
         })
     }
+}
+
+/// The agent of the fixed player `FIXED[I]`, whatever its settings.
+fn fixed<const I: usize>(_: &Value) -> Result<Box<dyn crate::plugin::DynAgent>, String> {
+    Ok(TypedAgent::new((FIXED[I].make)()).boxed())
 }
 
 /// The game's description, its ladder aside.
