@@ -92,10 +92,19 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
  * page hands a restarted worker its compiled module: holding the module's
  * download would hold nothing.)
  */
-export async function holdEngineRestart(page: Page): Promise<() => void> {
+export function holdEngineRestart(page: Page): Promise<() => void> {
+  return holdWorkerScripts(page, '**/engine.worker*');
+}
+
+/**
+ * Holds the scripts of workers that start from now on (a worker's request
+ * is the context's, not the page's) whose address matches `url`, until the
+ * returned function is called.
+ */
+export async function holdWorkerScripts(page: Page, url: string): Promise<() => void> {
   let letGo = () => {};
   const held = new Promise<void>((resolve) => (letGo = resolve));
-  await page.context().route('**/engine.worker*', async (route) => {
+  await page.context().route(url, async (route) => {
     await held;
     await route.continue();
   });

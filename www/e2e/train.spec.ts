@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { games, initSync } from '../../pkg/selfplay.js';
-import { pressWhen, recordGames, squarePoint, watchErrors } from './helpers';
+import { holdWorkerScripts, pressWhen, recordGames, squarePoint, watchErrors } from './helpers';
 
 // The engine the page uses, in node: the preset list must be the engine's.
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
@@ -148,6 +148,11 @@ test('two runs at once, curves overlaid, the page never blocked; continue traini
   await expect(presets.locator('option')).toHaveCount(presetOptions);
   await presets.selectOption({ index: 2 });
   expect(await page.getByTestId('train-encoding').inputValue()).toMatch(/^ql[12]$/);
+  const workersBefore = page.workers().filter((w) => w.url().includes('pool.worker')).length;
+  // No training worker starts until both runs are asked for: the first run
+  // cannot be over (its worker idle, and so chosen for the second) before
+  // the second is started, however fast or slow the machine.
+  const letWorkersStart = await holdWorkerScripts(page, '**/pool.worker*');
   for (const [seed, activation] of [
     ['1', 'arctan'],
     ['2', 'sigmoid'],
@@ -165,6 +170,8 @@ test('two runs at once, curves overlaid, the page never blocked; continue traini
   }
   const runs = page.getByTestId('run');
   await expect(runs).toHaveCount(2);
+  expect(workersBefore, 'no training worker before the first run').toBe(0);
+  letWorkersStart();
   await expect(runs.filter({ hasText: /-H24 arctan/ })).toHaveCount(1);
   const t0 = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.length);
   // The runs go to the pool's workers, one each while there are cores for
