@@ -110,8 +110,8 @@ test('a click on the board as soon as a game switched to by address takes moves 
   const errors = watchErrors(page);
   // A warm engine answers a new game within a frame: the board takes moves
   // (data-legal) at once, and must be drawn, its squares where a click finds
-  // them, from that moment (the canvas was once sized two frames later, and a
-  // click before then was lost). Every time the board starts taking moves,
+  // them, from that moment (a canvas sized two frames later would lose a click
+  // made before then). Every time the board starts taking moves,
   // the page notes whether it is laid out. The first game's board, drawn
   // before the engine has loaded, takes moves as it comes into the page: it
   // must be laid out in the first frame that shows it.
@@ -161,7 +161,7 @@ test('a game left while it was still starting never plays into the game opened a
   // of its models comes 1.5 s late, so that view is still starting when the
   // visitor opens another game. Once it is let go, the closed view must not
   // start its game in the engine over the new one (a click on the new board
-  // was once answered "'1' is not a Othello move").
+  // would then be answered "'1' is not a Othello move").
   await page.addInitScript(() => {
     const w = window as unknown as { __held: boolean; __released: boolean };
     w.__held = false;

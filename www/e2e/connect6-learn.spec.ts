@@ -134,7 +134,7 @@ test('a Connect6 run paused, resumed after a reload from its checkpoint, then co
   await page.getByTestId('train-eval_every').fill('100');
   await page.getByTestId('train-openings').fill('1');
   // Paused by the page at its first games (a pause pressed after a look of
-  // the test once came after the run's end on a busy machine).
+  // the test could come after the run's end on a busy machine).
   await pressWhen(page, 'data-games', /^[1-9]\d*$/, 'run-pause');
   await page.getByTestId('train-start').click();
   const run = page.getByTestId('run').first();

@@ -83,7 +83,7 @@ test('the page’s runs in the header, and a chart’s large view, at a laptop a
     await page.getByTestId('train-preset').selectOption(demo.id);
     // Its points as often as the demo's, but games enough to be still
     // training when the header's row leads back to it (the demo's own total
-    // was once over first on a busy machine, and a finished run leaves the list).
+    // could be over first on a busy machine, and a finished run leaves the list).
     await page.getByTestId('train-games').fill('10000000');
     await page.getByTestId('train-start-near').click();
     const card = page.getByTestId('run');

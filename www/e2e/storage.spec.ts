@@ -179,7 +179,7 @@ test('a model deleted from the library while its run is under way is not brought
   await page.getByTestId('train-eval_every').fill('0');
   // Paused while its model is saved and deleted, so that it cannot end first;
   // it is still the same unfinished run. Pressed by the page at its first
-  // games (after a look of the test, all 10,000 were once over on a busy machine).
+  // games (after a look of the test, all 10,000 could be over on a busy machine).
   await pressWhen(page, 'data-games', /^[1-9]\d*$/, 'run-pause');
   await page.getByTestId('train-start').click();
   const run = page.getByTestId('run').first();
