@@ -1,8 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { EngineBoard } from '../../core/engine';
 import type { GameInfo, GameState } from '../../core/protocol';
 import type { Thinker } from '../../core/thinker';
 import { Game, type Seats } from './game';
+
+// The tests run without a page: a notice is only counted.
+const notices = vi.hoisted(() => [] as string[]);
+vi.mock('../../core/notices', () => ({
+  showNotice: (text: string) => notices.push(text),
+  messageOf: (e: unknown) => (e instanceof Error ? e.message : String(e)),
+}));
 
 /** A state of a game where the person (side 0) is to move and `moves` are legal. */
 const state = (position: string, cursor: number, moves: string[]): GameState =>
@@ -84,6 +91,7 @@ function heldEngine() {
   const held: (() => void)[] = [];
   let moves: string[] = [];
   let cursor = 0;
+  let failing = false;
   const now = (): GameState =>
     ({
       position: moves.slice(0, cursor).join(' '),
@@ -102,6 +110,7 @@ function heldEngine() {
       if (cmd.kind === 'redo') cursor++;
       if (cmd.kind === 'jump') cursor = cmd.cursor!;
       const s = now();
+      if (failing) return Promise.reject(new Error('the engine stopped'));
       return new Promise<GameState>((r) => held.push(() => r(s)));
     },
   };
@@ -114,7 +123,14 @@ function heldEngine() {
       next();
     }
   };
-  return { engine: engine as unknown as EngineBoard, log, answerAll, answerOne: () => held.shift()?.() };
+  return {
+    engine: engine as unknown as EngineBoard,
+    log,
+    answerAll,
+    answerOne: () => held.shift()?.(),
+    /** From now on every request fails at once (or, with false, answers again). */
+    fail: (on: boolean) => (failing = on),
+  };
 }
 
 describe('undo, redo and jumps asked for while the game is busy', () => {
@@ -180,5 +196,82 @@ describe('undo, redo and jumps asked for while the game is busy', () => {
     await e.answerAll();
     expect(e.log.slice(-3)).toEqual(['play a2', 'undo', 'new']);
     expect(game.state?.cursor).toBe(0);
+  });
+
+  it('asked for after New game are done only once the new game has started, even when an earlier request ends first', async () => {
+    const e = heldEngine();
+    const game = new Game(info, e.engine, {} as Thinker, seats, view, 1, 0);
+    const started = game.newGame(1);
+    await e.answerAll();
+    await started;
+    for (const m of ['a1', 'a2']) {
+      const played = game.humanMove(m);
+      await e.answerAll();
+      await played;
+    }
+    // An undo under way, then New game, then U pressed.
+    void game.undo();
+    void game.newGame(2);
+    void game.undo();
+    // The undo is over, New game is not: the game is still busy.
+    e.answerOne();
+    await settle();
+    expect(game.state?.cursor).toBe(1);
+    expect(game.locked()).toBe(true);
+    // A move clicked now, in the last game's position, is kept, not sent to the new game.
+    await game.humanMove('a3');
+    await e.answerAll();
+    expect(e.log.slice(-2)).toEqual(['undo', 'new']);
+    expect(game.state?.cursor).toBe(0);
+    expect(game.locked()).toBe(false);
+  });
+
+  it('a move clicked after New game, while an earlier request ends, is played in the new game when the position is the same', async () => {
+    const e = heldEngine();
+    const game = new Game(info, e.engine, {} as Thinker, seats, view, 1, 0);
+    const started = game.newGame(1);
+    await e.answerAll();
+    await started;
+    const played = game.humanMove('a1');
+    await e.answerAll();
+    await played;
+    // Undo under way, New game; the undo ends on the start position, where a1 is clicked.
+    void game.undo();
+    void game.newGame(2);
+    e.answerOne();
+    await settle();
+    expect(game.state?.cursor).toBe(0);
+    const clicked = game.humanMove('a1');
+    await settle();
+    expect(e.log.slice(-2)).toEqual(['undo', 'new']);
+    await e.answerAll();
+    await clicked;
+    expect(e.log.slice(-3)).toEqual(['undo', 'new', 'play a1']);
+    expect(game.state?.position).toBe('a1');
+  });
+
+  it('are dropped when the game cannot be restored into a restarted engine', async () => {
+    const e = heldEngine();
+    const game = new Game(info, e.engine, {} as Thinker, seats, view, 1, 0);
+    const started = game.newGame(1);
+    await e.answerAll();
+    await started;
+    for (const m of ['a1', 'a2']) {
+      const played = game.humanMove(m);
+      await e.answerAll();
+      await played;
+    }
+    // The engine restarts and fails; an undo is asked for while the record is being played into it.
+    e.fail(true);
+    const restored = game.restore();
+    void game.undo();
+    await restored;
+    expect(notices.at(-1)).toMatch(/could not be restored/);
+    e.fail(false);
+    // The visitor's next action is done alone: the undo asked of the lost game is not.
+    const played = game.humanMove('a3');
+    await e.answerAll();
+    await played;
+    expect(e.log.slice(-2)).toEqual(['new', 'play a3']);
   });
 });

@@ -3,10 +3,11 @@
 // Every computer player moves through a think request to the thinking
 // worker, after a short pause so that people can follow the game; while it
 // thinks the page stays usable, and New game, Undo, Redo, a jump or a change
-// of player cancel the think. One engine request at a time: the controls are
-// locked meanwhile, and what the visitor asks for meanwhile (a move, an undo,
-// a jump) is kept and done once the request is over. A restarted engine gets
-// the record played into it again.
+// of player cancel the think. The controls are locked while an engine
+// request is under way (New game, never locked, may start one while another
+// is), and what the visitor asks for meanwhile (a move, an undo, a jump) is
+// kept and done once the last of them is over. A restarted engine gets the
+// record played into it again.
 
 import type { EngineBoard } from '../../core/engine';
 import { compactCount } from '../../core/charts';
@@ -59,8 +60,12 @@ export interface GameView {
 export class Game {
   private current: GameState | null = null;
   private seedOf: number;
-  /** An engine request is under way. */
-  private busy = false;
+  /**
+   * How many engine requests are under way: more than one when New game is
+   * pressed during another. The game is busy until the last one is over, and
+   * only then is what was kept meanwhile done.
+   */
+  private inFlight = 0;
   /** The engine was restarted and the game is being played into it again. */
   private restoring = false;
   private restoreTicket = 0;
@@ -118,7 +123,7 @@ export class Game {
 
   /** True while a move, undo or redo would race another engine request. */
   locked(): boolean {
-    return this.busy || this.restoring;
+    return this.inFlight > 0 || this.restoring;
   }
 
   async newGame(seed: number, beforeStart?: () => void): Promise<void> {
@@ -185,20 +190,19 @@ export class Game {
     this.kept = [];
     this.cancelTimer();
     this.cancelThink();
-    this.busy = true;
+    this.inFlight++;
     this.view.controls();
     let s: GameState;
     try {
       s = await this.engine.session({ kind: 'loadRecord', game: this.info.id, text });
     } catch (e) {
-      this.busy = false;
+      this.inFlight--;
       // The game was not touched: a computer to move thinks again, and what was asked meanwhile is done.
       this.schedule();
       this.doKept();
       throw e;
-    } finally {
-      this.busy = false;
     }
+    this.inFlight--;
     this.pausedNow = s.toMove !== null && !this.seats.isHuman(s.toMove);
     this.show(s);
     this.schedule();
@@ -248,7 +252,8 @@ export class Game {
   /**
    * Keeps what the visitor asked for while the game is busy (a second Undo
    * pressed while the first is under way, a move clicked just after New
-   * game): nothing asked is dropped without being tried.
+   * game), to be tried once it is free. At most `MAX_KEPT` requests wait;
+   * more asked meanwhile (a key held down) are dropped.
    */
   private keep(k: Kept): void {
     if (this.kept.length < MAX_KEPT) this.kept.push(k);
@@ -398,6 +403,8 @@ export class Game {
     } catch (e) {
       if (ticket !== this.restoreTicket || this.destroyed) return;
       this.restoring = false;
+      // What was asked of the game that could not be restored is dropped.
+      this.kept = [];
       this.view.controls();
       showNotice(`The game could not be restored: ${messageOf(e)}`);
     }
@@ -407,7 +414,7 @@ export class Game {
   private async perform(action: () => Promise<void>): Promise<void> {
     // A closed view (left while it was still starting) asks nothing more.
     if (this.destroyed) return;
-    this.busy = true;
+    this.inFlight++;
     this.view.controls();
     try {
       await action();
@@ -415,9 +422,10 @@ export class Game {
       // A dead or silent engine has been reported once, by its restart notice.
       if (!this.destroyed && !(e instanceof WorkerDied)) showNotice(messageOf(e));
     } finally {
-      this.busy = false;
+      this.inFlight--;
       if (!this.destroyed) this.view.controls();
     }
+    // Only the last request under way does what was kept (`doKept` waits while the game is locked).
     if (!this.destroyed) this.doKept();
   }
 
