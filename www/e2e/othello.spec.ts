@@ -288,12 +288,14 @@ test('if the engine worker dies, the page says so, restarts it and keeps the gam
 
 test('a hint: the search player values every legal move, on the board and in words, as the engine does', async ({ page }) => {
   const errors = watchErrors(page);
-  await page.goto('/#/othello?first=human&second=human&seed=1');
+  // The hint searches to its end however slow the machine (`hintMs`), as the engine in node does below.
+  await page.goto('/#/othello?first=human&second=human&seed=1&hintMs=600000');
   await expect(board(page)).toHaveAttribute('data-legal', /\w/);
   await page.getByTestId('hint-player').selectOption('search');
   await page.getByTestId('hint').click();
   const result = page.getByTestId('hint-result');
-  await expect(result).toContainText('(best)', { timeout: 30_000 });
+  await expect(result).toContainText('(best)', { timeout: 120_000 });
+  await expect(result, 'the page’s hint searched to its end').not.toContainText('Partial');
   // The same values from the engine in node, for the same position.
   const s = new Session('othello');
   const analysis = new Agent('othello', 'search', null, null).analyze(s.position(), { unbounded: true }, null) as {
@@ -331,12 +333,13 @@ test('a hint near the end: every move’s exact final disc difference, as the en
   s.free();
   expect(a.complete).toBe(true);
   expect(a.units).toBe('exact: the final disc difference with perfect play');
-  await page.goto(`/#/othello?first=human&second=human&seed=1&moves=${moves.join('+')}`);
+  await page.goto(`/#/othello?first=human&second=human&seed=1&hintMs=600000&moves=${moves.join('+')}`);
   await expect.poll(() => cursor(page)).toBe(moves.length);
   await page.getByTestId('hint-player').selectOption('search');
   await page.getByTestId('hint').click();
   const result = page.getByTestId('hint-result');
-  await expect(result).toContainText('(best)', { timeout: 30_000 });
+  await expect(result).toContainText('(best)', { timeout: 120_000 });
+  await expect(result, 'the page’s hint searched to its end').not.toContainText('Partial');
   await expect(result).toContainText('exact: the final disc difference with perfect play');
   // Every legal move's value on the board and its words in the hint, as the engine gives them.
   const heat = (await board(page).getAttribute('data-heat'))!.split(' ').sort();

@@ -17,7 +17,7 @@ export function hashParams(hash: string): URLSearchParams {
 }
 
 /**
- * A number the address sets (tests' `?delay=`, `?benchMs=`, `?checkpointMs=`, `?silenceMs=`)
+ * A number the address sets (tests' `?delay=`, `?benchMs=`, `?checkpointMs=`, `?silenceMs=`, `?hintMs=`)
  * if it is given and within [min, max]; else `fallback`.
  */
 export function boundedParam(hash: string, name: string, min: number, max: number, fallback: number): number {

@@ -5,6 +5,7 @@
 // analysis of the position on the board. Only the newest request's answer,
 // for the position still shown, is drawn.
 
+import { boundedParam } from '../address';
 import { cellValues, type BoardView, type Heat } from '../../boards/board';
 import { el } from '../../core/dom';
 import { messageOf, showNotice } from '../../core/notices';
@@ -12,6 +13,11 @@ import type { Analysis, GameInfo, GameState } from '../../core/protocol';
 import type { AgentRequest, Thinker } from '../../core/thinker';
 import { Cancelled } from '../../core/worker-client';
 import type { ModelPlayer } from './players';
+
+/** How long a hint may search: 5 s, or the address's `?hintMs=` (200 ms to 10 min, for tests on slow machines). */
+function hintMs(): number {
+  return boundedParam(location.hash, 'hintMs', 200, 600_000, 5_000);
+}
 
 /** The values of an analysis by cell, on its scale. */
 export function heatOf(a: Analysis): Heat {
@@ -148,7 +154,7 @@ export class BoardValues {
     this.text.textContent = 'Thinking…';
     try {
       const agent = await this.source.agentFor(this.hintSelect.value);
-      const a = await this.thinker.analyze(agent, s.position, { ms: 5000 });
+      const a = await this.thinker.analyze(agent, s.position, { ms: hintMs() });
       if (ticket !== this.ticket || this.destroyed || this.source.state()?.cursor !== cursor) return;
       if (!a) {
         this.text.textContent = 'This player gives no values.';
