@@ -17,7 +17,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::run::{DynRun, Point, Recorder, RunProgress, SeriesSpec, WatchedGame};
+use super::run::{thousands, DynRun, Point, Recorder, RunProgress, SeriesSpec, WatchedGame};
 use super::ResumeOptions;
 use crate::model::{Algorithm, Kind, Model};
 
@@ -470,19 +470,6 @@ pub fn at_most_each(fields: &[(&str, u64)], max: u64) -> Result<(), String> {
         )),
         None => Ok(()),
     }
-}
-
-/// `n` with a comma between each three digits (`1,000,000`).
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// The [`Learner`] methods of settings `$config` that keep their planned

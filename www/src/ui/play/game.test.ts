@@ -133,18 +133,24 @@ function heldEngine() {
   };
 }
 
+/** A game on a held engine, started and with `moves` played, every request answered. */
+async function gameAfter(moves: string[]) {
+  const e = heldEngine();
+  const game = new Game(info, e.engine, {} as Thinker, seats, view, 1, 0);
+  const started = game.newGame(1);
+  await e.answerAll();
+  await started;
+  for (const m of moves) {
+    const played = game.humanMove(m);
+    await e.answerAll();
+    await played;
+  }
+  return { e, game };
+}
+
 describe('undo, redo and jumps asked for while the game is busy', () => {
   it('are done in the order asked once the request under way is over: two quick undos take back two moves', async () => {
-    const e = heldEngine();
-    const game = new Game(info, e.engine, {} as Thinker, seats, view, 1, 0);
-    const started = game.newGame(1);
-    await e.answerAll();
-    await started;
-    for (const m of ['a1', 'a2', 'a3']) {
-      const played = game.humanMove(m);
-      await e.answerAll();
-      await played;
-    }
+    const { e, game } = await gameAfter(['a1', 'a2', 'a3']);
     expect(game.state?.cursor).toBe(3);
     // The first undo is under way when the second is asked for (a key pressed twice).
     void game.undo();
@@ -157,16 +163,7 @@ describe('undo, redo and jumps asked for while the game is busy', () => {
   });
 
   it('a jump in the record clicked meanwhile is made afterwards; a move clicked in a position left by an earlier request is not played', async () => {
-    const e = heldEngine();
-    const game = new Game(info, e.engine, {} as Thinker, seats, view, 1, 0);
-    const started = game.newGame(1);
-    await e.answerAll();
-    await started;
-    for (const m of ['a1', 'a2']) {
-      const played = game.humanMove(m);
-      await e.answerAll();
-      await played;
-    }
+    const { e, game } = await gameAfter(['a1', 'a2']);
     // Undo under way; then a jump to the start, and a move in the position the board still shows.
     void game.undo();
     void game.jumpTo(0);
@@ -178,16 +175,7 @@ describe('undo, redo and jumps asked for while the game is busy', () => {
   });
 
   it('are not carried into a new game', async () => {
-    const e = heldEngine();
-    const game = new Game(info, e.engine, {} as Thinker, seats, view, 1, 0);
-    const started = game.newGame(1);
-    await e.answerAll();
-    await started;
-    for (const m of ['a1', 'a2']) {
-      const played = game.humanMove(m);
-      await e.answerAll();
-      await played;
-    }
+    const { e, game } = await gameAfter(['a1', 'a2']);
     // An undo under way, another one and a redo asked for; then New game.
     void game.undo();
     void game.undo();
@@ -199,16 +187,7 @@ describe('undo, redo and jumps asked for while the game is busy', () => {
   });
 
   it('asked for after New game are done only once the new game has started, even when an earlier request ends first', async () => {
-    const e = heldEngine();
-    const game = new Game(info, e.engine, {} as Thinker, seats, view, 1, 0);
-    const started = game.newGame(1);
-    await e.answerAll();
-    await started;
-    for (const m of ['a1', 'a2']) {
-      const played = game.humanMove(m);
-      await e.answerAll();
-      await played;
-    }
+    const { e, game } = await gameAfter(['a1', 'a2']);
     // An undo under way, then New game, then U pressed.
     void game.undo();
     void game.newGame(2);
@@ -227,14 +206,7 @@ describe('undo, redo and jumps asked for while the game is busy', () => {
   });
 
   it('a move clicked after New game, while an earlier request ends, is played in the new game when the position is the same', async () => {
-    const e = heldEngine();
-    const game = new Game(info, e.engine, {} as Thinker, seats, view, 1, 0);
-    const started = game.newGame(1);
-    await e.answerAll();
-    await started;
-    const played = game.humanMove('a1');
-    await e.answerAll();
-    await played;
+    const { e, game } = await gameAfter(['a1']);
     // Undo under way, New game; the undo ends on the start position, where a1 is clicked.
     void game.undo();
     void game.newGame(2);
@@ -251,16 +223,7 @@ describe('undo, redo and jumps asked for while the game is busy', () => {
   });
 
   it('are dropped when the game cannot be restored into a restarted engine', async () => {
-    const e = heldEngine();
-    const game = new Game(info, e.engine, {} as Thinker, seats, view, 1, 0);
-    const started = game.newGame(1);
-    await e.answerAll();
-    await started;
-    for (const m of ['a1', 'a2']) {
-      const played = game.humanMove(m);
-      await e.answerAll();
-      await played;
-    }
+    const { e, game } = await gameAfter(['a1', 'a2']);
     // The engine restarts and fails; an undo is asked for while the record is being played into it.
     e.fail(true);
     const restored = game.restore();
