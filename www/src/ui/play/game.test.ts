@@ -92,11 +92,12 @@ function heldEngine() {
   let moves: string[] = [];
   let cursor = 0;
   let failing = false;
+  let computerOnEven = false;
   const now = (): GameState =>
     ({
       position: moves.slice(0, cursor).join(' '),
       cursor,
-      toMove: 0,
+      toMove: computerOnEven && cursor % 2 === 0 ? 1 : 0,
       legal: ['a1', 'a2', 'a3'].map((text, cell) => ({ text, cell, from: null })),
       history: moves.map((text) => ({ text })),
       outcome: null,
@@ -130,6 +131,8 @@ function heldEngine() {
     answerOne: () => held.shift()?.(),
     /** From now on every request fails at once (or, with false, answers again). */
     fail: (on: boolean) => (failing = on),
+    /** From now on the states of requests made have the computer (side 1) to move after an even number of moves (or, with false, the person always). */
+    computerOnEven: (on: boolean) => (computerOnEven = on),
   };
 }
 
@@ -149,6 +152,21 @@ async function gameAfter(moves: string[]) {
 }
 
 describe('undo, redo and jumps asked for while the game is busy', () => {
+  it('an undo of several steps (back past the computer’s turns) stops when New game is pressed during it', async () => {
+    const { e, game } = await gameAfter(['a1', 'a2', 'a3']);
+    // The first step lands on the computer's turn, so the undo would take back one more move…
+    e.computerOnEven(true);
+    void game.undo();
+    e.computerOnEven(false);
+    // …but New game is pressed before that step has answered.
+    const started = game.newGame(2);
+    await e.answerAll();
+    await started;
+    expect(e.log.slice(-2)).toEqual(['undo', 'new']);
+    expect(game.state?.cursor).toBe(0);
+    expect(game.locked()).toBe(false);
+  });
+
   it('are done in the order asked once the request under way is over: two quick undos take back two moves', async () => {
     const { e, game } = await gameAfter(['a1', 'a2', 'a3']);
     expect(game.state?.cursor).toBe(3);

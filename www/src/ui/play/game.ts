@@ -66,6 +66,8 @@ export class Game {
    * only then is what was kept meanwhile done.
    */
   private inFlight = 0;
+  /** Counts the games begun (New game, a record loaded): a request of several steps stops when another game begins. */
+  private begun = 0;
   /** The engine was restarted and the game is being played into it again. */
   private restoring = false;
   private restoreTicket = 0;
@@ -129,6 +131,7 @@ export class Game {
   async newGame(seed: number, beforeStart?: () => void): Promise<void> {
     // What was asked of the last game is not done in this one.
     this.kept = [];
+    this.begun++;
     this.cancelTimer();
     this.cancelThink();
     // A new game replaces a record still being restored.
@@ -149,12 +152,14 @@ export class Game {
   /** Plays a record into a new game (a shared link, an imported record); stops at a move that is not legal. */
   async loadRecord(moves: string[], at?: number): Promise<void> {
     this.kept = [];
+    const game = ++this.begun;
     this.cancelTimer();
     this.cancelThink();
     this.pausedNow = true;
     await this.perform(async () => {
       let s = await this.engine.session({ kind: 'new', game: this.info.id });
       for (const [i, m] of moves.entries()) {
+        if (game !== this.begun) return;
         try {
           s = await this.engine.session({ kind: 'play', move: m });
         } catch (e) {
@@ -162,6 +167,7 @@ export class Game {
           break;
         }
       }
+      if (game !== this.begun) return;
       if (at !== undefined && at < s.cursor) s = await this.engine.session({ kind: 'jump', cursor: Math.max(0, at) });
       this.show(s);
     });
@@ -188,6 +194,7 @@ export class Game {
     if (this.locked()) throw new Error('the game is busy with another request; try again');
     // A new record replaces the game: nothing asked of it before is done.
     this.kept = [];
+    this.begun++;
     this.cancelTimer();
     this.cancelThink();
     this.inFlight++;
@@ -285,9 +292,10 @@ export class Game {
     this.cancelTimer();
     this.cancelThink();
     this.pauseIfNoHuman();
+    const game = this.begun;
     await this.perform(async () => {
       let s = await this.engine.session({ kind: 'undo' });
-      while (s.cursor > 0 && !this.seats.isHuman(s.toMove)) s = await this.engine.session({ kind: 'undo' });
+      while (game === this.begun && s.cursor > 0 && !this.seats.isHuman(s.toMove)) s = await this.engine.session({ kind: 'undo' });
       this.show(s);
     });
     this.schedule();
@@ -300,9 +308,10 @@ export class Game {
     this.cancelTimer();
     this.cancelThink();
     this.pauseIfNoHuman();
+    const game = this.begun;
     await this.perform(async () => {
       let s = await this.engine.session({ kind: 'redo' });
-      while (s.cursor < s.history.length && !this.seats.isHuman(s.toMove)) s = await this.engine.session({ kind: 'redo' });
+      while (game === this.begun && s.cursor < s.history.length && !this.seats.isHuman(s.toMove)) s = await this.engine.session({ kind: 'redo' });
       this.show(s);
     });
     this.schedule();
