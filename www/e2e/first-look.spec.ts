@@ -84,6 +84,19 @@ for (const size of SIZES) {
     await page.context().close();
   });
 
+  test(`a link that opens a game on its Train tab shows that panel, its preset list on screen (${size.name})`, async ({ browser }) => {
+    const page = await open(browser, size);
+    const errors = watchErrors(page);
+    const g = GAMES.find((x) => x.runs.length > 0)!;
+    await page.goto(`/#/${g.id}?tab=train`);
+    await expect(page.getByRole('tab', { name: 'Train' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('train-preset')).toBeInViewport();
+    const header = (await page.locator('.site-header').boundingBox())!;
+    expect((await page.getByRole('tab', { name: 'Train' }).boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   test(`a jump in the move list brings the board into view; the cursor starts on a legal move (${size.name})`, async ({ browser }) => {
     const page = await open(browser, size);
     const errors = watchErrors(page);

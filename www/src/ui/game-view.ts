@@ -284,14 +284,17 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
     keepTab(info.id, tabs[i].id);
     return tabs[i].shown?.();
   };
+  // Where the panels are under the board (a narrow screen), a tab other than
+  // the first brings its panel up: the tabs just under the header, the
+  // panel's first controls (a preset and Start) on screen.
+  const bringUp = (i: number) => {
+    if (i > 0 && boardArea.getBoundingClientRect().bottom <= tablist.getBoundingClientRect().top) tablist.scrollIntoView({ block: 'start' });
+  };
   tabs.forEach((t, i) => {
     const b = el('button', { type: 'button', role: 'tab', id: `tab-${t.id}`, 'aria-controls': `panel-${t.id}` }, t.label);
     b.addEventListener('click', () => {
       void select(i, false);
-      // Where the panels are under the board (a narrow screen), a tab other
-      // than the first brings its panel up: the tabs just under the header,
-      // the panel's first controls (a preset and Start) on screen.
-      if (i > 0 && boardArea.getBoundingClientRect().bottom <= tablist.getBoundingClientRect().top) tablist.scrollIntoView({ block: 'start' });
+      bringUp(i);
     });
     b.addEventListener('keydown', (e) => {
       const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
@@ -320,10 +323,16 @@ export function gameView(info: GameInfo, plugin: GamePlugin, games: GameInfo[], 
   // The tab the address names; else, for the game's bare address, the one
   // the visitor left this game on (a link with a game in it opens Play).
   const bare = [...params.keys()].length === 0;
-  const tabShown = select(Math.max(0, tabs.findIndex((t) => t.id === (address.tab ?? (bare ? keptTab(info.id) : null)))), false);
+  const first = Math.max(0, tabs.findIndex((t) => t.id === (address.tab ?? (bare ? keptTab(info.id) : null))));
+  const tabShown = select(first, false);
   // The view's start is over once the first board is drawn and the tab shown
   // has its panel: the page marks `started` (tests then wait for it to be idle).
-  void Promise.all([boardDrawn, tabShown]).then(() => markOnce('started'));
+  // A view opened on another tab than Play (a link, the tab the visitor
+  // left) brings that panel up, as choosing it would.
+  void Promise.all([boardDrawn, tabShown]).then(() => {
+    if (element.isConnected && window.scrollY === 0) bringUp(first);
+    markOnce('started');
+  });
 
   // The game's text for students, its words explained, and the studies it follows.
   const studiesAt = `#/about?study=${encodeURIComponent(info.id)}`;
