@@ -40,11 +40,11 @@ fn every_game_with_ready_made_learners_ships_each_stage() {
                 .map(|m| m.games)
                 .collect();
             assert_eq!(stages, r.stages, "{} {}", entry.id(), r.id);
-            assert!(game
-                .models
-                .iter()
-                .filter(|m| m.run == r.id)
-                .all(|m| m.short == r.short));
+            // The manifest says of each model what its recipe says.
+            for m in game.models.iter().filter(|m| m.run == r.id) {
+                assert_eq!(m.short, r.short, "{}", m.file);
+                assert_eq!(m.about, r.about, "{}", m.file);
+            }
         }
         for m in &game.models {
             let model = selfplay::ready::read_model(&dir(), &m.file).unwrap();

@@ -72,7 +72,7 @@ impl GameEntry for Entry {
                     id: "td",
                     name: "Pattern weights learned by self-play",
                     short: "Self-taught",
-                    about: "The study's super::learners::td::TD(0) learner with the threat-space search, its step five times larger (0.5): the 492 pattern weights, started from the hand-set ones, learned in games against itself.",
+                    about: "The study's TD(0) learner with the threat-space search, its step five times larger (0.5): the 492 pattern weights, started from the hand-set ones, learned in games against itself.",
                     kind: super::learners::td::TD,
                     preset: super::learners::td::BEYOND[0],
                     sets: &[("eval_every", "1000")],
