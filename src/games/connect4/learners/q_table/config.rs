@@ -162,13 +162,10 @@ pub struct RunConfig {
 pub const MAX_SAMPLE: u32 = 2_000;
 
 q_run::q_run_config!(RunConfig, |c: &RunConfig| {
-    if c.block_games > MAX_BLOCK_GAMES {
-        return Err(format!(
-            "block_games must be at most 10,000,000, not {}",
-            c.block_games
-        ));
-    }
-    Ok(())
+    crate::plugin::learner::at_most_each(
+        &[("block_games", u64::from(c.block_games))],
+        u64::from(MAX_BLOCK_GAMES),
+    )
 });
 
 /// The most learning games of a curve point of a new run.

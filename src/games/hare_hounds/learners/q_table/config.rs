@@ -107,13 +107,10 @@ pub struct RunConfig {
 }
 
 q_run::q_run_config!(RunConfig, |c: &RunConfig| {
-    if c.learn_games > MAX_LEARN_GAMES {
-        return Err(format!(
-            "learn_games must be at most 10,000,000, not {}",
-            c.learn_games
-        ));
-    }
-    Ok(())
+    crate::plugin::learner::at_most_each(
+        &[("learn_games", u64::from(c.learn_games))],
+        u64::from(MAX_LEARN_GAMES),
+    )
 });
 
 /// The most learning games between two curve points of a new run.
