@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
 import { Agent, initSync, presetRuns, Run, Session } from '../../pkg/selfplay.js';
-import { squarePoint, watchErrors } from './helpers';
+import { choosePreset, squarePoint, watchErrors } from './helpers';
 
 // Connect Four on the page: a click anywhere in a column drops a disc there,
 // the digit keys 1–7 do the same, the study's leftmost-column player answers,
@@ -140,7 +140,7 @@ test('Method 1 in the worker pool: six runs learn to survive, and the page’s c
   const errors = watchErrors(page);
   await page.goto('/#/connect4?first=human&second=stupid&seed=1&delay=0');
   await page.getByRole('tab', { name: 'Train' }).click();
-  await page.getByTestId('train-preset').selectOption('1');
+  await choosePreset(page, '1');
   await expect(page.getByTestId('preset-sentence')).toBeVisible();
   await page.getByTestId('train-start').click();
   const runs = page.getByTestId('run');

@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { initSync, Run } from '../../pkg/learners/selfplay_learners.js';
-import { clickSquare, pressWhen, selfplay, startTraining, watchedLook, watchErrors } from './helpers';
+import { choosePreset, clickSquare, pressWhen, selfplay, startTraining, watchedLook, watchErrors } from './helpers';
 
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/learners/selfplay_learners_bg.wasm', import.meta.url))) });
 
@@ -100,7 +100,7 @@ test('the page learns from the sample records as the CLI learns from the same fi
   selfplay('connect6', 'train', '--preset', 'records', '--records', sample, '--games', '6', '--eval-every', '3', '--openings', '1', '--seed', '3', '--out', cliFile);
 
   await page.goto('/#/connect6?tab=train');
-  await page.getByTestId('train-preset').selectOption('records');
+  await choosePreset(page, 'records');
   const notice = page.locator('.notice-error').last();
   // No records yet: the page says what is missing, and no run starts.
   await page.getByTestId('train-start').click();

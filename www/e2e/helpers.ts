@@ -170,7 +170,7 @@ export function pageTasks(events: TraceEvent[]): { dur: number; tdur: number }[]
  */
 export async function startTraining(page: Page, selects: { kind?: string; preset?: string }, fields: Record<string, string | number>): Promise<Locator> {
   if (selects.kind !== undefined) await page.getByTestId('train-kind').selectOption(selects.kind);
-  if (selects.preset !== undefined) await page.getByTestId('train-preset').selectOption(selects.preset);
+  if (selects.preset !== undefined) await choosePreset(page, selects.preset);
   for (const [id, v] of Object.entries(fields)) await page.getByTestId(`train-${id}`).fill(String(v));
   await page.getByTestId('train-start').click();
   return page.getByTestId('run').first();
@@ -256,4 +256,14 @@ export async function pressWhen(page: Page, attr: string, when: RegExp, button: 
     },
     [attr, when.source, when.flags, button] as const,
   );
+}
+
+/**
+ * Chooses a preset in the Train tab and waits until the form shows it (its
+ * Start buttons are disabled while the preset is read from the engine): a
+ * field filled before then could be overwritten, or added to, by the preset.
+ */
+export async function choosePreset(page: Page, preset: string | { index: number }): Promise<void> {
+  await page.getByTestId('train-preset').selectOption(preset);
+  await expect(page.getByTestId('train-start')).toBeEnabled();
 }

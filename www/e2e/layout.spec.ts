@@ -4,7 +4,7 @@
 // scrolls inside its own box.
 
 import { expect, test, type Page } from '@playwright/test';
-import { stopIfGoing, watchErrors } from './helpers';
+import { choosePreset, stopIfGoing, watchErrors } from './helpers';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
@@ -62,7 +62,7 @@ test('a phone-sized screen never scrolls sideways', async ({ page }) => {
   await expectNoSidewaysScroll(page, 'Hare and Hounds, Play');
   await page.getByRole('tab', { name: 'Train' }).click();
   await expectNoSidewaysScroll(page, 'Hare and Hounds, Train');
-  await page.getByTestId('train-preset').selectOption('3');
+  await choosePreset(page, '3');
   await expect(page.getByTestId('preset-sentence')).toBeVisible();
   await expect(page.getByTestId('train-start')).toBeEnabled();
   await page.getByTestId('train-start').click();

@@ -7,7 +7,7 @@
 
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { selfplay, watchErrors } from './helpers';
+import { choosePreset, selfplay, watchErrors } from './helpers';
 
 
 
@@ -116,7 +116,7 @@ for (const size of SIZES) {
     await page.locator('[data-point="b"]').click();
     await expect(page.locator('.move')).toHaveCount(1);
     await page.getByRole('tab', { name: 'Train' }).click();
-    await page.getByTestId('train-preset').selectOption('4');
+    await choosePreset(page, '4');
     await page.getByTestId('probe-pick-1').click();
     const info = page.getByTestId('notices').getByRole('status');
     await expect(info).toContainText('The board must show a position with the hounds to move');

@@ -9,7 +9,7 @@
 
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { clickSquare, holdRequests, selfplay, stopIfGoing, watchErrors } from './helpers';
+import { choosePreset, clickSquare, holdRequests, selfplay, stopIfGoing, watchErrors } from './helpers';
 
 /**
  * A model file's arrays, byte for byte (docs/model-format.md: the header's
@@ -33,7 +33,7 @@ test('the page trains an n-tuple network to the CLI’s weights, and its model p
 
   await page.goto('/#/othello?tab=train');
   await page.getByTestId('train-kind').selectOption('ntuple');
-  await page.getByTestId('train-preset').selectOption('fast');
+  await choosePreset(page, 'fast');
   await page.getByTestId('train-games').fill('3000');
   await page.getByTestId('train-eval_every').fill('1000');
   await page.getByTestId('train-eval_games').fill('20');
@@ -76,7 +76,7 @@ test('a visitor watches the n-tuple network learn, game by game, with its values
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto('/#/othello?tab=train');
   await page.getByTestId('train-kind').selectOption('ntuple');
-  await page.getByTestId('train-preset').selectOption('fast');
+  await choosePreset(page, 'fast');
   await page.getByTestId('train-games').fill('1000000');
   await page.getByTestId('train-start').click();
   const run = page.getByTestId('run').first();

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { games as engineGames, initSync, Session } from '../../pkg/selfplay.js';
-import { stopIfGoing, watchErrors } from './helpers';
+import { choosePreset, stopIfGoing, watchErrors } from './helpers';
 
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
 
@@ -80,7 +80,7 @@ test('the page’s runs in the header, and a chart’s large view, at a laptop a
     // The header's height with no run (its button hidden).
     await expect(page.getByTestId('runs-indicator')).toBeHidden();
     const headerHeight = (await page.locator('.site-header').boundingBox())!.height;
-    await page.getByTestId('train-preset').selectOption(demo.id);
+    await choosePreset(page, demo.id);
     // Its points as often as the demo's, but games enough to be still
     // training when the header's row leads back to it (the demo's own total
     // could be over first on a busy machine, and a finished run leaves the list).

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { squarePoint, watchErrors } from './helpers';
+import { choosePreset, squarePoint, watchErrors } from './helpers';
 
 // A game you can share: the moves are in the address, so a reload keeps the
 // game and a link shows the same game in another browser; a click in the
@@ -58,7 +58,7 @@ test('importing a file that is already in the library says so and adds nothing; 
   const errors = watchErrors(page);
   await page.goto('/#/hare_hounds?first=human&second=simple&seed=1&delay=0');
   await page.getByRole('tab', { name: 'Train' }).click();
-  await page.getByTestId('train-preset').selectOption('3');
+  await choosePreset(page, '3');
   await expect(page.getByTestId('train-start')).toBeEnabled();
   await page.getByTestId('train-start').click();
   const run = page.getByTestId('run').first();

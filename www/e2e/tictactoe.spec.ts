@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test, expect, type Page } from '@playwright/test';
 import { initSync, presetRuns, Run } from '../../pkg/selfplay.js';
-import { clickSquare, watchErrors } from './helpers';
+import { choosePreset, clickSquare, watchErrors } from './helpers';
 
 // Tic-tac-toe, the game every new game copies: played by clicks against the
 // perfect player, and the textbook learner trained in the Train tab until it
@@ -35,7 +35,7 @@ test('the textbook preset learns until it loses no game to the perfect player, a
   const errors = watchErrors(page);
   await page.goto('/#/tictactoe?first=human&second=perfect&seed=1&delay=0');
   await page.getByRole('tab', { name: 'Train' }).click();
-  await page.getByTestId('train-preset').selectOption('book');
+  await choosePreset(page, 'book');
   await expect(page.getByTestId('preset-sentence')).toBeVisible();
   await expect(page.getByTestId('train-start')).toBeEnabled();
   await page.getByTestId('train-start').click();

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { games, initSync } from '../../pkg/selfplay.js';
-import { holdWorkerScripts, pressWhen, recordGames, squarePoint, watchErrors } from './helpers';
+import { choosePreset, holdWorkerScripts, pressWhen, recordGames, squarePoint, watchErrors } from './helpers';
 
 // The engine the page uses, in node: the preset list must be the engine's.
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
@@ -146,7 +146,7 @@ test('two runs at once, curves overlaid, the page never blocked; continue traini
   // A preset fills the configuration.
   const presets = page.getByTestId('train-preset');
   await expect(presets.locator('option')).toHaveCount(presetOptions);
-  await presets.selectOption({ index: 2 });
+  await choosePreset(page, { index: 2 });
   expect(await page.getByTestId('train-encoding').inputValue()).toMatch(/^ql[12]$/);
   const workersBefore = page.workers().filter((w) => w.url().includes('pool.worker')).length;
   // No training worker starts until both runs are asked for: the first run

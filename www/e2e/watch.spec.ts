@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { games, initSync, renameModel, Run } from '../../pkg/selfplay.js';
-import { recordGames, stopIfGoing, watchedLook, watchErrors } from './helpers';
+import { choosePreset, recordGames, stopIfGoing, watchedLook, watchErrors } from './helpers';
 
 initSync({ module: readFileSync(fileURLToPath(new URL('../../pkg/selfplay_bg.wasm', import.meta.url))) });
 
@@ -37,7 +37,7 @@ function engineGame(config: Record<string, unknown>, n: number): Watched {
 
 async function startRun(page: Page): Promise<Locator> {
   await page.getByRole('tab', { name: 'Train' }).click();
-  await page.getByTestId('train-preset').selectOption('');
+  await choosePreset(page, '');
   await page.getByTestId('train-total_games').fill(String(TOTAL));
   await page.getByTestId('train-block_games').fill('250000');
   await page.getByTestId('train-perfect_sample').fill('0');
@@ -256,7 +256,7 @@ test('Othello self-play and Hare and Hounds are watched too: the engine’s game
 
   // Hare and Hounds: its board draws no heat map, so every value is in words.
   await page.goto('/#/hare_hounds?tab=train&delay=0');
-  await page.getByTestId('train-preset').selectOption('');
+  await choosePreset(page, '');
   await page.getByTestId('train-total_games').fill('2000000');
   await page.getByTestId('train-learn_games').fill('1000000');
   await page.getByTestId('train-eval_games').fill('10');
@@ -289,7 +289,7 @@ test('one run is watched at a time: watching another sends the first back to ful
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto('/#/connect4?tab=train&delay=0');
   // Method 2's runs: eight of a million games each.
-  await page.getByTestId('train-preset').selectOption('2');
+  await choosePreset(page, '2');
   await page.getByTestId('train-start').click();
   const runs = page.getByTestId('run');
   await expect(runs).toHaveCount(8);
